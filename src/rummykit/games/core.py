@@ -1,0 +1,189 @@
+"""What every game shares: refusals, the state protocol and the game description.
+
+Legality lives in each game's ``State``; this module only fixes the shapes that the
+bots, the simulator, the records and the server rely on.  It never imports a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, Self, TypeVar
+
+from rummykit.cards import Card, CardError, format_card, parse_card
+
+ParamValue = str | int | bool | None | tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is illegal: a stable ``code``, its ``params`` and an English message.
+
+    Clients translate by ``code`` and ``params``; ``message`` is the English text.
+
+    >>> Refusal("not_your_turn", {"player": 1}, "it is player 0's turn").message
+    "it is player 0's turn"
+    """
+
+    code: str
+    params: Mapping[str, ParamValue] = field(default_factory=dict)
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()},
+            "message": self.message,
+        }
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow; the state that refused it is unchanged."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+    @property
+    def code(self) -> str:
+        return self.refusal.code
+
+
+class NotationError(ValueError):
+    """Text that is not an action (or rules, or record) in the expected notation."""
+
+
+ActionT = TypeVar("ActionT")
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+EventT = TypeVar("EventT")
+ObservationT = TypeVar("ObservationT")
+RulesT = TypeVar("RulesT")
+
+
+class GameState(Protocol[RulesT, ActionT, EventT, ObservationT]):
+    """The interface of a game's mutable ``State`` (structural; no base class).
+
+    ``apply`` checks and applies one action and returns its events; an illegal action
+    raises :class:`IllegalAction` and leaves the state as it was.  ``check`` answers the
+    same question without raising.  Hands and rounds follow one another inside one
+    state: ``hand_over`` is true right after the action that ended a hand (the next one
+    is then already dealt unless the game is over).
+    """
+
+    @property
+    def rules(self) -> RulesT: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def hand_over(self) -> bool: ...
+    @property
+    def game_over(self) -> bool: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def actions(self) -> list[ActionT]: ...
+    @property
+    def events(self) -> list[EventT]: ...
+
+    def legal_actions(self) -> Iterator[ActionT]: ...
+    def check(self, action: ActionT) -> Refusal | None: ...
+    def apply(self, action: ActionT) -> list[EventT]: ...
+    def clone(self) -> Self: ...
+    def observation(self, player: int) -> ObservationT: ...
+    def events_for(self, player: int) -> list[EventT]: ...
+
+
+# ---------------------------------------------------------------------------------------
+# Rules objects as JSON
+
+
+def rules_to_json(rules: object) -> dict[str, Any]:
+    """The options of a frozen ``Rules`` dataclass as a JSON object."""
+    assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+
+
+def _is_instance(value: object, annotation: object) -> bool:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return any(value == a and type(value) is type(a) for a in typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        return any(_is_instance(value, a) for a in typing.get_args(annotation))
+    if annotation is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(annotation, type):
+        return isinstance(value, annotation)
+    return False
+
+
+R = TypeVar("R")
+
+
+def rules_from_json(rules_type: type[R], data: object) -> R:
+    """Build ``rules_type`` from a JSON object, refusing unknown options and bad types.
+
+    Raises ``ValueError`` with a message naming the offending option.
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError("the rules must be a JSON object of options")
+    assert dataclasses.is_dataclass(rules_type)
+    hints = typing.get_type_hints(rules_type)
+    names = {f.name for f in dataclasses.fields(rules_type)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise ValueError(
+            f"unknown rule option {unknown[0]!r}; the options are {', '.join(sorted(names))}"
+        )
+    for key, value in data.items():
+        if not _is_instance(value, hints[key]):
+            raise ValueError(f"rule option {key!r} cannot be {value!r}")
+    try:
+        return rules_type(**data)
+    except TypeError as error:  # pragma: no cover - guarded by the checks above
+        raise ValueError(str(error)) from None
+
+
+def cards_from_json(data: object, what: str = "cards") -> list[Card]:
+    """Parse a JSON list of card names, with a clear error for anything else."""
+    if not isinstance(data, list):
+        raise ValueError(f"{what} must be a list of card names")
+    try:
+        return [parse_card(name) for name in data]
+    except CardError as error:
+        raise ValueError(f"{what}: {error}") from None
+
+
+def cards_to_json(cards: Iterable[Card]) -> list[str]:
+    return [format_card(c) for c in cards]
+
+
+# ---------------------------------------------------------------------------------------
+# The description of a game, used by records, the command line, bots and the simulator
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameInfo(Generic[RulesT, StateT, ActionT, ObservationT]):
+    """Everything generic code needs to drive one game without knowing its rules."""
+
+    name: str
+    title: str
+    rules_type: type[RulesT]
+    new_state: Callable[[RulesT, int], StateT]
+    parse_action: Callable[[str], ActionT]
+    format_action: Callable[[ActionT], str]
+    observation_from_json: Callable[[Mapping[str, Any]], ObservationT]
+    determinize: Callable[[ObservationT, int], StateT]
+    player_counts: tuple[int, ...]
