@@ -52,6 +52,10 @@ class IllegalAction(Exception):
         return self.refusal.code
 
 
+class MeldError(ValueError):
+    """Cards that do not form a legal meld (or cannot be added to one); says why."""
+
+
 class NotationError(ValueError):
     """Text that is not an action (or rules, or record) in the expected notation."""
 
