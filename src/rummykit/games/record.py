@@ -1,0 +1,181 @@
+"""Game records: a whole game as JSON, from its rules, seed and actions.
+
+A record holds no cards of its own: the deals come from the seed (see
+:mod:`rummykit.games.randomness`), so replaying the actions rebuilds every state.
+Loading treats the text as untrusted input: every field is checked, every action is
+parsed and replayed, and the stored totals must agree with the replay; any problem is a
+:class:`RecordError` that says what is wrong.  This module converts to and from text; it
+never opens files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import rummykit
+from rummykit.games.core import IllegalAction, NotationError, rules_from_json, rules_to_json
+from rummykit.games.randomness import check_seed
+from rummykit.games.registry import AnyGame, game_named
+
+FORMAT: Final = "rummykit-record"
+FORMAT_VERSION: Final = 1
+MAX_ACTIONS: Final = 1_000_000
+MAX_TEXT: Final = 64 * 1024 * 1024
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message says why."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord:
+    """A game as recorded: which game, its rules, seed, seat names and actions so far."""
+
+    game: str
+    rules: Any
+    seed: int
+    actions: tuple[str, ...]
+    totals: tuple[int, ...]
+    players: tuple[str, ...] = ()
+    engine_version: str = rummykit.__version__
+
+    @property
+    def info(self) -> AnyGame:
+        return game_named(self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "engine_version": self.engine_version,
+            "game": self.game,
+            "rules": rules_to_json(self.rules),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": list(self.actions),
+            "totals": list(self.totals),
+        }
+
+
+def record_of(game: AnyGame, state: Any, *, players: Sequence[str] = ()) -> GameRecord:
+    """The record of ``state`` (a state of ``game``) as it stands now."""
+    return GameRecord(
+        game=game.name,
+        rules=state.rules,
+        seed=state.seed,
+        actions=tuple(game.format_action(a) for a in state.actions),
+        totals=tuple(state.totals),
+        players=tuple(players),
+    )
+
+
+def dumps(record: GameRecord) -> str:
+    """The record as indented JSON text."""
+    return json.dumps(record.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One action of a replay: its index, the player who made it, the action, its events
+    and the state right after it (a clone, safe to keep)."""
+
+    index: int
+    player: int
+    action: Any
+    events: list[Any]
+    state: Any
+
+
+def replay(record: GameRecord) -> Iterator[ReplayStep]:
+    """Rebuild the game action by action; ``RecordError`` at the first that fails."""
+    game = record.info
+    state = game.new_state(record.rules, record.seed)
+    for index, text in enumerate(record.actions):
+        player = state.current_player
+        if player is None:
+            raise RecordError(f"action {index + 1} ({text!r}) comes after the game ended")
+        try:
+            action = game.parse_action(text)
+            events = state.apply(action)
+        except (NotationError, IllegalAction) as error:
+            raise RecordError(f"action {index + 1} ({text!r}) is refused: {error}") from None
+        yield ReplayStep(index, player, action, events, state.clone())
+
+
+def final_state(record: GameRecord) -> Any:
+    """The state after the record's last action."""
+    game = record.info
+    state = game.new_state(record.rules, record.seed)
+    for index, text in enumerate(record.actions):
+        try:
+            state.apply(game.parse_action(text))
+        except (NotationError, IllegalAction) as error:
+            raise RecordError(f"action {index + 1} ({text!r}) is refused: {error}") from None
+    return state
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in data:
+        raise RecordError(f"the record has no {name!r}")
+    value = data[name]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RecordError(f"the record's {name!r} has the wrong type")
+    return value
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Read and verify a record; raises :class:`RecordError` for anything wrong."""
+    if len(text) > MAX_TEXT:
+        raise RecordError("the record is too large")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise RecordError(f"the record is not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"this is not a rummykit record (its 'format' is not {FORMAT!r})")
+    version = _field(data, "format_version", int)
+    if version != FORMAT_VERSION:
+        raise RecordError(f"record format version {version} is not supported (only 1)")
+    engine_version = data.get("engine_version", "")
+    if not isinstance(engine_version, str):
+        raise RecordError("the record's 'engine_version' has the wrong type")
+    try:
+        game = game_named(data.get("game"))
+        rules = rules_from_json(game.rules_type, _field(data, "rules", dict))
+        seed = check_seed(data.get("seed"))
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    actions = _field(data, "actions", list)
+    if len(actions) > MAX_ACTIONS or not all(isinstance(a, str) for a in actions):
+        raise RecordError("the record's 'actions' must be a list of action texts")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("the record's 'players' must be a list of names")
+    totals = _field(data, "totals", list)
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
+        raise RecordError("the record's 'totals' must be whole numbers")
+    record = GameRecord(
+        game=game.name,
+        rules=rules,
+        seed=seed,
+        actions=tuple(actions),
+        totals=tuple(totals),
+        players=tuple(players),
+        engine_version=engine_version,
+    )
+    replayed = final_state(record)
+    if tuple(replayed.totals) != record.totals:
+        raise RecordError(
+            f"the record's totals {list(record.totals)} differ from its replay"
+            f" {list(replayed.totals)}"
+        )
+    if players and len(players) != replayed.num_players:
+        raise RecordError(f"the record names {len(players)} players for a {replayed.num_players}-player game")
+    return record
