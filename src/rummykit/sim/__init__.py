@@ -1,0 +1,1 @@
+"""Many games at once: matches between bots, duplicate deals and their statistics."""
