@@ -1,0 +1,67 @@
+"""Determinization: a full Three-Thirteen state built from one player's observation alone.
+
+The cards the observer cannot place (the deck minus their hand, the discard pile, the
+table melds and the cards opponents were seen to take) are shuffled with
+``SeedStream(seed, "determinize")`` and dealt, from the end of the list, into each
+opponent's hidden slots in seat order; the rest becomes the stock.  The new state plays
+on with ``seed`` as its own seed, so later reshuffles and deals come from ``seed`` and
+never from the real game.  Search algorithms sample many determinizations; this module
+never sees the real state.
+"""
+
+from __future__ import annotations
+
+from rummykit.cards import Card
+from rummykit.games.randomness import SeedStream, check_seed
+from rummykit.games.three_thirteen.observation import Observation
+from rummykit.games.three_thirteen.state import State
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """A state whose ``observation(observation.player)`` equals ``observation``.
+
+    >>> from rummykit.games.three_thirteen.rules import Rules
+    >>> real = State.new(Rules(players=3), seed=11)
+    >>> seen = real.observation(0)
+    >>> guess = determinize(seen, seed=99)
+    >>> guess.observation(0) == seen, guess.hand(0) == real.hand(0)
+    (True, True)
+    """
+    if not isinstance(observation, Observation):
+        raise ValueError(f"determinize needs an Observation, not {type(observation).__name__}")
+    check_seed(seed)
+    observation.check_cards()
+    unseen = observation.unseen_cards()
+    SeedStream(seed, "determinize").shuffle(unseen)
+    hands: list[list[Card]] = []
+    for seat in range(observation.rules.players):
+        if seat == observation.player:
+            hands.append(list(observation.hand))
+            continue
+        known = list(observation.known_hand(seat))
+        hidden = observation.hand_sizes[seat] - len(known)
+        if hidden > len(unseen):
+            raise ValueError("the observation hides fewer cards than the hands need")
+        hands.append(known + unseen[len(unseen) - hidden :])
+        del unseen[len(unseen) - hidden :]
+    if len(unseen) != observation.stock_count:
+        raise ValueError("the observation's stock count does not fit its hidden cards")
+    return State.from_parts(
+        rules=observation.rules,
+        seed=seed,
+        round_number=observation.round_number,
+        dealer=observation.dealer,
+        hands=hands,
+        stock=unseen,
+        discard_pile=observation.discard_pile,
+        current_player=observation.current_player,
+        phase=observation.phase,
+        table_melds=observation.table_melds,
+        went_out=observation.went_out,
+        last_turns_remaining=observation.last_turns_remaining,
+        reshuffled=observation.reshuffled,
+        taken_cards=observation.taken_cards,
+        discard_history=observation.discard_history,
+        turn_number=observation.turn_number,
+        round_results=observation.round_results,
+    )
