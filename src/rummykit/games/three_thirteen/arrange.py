@@ -1,0 +1,402 @@
+"""The Three-Thirteen arrangement solver: the least deadwood a hand can leave.
+
+RULES.md 2.3-2.4.  A card is wild if its rank is the round's ``wild_rank`` or it is
+the joker.  A meld is a *set* (naturals of one rank) or a *run* (naturals of one suit,
+distinct ranks, consecutive with wilds filling the gaps, ace low unless ``ace_high``,
+at most 13 cards), with any number of wilds and at least one natural card unless
+``wild_only_melds``.  The solver is exact: it minimises the deadwood points of the
+cards left out of melds.
+
+This module never does I/O and imports nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card, CardError
+from rummykit.games.core import MeldError
+
+__all__ = [
+    "Arrangement",
+    "arrange",
+    "best_discards",
+    "classify_meld",
+    "deadwood",
+    "going_out_discards",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """An optimal arrangement of a hand.
+
+    ``melds`` holds each meld's cards (a run low to high with its wilds at their
+    places, a set with its naturals first); ``unmelded`` is sorted and ``deadwood`` is
+    the sum of its points.
+    """
+
+    deadwood: int
+    melds: tuple[tuple[Card, ...], ...]
+    unmelded: tuple[Card, ...]
+
+
+def _check_cards(cards: Sequence[Card]) -> list[Card]:
+    hand = list(cards)
+    for card in hand:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
+            raise CardError(f"{card!r} is not a card code (0..52)")
+    return hand
+
+
+def _check_wild_rank(wild_rank: int) -> None:
+    if isinstance(wild_rank, bool) or not isinstance(wild_rank, int) or not 1 <= wild_rank <= 13:
+        raise ValueError(f"the wild rank is a rank from 1 (ace) to 13 (king), not {wild_rank!r}")
+
+
+def _is_wild(card: Card, wild_rank: int) -> bool:
+    return card == JOKER or RANK_OF[card] == wild_rank
+
+
+def _run_positions(naturals: Sequence[Card], ace_high: bool) -> list[list[int]]:
+    """The ways to place naturals of one suit in a run: sorted positions, ace 1 or 14."""
+    ranks = sorted(RANK_OF[c] for c in naturals)
+    options = [ranks]
+    if ace_high and ranks and ranks[0] == 1:
+        options.append([*ranks[1:], 14])
+    return options
+
+
+def classify_meld(
+    cards: Sequence[Card],
+    *,
+    wild_rank: int,
+    ace_high: bool = False,
+    wild_only_melds: bool = False,
+) -> Literal["set", "run"]:
+    """``"set"`` or ``"run"`` for a legal meld; a :class:`MeldError` saying why if not.
+
+    A meld whose naturals all share one rank is a set (wilds may stand for anything).
+
+    >>> from rummykit.cards import parse_cards
+    >>> classify_meld(parse_cards("5h 5c 8h"), wild_rank=8)
+    'set'
+    >>> classify_meld(parse_cards("4h 8c 6h"), wild_rank=8)
+    'run'
+    >>> classify_meld(parse_cards("Qh Kh Ah"), wild_rank=8)
+    Traceback (most recent call last):
+    ...
+    rummykit.games.core.MeldError: Qh Kh Ah is not a run: the ace is low only (A 2 3)
+    """
+    from rummykit.cards import format_cards
+
+    hand = _check_cards(cards)
+    _check_wild_rank(wild_rank)
+    named = format_cards(hand)
+    if len(hand) < 3:
+        raise MeldError(f"{named or 'no cards'}: a meld needs at least 3 cards")
+    naturals = [c for c in hand if not _is_wild(c, wild_rank)]
+    wilds = len(hand) - len(naturals)
+    if not naturals:
+        if wild_only_melds:
+            return "set"
+        raise MeldError(f"{named}: a meld needs at least one natural (non-wild) card")
+    if len({RANK_OF[c] for c in naturals}) == 1:
+        return "set"
+    if len({SUIT_OF[c] for c in naturals}) != 1:
+        raise MeldError(
+            f"{named} is neither a set (the naturals differ in rank) nor a run"
+            " (the naturals differ in suit)"
+        )
+    if len({RANK_OF[c] for c in naturals}) != len(naturals):
+        raise MeldError(f"{named} is not a run: a run cannot hold the same card twice")
+    if len(hand) > 13:
+        raise MeldError(f"{named} is not a run: a run has at most 13 cards")
+    for positions in _run_positions(naturals, ace_high):
+        span = positions[-1] - positions[0] + 1
+        if span <= len(hand):
+            return "run"
+    options = _run_positions(naturals, ace_high)
+    gaps = min(p[-1] - p[0] + 1 - len(p) for p in options)
+    if not ace_high and any(RANK_OF[c] == 1 for c in naturals):
+        low = options[0]
+        if low[-1] - low[0] + 1 - len(low) > wilds and 14 - low[1] + 1 - len(low) <= wilds:
+            raise MeldError(f"{named} is not a run: the ace is low only (A 2 3)")
+    raise MeldError(
+        f"{named} is not a run: its gaps need {gaps} wild card"
+        f"{'' if gaps == 1 else 's'} and it has {wilds}"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The exact search (the relaxed model: see the module notes below)
+#
+# A meld is a group of naturals plus wilds.  A group needs a least number of wilds:
+# a set group of k naturals needs max(0, 3 - k); a run group of naturals spanning
+# ``span`` positions needs max(3, span) - k.  Once at least one group exists every
+# other wild can join a meld (a set takes any number; runs that would grow past 13
+# cards can be split, see ``_place_extra_wilds``), so the least deadwood is the least
+# value of the naturals left out, over groupings whose needs add up to at most the
+# number of wilds.
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    naturals: tuple[Card, ...]
+    kind: Literal["set", "run"]
+    positions: tuple[int, ...]  # run: the naturals' positions (ace 1 or 14); set: ()
+    need: int
+
+
+def _group_for(naturals: tuple[Card, ...], ace_high: bool) -> _Group | None:
+    ranks = {RANK_OF[c] for c in naturals}
+    if len(ranks) == 1:
+        return _Group(naturals, "set", (), max(0, 3 - len(naturals)))
+    if len({SUIT_OF[c] for c in naturals}) != 1 or len(ranks) != len(naturals):
+        return None
+    best: _Group | None = None
+    for positions in _run_positions(naturals, ace_high):
+        span = positions[-1] - positions[0] + 1
+        if span > 13:
+            continue
+        need = max(3, span) - len(naturals)
+        if best is None or need < best.need:
+            ordered = tuple(sorted(naturals, key=lambda c: RANK_OF[c]))
+            if positions[-1] == 14:
+                ordered = (*ordered[1:], ordered[0])
+            best = _Group(ordered, "run", tuple(positions), need)
+    return best
+
+
+def _simple_search(
+    naturals: tuple[Card, ...], wilds: int, ace_high: bool
+) -> tuple[int, tuple[_Group, ...]]:
+    """Most natural points melded with at most ``wilds`` wilds for the groups' needs."""
+    from itertools import combinations
+
+    memo: dict[tuple[tuple[Card, ...], int], tuple[int, tuple[_Group, ...]]] = {}
+
+    def solve(rest: tuple[Card, ...], budget: int) -> tuple[int, tuple[_Group, ...]]:
+        if not rest:
+            return 0, ()
+        key = (rest, budget)
+        if key in memo:
+            return memo[key]
+        first, others = rest[0], rest[1:]
+        best = solve(others, budget)
+        partners = [
+            i
+            for i, c in enumerate(others)
+            if RANK_OF[c] == RANK_OF[first] or SUIT_OF[c] == SUIT_OF[first]
+        ]
+        for size in range(len(partners) + 1):
+            for chosen in combinations(partners, size):
+                group = _group_for((first, *(others[i] for i in chosen)), ace_high)
+                if group is None or group.need > budget:
+                    continue
+                left = tuple(c for i, c in enumerate(others) if i not in chosen)
+                value, groups = solve(left, budget - group.need)
+                value += sum(DEADWOOD_POINTS[c] for c in group.naturals)
+                if value > best[0]:
+                    best = (value, (group, *groups))
+        memo[key] = best
+        return best
+
+    return solve(naturals, wilds)
+
+
+def _layout_run(group: _Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
+    """A run's cards low to high; extra wilds go above the naturals, then below."""
+    positions = group.positions
+    low, high = positions[0], positions[-1]
+    length = max(3, high - low + 1) + len(wilds) - group.need
+    top_limit = 14 if ace_high and low > 1 else 13
+    start = low
+    end = start + length - 1
+    if end > top_limit:
+        start -= end - top_limit
+        end = top_limit
+    by_position = dict(zip(positions, group.naturals, strict=True))
+    spare = iter(wilds)
+    return tuple(by_position[p] if p in by_position else next(spare) for p in range(start, end + 1))
+
+
+def _place_extra_wilds(groups: list[_Group], extra: int, ace_high: bool) -> list[_Group]:
+    """Split runs until the groups can hold ``extra`` more wilds than they need.
+
+    Only reached when every group is a run and the runs would pass 13 cards.  Splitting
+    keeps every natural melded and never needs more wilds than there are (see the
+    module notes in the tests).
+    """
+    groups = list(groups)
+    while not any(g.kind == "set" for g in groups):
+        room = sum(13 - max(3, g.positions[-1] - g.positions[0] + 1) for g in groups)
+        if room >= extra:
+            break
+        group = max(groups, key=lambda g: len(g.naturals))
+        groups.remove(group)
+        extra += group.need
+        count = len(group.naturals)
+        parts: list[tuple[Card, ...]]
+        if count <= 4:
+            parts = [(c,) for c in group.naturals]
+        else:
+            parts = [group.naturals[:3], group.naturals[3:]]
+        for part in parts:
+            piece = _group_for(part, ace_high)
+            assert piece is not None
+            groups.append(piece)
+            extra -= piece.need
+    return groups
+
+
+def _assemble(
+    hand: list[Card], *, wild_rank: int, ace_high: bool, wild_only_melds: bool
+) -> Arrangement:
+    naturals = tuple(sorted(c for c in hand if not _is_wild(c, wild_rank)))
+    wilds = sorted((c for c in hand if _is_wild(c, wild_rank)), key=lambda c: -DEADWOOD_POINTS[c])
+    _, found = _simple_search(naturals, len(wilds), ace_high)
+    groups = list(found)
+    melded_naturals = [c for g in groups for c in g.naturals]
+    unmelded = list(naturals)
+    for card in melded_naturals:
+        unmelded.remove(card)
+    melds: list[tuple[Card, ...]] = []
+    if not groups:
+        if wild_only_melds and len(wilds) >= 3:
+            melds.append(tuple(sorted(wilds)))
+        else:
+            unmelded.extend(wilds)
+    else:
+        extra = len(wilds) - sum(g.need for g in groups)
+        groups = _place_extra_wilds(groups, extra, ace_high)
+        extra = len(wilds) - sum(g.need for g in groups)
+        pool = sorted(wilds)
+        set_index = next((i for i, g in enumerate(groups) if g.kind == "set"), None)
+        for i, group in enumerate(groups):
+            take = group.need
+            if set_index is None and group.kind == "run":
+                room = 13 - max(3, group.positions[-1] - group.positions[0] + 1)
+                more = min(room, extra)
+                take += more
+                extra -= more
+            elif i == set_index:
+                take += extra
+                extra = 0
+            mine, pool = pool[:take], pool[take:]
+            if group.kind == "set":
+                melds.append((*sorted(group.naturals), *mine))
+            else:
+                melds.append(_layout_run(group, mine, ace_high))
+        assert not pool
+    unmelded.sort()
+    melds.sort()
+    return Arrangement(
+        deadwood=sum(DEADWOOD_POINTS[c] for c in unmelded),
+        melds=tuple(melds),
+        unmelded=tuple(unmelded),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Public entry points
+
+
+def arrange(
+    cards: Sequence[Card],
+    *,
+    wild_rank: int,
+    ace_high: bool = False,
+    wild_only_melds: bool = False,
+) -> Arrangement:
+    """An arrangement of ``cards`` leaving the least deadwood.
+
+    >>> from rummykit.cards import format_cards, parse_cards
+    >>> best = arrange(parse_cards("Ah 2h 4h 5h 7h 8h Th Tc"), wild_rank=8)
+    >>> best.deadwood, format_cards(best.unmelded)
+    (19, 'Ah 2h 4h 5h 7h')
+    """
+    hand = _check_cards(cards)
+    _check_wild_rank(wild_rank)
+    return _assemble(hand, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds)
+
+
+def deadwood(
+    cards: Sequence[Card],
+    *,
+    wild_rank: int,
+    ace_high: bool = False,
+    wild_only_melds: bool = False,
+) -> int:
+    """The least deadwood of ``cards`` (the points of an optimal arrangement).
+
+    >>> from rummykit.cards import parse_cards
+    >>> deadwood(parse_cards("Ah 2h 4h 5h 7h 8h Th Tc"), wild_rank=8)
+    19
+    """
+    return arrange(
+        cards, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds
+    ).deadwood
+
+
+def best_discards(
+    cards: Sequence[Card],
+    *,
+    wild_rank: int,
+    ace_high: bool = False,
+    wild_only_melds: bool = False,
+) -> tuple[int, tuple[Card, ...]]:
+    """For a hand after drawing: the least deadwood after one discard, and every distinct
+    card whose discard leaves it (sorted).
+
+    >>> from rummykit.cards import format_cards, parse_cards
+    >>> points, discards = best_discards(parse_cards("5h 6h 7h Kc"), wild_rank=3)
+    >>> points, format_cards(discards)
+    (0, 'Kc')
+    """
+    hand = _check_cards(cards)
+    _check_wild_rank(wild_rank)
+    if not hand:
+        raise ValueError("best_discards needs at least one card to discard")
+    best = -1
+    chosen: list[Card] = []
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        points = deadwood(
+            rest, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds
+        )
+        if best < 0 or points < best:
+            best, chosen = points, [card]
+        elif points == best:
+            chosen.append(card)
+    return best, tuple(chosen)
+
+
+def going_out_discards(
+    cards: Sequence[Card],
+    *,
+    wild_rank: int,
+    ace_high: bool = False,
+    wild_only_melds: bool = False,
+) -> tuple[Card, ...]:
+    """Every distinct card whose discard leaves the rest fully melded; ``()`` if none.
+
+    >>> from rummykit.cards import format_cards, parse_cards
+    >>> format_cards(going_out_discards(parse_cards("5h 6h 7h Kc"), wild_rank=3))
+    'Kc'
+    """
+    hand = _check_cards(cards)
+    _check_wild_rank(wild_rank)
+    found: list[Card] = []
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        if (
+            deadwood(rest, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds)
+            == 0
+        ):
+            found.append(card)
+    return tuple(found)
