@@ -1,0 +1,634 @@
+"""Burraco melds: which multisets of cards are sets or runs, and how melds grow.
+
+This is the meld logic of RULES.md 1.3 and 1.4, pure and fast.  A meld is a multiset:
+:func:`arrange` finds the arrangement the rules give it, :func:`extend` adds cards
+to a meld on the table, :func:`candidate_melds` lists every new meld a hand can lay
+and :func:`extending_cards` every card of a hand that fits a meld.
+
+A run is described by *places* ``1..14`` in its suit: place ``1`` is the low ace,
+``2..13`` the ranks, ``14`` the high ace.  Among the legal arrangements of a multiset
+the one kept is the table's: the fewest wilds (a 2 stands at its own place whenever it
+can), then the wild as high as it can stand (a wild at either end stands high if there
+is room), then the lowest start (``A 2 ... K`` rather than ``2 ... K A``).  Every
+meld that :func:`extend` returns is therefore ``arrange`` of its cards.
+
+>>> from rummykit.cards import parse_cards
+>>> arrange(parse_cards("7h 8h 9h 2c")).describe()
+'7h 8h 9h 2c(=Th)'
+>>> extend(arrange(parse_cards("7h 8h 9h 2c")), parse_cards("5h")).describe()
+'5h 2c(=6h) 7h 8h 9h'
+
+This module never decides turn rules (whose meld, one set per rank, closing): that is
+the game state's job.  It never does I/O and imports only the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final, Literal
+
+from rummykit.cards import (
+    BURRACO_POINTS,
+    CARD_COUNT,
+    JOKER,
+    RANK_OF,
+    RANKS,
+    SUIT_OF,
+    Card,
+    CardError,
+    format_card,
+    format_cards,
+    parse_card,
+)
+from rummykit.games.core import MeldError
+
+MIN_MELD: Final = 3
+"""The fewest cards of any meld."""
+MAX_SET: Final = 9
+"""The most cards of a set: eight naturals and one wild."""
+MAX_SET_NATURALS: Final = 8
+HIGH_ACE: Final = 14
+"""The place of the high ace in a run; also the most cards a run can hold."""
+BURRACO_SIZE: Final = 7
+"""A meld of this many cards or more is a burraco."""
+
+_TWO: Final = 2
+_ALL_PLACES: Final = (1 << (HIGH_ACE + 1)) - 2  # bits 1..14
+_WILD_FACES: Final = (JOKER, 1, 14, 27, 40)  # Jk 2c 2d 2h 2s
+
+
+def _natural_at(suit: int, place: int) -> Card:
+    """The natural card of ``suit`` at run place ``place`` (1 and 14 are the ace)."""
+    return suit * 13 + (0 if place == HIGH_ACE else place - 1)
+
+
+# _PLACE_CARDS[suit][place]: the natural card at each place 1..14 (-1 off the ends).
+_PLACE_CARDS: Final[tuple[tuple[Card, ...], ...]] = tuple(
+    tuple(_natural_at(suit, place) if 1 <= place <= HIGH_ACE else -1 for place in range(16))
+    for suit in range(4)
+)
+
+
+def _is_wild_face(card: Card) -> bool:
+    return card == JOKER or RANK_OF[card] == _TWO
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set or a run as it lies on the table.
+
+    ``cards``: a run from low to high with each wild at the place it stands for; a set
+    with its naturals sorted and the wild last.  ``wild_index`` is the index in
+    ``cards`` of the card used as a wild (``None`` if clean).  ``suit`` is a run's suit
+    (``None`` for a set).  ``rank`` is a set's rank, or a run's lowest place
+    (``1..14``; ``14`` is the high ace).
+
+    Build melds with :func:`arrange`, :func:`extend` or :meth:`from_json`; the
+    constructor itself checks nothing (it is used in hot loops).
+
+    >>> from rummykit.cards import parse_cards
+    >>> meld = arrange(parse_cards("Kd Jk Ks Kc"))
+    >>> meld.describe(), meld.points, meld.clean
+    ('Kc Kd Ks Jk(=K)', 60, False)
+    """
+
+    kind: Literal["set", "run"]
+    cards: tuple[Card, ...]
+    wild_index: int | None
+    suit: int | None
+    rank: int
+
+    @property
+    def clean(self) -> bool:
+        """True when no card is used as a wild (a 2 at its own place is natural)."""
+        return self.wild_index is None
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def points(self) -> int:
+        """The sum of the card points (joker 30, any 2 20, ace 15, 8..K 10, 3..7 5)."""
+        return sum(BURRACO_POINTS[c] for c in self.cards)
+
+    @property
+    def is_burraco(self) -> bool:
+        """Seven cards or more (clean when :attr:`clean`, else dirty)."""
+        return len(self.cards) >= BURRACO_SIZE
+
+    @property
+    def wild(self) -> Card | None:
+        """The card used as a wild, if any."""
+        return None if self.wild_index is None else self.cards[self.wild_index]
+
+    @property
+    def stands_for(self) -> Card | None:
+        """The natural card a run's wild stands for (``None`` for a set or a clean meld).
+
+        >>> from rummykit.cards import parse_cards, format_card
+        >>> format_card(arrange(parse_cards("Qh Kh Jk")).stands_for)
+        'Ah'
+        """
+        if self.kind != "run" or self.wild_index is None or self.suit is None:
+            return None
+        return _natural_at(self.suit, self.rank + self.wild_index)
+
+    @property
+    def high(self) -> int:
+        """A run's highest place; a set's rank."""
+        return self.rank + len(self.cards) - 1 if self.kind == "run" else self.rank
+
+    def describe(self) -> str:
+        """The cards in order, the wild followed by what it stands for.
+
+        >>> from rummykit.cards import parse_cards
+        >>> arrange(parse_cards("2h 3h 4h 2c")).describe()
+        '2h 3h 4h 2c(=5h)'
+        """
+        names = [format_card(c) for c in self.cards]
+        if self.wild_index is not None:
+            stands_for = self.stands_for
+            meaning = RANKS[self.rank - 1] if stands_for is None else format_card(stands_for)
+            names[self.wild_index] += f"(={meaning})"
+        return " ".join(names)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def to_json(self) -> dict[str, Any]:
+        """The arrangement with card names; :meth:`from_json` reads it back."""
+        return {
+            "kind": self.kind,
+            "cards": [format_card(c) for c in self.cards],
+            "wild_index": self.wild_index,
+            "suit": self.suit,
+            "rank": self.rank,
+        }
+
+    @staticmethod
+    def from_json(data: object) -> Meld:
+        """Read :meth:`to_json` back, treating the data as untrusted.
+
+        The cards must form a legal meld, listed as its arrangement (the one
+        :func:`arrange` gives, which every meld from :func:`extend` has), and the other
+        fields, which may be left out, must be those of that arrangement; else
+        :class:`~rummykit.games.core.MeldError` says what is wrong.
+        """
+        if not isinstance(data, Mapping):
+            raise MeldError("a meld must be a JSON object")
+        unknown = sorted(set(data) - {"kind", "cards", "wild_index", "suit", "rank"})
+        if unknown:
+            raise MeldError(f"a meld has no field {unknown[0]!r}")
+        names = data.get("cards")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise MeldError("a meld's cards must be a list of card names")
+        try:
+            cards = [parse_card(name) for name in names]
+        except CardError as error:
+            raise MeldError(str(error)) from None
+        meld = arrange(cards)
+        expected = meld.to_json()
+        for key, value in data.items():
+            wanted = expected[key]
+            if key != "cards" and (value != wanted or type(value) is not type(wanted)):
+                raise MeldError(f"{key} of {meld.describe()} is {wanted!r}, not {value!r}")
+        if [format_card(c) for c in cards] != expected["cards"]:
+            raise MeldError(f"the cards of this meld lie as {meld.describe()}")
+        return meld
+
+
+# ---------------------------------------------------------------------------------------
+# Checking input
+
+
+def _checked(cards: object, what: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple of card codes, or a :class:`MeldError` saying what is wrong."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise MeldError(f"{what} must be a sequence of cards, not {cards!r}")
+    result = tuple(cards)
+    for card in result:
+        if type(card) is not int or not 0 <= card < CARD_COUNT:
+            raise MeldError(f"{card!r} is not a card code (0..52)")
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# Arranging a multiset
+
+
+def _arrange_set(cards: tuple[Card, ...], rank: int) -> Meld | None:
+    naturals = sorted(c for c in cards if c != JOKER and RANK_OF[c] == rank)
+    wilds = [c for c in cards if c == JOKER or RANK_OF[c] == _TWO]
+    if len(naturals) + len(wilds) != len(cards):
+        return None
+    if len(wilds) > 1 or len(naturals) > MAX_SET_NATURALS or len(cards) > MAX_SET:
+        return None
+    if len(wilds) == 1:
+        return Meld("set", (*naturals, wilds[0]), len(naturals), None, rank)
+    return Meld("set", tuple(naturals), None, None, rank)
+
+
+def _arrange_run(cards: tuple[Card, ...], suit: int) -> Meld | None:
+    """The table's arrangement of ``cards`` as a run of ``suit``, or ``None``."""
+    suit_two = suit * 13 + 1
+    places = 0  # bits 3..13 of the naturals other than aces and 2s
+    aces = 0
+    twos = 0  # 2s of the suit
+    others: list[Card] = []  # jokers and 2s of other suits: always wild
+    for card in cards:
+        if card == suit_two:
+            twos += 1
+        elif card == JOKER or RANK_OF[card] == _TWO:
+            others.append(card)
+        elif SUIT_OF[card] != suit:
+            return None
+        else:
+            rank = RANK_OF[card]
+            if rank == 1:
+                aces += 1
+            else:
+                bit = 1 << rank
+                if places & bit:
+                    return None
+                places |= bit
+    if aces > 1 or len(others) > 1:
+        return None
+    best: tuple[int, int, int] | None = None
+    best_layout = (0, 0, 0, 0)  # lo, hi, wild place (0: none), natural 2 used
+    for natural_two in (1, 0) if twos else (0,):
+        wild_count = len(others) + twos - natural_two
+        if wild_count > 1:
+            continue
+        base = places | (4 if natural_two else 0)
+        for ace_place in (1, HIGH_ACE) if aces else (0,):
+            occupied = base | (1 << ace_place) if ace_place else base
+            lo = (occupied & -occupied).bit_length() - 1
+            hi = occupied.bit_length() - 1
+            holes = hi - lo + 1 - occupied.bit_count()
+            if holes > wild_count:
+                continue
+            if wild_count == 0:
+                wild_place = 0
+                key = (0, 0, lo)
+            else:
+                if holes:
+                    wild_place = (((1 << (hi + 1)) - (1 << lo)) & ~occupied).bit_length() - 1
+                elif hi < HIGH_ACE:
+                    wild_place = hi + 1
+                else:
+                    wild_place = lo - 1
+                key = (1, -wild_place, min(lo, wild_place))
+            if best is None or key < best:
+                best = key
+                best_layout = (lo, hi, wild_place, natural_two)
+    if best is None:
+        return None
+    lo, hi, wild_place, natural_two = best_layout
+    if wild_place:
+        wild_card = others[0] if others else suit_two
+        lo = min(lo, wild_place)
+        hi = max(hi, wild_place)
+    row = _PLACE_CARDS[suit]
+    arranged = [row[place] for place in range(lo, hi + 1)]
+    if wild_place:
+        arranged[wild_place - lo] = wild_card
+        return Meld("run", tuple(arranged), wild_place - lo, suit, lo)
+    return Meld("run", tuple(arranged), None, suit, lo)
+
+
+def _arrange(cards: tuple[Card, ...]) -> Meld | None:
+    """The meld of ``cards`` (any order) or ``None``; no input checks, no reasons."""
+    if len(cards) < MIN_MELD:
+        return None
+    rank = 0
+    suit = -1
+    same_rank = True
+    same_suit = True
+    naturals = 0
+    for card in cards:
+        if card == JOKER or RANK_OF[card] == _TWO:
+            continue
+        naturals += 1
+        if rank == 0:
+            rank = RANK_OF[card]
+            suit = SUIT_OF[card]
+        else:
+            same_rank = same_rank and RANK_OF[card] == rank
+            same_suit = same_suit and SUIT_OF[card] == suit
+    if naturals == 0:
+        # Only 2s and jokers: at most one 2 is natural, so at least two are wild.
+        return None
+    if same_rank and naturals >= 2:
+        return _arrange_set(cards, rank)
+    if same_suit:
+        return _arrange_run(cards, suit)
+    return None
+
+
+def _reason(cards: tuple[Card, ...]) -> str:
+    """Why ``cards`` do not form a meld, in English (slow; only for errors)."""
+    if len(cards) < MIN_MELD:
+        return f"a meld needs at least {MIN_MELD} cards, not {len(cards)}"
+    naturals = [c for c in cards if not _is_wild_face(c)]
+    wilds = [c for c in cards if _is_wild_face(c)]
+    if not naturals:
+        if any(c != JOKER for c in cards) and all(RANK_OF[c] == _TWO for c in cards):
+            return "2s cannot form a set, and a run of them would hold more than one wild"
+        return "a meld needs a natural card and may hold only one wild"
+    ranks = {RANK_OF[c] for c in naturals}
+    suits = {SUIT_OF[c] for c in naturals}
+    if len(ranks) == 1 and len(naturals) >= 2:
+        if len(wilds) > 1:
+            return f"a set may hold only one wild, not {format_cards(wilds)}"
+        if len(naturals) > MAX_SET_NATURALS:
+            return f"a set holds at most {MAX_SET_NATURALS} natural cards"
+        return f"a set holds at most {MAX_SET} cards"  # pragma: no cover - defensive
+    if len(suits) > 1:
+        if len(ranks) == 1:
+            return "a set needs two natural cards of its rank"  # pragma: no cover
+        return "cards of different ranks form a run only in one suit, not " + format_cards(
+            sorted(naturals)
+        )
+    suit = suits.pop()
+    if sum(1 for c in naturals if RANK_OF[c] == 1) > 1:
+        return "a run cannot hold two natural aces"
+    seen: set[Card] = set()
+    for card in naturals:
+        if card in seen:
+            return f"a run cannot hold {format_card(card)} twice"
+        seen.add(card)
+    suit_twos = [c for c in wilds if c == suit * 13 + 1]
+    others = [c for c in wilds if c != suit * 13 + 1]
+    if len(others) > 1 or len(others) + len(suit_twos) > 2:
+        return f"a run may hold only one wild, not {format_cards(wilds)}"
+    return f"{format_cards(cards)} are not consecutive cards of one suit, even with a wild"
+
+
+def arrange(cards: Sequence[Card]) -> Meld:
+    """The meld formed by the multiset ``cards``, arranged as the rules put it.
+
+    Raises :class:`~rummykit.games.core.MeldError` with the reason when the cards are
+    no legal meld.
+
+    >>> from rummykit.cards import parse_cards
+    >>> arrange(parse_cards("2c 2h 4h 5h 6h")).describe()
+    '2h 2c(=3h) 4h 5h 6h'
+    >>> arrange(parse_cards("5h 6h"))
+    Traceback (most recent call last):
+    ...
+    rummykit.games.core.MeldError: a meld needs at least 3 cards, not 2
+    """
+    checked = _checked(cards, "a meld")
+    meld = _arrange(checked)
+    if meld is None:
+        raise MeldError(_reason(checked))
+    return meld
+
+
+# ---------------------------------------------------------------------------------------
+# Extending a meld
+
+
+def _gap_wild(meld: Meld) -> int | None:
+    """The place of a run's wild that fills a gap (it cannot move), else ``None``."""
+    index = meld.wild_index
+    if meld.kind != "run" or index is None or index == 0 or index == len(meld.cards) - 1:
+        return None
+    return meld.rank + index
+
+
+def _extend_one(meld: Meld, card: Card) -> Meld | None:
+    """``meld`` with ``card`` added, or ``None`` when the card cannot be added alone."""
+    grown = _arrange((*meld.cards, card))
+    if grown is None or grown.kind != meld.kind:
+        return None
+    place = _gap_wild(meld)
+    if place is not None and card != _natural_at(meld.suit, place):  # type: ignore[arg-type]
+        # The wild in the gap stays where it is until its natural card replaces it.
+        index = place - grown.rank
+        if grown.wild_index != index or grown.cards[index] != meld.cards[place - meld.rank]:
+            return None
+    return grown
+
+
+def _why_not_one(meld: Meld, card: Card) -> str:
+    grown = _arrange((*meld.cards, card))
+    if grown is None or grown.kind != meld.kind:
+        return f"{format_card(card)} does not fit {meld.describe()}"
+    place = _gap_wild(meld)
+    wild = meld.cards[place - meld.rank] if place is not None else JOKER
+    stands = _natural_at(meld.suit, place) if place is not None else JOKER  # type: ignore[arg-type]
+    return (
+        f"the wild {format_card(wild)} fills a gap in {meld.describe()} and can move only"
+        f" when {format_card(stands)} replaces it"
+    )
+
+
+def extend(meld: Meld, added: Sequence[Card]) -> Meld:
+    """``meld`` with the cards ``added``, as a new meld (``meld`` is not changed).
+
+    Several cards are legal when adding them one at a time in some order is legal.
+    Raises :class:`~rummykit.games.core.MeldError` with the reason otherwise.
+
+    >>> from rummykit.cards import parse_cards
+    >>> dirty = extend(arrange(parse_cards("2d 3d 4d 5d 6d 7d")), parse_cards("9d"))
+    >>> dirty.describe()
+    '3d 4d 5d 6d 7d 2d(=8d) 9d'
+    >>> extend(dirty, parse_cards("8d")).describe()
+    '2d 3d 4d 5d 6d 7d 8d 9d'
+    """
+    if not isinstance(meld, Meld):
+        raise MeldError(f"{meld!r} is not a meld")
+    cards = _checked(added, "the cards to add")
+    if not cards:
+        raise MeldError("no cards to add")
+    if len(cards) == 1:
+        grown = _extend_one(meld, cards[0])
+        if grown is None:
+            raise MeldError(_why_not_one(meld, cards[0]))
+        return grown
+    union = (*meld.cards, *cards)
+    target = _arrange(union)
+    if target is None or target.kind != meld.kind:
+        reason = _reason(union) if target is None else f"they would not form a {meld.kind}"
+        raise MeldError(f"{format_cards(cards)} cannot join {meld.describe()}: {reason}")
+    failed: set[tuple[Card, ...]] = set()
+
+    def reachable(current: Meld, remaining: tuple[Card, ...]) -> Meld | None:
+        if not remaining:
+            return current
+        if remaining in failed:
+            return None
+        for index, card in enumerate(remaining):
+            if card in remaining[:index]:
+                continue
+            step = _extend_one(current, card)
+            if step is not None:
+                done = reachable(step, remaining[:index] + remaining[index + 1 :])
+                if done is not None:
+                    return done
+        failed.add(remaining)
+        return None
+
+    result = reachable(meld, tuple(sorted(cards)))
+    if result is None:
+        raise MeldError(
+            f"{format_cards(cards)} cannot join {meld.describe()} one card at a time"
+            " (a wild filling a gap moves only when its natural card replaces it)"
+        )
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# Which cards fit a meld
+
+
+@lru_cache(maxsize=8192)
+def _addable(meld: Meld) -> frozenset[Card]:
+    """Every card face that can be added alone to ``meld``."""
+    if meld.kind == "set":
+        faces: tuple[Card, ...] = (*_WILD_FACES, *(s * 13 + meld.rank - 1 for s in range(4)))
+    else:
+        suit = meld.suit if meld.suit is not None else 0
+        faces = (*_WILD_FACES, *(suit * 13 + r for r in range(13) if r != 1))
+    return frozenset(c for c in faces if _extend_one(meld, c) is not None)
+
+
+def extending_cards(meld: Meld, hand: Sequence[Card]) -> Iterator[Card]:
+    """Each distinct card of ``hand`` that can be added alone to ``meld``, in hand order.
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> meld = arrange(parse_cards("7h 8h 9h 2c"))
+    >>> format_cards(extending_cards(meld, parse_cards("5h 6h Jh Qh Jk 5h Th")))
+    '5h 6h Jh Th'
+    """
+    fits = _addable(meld)
+    seen: set[Card] = set()
+    for card in hand:
+        if card in fits and card not in seen:
+            seen.add(card)
+            yield card
+
+
+# ---------------------------------------------------------------------------------------
+# Every new meld of a hand
+
+
+def _counts(hand: Sequence[Card]) -> list[int]:
+    counts = [0] * CARD_COUNT
+    for card in hand:
+        counts[card] += 1
+    return counts
+
+
+def _set_candidates(counts: list[int], wild_faces: list[Card]) -> Iterator[Meld]:
+    for rank in (1, *range(3, 14)):
+        per_suit = [counts[s * 13 + rank - 1] for s in range(4)]
+        if sum(per_suit) < 2:  # two naturals and a wild at least
+            continue
+        choices: list[tuple[Card, ...]] = [()]
+        for suit, available in enumerate(per_suit):
+            card = suit * 13 + rank - 1
+            choices = [
+                chosen + (card,) * copies for chosen in choices for copies in range(available + 1)
+            ]
+        for naturals in choices:
+            size = len(naturals)
+            if size < 2 or size > MAX_SET_NATURALS:
+                continue
+            if size >= MIN_MELD:
+                yield Meld("set", naturals, None, None, rank)
+            for wild in wild_faces:
+                yield Meld("set", (*naturals, wild), size, None, rank)
+
+
+def _run_candidates(counts: list[int], suit: int) -> Iterator[Meld]:
+    row = _PLACE_CARDS[suit]
+    present = [False] * (HIGH_ACE + 2)
+    for place in range(1, HIGH_ACE + 1):
+        present[place] = counts[row[place]] > 0
+    suit_two = suit * 13 + 1
+    twos = counts[suit_two]
+    others = [c for c in _WILD_FACES if counts[c] and c != suit_two]
+
+    def faces(lo: int, hi: int, wild_place: int) -> list[Card]:
+        """Wild faces that may stand at ``wild_place`` in the run ``lo..hi``."""
+        spare = twos - (1 if lo <= _TWO <= hi and wild_place != _TWO else 0)
+        if spare > 0 and wild_place != _TWO:
+            return [*others, suit_two]
+        return others
+
+    def run(lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
+        cards = [row[place] for place in range(lo, hi + 1)]
+        if wild_place:
+            cards[wild_place - lo] = wild
+            return Meld("run", tuple(cards), wild_place - lo, suit, lo)
+        return Meld("run", tuple(cards), None, suit, lo)
+
+    for lo in range(1, HIGH_ACE):
+        if not present[lo]:
+            continue
+        hole = 0
+        for hi in range(lo + 1, HIGH_ACE + 1):
+            if not present[hi]:
+                if hole:
+                    break
+                hole = hi
+                continue
+            if lo == 1 and hi == HIGH_ACE:
+                break  # two natural aces
+            length = hi - lo + 1
+            ace_both_ways = lo == _TWO and hi == HIGH_ACE  # the same cards lie as A..K
+            if hole:
+                if not ace_both_ways:
+                    for wild in faces(lo, hi, hole):
+                        yield run(lo, hi, hole, wild)
+                continue
+            # Naturals lo..hi with no hole.
+            if length >= MIN_MELD and not ace_both_ways:
+                yield run(lo, hi, 0, 0)
+                # A wild in place of an interior natural that is left out.
+                for gap in range(lo + 1, hi):
+                    for wild in faces(lo, hi, gap):
+                        yield run(lo, hi, gap, wild)
+            if hi < HIGH_ACE:
+                for wild in faces(lo, hi + 1, hi + 1):
+                    if wild == suit_two and lo == MIN_MELD:
+                        continue  # the 2 would stand at its own place: a clean run
+                    yield run(lo, hi + 1, hi + 1, wild)
+            elif lo > MIN_MELD:
+                # The naturals end with the high ace: the wild stands below them.
+                for wild in faces(lo - 1, hi, lo - 1):
+                    yield run(lo - 1, hi, lo - 1, wild)
+
+
+def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once,
+    as arranged melds (see :func:`candidate_melds`)."""
+    counts = _counts(_checked(hand, "a hand"))
+    wild_faces = [c for c in _WILD_FACES if counts[c]]
+    yield from _set_candidates(counts, wild_faces)
+    for suit in range(4):
+        yield from _run_candidates(counts, suit)
+
+
+def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once.
+
+    The cards of each are in the order of ``arrange(...).cards``.  Works on counts per
+    face and on places per suit, never on subsets of the hand.
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> for meld in candidate_melds(parse_cards("5h 6h 7h Jk")):
+    ...     print(format_cards(meld))
+    5h 6h Jk
+    5h 6h 7h
+    5h Jk 7h
+    5h 6h 7h Jk
+    6h 7h Jk
+    """
+    for meld in candidate_arrangements(hand):
+        yield meld.cards
