@@ -100,8 +100,8 @@ def check_parts(
         if meld.id != index or meld.owner != went_out:
             raise ValueError("table melds are numbered from 0 and owned by who went out")
     if phase != "game_over":
-        if phase == "draw" and not stock:
-            raise ValueError("the stock is never empty at the start of a turn")
+        if phase == "draw" and not stock and not discard_pile:
+            raise ValueError("a turn cannot start with both the stock and discard pile empty")
         for player, hand in enumerate(hands):
             expected = 0 if player == went_out else hand_size(round_number)
             if player == current_player and phase == "discard":

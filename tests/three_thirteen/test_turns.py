@@ -1,0 +1,363 @@
+"""Turn flow, going out, last turns, reshuffles, refusals and scoring (RULES.md 2.2-2.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.cards import format_card
+from rummykit.games.core import IllegalAction
+from rummykit.games.randomness import SeedStream
+from rummykit.games.three_thirteen import Discard, DrawStock, GoOut, Rules, TakeDiscard
+from rummykit.games.three_thirteen.events import (
+    CardDiscarded,
+    DiscardTaken,
+    GameEnded,
+    RoundDealt,
+    RoundEnded,
+    StockDrawn,
+    StockReshuffled,
+    WentOut,
+)
+from tests.three_thirteen.helpers import ALL_ACTIONS, cards, stacked
+
+
+def card(name: str) -> int:
+    return cards(name)[0]
+
+
+def assert_refused(state, action, code):
+    refusal = state.check(action)
+    assert refusal is not None and refusal.code == code, refusal
+    assert refusal.message
+    before = (state.locations(), [state.observation(p) for p in range(state.num_players)])
+    with pytest.raises(IllegalAction) as raised:
+        state.apply(action)
+    assert raised.value.refusal == refusal and raised.value.code == code
+    after = (state.locations(), [state.observation(p) for p in range(state.num_players)])
+    assert after == before
+    return refusal
+
+
+def test_a_turn_is_draw_then_discard():
+    state = stacked(
+        hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h", stock_top="Jc"
+    )
+    assert list(state.legal_actions()) == [DrawStock(), TakeDiscard()]
+    assert state.apply(DrawStock()) == [StockDrawn(0, card("Jc"))]
+    assert state.phase == "discard" and state.current_player == 0
+    assert list(state.legal_actions()) == [Discard(c) for c in sorted(cards("2c 7d Kh Jc"))]
+    assert state.apply(Discard(card("Kh"))) == [CardDiscarded(0, card("Kh"))]
+    assert state.phase == "draw" and state.current_player == 1
+    assert state.discard_pile[-2:] == (card("5h"), card("Kh"))
+    assert state.apply(TakeDiscard()) == [DiscardTaken(1, card("Kh"))]
+    assert sorted(state.hand(1)) == sorted(cards("4s 9s Qd Kh"))
+
+
+def test_the_card_just_taken_may_be_discarded():
+    state = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h")
+    state.apply(TakeDiscard())
+    assert state.check(Discard(card("5h"))) is None
+    state.apply(Discard(card("5h")))
+    assert state.discard_pile[-1] == card("5h") and state.current_player == 1
+
+
+def test_going_out_on_the_first_turn_then_one_last_turn_each():
+    rules = Rules(players=3, first_round=1, last_round=2)
+    state = stacked(
+        rules=rules,
+        hands=["4c 5c 6c", "9d 9h 2s", "Ah Ks Qd"],
+        round_number=1,
+        discard_pile="8h",
+        stock_top="Kd 7s 7h",
+    )
+    state.apply(DrawStock())
+    # Only the Kd discard leaves three cards in melds.
+    assert [a for a in state.legal_actions() if isinstance(a, GoOut)] == [GoOut(card("Kd"))]
+    assert_refused(state, GoOut(card("4c")), "cannot_go_out")
+    events = state.apply(GoOut(card("Kd")))
+    went_out = events[0]
+    assert isinstance(went_out, WentOut) and went_out.player == 0 and went_out.discard == card("Kd")
+    assert [(m.id, m.owner, m.kind, m.cards) for m in went_out.melds] == [
+        (0, 0, "run", tuple(cards("4c 5c 6c")))
+    ]
+    assert state.went_out == 0 and state.last_turns_remaining == 2
+    assert state.hand(0) == () and state.locations()["meld/0"] == cards("4c 5c 6c")
+    # Player 1's last turn: draw 7s; 9d 9h 2s 7s ... going out is refused, discarding is fine.
+    state.apply(DrawStock())
+    assert not any(isinstance(a, GoOut) for a in state.legal_actions())
+    refusal = assert_refused(state, GoOut(card("2s")), "last_turn_discard_only")
+    assert refusal.params == {"went_out": 0}
+    state.apply(Discard(card("2s")))
+    assert state.last_turns_remaining == 1 and state.current_player == 2
+    state.apply(TakeDiscard())
+    events = state.apply(Discard(card("Qd")))
+    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
+    result = events[1].result
+    assert result.went_out == 0 and result.round_number == 1 and result.wild_rank == 3
+    assert result.players[0].deadwood == 0 and result.players[0].went_out
+    assert result.players[0].melds == (tuple(cards("4c 5c 6c")),)
+    # Player 1 holds 9d 9h 7s: nothing melds (3 is wild; no 3 here): 9 + 9 + 7.
+    assert result.players[1].deadwood == 25 and result.players[1].melds == ()
+    # Player 2 holds Ah Ks 2s: A + 10 + 2.
+    assert result.players[2].unmelded == tuple(sorted(cards("Ah Ks 2s")))
+    assert result.scores == (0, 25, 13) and state.totals == (0, 25, 13)
+    assert events[1].totals == state.totals
+    assert state.hand_over and state.round_number == 2 and state.phase == "draw"
+    assert not state.game_over and state.winners == ()
+    # The next action clears hand_over.
+    state.apply(DrawStock())
+    assert not state.hand_over
+
+
+def test_melds_with_wilds_when_going_out_and_at_round_end():
+    # Round 4: sixes are wild; 6 cards dealt, so going out needs two melds of three.
+    state = stacked(
+        hands=["7h 8h 6s Jc Jd 2c", "Ac 6c 2d 2h 9s Kc"],
+        round_number=4,
+        discard_pile="Js",
+        stock_top="Kh",
+    )
+    state.apply(TakeDiscard())
+    assert {a for a in state.legal_actions() if isinstance(a, GoOut)} == {GoOut(card("2c"))}
+    events = state.apply(GoOut(card("2c")))
+    melds = events[0].melds
+    assert sorted(meld.kind for meld in melds) == ["run", "set"]
+    assert [meld.id for meld in melds] == [0, 1] and {meld.owner for meld in melds} == {0}
+    assert sorted(c for meld in melds for c in meld.cards) == sorted(cards("7h 8h 6s Jc Jd Js"))
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("9s")))
+    result = events[1].result
+    # Ac 6c 2d 2h Kc Kh: the one wild (6c) goes with the kings, leaving Ac 2d 2h = 5.
+    assert result.players[1].deadwood == 5
+    assert [sorted(meld) for meld in result.players[1].melds] == [sorted(cards("Kc Kh 6c"))]
+    assert sorted(result.players[1].unmelded) == sorted(cards("Ac 2d 2h"))
+
+
+def test_rule_book_example_round_six_leaves_19():
+    # RULES.md 2.4: in round 6, Ah 2h 4h 5h 7h 8h Th Tc leaves 19 (not the greedy 27).
+    state = stacked(
+        hands=["Ac 2c 3c 9d 9s 9h Kd Qd", "Ah 2h 4h 5h 7h 8h Th Tc"],
+        round_number=6,
+        stock="Jc",
+        discard_pile="6s",
+        reshuffled=True,
+        last_turns_remaining=0,
+    )
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("Jc")))
+    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
+    result = events[1].result
+    assert result.went_out is None
+    assert result.players[1].deadwood == 19
+    assert sorted(result.players[1].melds[0]) == sorted(cards("Th Tc 8h"))
+    assert sorted(result.players[1].unmelded) == sorted(cards("Ah 2h 4h 5h 7h"))
+    assert result.players[0].deadwood == 20
+    assert state.totals == (20, 19)
+
+
+def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
+    seed = 77
+    state = stacked(
+        hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, stock="Jc", discard_pile="5h 6h", seed=seed
+    )
+    pile_before = list(state.discard_pile)
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("Kh")))
+    assert [type(e) for e in events] == [CardDiscarded, StockReshuffled]
+    expected = pile_before
+    SeedStream(seed, "round/1/reshuffle").shuffle(expected)
+    assert state.locations()["stock"] == expected
+    assert state.discard_pile == (card("Kh"),)
+    assert events[1].stock_count == len(expected) and state.observation(0).reshuffled
+
+    # A second exhaustion in the same round ends it with no one out.
+    state = stacked(
+        hands=["2c 7d Kh", "4s 9s Qd"],
+        round_number=1,
+        stock="Jc",
+        discard_pile="5h 6h",
+        reshuffled=True,
+    )
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("Jc")))
+    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
+    result = events[1].result
+    assert result.went_out is None and result.scores == (2 + 7 + 10, 4 + 9 + 10)
+
+
+def test_the_stock_running_out_after_going_out_ends_the_round_when_no_reshuffle_is_left():
+    state = stacked(
+        hands=["4c 5c 6c", "9d 9h 2s"],
+        round_number=1,
+        stock="Kd",
+        discard_pile="8h",
+        reshuffled=True,
+    )
+    state.apply(DrawStock())
+    events = state.apply(GoOut(card("Kd")))
+    assert [type(e) for e in events] == [WentOut, RoundEnded, RoundDealt]
+    assert events[1].result.scores == (0, 20)
+
+
+def test_equal_lowest_totals_share_the_win():
+    rules = Rules(first_round=1, last_round=1)
+    state = stacked(rules=rules, hands=["4c 5c 6c", "7d 8d 9d"], round_number=1, stock_top="Kd Qs")
+    state.apply(DrawStock())
+    state.apply(GoOut(card("Kd")))
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("Qs")))
+    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, GameEnded]
+    assert state.game_over and state.current_player is None and state.phase == "game_over"
+    assert state.totals == (0, 0) and state.winners == (0, 1)
+    assert events[2] == GameEnded(totals=(0, 0), winners=(0, 1))
+    assert list(state.legal_actions()) == []
+
+
+def test_lowest_total_wins_over_several_rounds():
+    rules = Rules(first_round=10, last_round=11)
+    state = stacked(
+        rules=rules,
+        hands=["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc", "2d 3d 4d 5d 6d 7d 8d 9d Td Jd Kd Ks"],
+        round_number=10,
+        stock_top="Qh",
+    )
+    state.apply(DrawStock())
+    state.apply(GoOut(card("Qh")))
+    state.apply(DrawStock())
+    state.apply(Discard(state.hand(1)[-1]))
+    assert state.hand_results[0].scores[0] == 0
+    while not state.game_over:
+        state.apply(next(iter(state.legal_actions())))
+    totals = tuple(sum(r.scores[p] for r in state.hand_results) for p in range(2))
+    assert state.totals == totals
+    assert state.winners == tuple(p for p in range(2) if totals[p] == min(totals))
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["draw", None, 3, object(), DrawStock, GoOut],
+)
+def test_what_is_not_an_action_is_refused(action):
+    state = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h")
+    assert_refused(state, action, "not_an_action")
+
+
+@pytest.mark.parametrize("bad", [99, -1, "Qh", True, None, 2.0])
+def test_a_card_that_is_not_a_card_is_refused(bad):
+    state = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h")
+    state.apply(DrawStock())
+    for action in (Discard(bad), GoOut(bad)):
+        refusal = assert_refused(state, action, "bad_card")
+        assert refusal.params == {"card": repr(bad)}
+
+
+def test_refusals_by_phase_and_hand():
+    state = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h")
+    refusal = assert_refused(state, Discard(card("2c")), "wrong_phase")
+    assert refusal.params == {"phase": "draw", "action": "discard"}
+    assert_refused(state, GoOut(card("2c")), "wrong_phase")
+    state.apply(DrawStock())
+    assert assert_refused(state, DrawStock(), "wrong_phase").params["action"] == "draw"
+    assert assert_refused(state, TakeDiscard(), "wrong_phase").params["action"] == "take"
+    refusal = assert_refused(state, Discard(card("4s")), "card_not_in_hand")
+    assert refusal.params == {"card": "4s"} and "4s" in refusal.message
+    assert_refused(state, GoOut(card("Ah")), "card_not_in_hand")
+    assert_refused(state, GoOut(card("2c")), "cannot_go_out")
+
+
+def test_empty_stock_or_discard_pile_refusals():
+    no_pile = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1)
+    assert no_pile.discard_pile == ()
+    assert list(no_pile.legal_actions()) == [DrawStock()]
+    assert_refused(no_pile, TakeDiscard(), "discard_pile_empty")
+    no_stock = stacked(hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, stock="")
+    assert no_stock.stock_count == 0
+    assert list(no_stock.legal_actions()) == [TakeDiscard()]
+    assert_refused(no_stock, DrawStock(), "stock_empty")
+
+
+def test_after_the_game_every_action_is_refused():
+    rules = Rules(first_round=1, last_round=1)
+    state = stacked(rules=rules, hands=["4c 5c 6c", "7d 8d 9d"], round_number=1, stock_top="Kd Qs")
+    for action in (DrawStock(), GoOut(card("Kd")), DrawStock(), Discard(card("Qs"))):
+        state.apply(action)
+    assert state.game_over
+    for action in ALL_ACTIONS:
+        assert_refused(state, action, "game_over")
+
+
+def test_check_agrees_with_legal_actions_on_every_action():
+    state = stacked(
+        hands=["7h 8h 5s Jc Jd", "Ac 5c 2d 2h 9s"],
+        round_number=3,
+        discard_pile="Js",
+        stock_top="Kc",
+    )
+    for step in range(6):
+        legal = set(state.legal_actions())
+        assert {a for a in ALL_ACTIONS if state.check(a) is None} == legal, step
+        state.apply(sorted(legal, key=repr)[0])
+
+
+def test_cards_seen_taken_are_tracked_until_played():
+    rules = Rules(players=3)
+    state = stacked(
+        rules=rules,
+        hands=["Qh 2c 9d", "4s 9s Qd", "Ac Ad 6h"],
+        round_number=1,
+        discard_pile="Qh",
+        current=0,
+    )
+    state.apply(TakeDiscard())
+    assert state.observation(1).taken_cards[0] == (card("Qh"),)
+    state.apply(Discard(card("9d")))
+    # Player 0 holds Qh twice (two decks) and is known to hold one of them.
+    assert state.observation(2).taken_cards == ((card("Qh"),), (), ())
+    state.apply(TakeDiscard())
+    assert state.observation(0).taken_cards[1] == (card("9d"),)
+    state.apply(Discard(card("9d")))
+    assert state.observation(0).taken_cards[1] == ()
+    state.apply(DrawStock())
+    state.apply(Discard(state.hand(2)[0]))
+    state.apply(DrawStock())
+    state.apply(Discard(card("Qh")))
+    assert state.observation(1).taken_cards[0] == ()
+    assert card("Qh") in state.hand(0)
+
+
+def test_events_for_hides_other_hands_and_stock_draws():
+    state = stacked(
+        hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h", stock_top="Jc"
+    )
+    state.apply(DrawStock())
+    state.apply(Discard(card("Jc")))
+    assert state.events_for(0)[0] == StockDrawn(0, card("Jc"))
+    assert state.events_for(1)[0] == StockDrawn(0, None)
+    state.apply(TakeDiscard())
+    assert state.events_for(0)[2] == DiscardTaken(1, card("Jc"))
+    # A fresh game: the deal shows each player only their own hand.
+    from rummykit.games.three_thirteen import State
+
+    fresh = State.new(Rules(players=3), 4)
+    for player in range(3):
+        dealt = fresh.events_for(player)[0]
+        assert isinstance(dealt, RoundDealt)
+        assert [hand is not None for hand in dealt.hands] == [p == player for p in range(3)]
+        assert dealt.hands[player] == fresh.hand(player)
+    with pytest.raises(ValueError, match="no player 3"):
+        fresh.events_for(3)
+
+
+def test_event_json_names_cards():
+    state = stacked(hands=["4c 5c 6c", "9d 9h 2s"], round_number=1, stock_top="Kd")
+    state.apply(DrawStock())
+    events = state.apply(GoOut(card("Kd")))
+    data = events[0].to_json()
+    assert data == {
+        "type": "went_out",
+        "player": 0,
+        "melds": [{"id": 0, "owner": 0, "kind": "run", "cards": ["4c", "5c", "6c"]}],
+        "discard": "Kd",
+    }
+    assert state.events[0].to_json() == {"type": "stock_drawn", "player": 0, "card": "Kd"}
+    assert format_card(card("Kd")) == "Kd"
