@@ -1,0 +1,189 @@
+"""What happened in a Burraco game, one frozen value per step: the game record.
+
+Every applied action yields at least one event; a deal, a pozzetto taken, a pozzetto
+turned into the stock, the end of a hand and of the game are events too.  Fields that
+some player may not see (another player's dealt hand or drawn card, a pozzetto's
+cards) are ``None`` in :meth:`State.events_for` for that player.  This module only
+describes events; it never changes a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.cards import Card, format_card
+from rummykit.games.burraco.melds import Meld
+from rummykit.games.burraco.results import EndReason, HandResult
+from rummykit.games.core import cards_to_json
+
+
+def _hidden_cards(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else cards_to_json(cards)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandDealt:
+    """A new hand: each player's 11 cards, the two pozzetti, the card turned up."""
+
+    hand_number: int
+    dealer: int
+    first_player: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    pozzetti: tuple[tuple[Card, ...] | None, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "hand_dealt",
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "first_player": self.first_player,
+            "hands": [_hidden_cards(h) for h in self.hands],
+            "pozzetti": [_hidden_cards(p) for p in self.pozzetti],
+            "discard_pile": cards_to_json(self.discard_pile),
+            "stock_size": self.stock_size,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StockDrawn:
+    """``player`` drew the top stock card (``None`` for the others)."""
+
+    player: int
+    card: Card | None
+
+    def to_json(self) -> dict[str, Any]:
+        card = None if self.card is None else format_card(self.card)
+        return {"event": "stock_drawn", "player": self.player, "card": card}
+
+
+@dataclass(frozen=True, slots=True)
+class PileTaken:
+    """``player`` took the whole discard pile (bottom to top)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "pile_taken", "player": self.player, "cards": cards_to_json(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Melded:
+    """``player`` laid a new meld with id ``meld_id``, arranged as ``meld``."""
+
+    player: int
+    meld_id: int
+    meld: Meld
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "melded",
+            "player": self.player,
+            "meld_id": self.meld_id,
+            "meld": self.meld.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Extended:
+    """``player`` added ``cards`` to meld ``meld_id``, which now stands as ``meld``."""
+
+    player: int
+    meld_id: int
+    cards: tuple[Card, ...]
+    meld: Meld
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "extended",
+            "player": self.player,
+            "meld_id": self.meld_id,
+            "cards": cards_to_json(self.cards),
+            "meld": self.meld.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """``player`` discarded ``card``; their turn is over."""
+
+    player: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class PozzettoTaken:
+    """``player`` emptied their hand and took pozzetto ``pozzetto`` (its cards are
+    ``None`` for the other players)."""
+
+    player: int
+    pozzetto: int
+    cards: tuple[Card, ...] | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "pozzetto_taken",
+            "player": self.player,
+            "pozzetto": self.pozzetto,
+            "cards": _hidden_cards(self.cards),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PozzettoToStock:
+    """The stock ran out and pozzetto ``pozzetto`` became the new stock."""
+
+    pozzetto: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "pozzetto_to_stock", "pozzetto": self.pozzetto}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandEnded:
+    """The hand is over and scored (``result`` holds each player's breakdown)."""
+
+    hand_number: int
+    reason: EndReason
+    closer: int | None
+    result: HandResult
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": "hand_ended",
+            "hand_number": self.hand_number,
+            "reason": self.reason,
+            "closer": self.closer,
+            "result": self.result.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over: ``winners`` (two on a drawn quick game) and the final totals."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "game_ended", "winners": list(self.winners), "totals": list(self.totals)}
+
+
+Event = (
+    HandDealt
+    | StockDrawn
+    | PileTaken
+    | Melded
+    | Extended
+    | Discarded
+    | PozzettoTaken
+    | PozzettoToStock
+    | HandEnded
+    | GameEnded
+)

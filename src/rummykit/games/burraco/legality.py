@@ -1,0 +1,322 @@
+"""Whether a Burraco action is legal, and the list of legal actions: one place for both.
+
+``examine`` answers for any object (an action or not) with a :class:`core.Refusal` or
+``None``, and hands back the arranged meld of a legal ``Meld``/``Extend`` so that
+applying it needs no second search.  ``legal_actions`` lists what ``examine`` accepts,
+using the same small predicates, without arranging every candidate again.  Nothing here
+changes the table.
+
+The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
+
+- ``draw`` phase: ``DrawStock`` or ``TakePile`` (the whole pile, never empty at a turn's
+  start); ``play`` phase: ``Meld``, ``Extend`` (own melds only), ``Discard``.
+- One set per rank (``Rules.one_set_per_rank``).
+- One-card pile: ``Discard(X)`` of the card taken alone is legal only while the hand
+  holds more copies of ``X`` than the restriction counts (1 until an ``X`` is melded).
+- Closing: a discard emptying the hand of a player who cannot take a pozzetto needs a
+  burraco and may not be a wild (a joker or any 2).
+- No move may leave the player without a legal way to end the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from rummykit.cards import CARD_COUNT, JOKER, RANK_OF, RANKS, Card, format_card, format_cards
+from rummykit.games.burraco import melds
+from rummykit.games.burraco.actions import Discard, DrawStock, Extend, Meld, TakePile
+from rummykit.games.burraco.rules import Rules
+from rummykit.games.burraco.table import Table
+from rummykit.games.core import MeldError, ParamValue, Refusal
+
+
+def refusal(code: str, message: str, **params: ParamValue) -> Refusal:
+    return Refusal(code, params, message)
+
+
+def is_wild_in_hand(card: Card) -> bool:
+    """In the hand every 2 may be a wild, and the joker always is."""
+    return card == JOKER or RANK_OF[card] == 2
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value < CARD_COUNT
+
+
+def _card_tuple(value: object) -> tuple[Card, ...] | None:
+    if isinstance(value, tuple | list) and all(_is_card(c) for c in value):
+        return tuple(value)
+    return None
+
+
+def _missing_card(hand: list[Card], cards: Sequence[Card]) -> Card | None:
+    """A card of ``cards`` (as a multiset) that the hand does not hold, or ``None``."""
+    if len(cards) == 1:
+        return None if cards[0] in hand else cards[0]
+    for card in set(cards):
+        if hand.count(card) < cards.count(card):
+            return card
+    return None
+
+
+def _looks_like_set(cards: Iterable[Card]) -> int | None:
+    """The rank of the set that a *legal* meld of ``cards`` must be, or ``None`` for a
+    run: a legal set has at least two natural cards (not 2, not joker) of one rank, and
+    a run never holds two natural cards of one rank."""
+    rank = 0
+    naturals = 0
+    for card in cards:
+        card_rank = RANK_OF[card]
+        if card_rank in (0, 2):
+            continue
+        if naturals and card_rank != rank:
+            return None
+        rank = card_rank
+        naturals += 1
+    return rank if naturals >= 2 else None
+
+
+# ---------------------------------------------------------------------------------------
+# The end of the turn must stay reachable
+
+
+def ending_refusal(table: Table, *, used: Sequence[Card], makes_burraco: bool) -> Refusal | None:
+    """Refuse a meld or extension using ``used`` if it leaves no legal way to end the turn.
+
+    With two or more cards left a discard is always possible.  With none, the player
+    must be able to take a pozzetto.  With one, it must be a legal discard: not the
+    restricted pile card, and if it would close the hand, no wild and a burraco.
+    """
+    player = table.player
+    hand = table.hands[player]
+    remaining = len(hand) - len(used)
+    if remaining >= 2:
+        return None
+    can_refill = table.can_refill(player)
+    if remaining <= 0:
+        if can_refill:
+            return None
+        return refusal(
+            "no_way_to_end_turn",
+            "this would leave you no card to discard, and you cannot take a pozzetto",
+            reason="empty_hand",
+        )
+    rest = list(hand)
+    for card in used:
+        rest.remove(card)
+    last = rest[0]
+    still_restricted = table.restricted and table.restricted_card not in used
+    if still_restricted and last == table.restricted_card:
+        return refusal(
+            "no_way_to_end_turn",
+            f"this would leave only {format_card(last)}, which you took alone from the"
+            " pile and may not discard this turn",
+            reason="restricted_left",
+            card=format_card(last),
+        )
+    if can_refill:
+        return None
+    if is_wild_in_hand(last):
+        return refusal(
+            "no_way_to_end_turn",
+            f"this would leave only {format_card(last)}, and a wild may not be the closing discard",
+            reason="wild_left",
+            card=format_card(last),
+        )
+    if not (makes_burraco or table.has_burraco[player]):
+        return refusal(
+            "no_way_to_end_turn",
+            f"this would leave only {format_card(last)}, and you may not close without a burraco",
+            reason="no_burraco",
+            card=format_card(last),
+        )
+    return None
+
+
+def discard_refusal(table: Table, card: Card) -> Refusal | None:
+    """Why the current player may not discard ``card`` (held in the hand), or ``None``."""
+    player = table.player
+    hand = table.hands[player]
+    if table.restricted and card == table.restricted_card and hand.count(card) <= table.restricted:
+        return refusal(
+            "discard_taken_card",
+            f"you took {format_card(card)} alone from the pile and may not discard it this turn",
+            card=format_card(card),
+        )
+    if len(hand) == 1 and not table.can_refill(player):
+        if is_wild_in_hand(card):
+            return refusal(
+                "closing_with_wild",
+                f"{format_card(card)} would be the closing discard, and a wild (a joker or"
+                " any 2) may not close",
+                card=format_card(card),
+            )
+        if not table.has_burraco[player]:
+            return refusal(
+                "closing_without_burraco",
+                "discarding your last card would close the hand, which needs a burraco"
+                " (a meld of 7 or more cards)",
+                card=format_card(card),
+            )
+    return None
+
+
+def second_set_refusal(rules: Rules, table: Table, rank: int) -> Refusal | None:
+    if rules.one_set_per_rank and table.set_ranks[table.player] >> rank & 1:
+        name = RANKS[rank - 1]
+        return refusal(
+            "second_set_of_rank",
+            f"you already have a set of {name}; add the cards to it instead",
+            rank=name,
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Any action
+
+
+Verdict = tuple[Refusal | None, melds.Meld | None]
+
+
+def examine(rules: Rules, table: Table | None, action: object) -> Verdict:
+    """Why ``action`` is illegal now (``table`` is ``None`` when the game is over), or
+    ``(None, meld)`` with the arranged meld of a legal ``Meld`` or ``Extend``."""
+    if table is None:
+        return refusal("game_over", "the game is over"), None
+    phase = table.phase
+    if isinstance(action, DrawStock | TakePile):
+        if phase != "draw":
+            return refusal(
+                "wrong_phase",
+                "you have already drawn; meld, add to your melds or discard",
+                phase=phase,
+            ), None
+        if isinstance(action, DrawStock):
+            if not table.stock:
+                return refusal("stock_empty", "the stock is empty"), None
+        elif not table.discard_pile:
+            return refusal("discard_pile_empty", "the discard pile is empty"), None
+        return None, None
+    if not isinstance(action, Meld | Extend | Discard):
+        return refusal(
+            "not_an_action", f"{action!r} is not a Burraco action", what=type(action).__name__
+        ), None
+    if phase != "play":
+        return refusal(
+            "wrong_phase",
+            "first draw from the stock or take the discard pile",
+            phase=phase,
+        ), None
+    hand = table.hands[table.player]
+    if isinstance(action, Discard):
+        card = action.card
+        if not _is_card(card):
+            return refusal("malformed_action", f"{card!r} is not a card code"), None
+        if card not in hand:
+            return _not_in_hand(card), None
+        return discard_refusal(table, card), None
+    cards = _card_tuple(action.cards)
+    if cards is None:
+        return refusal("malformed_action", f"{action.cards!r} is not a list of cards"), None
+    if not cards:
+        return refusal("no_cards", "name the cards to play"), None
+    missing = _missing_card(hand, cards)
+    if missing is not None:
+        return _not_in_hand(missing), None
+    if isinstance(action, Meld):
+        return _examine_meld(rules, table, cards)
+    return _examine_extend(table, action.meld_id, cards)
+
+
+def _not_in_hand(card: Card) -> Refusal:
+    return refusal(
+        "card_not_in_hand", f"you do not hold {format_card(card)}", card=format_card(card)
+    )
+
+
+def _examine_meld(rules: Rules, table: Table, cards: tuple[Card, ...]) -> Verdict:
+    try:
+        meld = melds.arrange(cards)
+    except MeldError as error:
+        return refusal(
+            "illegal_meld",
+            f"{format_cards(cards)} is not a meld: {error}",
+            cards=tuple(format_card(c) for c in cards),
+            reason=str(error),
+        ), None
+    if meld.kind == "set":
+        second = second_set_refusal(rules, table, meld.rank)
+        if second is not None:
+            return second, None
+    return ending_refusal(table, used=cards, makes_burraco=meld.is_burraco), meld
+
+
+def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> Verdict:
+    if type(meld_id) is not int or not 0 <= meld_id < len(table.melds):
+        return refusal(
+            "no_such_meld", f"there is no meld {meld_id!r} on the table", meld_id=str(meld_id)
+        ), None
+    if table.owners[meld_id] != table.player:
+        return refusal(
+            "not_your_meld",
+            f"meld {meld_id} belongs to your opponent; you may add only to your own melds",
+            meld_id=meld_id,
+        ), None
+    try:
+        meld = melds.extend(table.melds[meld_id], cards)
+    except MeldError as error:
+        return refusal(
+            "illegal_extension",
+            f"{format_cards(cards)} cannot be added to meld {meld_id}: {error}",
+            meld_id=meld_id,
+            cards=tuple(format_card(c) for c in cards),
+            reason=str(error),
+        ), None
+    return ending_refusal(table, used=cards, makes_burraco=meld.is_burraco), meld
+
+
+# ---------------------------------------------------------------------------------------
+# Listing
+
+
+def legal_actions(
+    rules: Rules, table: Table, candidates: Iterable[tuple[Card, ...]]
+) -> Iterator[DrawStock | TakePile | Meld | Extend | Discard]:
+    """Each legal action once: in ``play``, every allowed distinct discard, every new
+    meld among ``candidates`` (the hand's ``melds.candidate_melds``) that the table
+    allows, and every single-card extension of the player's own melds."""
+    if table.phase == "draw":
+        if table.stock:
+            yield DrawStock()
+        if table.discard_pile:
+            yield TakePile()
+        return
+    player = table.player
+    hand = table.hands[player]
+    size = len(hand)
+    for card in dict.fromkeys(hand):
+        if discard_refusal(table, card) is None:
+            yield Discard(card)
+    one_set = rules.one_set_per_rank
+    set_ranks = table.set_ranks[player]
+    for cards in candidates:
+        if one_set:
+            rank = _looks_like_set(cards)
+            if rank is not None and set_ranks >> rank & 1:
+                continue
+        if size - len(cards) < 2 and (
+            ending_refusal(table, used=cards, makes_burraco=len(cards) >= 7) is not None
+        ):
+            continue
+        yield Meld(cards)
+    owners = table.owners
+    for meld_id, meld in enumerate(table.melds):
+        if owners[meld_id] != player:
+            continue
+        for card in melds.extending_cards(meld, hand):
+            if size <= 2 and (
+                ending_refusal(table, used=(card,), makes_burraco=meld.size >= 6) is not None
+            ):
+                continue
+            yield Extend(meld_id, (card,))

@@ -1,0 +1,73 @@
+"""The result of one finished Burraco hand and who wins a game (RULES.md 1.7-1.8).
+
+A :class:`HandResult` keeps each player's score breakdown (``scoring.HandScore``), how
+the hand ended and the running totals after it.  This module only adds up and compares
+scores; it never plays a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rummykit.games.burraco.rules import Rules
+from rummykit.games.burraco.scoring import HandScore
+
+EndReason = Literal["closed", "stock_exhausted", "stalemate"]
+END_REASONS: tuple[EndReason, ...] = ("closed", "stock_exhausted", "stalemate")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """One finished hand: how it ended, each player's score and breakdown, the totals.
+
+    ``reason`` is ``"closed"`` (``closer`` holds the player), ``"stock_exhausted"`` (the
+    stock ran out with no pozzetto left) or ``"stalemate"`` (``Rules.stalemate_turns``).
+    ``scores[p]`` is ``breakdown[p].total``; ``totals`` are the running totals after
+    this hand.
+    """
+
+    hand_number: int
+    dealer: int
+    reason: EndReason
+    closer: int | None
+    scores: tuple[int, ...]
+    breakdown: tuple[HandScore, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "reason": self.reason,
+            "closer": self.closer,
+            "scores": list(self.scores),
+            "breakdown": [score.to_json() for score in self.breakdown],
+            "totals": list(self.totals),
+        }
+
+
+def game_winners(rules: Rules, totals: Sequence[int]) -> tuple[int, ...] | None:
+    """Who has won after a hand with these running ``totals``; ``None`` if play goes on.
+
+    Quick game: the higher total wins, a tie is a draw (both win).  Target game: a
+    player at or above ``target`` wins; if both are, the higher wins and an exact tie
+    plays another hand.
+
+    >>> game_winners(Rules(), [300, 300])
+    (0, 1)
+    >>> game_winners(Rules(mode="target", target=505), [600, 400])
+    (0,)
+    >>> game_winners(Rules(mode="target", target=505), [600, 600]) is None
+    True
+    >>> game_winners(Rules(mode="target", target=505), [400, 500]) is None
+    True
+    """
+    best = max(totals)
+    leaders = tuple(player for player, total in enumerate(totals) if total == best)
+    if rules.mode == "quick":
+        return leaders
+    if best < rules.target or len(leaders) > 1:
+        return None
+    return leaders

@@ -1,0 +1,60 @@
+"""The variant options of a Burraco game (RULES.md section 1), validated once.
+
+A ``Rules`` value is frozen: a game never changes its rules while it is played.  This
+module only describes options; it never deals, plays or scores.
+
+>>> Rules().jokers, Rules().mode, Rules().target
+(2, 'quick', 2005)
+>>> Rules(jokers=3)
+Traceback (most recent call last):
+...
+ValueError: jokers must be 2 or 4 (RULES.md 1.1), not 3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Mode = Literal["quick", "target"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Burraco options.
+
+    - ``jokers``: 2 (106 cards, the seeds' game) or 4 (108 cards, FIBur).
+    - ``one_set_per_rank``: a player may not lay a second set of a rank they already
+      have a set of (FIBur); cards go onto the existing set.
+    - ``mode``: ``"quick"`` (one hand) or ``"target"`` (hands until a running total
+      reaches ``target``).
+    - ``target``: the total that ends a ``"target"`` game (505, 1005 and 2005 are usual).
+    - ``stalemate_turns``: a hand ends as if the stock ran out after this many turns
+      (both players' turns counted).
+    """
+
+    jokers: int = 2
+    one_set_per_rank: bool = True
+    mode: Mode = "quick"
+    target: int = 2005
+    stalemate_turns: int = 200
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.jokers) or self.jokers not in (2, 4):
+            raise ValueError(f"jokers must be 2 or 4 (RULES.md 1.1), not {self.jokers!r}")
+        if not isinstance(self.one_set_per_rank, bool):
+            raise ValueError(
+                f"one_set_per_rank must be true or false, not {self.one_set_per_rank!r}"
+            )
+        if self.mode not in ("quick", "target"):
+            raise ValueError(f"mode must be 'quick' or 'target', not {self.mode!r}")
+        if not _is_int(self.target) or self.target <= 0:
+            raise ValueError(f"target must be a whole number above 0, not {self.target!r}")
+        if not _is_int(self.stalemate_turns) or self.stalemate_turns <= 0:
+            raise ValueError(
+                f"stalemate_turns must be a whole number above 0, not {self.stalemate_turns!r}"
+            )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

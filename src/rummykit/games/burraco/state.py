@@ -1,0 +1,469 @@
+"""The Burraco game state: deal, turn flow, hand ends and scoring, views per player.
+
+``State`` is the one mutable object of a game.  ``apply`` checks an action with the
+same code as ``check`` and ``legal_actions`` (``legality.py``), changes the table
+(``table.py``) and returns the events (``events.py``).  When a hand ends it is scored
+(``scoring.score_hand``) and the next hand is dealt at once, unless the game is over.
+A state never reads a clock, does I/O or uses the global ``random``; its only
+randomness is the seed's labelled streams (``dealing.py``).
+
+>>> from rummykit.games.burraco.actions import DrawStock
+>>> state = State.new(Rules(), seed=1)
+>>> [len(state.locations()[f"hand/{p}"]) for p in (0, 1)], state.phase
+([11, 11], 'draw')
+>>> state.current_player == 1 - state.dealer
+True
+>>> type(state.apply(DrawStock())[0]).__name__
+'StockDrawn'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from rummykit.cards import Card, burraco_deck, sorted_cards
+from rummykit.games.burraco import melds
+from rummykit.games.burraco.actions import Action, DrawStock, Extend, Meld, TakePile
+from rummykit.games.burraco.dealing import deal, first_dealer, shuffled_deck
+from rummykit.games.burraco.events import (
+    Discarded,
+    Event,
+    Extended,
+    GameEnded,
+    HandDealt,
+    HandEnded,
+    Melded,
+    PileTaken,
+    PozzettoTaken,
+    PozzettoToStock,
+    StockDrawn,
+)
+from rummykit.games.burraco.legality import examine, legal_actions
+from rummykit.games.burraco.observation import Observation, ObservedPhase, TableMeld
+from rummykit.games.burraco.results import EndReason, HandResult, game_winners
+from rummykit.games.burraco.rules import Rules
+from rummykit.games.burraco.scoring import score_hand
+from rummykit.games.burraco.table import NUM_PLAYERS, Table
+from rummykit.games.core import IllegalAction, Refusal
+from rummykit.games.randomness import SeedStream, check_seed
+
+
+def _dealt_event(table: Table) -> HandDealt:
+    return HandDealt(
+        hand_number=table.hand_number,
+        dealer=table.dealer,
+        first_player=table.player,
+        hands=tuple(tuple(hand) for hand in table.hands),
+        pozzetti=tuple(table.pozzetti),
+        discard_pile=tuple(table.discard_pile),
+        stock_size=len(table.stock),
+    )
+
+
+class State:
+    """A two-player Burraco game from the first deal to the last hand's scoring."""
+
+    __slots__ = (
+        "_actions",
+        "_candidate_hand",
+        "_candidates",
+        "_events",
+        "_hand_over",
+        "_hand_results",
+        "_rules",
+        "_seed",
+        "_table",
+        "_totals",
+        "_winners",
+    )
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        seed: int,
+        table: Table,
+        totals: Sequence[int] = (0, 0),
+        hand_results: Sequence[HandResult] = (),
+        hand_over: bool = False,
+        winners: tuple[int, ...] | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be burraco.Rules, not {type(rules).__name__}")
+        self._rules = rules
+        self._seed = check_seed(seed)
+        self._table = table
+        self._totals = list(totals)
+        self._hand_results = list(hand_results)
+        self._hand_over = hand_over
+        self._winners = winners
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
+        self._candidate_hand: tuple[Card, ...] | None = None
+        self._candidates: tuple[tuple[Card, ...], ...] = ()
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int, *, deck: Sequence[Card] | None = None) -> State:
+        """A new game dealt from ``seed`` (docs/engine.md); ``deck`` stacks the first
+        hand: the shuffled deck as a list, dealt from its end (later hands come from
+        the seed)."""
+        check_seed(seed)
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be burraco.Rules, not {type(rules).__name__}")
+        if deck is None:
+            cards = shuffled_deck(rules, seed, 0)
+        else:
+            cards = list(deck)
+            if Counter(cards) != Counter(burraco_deck(jokers=rules.jokers)):
+                raise ValueError(
+                    f"a stacked deck must hold exactly the {len(burraco_deck(jokers=rules.jokers))}"
+                    " cards of the game's deck"
+                )
+        table = deal(cards, hand_number=0, dealer=first_dealer(seed))
+        state = cls(rules=rules, seed=seed, table=table)
+        state._events.append(_dealt_event(table))
+        return state
+
+    @classmethod
+    def from_parts(
+        cls,
+        *,
+        rules: Rules,
+        seed: int,
+        table: Table,
+        totals: Sequence[int],
+        hand_results: Sequence[HandResult],
+        hand_over: bool = False,
+        winners: tuple[int, ...] | None = None,
+    ) -> State:
+        """A state in the middle of a game (used by determinization and tests): the
+        table as given, no action or event log; later hands are dealt from ``seed``."""
+        return cls(
+            rules=rules,
+            seed=seed,
+            table=table,
+            totals=totals,
+            hand_results=hand_results,
+            hand_over=hand_over,
+            winners=winners,
+        )
+
+    # -----------------------------------------------------------------------------------
+    # What anyone may ask
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._winners is not None else self._table.player
+
+    @property
+    def phase(self) -> ObservedPhase:
+        """``"draw"``, ``"play"`` (melds and the discard), or ``"over"``."""
+        return "over" if self._winners is not None else self._table.phase
+
+    @property
+    def hand_over(self) -> bool:
+        return self._hand_over
+
+    @property
+    def game_over(self) -> bool:
+        return self._winners is not None
+
+    @property
+    def hand_number(self) -> int:
+        return self._table.hand_number
+
+    @property
+    def dealer(self) -> int:
+        return self._table.dealer
+
+    @property
+    def turn(self) -> int:
+        """Turns completed in this hand (both players' turns counted)."""
+        return self._table.turn
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self._totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners once the game is over (both players on a draw), else ``()``."""
+        return self._winners or ()
+
+    @property
+    def hand_results(self) -> list[HandResult]:
+        return self._hand_results
+
+    @property
+    def actions(self) -> list[Action]:
+        return self._actions
+
+    @property
+    def events(self) -> list[Event]:
+        return self._events
+
+    # -----------------------------------------------------------------------------------
+    # Legality and moves
+
+    def _candidate_melds(self) -> tuple[tuple[Card, ...], ...]:
+        hand = tuple(self._table.hands[self._table.player])
+        if hand != self._candidate_hand:
+            self._candidates = tuple(melds.candidate_melds(hand))
+            self._candidate_hand = hand
+        return self._candidates
+
+    def legal_actions(self) -> Iterator[Action]:
+        """Each legal action once (a single-card ``Extend`` per card; several cards at
+        once are accepted by ``apply`` when legal)."""
+        if self._winners is not None:
+            return iter(())
+        table = self._table
+        candidates = self._candidate_melds() if table.phase == "play" else ()
+        return legal_actions(self._rules, table, candidates)
+
+    def check(self, action: object) -> Refusal | None:
+        """Why ``action`` is illegal now, or ``None``; never raises."""
+        table = None if self._winners is not None else self._table
+        return examine(self._rules, table, action)[0]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and apply ``action``; raises ``core.IllegalAction`` (state unchanged)."""
+        table = None if self._winners is not None else self._table
+        refusal, meld = examine(self._rules, table, action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        assert table is not None
+        self._hand_over = False
+        self._actions.append(action)
+        events: list[Event] = []
+        player = table.player
+        if isinstance(action, DrawStock):
+            events.append(StockDrawn(player, table.draw()))
+        elif isinstance(action, TakePile):
+            events.append(PileTaken(player, table.take_pile()))
+        elif isinstance(action, Meld):
+            assert meld is not None
+            meld_id = table.add_meld(meld)
+            events.append(Melded(player, meld_id, meld))
+            self._refill_after_meld(events)
+        elif isinstance(action, Extend):
+            assert meld is not None
+            cards = tuple(action.cards)
+            table.replace_meld(action.meld_id, cards, meld)
+            events.append(Extended(player, action.meld_id, cards, meld))
+            self._refill_after_meld(events)
+        else:
+            table.discard(action.card)
+            events.append(Discarded(player, action.card))
+            self._end_turn(events)
+        self._events.extend(events)
+        return events
+
+    def _refill_after_meld(self, events: list[Event]) -> None:
+        table = self._table
+        if not table.hands[table.player]:
+            index, cards = table.take_pozzetto()
+            events.append(PozzettoTaken(table.player, index, cards))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """After a discard: refill or close, then the reserve, then the stalemate."""
+        table = self._table
+        player = table.player
+        table.turn += 1
+        if not table.hands[player]:
+            if not table.can_refill(player):
+                self._end_hand(events, "closed", closer=player)
+                return
+            index, cards = table.take_pozzetto()
+            events.append(PozzettoTaken(player, index, cards))
+        if not table.stock:
+            if not table.pozzetti_left():
+                self._end_hand(events, "stock_exhausted", closer=None)
+                return
+            events.append(PozzettoToStock(table.pozzetto_to_stock()))
+        if table.turn >= self._rules.stalemate_turns:
+            self._end_hand(events, "stalemate", closer=None)
+            return
+        table.pass_turn()
+
+    def _end_hand(self, events: list[Event], reason: EndReason, *, closer: int | None) -> None:
+        table = self._table
+        breakdown = tuple(
+            score_hand(
+                melds=[m for m, owner in zip(table.melds, table.owners, strict=True) if owner == p],
+                hand=table.hands[p],
+                took_pozzetto=table.took_pozzetto[p],
+                closed=p == closer,
+            )
+            for p in range(NUM_PLAYERS)
+        )
+        scores = tuple(score.total for score in breakdown)
+        self._totals = [total + score for total, score in zip(self._totals, scores, strict=True)]
+        totals = tuple(self._totals)
+        result = HandResult(
+            hand_number=table.hand_number,
+            dealer=table.dealer,
+            reason=reason,
+            closer=closer,
+            scores=scores,
+            breakdown=breakdown,
+            totals=totals,
+        )
+        self._hand_results.append(result)
+        events.append(
+            HandEnded(hand_number=table.hand_number, reason=reason, closer=closer, result=result)
+        )
+        self._hand_over = True
+        winners = game_winners(self._rules, totals)
+        if winners is not None:
+            self._winners = winners
+            events.append(GameEnded(winners, totals))
+            return
+        number = table.hand_number + 1
+        self._table = deal(
+            shuffled_deck(self._rules, self._seed, number),
+            hand_number=number,
+            dealer=1 - table.dealer,
+        )
+        events.append(_dealt_event(self._table))
+
+    def clone(self) -> State:
+        """A fully independent copy (melds, which are immutable, are shared)."""
+        twin = State.__new__(State)
+        twin._rules = self._rules
+        twin._seed = self._seed
+        twin._table = self._table.clone()
+        twin._totals = list(self._totals)
+        twin._hand_results = list(self._hand_results)
+        twin._hand_over = self._hand_over
+        twin._winners = self._winners
+        twin._actions = list(self._actions)
+        twin._events = list(self._events)
+        twin._candidate_hand = self._candidate_hand
+        twin._candidates = self._candidates
+        return twin
+
+    # -----------------------------------------------------------------------------------
+    # Views
+
+    def _check_player(self, player: object) -> int:
+        if type(player) is not int or not 0 <= player < NUM_PLAYERS:
+            raise ValueError(f"a Burraco player is 0 or 1, not {player!r}")
+        return player
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` sees now (DESIGN.md section 3), nothing more."""
+        player = self._check_player(player)
+        table = self._table
+        over = self._winners is not None
+        hand = table.hands[player]
+        restricted_card = None if over or not table.restricted else table.restricted_card
+        forbidden = None
+        if (
+            restricted_card is not None
+            and table.player == player
+            and hand.count(restricted_card) <= table.restricted
+        ):
+            forbidden = restricted_card
+        return Observation(
+            player=player,
+            rules=self._rules,
+            hand_number=table.hand_number,
+            dealer=table.dealer,
+            current_player=None if over else table.player,
+            phase="over" if over else table.phase,
+            turn=table.turn,
+            hand=tuple(sorted_cards(hand)),
+            melds=tuple(
+                TableMeld(meld_id, owner, meld)
+                for meld_id, (meld, owner) in enumerate(zip(table.melds, table.owners, strict=True))
+            ),
+            discard_pile=tuple(table.discard_pile),
+            pile_history=tuple(table.pile_history),
+            stock_count=len(table.stock),
+            pozzetti_left=table.pozzetti_left(),
+            hand_sizes=tuple(len(h) for h in table.hands),
+            took_pozzetto=tuple(table.took_pozzetto),
+            restricted_card=restricted_card,
+            forbidden_discard=forbidden,
+            known_cards=tuple(tuple(sorted_cards(cards)) for cards in table.known),
+            totals=tuple(self._totals),
+            hand_results=tuple(self._hand_results),
+            hand_over=self._hand_over,
+            game_over=over,
+            winners=self.winners,
+        )
+
+    def events_for(self, player: int) -> list[Event]:
+        """The event log with what ``player`` may not see replaced by ``None``: the
+        other hand at each deal, the other player's drawn cards, every pozzetto's cards
+        until ``player`` takes one."""
+        player = self._check_player(player)
+        seen: list[Event] = []
+        for logged in self._events:
+            event = logged
+            if isinstance(event, HandDealt):
+                event = HandDealt(
+                    hand_number=event.hand_number,
+                    dealer=event.dealer,
+                    first_player=event.first_player,
+                    hands=tuple(h if p == player else None for p, h in enumerate(event.hands)),
+                    pozzetti=tuple(None for _ in event.pozzetti),
+                    discard_pile=event.discard_pile,
+                    stock_size=event.stock_size,
+                )
+            elif isinstance(event, StockDrawn) and event.player != player:
+                event = StockDrawn(event.player, None)
+            elif isinstance(event, PozzettoTaken) and event.player != player:
+                event = PozzettoTaken(event.player, event.pozzetto, None)
+            seen.append(event)
+        return seen
+
+    # -----------------------------------------------------------------------------------
+    # For the conformance harness
+
+    def locations(self) -> dict[str, list[Card]]:
+        """Every card's place: ``hand/<p>``, ``meld/<id>``, ``stock``, ``discard_pile``,
+        ``pozzetto/<i>`` (those left)."""
+        return self._table.locations()
+
+    def shuffle_hidden(self, player: int, seed: int) -> None:
+        """Permute, with ``SeedStream(seed, "shuffle-hidden")``, the cards ``player``
+        cannot see: the other hand (except the cards seen taken with the pile), the
+        stock and the pozzetti left.  ``player``'s observation does not change."""
+        player = self._check_player(player)
+        table = self._table
+        other = 1 - player
+        known = list(table.known[other])
+        unseen = list(table.hands[other])
+        for card in known:
+            unseen.remove(card)
+        hidden_in_hand = len(unseen)
+        unseen.extend(table.stock)
+        left = table.pozzetti_left()
+        for index in left:
+            pozzetto = table.pozzetti[index]
+            assert pozzetto is not None
+            unseen.extend(pozzetto)
+        SeedStream(seed, "shuffle-hidden").shuffle(unseen)
+        table.hands[other] = known + unseen[:hidden_in_hand]
+        position = hidden_in_hand + len(table.stock)
+        table.stock = unseen[hidden_in_hand:position]
+        for index in left:
+            size = len(table.pozzetti[index] or ())
+            table.pozzetti[index] = tuple(unseen[position : position + size])
+            position += size
+        self._candidate_hand = None
