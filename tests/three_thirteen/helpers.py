@@ -4,17 +4,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import TypeVar
 
 from rummykit.cards import Card, parse_cards
 from rummykit.games.three_thirteen import Rules, State
-from rummykit.games.three_thirteen.actions import Discard, DrawStock, GoOut, TakeDiscard
+from rummykit.games.three_thirteen.actions import Action, Discard, DrawStock, GoOut, TakeDiscard
 
-ALL_ACTIONS = (
-    [DrawStock(), TakeDiscard()]
-    + [Discard(card) for card in range(53)]
-    + [GoOut(card) for card in range(53)]
-)
+ALL_ACTIONS: list[Action] = [DrawStock(), TakeDiscard()]
+ALL_ACTIONS += [Discard(card) for card in range(53)]
+ALL_ACTIONS += [GoOut(card) for card in range(53)]
 """Every action there is: both draws, and a discard and a going out for every card."""
+
+
+E = TypeVar("E")
+
+
+def only(events: Sequence[object], kind: type[E]) -> E:
+    """The one event of type ``kind`` among ``events``."""
+    found = [event for event in events if isinstance(event, kind)]
+    assert len(found) == 1, events
+    return found[0]
 
 
 def cards(text: str) -> list[Card]:

@@ -74,7 +74,7 @@ def test_bad_rules_are_refused_with_a_message(options, fragment):
 
 def test_rules_are_keyword_only_and_frozen():
     with pytest.raises(TypeError):
-        Rules(3)  # type: ignore[misc]
+        Rules(3)  # type: ignore[call-arg]
     rules = Rules()
     with pytest.raises(AttributeError):
         rules.players = 3  # type: ignore[misc]

@@ -18,7 +18,7 @@ from rummykit.games.three_thirteen.events import (
     StockReshuffled,
     WentOut,
 )
-from tests.three_thirteen.helpers import ALL_ACTIONS, cards, stacked
+from tests.three_thirteen.helpers import ALL_ACTIONS, cards, only, stacked
 
 
 def card(name: str) -> int:
@@ -47,7 +47,7 @@ def test_a_turn_is_draw_then_discard():
     assert state.phase == "discard" and state.current_player == 0
     assert list(state.legal_actions()) == [Discard(c) for c in sorted(cards("2c 7d Kh Jc"))]
     assert state.apply(Discard(card("Kh"))) == [CardDiscarded(0, card("Kh"))]
-    assert state.phase == "draw" and state.current_player == 1
+    assert (state.phase, state.current_player) == ("draw", 1)
     assert state.discard_pile[-2:] == (card("5h"), card("Kh"))
     assert state.apply(TakeDiscard()) == [DiscardTaken(1, card("Kh"))]
     assert sorted(state.hand(1)) == sorted(cards("4s 9s Qd Kh"))
@@ -92,7 +92,7 @@ def test_going_out_on_the_first_turn_then_one_last_turn_each():
     state.apply(TakeDiscard())
     events = state.apply(Discard(card("Qd")))
     assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = events[1].result
+    result = only(events, RoundEnded).result
     assert result.went_out == 0 and result.round_number == 1 and result.wild_rank == 3
     assert result.players[0].deadwood == 0 and result.players[0].went_out
     assert result.players[0].melds == (tuple(cards("4c 5c 6c")),)
@@ -101,7 +101,7 @@ def test_going_out_on_the_first_turn_then_one_last_turn_each():
     # Player 2 holds Ah Ks 2s: A + 10 + 2.
     assert result.players[2].unmelded == tuple(sorted(cards("Ah Ks 2s")))
     assert result.scores == (0, 25, 13) and state.totals == (0, 25, 13)
-    assert events[1].totals == state.totals
+    assert only(events, RoundEnded).totals == state.totals
     assert state.hand_over and state.round_number == 2 and state.phase == "draw"
     assert not state.game_over and state.winners == ()
     # The next action clears hand_over.
@@ -120,13 +120,13 @@ def test_melds_with_wilds_when_going_out_and_at_round_end():
     state.apply(TakeDiscard())
     assert {a for a in state.legal_actions() if isinstance(a, GoOut)} == {GoOut(card("2c"))}
     events = state.apply(GoOut(card("2c")))
-    melds = events[0].melds
+    melds = only(events, WentOut).melds
     assert sorted(meld.kind for meld in melds) == ["run", "set"]
     assert [meld.id for meld in melds] == [0, 1] and {meld.owner for meld in melds} == {0}
     assert sorted(c for meld in melds for c in meld.cards) == sorted(cards("7h 8h 6s Jc Jd Js"))
     state.apply(DrawStock())
     events = state.apply(Discard(card("9s")))
-    result = events[1].result
+    result = only(events, RoundEnded).result
     # Ac 6c 2d 2h Kc Kh: the one wild (6c) goes with the kings, leaving Ac 2d 2h = 5.
     assert result.players[1].deadwood == 5
     assert [sorted(meld) for meld in result.players[1].melds] == [sorted(cards("Kc Kh 6c"))]
@@ -146,7 +146,7 @@ def test_rule_book_example_round_six_leaves_19():
     state.apply(DrawStock())
     events = state.apply(Discard(card("Jc")))
     assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = events[1].result
+    result = only(events, RoundEnded).result
     assert result.went_out is None
     assert result.players[1].deadwood == 19
     assert sorted(result.players[1].melds[0]) == sorted(cards("Th Tc 8h"))
@@ -168,7 +168,10 @@ def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
     SeedStream(seed, "round/1/reshuffle").shuffle(expected)
     assert state.locations()["stock"] == expected
     assert state.discard_pile == (card("Kh"),)
-    assert events[1].stock_count == len(expected) and state.observation(0).reshuffled
+    assert (
+        only(events, StockReshuffled).stock_count == len(expected)
+        and state.observation(0).reshuffled
+    )
 
     # A second exhaustion in the same round ends it with no one out.
     state = stacked(
@@ -181,7 +184,7 @@ def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
     state.apply(DrawStock())
     events = state.apply(Discard(card("Jc")))
     assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = events[1].result
+    result = only(events, RoundEnded).result
     assert result.went_out is None and result.scores == (2 + 7 + 10, 4 + 9 + 10)
 
 
@@ -196,7 +199,7 @@ def test_the_stock_running_out_after_going_out_ends_the_round_when_no_reshuffle_
     state.apply(DrawStock())
     events = state.apply(GoOut(card("Kd")))
     assert [type(e) for e in events] == [WentOut, RoundEnded, RoundDealt]
-    assert events[1].result.scores == (0, 20)
+    assert only(events, RoundEnded).result.scores == (0, 20)
 
 
 def test_equal_lowest_totals_share_the_win():
@@ -279,8 +282,8 @@ def test_empty_stock_or_discard_pile_refusals():
 def test_after_the_game_every_action_is_refused():
     rules = Rules(first_round=1, last_round=1)
     state = stacked(rules=rules, hands=["4c 5c 6c", "7d 8d 9d"], round_number=1, stock_top="Kd Qs")
-    for action in (DrawStock(), GoOut(card("Kd")), DrawStock(), Discard(card("Qs"))):
-        state.apply(action)
+    for move in (DrawStock(), GoOut(card("Kd")), DrawStock(), Discard(card("Qs"))):
+        state.apply(move)
     assert state.game_over
     for action in ALL_ACTIONS:
         assert_refused(state, action, "game_over")
