@@ -32,6 +32,7 @@ def position(
     rules: Rules | None = None,
     seed: int = 1,
     dealer: int | None = None,
+    totals: tuple[int, int] = (0, 0),
 ) -> State:
     """A state in the middle of a hand.
 
@@ -82,7 +83,7 @@ def position(
         if meld.is_burraco:
             table.has_burraco[owner] = True
     table.took_pozzetto = list(took)
-    return State.from_parts(rules=rules, seed=seed, table=table, totals=(0, 0), hand_results=())
+    return State.from_parts(rules=rules, seed=seed, table=table, totals=totals, hand_results=())
 
 
 def stacked_deck(

@@ -221,6 +221,8 @@ def _pile_entry(value: object, what: str) -> PileEntry:
     cards = _cards(data["cards"], f"{what}: cards")
     if kind != "take" and len(cards) != 1:
         raise ValueError(f"{what}: a {kind!r} entry has exactly one card")
+    if not cards:
+        raise ValueError(f"{what}: a 'take' entry has at least one card")
     return PileEntry(kind, player, cards)
 
 

@@ -2,8 +2,9 @@
 
 ``State`` is the one mutable object of a game.  ``apply`` checks an action with the
 same code as ``check`` and ``legal_actions`` (``legality.py``), changes the table
-(``table.py``) and returns the events (``events.py``).  When a hand ends it is scored
-(``scoring.score_hand``) and the next hand is dealt at once, unless the game is over.
+(``table.py``) and returns the events (``events.py``); what each player sees comes
+from ``views.py``.  When a hand ends it is scored (``scoring.score_hand``) and the
+next hand is dealt at once, unless the game is over.
 A state never reads a clock, does I/O or uses the global ``random``; its only
 randomness is the seed's labelled streams (``dealing.py``).
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from rummykit.cards import Card, burraco_deck, sorted_cards
+from rummykit.cards import Card, burraco_deck
 from rummykit.games.burraco import melds
 from rummykit.games.burraco.actions import Action, DrawStock, Extend, Meld, TakePile
 from rummykit.games.burraco.dealing import deal, first_dealer, shuffled_deck
@@ -31,7 +32,6 @@ from rummykit.games.burraco.events import (
     Event,
     Extended,
     GameEnded,
-    HandDealt,
     HandEnded,
     Melded,
     PileTaken,
@@ -40,25 +40,14 @@ from rummykit.games.burraco.events import (
     StockDrawn,
 )
 from rummykit.games.burraco.legality import examine, legal_actions
-from rummykit.games.burraco.observation import Observation, ObservedPhase, TableMeld
+from rummykit.games.burraco.observation import Observation, ObservedPhase
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.burraco.table import NUM_PLAYERS, Table
+from rummykit.games.burraco.views import dealt_event, events_seen_by, observe
 from rummykit.games.core import IllegalAction, Refusal
 from rummykit.games.randomness import SeedStream, check_seed
-
-
-def _dealt_event(table: Table) -> HandDealt:
-    return HandDealt(
-        hand_number=table.hand_number,
-        dealer=table.dealer,
-        first_player=table.player,
-        hands=tuple(tuple(hand) for hand in table.hands),
-        pozzetti=tuple(table.pozzetti),
-        discard_pile=tuple(table.discard_pile),
-        stock_size=len(table.stock),
-    )
 
 
 class State:
@@ -122,7 +111,7 @@ class State:
                 )
         table = deal(cards, hand_number=0, dealer=first_dealer(seed))
         state = cls(rules=rules, seed=seed, table=table)
-        state._events.append(_dealt_event(table))
+        state._events.append(dealt_event(table))
         return state
 
     @classmethod
@@ -338,7 +327,7 @@ class State:
             hand_number=number,
             dealer=1 - table.dealer,
         )
-        events.append(_dealt_event(self._table))
+        events.append(dealt_event(self._table))
 
     def clone(self) -> State:
         """A fully independent copy (melds, which are immutable, are shared)."""
@@ -366,71 +355,21 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees now (DESIGN.md section 3), nothing more."""
-        player = self._check_player(player)
-        table = self._table
-        over = self._winners is not None
-        hand = table.hands[player]
-        restricted_card = None if over or not table.restricted else table.restricted_card
-        forbidden = None
-        if (
-            restricted_card is not None
-            and table.player == player
-            and hand.count(restricted_card) <= table.restricted
-        ):
-            forbidden = restricted_card
-        return Observation(
-            player=player,
+        return observe(
+            self._table,
+            player=self._check_player(player),
             rules=self._rules,
-            hand_number=table.hand_number,
-            dealer=table.dealer,
-            current_player=None if over else table.player,
-            phase="over" if over else table.phase,
-            turn=table.turn,
-            hand=tuple(sorted_cards(hand)),
-            melds=tuple(
-                TableMeld(meld_id, owner, meld)
-                for meld_id, (meld, owner) in enumerate(zip(table.melds, table.owners, strict=True))
-            ),
-            discard_pile=tuple(table.discard_pile),
-            pile_history=tuple(table.pile_history),
-            stock_count=len(table.stock),
-            pozzetti_left=table.pozzetti_left(),
-            hand_sizes=tuple(len(h) for h in table.hands),
-            took_pozzetto=tuple(table.took_pozzetto),
-            restricted_card=restricted_card,
-            forbidden_discard=forbidden,
-            known_cards=tuple(tuple(sorted_cards(cards)) for cards in table.known),
-            totals=tuple(self._totals),
+            totals=self.totals,
             hand_results=tuple(self._hand_results),
             hand_over=self._hand_over,
-            game_over=over,
-            winners=self.winners,
+            winners=self._winners,
         )
 
     def events_for(self, player: int) -> list[Event]:
         """The event log with what ``player`` may not see replaced by ``None``: the
         other hand at each deal, the other player's drawn cards, every pozzetto's cards
-        until ``player`` takes one."""
-        player = self._check_player(player)
-        seen: list[Event] = []
-        for logged in self._events:
-            event = logged
-            if isinstance(event, HandDealt):
-                event = HandDealt(
-                    hand_number=event.hand_number,
-                    dealer=event.dealer,
-                    first_player=event.first_player,
-                    hands=tuple(h if p == player else None for p, h in enumerate(event.hands)),
-                    pozzetti=tuple(None for _ in event.pozzetti),
-                    discard_pile=event.discard_pile,
-                    stock_size=event.stock_size,
-                )
-            elif isinstance(event, StockDrawn) and event.player != player:
-                event = StockDrawn(event.player, None)
-            elif isinstance(event, PozzettoTaken) and event.player != player:
-                event = PozzettoTaken(event.player, event.pozzetto, None)
-            seen.append(event)
-        return seen
+        unless ``player`` took it."""
+        return events_seen_by(self._events, self._check_player(player))
 
     # -----------------------------------------------------------------------------------
     # For the conformance harness
