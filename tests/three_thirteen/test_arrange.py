@@ -54,7 +54,7 @@ def test_empty_hand():
         ("Jk 4h 5d", 9, 24),  # a joker unmelded counts 15
         ("Jk 4h 5h", 9, 0),
         ("9c Kh Qs", 9, 29),  # round 7: one wild cannot meld a lone card
-        ("7h 7h 7h", 3, 0),  # two decks: identical cards form a set
+        ("7h 7h 7c", 3, 0),  # two decks: identical cards in a set
         ("7h 7h 8h", 3, 22),  # ... but a run never holds the same card twice
     ],
 )
@@ -176,5 +176,7 @@ def test_bad_input_is_refused_clearly():
         arrange(["Ah"], wild_rank=3)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="wild rank"):
         deadwood([1, 2, 3], wild_rank=0)
+    with pytest.raises(ValueError, match="at most two decks"):
+        deadwood(parse_cards("7h 7h 7h"), wild_rank=3)
     with pytest.raises(ValueError, match="at least one card"):
         best_discards([], wild_rank=3)

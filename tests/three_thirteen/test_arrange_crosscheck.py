@@ -258,9 +258,7 @@ def one_suit_hands(seed, count, decks, jokers):
     for _ in range(count):
         wild_rank = rng.randint(3, 13)
         suit = rng.randrange(4)
-        cards = [suit * 13 + rng.randrange(13) for _ in range(rng.randint(6, 12))]
-        if decks == 1:
-            cards = list(dict.fromkeys(cards))
+        cards = rng.sample([suit * 13 + rank for rank in range(13)] * decks, rng.randint(6, 12))
         wild_cards = [s * 13 + wild_rank - 1 for s in range(4)] * decks
         wild_cards += [JOKER] * (2 * decks if jokers else 0)
         cards += rng.sample(wild_cards, rng.randint(0, min(4, 14 - len(cards))))

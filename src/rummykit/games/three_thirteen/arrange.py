@@ -18,6 +18,15 @@ from typing import Literal
 
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card, CardError
 from rummykit.games.core import MeldError
+from rummykit.games.three_thirteen.arrange_runs import run_groups
+from rummykit.games.three_thirteen.arrange_search import (
+    Plan,
+    best_plan,
+    least_wilds_to_meld_all,
+    melded_points,
+    remove_copies,
+    split_hand,
+)
 
 __all__ = [
     "Arrangement",
@@ -170,41 +179,26 @@ def _group_for(naturals: tuple[Card, ...], ace_high: bool) -> _Group | None:
     return best
 
 
-def _simple_search(
-    naturals: tuple[Card, ...], wilds: int, ace_high: bool
-) -> tuple[int, tuple[_Group, ...]]:
-    """Most natural points melded with at most ``wilds`` wilds for the groups' needs."""
-    from itertools import combinations
-
-    memo: dict[tuple[tuple[Card, ...], int], tuple[int, tuple[_Group, ...]]] = {}
-
-    def solve(rest: tuple[Card, ...], budget: int) -> tuple[int, tuple[_Group, ...]]:
-        if not rest:
-            return 0, ()
-        key = (rest, budget)
-        if key in memo:
-            return memo[key]
-        first, others = rest[0], rest[1:]
-        best = solve(others, budget)
-        partners = [
-            i
-            for i, c in enumerate(others)
-            if RANK_OF[c] == RANK_OF[first] or SUIT_OF[c] == SUIT_OF[first]
-        ]
-        for size in range(len(partners) + 1):
-            for chosen in combinations(partners, size):
-                group = _group_for((first, *(others[i] for i in chosen)), ace_high)
-                if group is None or group.need > budget:
-                    continue
-                left = tuple(c for i, c in enumerate(others) if i not in chosen)
-                value, groups = solve(left, budget - group.need)
-                value += sum(DEADWOOD_POINTS[c] for c in group.naturals)
-                if value > best[0]:
-                    best = (value, (group, *groups))
-        memo[key] = best
-        return best
-
-    return solve(naturals, wilds)
+def _plan_groups(plan: Plan, ace_high: bool) -> list[_Group]:
+    """The groups of naturals a plan melds."""
+    groups: list[_Group] = []
+    for choice in plan.sets:
+        naturals = tuple(
+            suit * 13 + choice.rank - 1 for suit in range(4) for _ in range(choice.taken[suit])
+        )
+        groups.append(_Group(naturals, "set", (), choice.need))
+    for suit in range(4):
+        key = plan.suit_keys[suit]
+        if not key:
+            continue
+        for positions in run_groups(key, ace_high, plan.suit_wilds[suit]):
+            naturals = tuple(suit * 13 + (p - 1) % 13 for p in positions)
+            if len(positions) == 1:
+                groups.append(_Group(naturals, "set", (), 2))
+            else:
+                span = positions[-1] - positions[0] + 1
+                groups.append(_Group(naturals, "run", positions, max(3, span) - len(positions)))
+    return groups
 
 
 def _layout_run(group: _Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
@@ -255,10 +249,10 @@ def _place_extra_wilds(groups: list[_Group], extra: int, ace_high: bool) -> list
 def _assemble(
     hand: list[Card], *, wild_rank: int, ace_high: bool, wild_only_melds: bool
 ) -> Arrangement:
-    naturals = tuple(sorted(c for c in hand if not _is_wild(c, wild_rank)))
-    wilds = sorted((c for c in hand if _is_wild(c, wild_rank)), key=lambda c: -DEADWOOD_POINTS[c])
-    _, found = _simple_search(naturals, len(wilds), ace_high)
-    groups = list(found)
+    suit_keys, counts, wild_cards, _ = split_hand(hand, wild_rank)
+    naturals = sorted(c for c in hand if not _is_wild(c, wild_rank))
+    wilds = sorted(wild_cards)
+    groups = _plan_groups(best_plan(suit_keys, counts, len(wilds), ace_high), ace_high)
     melded_naturals = [c for g in groups for c in g.naturals]
     unmelded = list(naturals)
     for card in melded_naturals:
@@ -336,9 +330,19 @@ def deadwood(
     >>> deadwood(parse_cards("Ah 2h 4h 5h 7h 8h Th Tc"), wild_rank=8)
     19
     """
-    return arrange(
-        cards, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds
-    ).deadwood
+    hand = _check_cards(cards)
+    _check_wild_rank(wild_rank)
+    return _deadwood(hand, wild_rank, ace_high, wild_only_melds)
+
+
+def _deadwood(hand: list[Card], wild_rank: int, ace_high: bool, wild_only_melds: bool) -> int:
+    suit_keys, counts, wilds, points = split_hand(hand, wild_rank)
+    melded = melded_points(suit_keys, counts, len(wilds), ace_high, points) if points else 0
+    if melded:
+        return points - melded
+    if wild_only_melds and len(wilds) >= 3:
+        return points
+    return points + sum(DEADWOOD_POINTS[c] for c in wilds)
 
 
 def best_discards(
@@ -365,9 +369,7 @@ def best_discards(
     for card in sorted(set(hand)):
         rest = list(hand)
         rest.remove(card)
-        points = deadwood(
-            rest, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds
-        )
+        points = _deadwood(rest, wild_rank, ace_high, wild_only_melds)
         if best < 0 or points < best:
             best, chosen = points, [card]
         elif points == best:
@@ -390,13 +392,32 @@ def going_out_discards(
     """
     hand = _check_cards(cards)
     _check_wild_rank(wild_rank)
+    suit_keys, counts, wilds, _ = split_hand(hand, wild_rank)
+    count = len(wilds)
+    naturals = len(hand) - count
+
+    def wilds_alone_ok(left: int) -> bool:
+        return left == 0 or (wild_only_melds and left >= 3)
+
     found: list[Card] = []
-    for card in sorted(set(hand)):
-        rest = list(hand)
-        rest.remove(card)
-        if (
-            deadwood(rest, wild_rank=wild_rank, ace_high=ace_high, wild_only_melds=wild_only_melds)
-            == 0
-        ):
-            found.append(card)
-    return tuple(found)
+    if count:
+        if naturals == 0:
+            ok = wilds_alone_ok(count - 1)
+        else:
+            ok = least_wilds_to_meld_all(suit_keys, counts, count - 1, ace_high) < count
+        if ok:
+            found.extend(sorted(set(wilds)))
+    if naturals:
+        for card in sorted(set(hand) - set(wilds)):
+            rank, suit = RANK_OF[card], SUIT_OF[card]
+            if naturals == 1:
+                ok = wilds_alone_ok(count)
+            else:
+                keys = list(suit_keys)
+                keys[suit] = remove_copies(keys[suit], rank, 1)
+                counts[rank][suit] -= 1
+                ok = least_wilds_to_meld_all(keys, counts, count, ace_high) <= count
+                counts[rank][suit] += 1
+            if ok:
+                found.append(card)
+    return tuple(sorted(found))

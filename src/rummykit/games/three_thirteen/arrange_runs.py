@@ -1,0 +1,201 @@
+"""Run tables for one suit: the most deadwood points runs can meld with ``w`` wilds.
+
+The arrangement search (:mod:`.arrange_search`) splits a hand into sets and, per suit,
+runs.  This module answers the per-suit part from a small integer *suit key*: bit
+``r - 1`` set for each rank ``r`` held, and bit ``13 + r - 1`` set when that rank is
+held twice (two decks).  :func:`run_values` gives the tuple ``values`` where
+``values[w]`` is the most points that runs of this suit can meld using at most ``w``
+wild cards for their gaps and short ends (a card left out counts nothing here).  The
+tuple has ``2 * cards + 1`` entries: with two wilds per card every card is melded, so
+``values[-1]`` also holds for any larger ``w``.
+
+A run of naturals at positions ``p1 < ... < pm`` needs ``max(3, pm - p1 + 1) - m``
+wilds (its gaps, and padding to three cards).  Runs longer than 13 cards are not this
+module's concern: the caller splits them (see :mod:`.arrange_search`).
+
+The tables are memoised per key (at most a few thousand keys in practice); they are
+pure functions of the key.  This module never does I/O and imports nothing outside the
+standard library.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["run_groups", "run_values"]
+
+# Deadwood points of a natural at each position (1 = low ace ... 13 = king, 14 = high ace).
+_POINTS_AT: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+
+# Position keys: bit p (1..14) for a position held, bit 16 + p for a position held twice.
+_DOUBLE_SHIFT: Final = 16
+_SINGLE_MASK: Final = (1 << _DOUBLE_SHIFT) - 1
+
+_position_cache: dict[int, tuple[int, ...]] = {}
+_rank_cache: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
+
+
+def _cards_in(key: int) -> int:
+    return (key & _SINGLE_MASK).bit_count() + (key >> _DOUBLE_SHIFT).bit_count()
+
+
+def _remove(key: int, position: int) -> int:
+    """The key with one copy at ``position`` taken away."""
+    double_bit = 1 << (position + _DOUBLE_SHIFT)
+    if key & double_bit:
+        return key ^ double_bit
+    return key ^ (1 << position)
+
+
+def _group_options(key: int, doubled: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every group worth trying for the lowest card: ``(positions, need, rest_key)``.
+
+    ``doubled`` has bit ``p`` for each position the whole suit holds twice.
+
+    A group holds the lowest position and higher positions, one copy each.  Groups
+    that another grouping of the same cards beats are skipped:
+    - a gap of 5 or more between neighbours (two runs either side need fewer wilds);
+    - a group needing more than two wilds per card (each card alone needs two);
+    - a group with no position the suit holds twice that leaves out a held position
+      inside it.  Two runs that overlap without a position where both hold a natural
+      can be rearranged into runs that do not overlap and need no more wilds (merged,
+      or, when the merged run would pass 13 cards, cut where the first one ended).  So
+      such a group overlaps no other run, the left-out card is deadwood, and it would
+      do better in the group.
+    """
+    single = key & _SINGLE_MASK
+    lowest = (single & -single).bit_length() - 1
+    rest = _remove(key, lowest)
+    above = [p for p in range(lowest + 1, min(lowest + 13, 15)) if single >> p & 1]
+    options: list[tuple[tuple[int, ...], int, int]] = []
+
+    def extend(group: list[int], index: int) -> None:
+        last = group[-1]
+        size = len(group)
+        span = last - lowest + 1
+        need = (3 if span < 3 else span) - size
+        if need <= 2 * size:
+            has_double = any(doubled >> p & 1 for p in group)
+            contiguous = all(p in group for p in above if p < last)
+            if has_double or contiguous:
+                rest_key = rest
+                for p in group[1:]:
+                    rest_key = _remove(rest_key, p)
+                options.append((tuple(group), need, rest_key))
+        for next_index in range(index, len(above)):
+            position = above[next_index]
+            if position - last > 5:
+                break
+            group.append(position)
+            extend(group, next_index + 1)
+            group.pop()
+
+    extend([lowest], 0)
+    return options
+
+
+def _position_values(key: int, doubled: int) -> tuple[int, ...]:
+    """``values[w]`` for a key over positions (the memoised recursion)."""
+    cache_key = key | doubled << 40
+    cached = _position_cache.get(cache_key)
+    if cached is not None:
+        return cached
+    if not key:
+        return (0,)
+    length = 2 * _cards_in(key) + 1
+    single = key & _SINGLE_MASK
+    lowest = (single & -single).bit_length() - 1
+    without = _position_values(_remove(key, lowest), doubled)
+    last = len(without) - 1
+    best = [without[w if w < last else last] for w in range(length)]
+    for group, need, rest_key in _group_options(key, doubled):
+        points = sum(_POINTS_AT[p] for p in group)
+        sub = _position_values(rest_key, doubled)
+        top = len(sub) - 1
+        for w in range(need, length):
+            i = w - need
+            value = sub[i if i < top else top] + points
+            best[w] = max(best[w], value)
+    result = tuple(best)
+    _position_cache[cache_key] = result
+    return result
+
+
+def _position_keys(rank_key: int, ace_high: bool) -> list[int]:
+    """The position keys a suit key can stand for (aces low, or high with ``ace_high``)."""
+    single = rank_key & 0x1FFF
+    double = rank_key >> 13
+    low = (single << 1) | (double << (1 + _DOUBLE_SHIFT))
+    if not ace_high or not single & 1:
+        return [low]
+    without_aces = low & ~(2 | 2 << _DOUBLE_SHIFT)
+    high_one = without_aces | 1 << 14
+    if not double & 1:
+        return [low, high_one]
+    return [low, high_one | 2, high_one | 1 << (14 + _DOUBLE_SHIFT)]
+
+
+def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
+    """``values[w]``: the most points runs of one suit meld with at most ``w`` wilds.
+
+    >>> run_values(0b111, False)  # A 2 3
+    (6, 6, 6, 6, 6, 6, 6)
+    >>> run_values(0b101, False)[:3]  # A 3: one wild fills the 2
+    (0, 4, 4)
+    >>> run_values(1 | 1 << 12, False)[:5], run_values(1 | 1 << 12, True)[:2]  # A K
+    ((0, 0, 10, 10, 11), (0, 11))
+    """
+    cache = _rank_cache[ace_high]
+    cached = cache.get(rank_key)
+    if cached is not None:
+        return cached
+    options = [
+        _position_values(key, key >> _DOUBLE_SHIFT) for key in _position_keys(rank_key, ace_high)
+    ]
+    result = options[0]
+    if len(options) > 1:
+        result = tuple(max(values) for values in zip(*options, strict=True))
+    cache[rank_key] = result
+    return result
+
+
+def run_groups(rank_key: int, ace_high: bool, wilds: int) -> list[tuple[int, ...]]:
+    """Groups of positions (1..14) reaching ``run_values(rank_key, ace_high)[wilds]``.
+
+    Each group is one run's naturals, low to high; together they need at most
+    ``wilds`` wilds.
+
+    >>> run_groups(0b1011, False, 1)  # A 2 4: one wild stands for the 3
+    [(1, 2, 4)]
+    """
+    values = run_values(rank_key, ace_high)
+    target = values[min(wilds, len(values) - 1)]
+    for key in _position_keys(rank_key, ace_high):
+        doubled = key >> _DOUBLE_SHIFT
+        position_values = _position_values(key, doubled)
+        if position_values[min(wilds, len(position_values) - 1)] == target:
+            return _trace(key, doubled, wilds, target)
+    raise AssertionError("unreachable: the best value comes from one of the keys")
+
+
+def _trace(key: int, doubled: int, wilds: int, target: int) -> list[tuple[int, ...]]:
+    groups: list[tuple[int, ...]] = []
+    while key and target:
+        single = key & _SINGLE_MASK
+        lowest = (single & -single).bit_length() - 1
+        without = _position_values(_remove(key, lowest), doubled)
+        if without[min(wilds, len(without) - 1)] == target:
+            key = _remove(key, lowest)
+            continue
+        for group, need, rest_key in _group_options(key, doubled):
+            if need > wilds:
+                continue
+            points = sum(_POINTS_AT[p] for p in group)
+            sub = _position_values(rest_key, doubled)
+            if sub[min(wilds - need, len(sub) - 1)] + points == target:
+                groups.append(group)
+                key, wilds, target = rest_key, wilds - need, target - points
+                break
+        else:  # pragma: no cover - the values were computed from these options
+            raise AssertionError("no group reaches the recorded value")
+    return groups
