@@ -3,18 +3,17 @@
 ``State.new(rules, seed)`` deals the first round (see :mod:`.dealing`); ``apply`` checks
 and plays one action and returns its events, ``check`` answers the same question
 without raising, ``legal_actions`` lists every legal action once.  Rounds follow one
-another inside one state: the action that ends a round scores it and deals the next.
+another inside one state: the action that ends a round scores it (:mod:`.scoring`) and
+deals the next.  The cards and turn of the round in play live in a :class:`.Round`.
 
 Turn flow (RULES.md 2.2, with the engine's decisions): a turn is ``draw`` then
 ``discard``.  Going out (``GoOut``) lays every other card down in melds; every other
 player then has exactly one more turn, during which going out is refused.  At the end
 of each turn, if the stock is empty, the discard pile but its top card is reshuffled into
-a new stock once per round; if the stock runs out again (or the pile is too small), the
-round ends.
+a new stock once per round; if the stock runs out again, the round ends.
 
-The state is kept in plain lists so that ``apply`` and ``clone`` stay fast (tree search
-clones it constantly); it never validates the whole state per action, never does I/O
-and never uses the ``random`` module.
+The hot paths (``legal_actions``, ``check``, ``apply``, ``clone``) touch plain lists and
+never validate the whole state; nothing here does I/O or uses the ``random`` module.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from typing import Final, Literal
 
 from rummykit.cards import CARD_COUNT, Card, format_card, sorted_cards
 from rummykit.games.core import IllegalAction, Refusal
-from rummykit.games.randomness import SeedStream, check_seed
+from rummykit.games.randomness import check_seed
 from rummykit.games.three_thirteen import refusals
 from rummykit.games.three_thirteen.actions import (
     DISCARDS,
@@ -38,25 +37,14 @@ from rummykit.games.three_thirteen.actions import (
     GoOut,
     TakeDiscard,
 )
-from rummykit.games.three_thirteen.arrange import arrange, classify_meld, going_out_discards
-from rummykit.games.three_thirteen.dealing import deal_round, dealer_of, first_dealer, reshuffle
-from rummykit.games.three_thirteen.events import (
-    CardDiscarded,
-    DiscardTaken,
-    Event,
-    GameEnded,
-    RoundDealt,
-    RoundEnded,
-    StockDrawn,
-    StockReshuffled,
-    WentOut,
-    event_for,
-)
+from rummykit.games.three_thirteen.dealing import dealer_of, first_dealer
+from rummykit.games.three_thirteen.events import Event, GameEnded, RoundEnded, event_for
 from rummykit.games.three_thirteen.observation import Observation
 from rummykit.games.three_thirteen.parts import check_parts
-from rummykit.games.three_thirteen.rules import Rules, wild_rank
+from rummykit.games.three_thirteen.rounds import Round
+from rummykit.games.three_thirteen.rules import Rules
 from rummykit.games.three_thirteen.scoring import RoundResult, score_round, winners_of
-from rummykit.games.three_thirteen.table import PileMove, PileMoveKind, TableMeld
+from rummykit.games.three_thirteen.table import PileMove, TableMeld
 
 Phase = Literal["draw", "discard", "game_over"]
 OBSERVATION_VERSION: Final = 1
@@ -78,62 +66,30 @@ class State:
     __slots__ = (
         "_ace_high",
         "_actions",
-        "_current",
-        "_dealer",
-        "_discard_pile",
         "_events",
         "_first_dealer",
-        "_going_out_cache",
-        "_hand_number",
+        "_game_over",
         "_hand_over",
-        "_hands",
-        "_history",
-        "_last_turns",
-        "_phase",
-        "_players",
-        "_reshuffled",
         "_results",
         "_round",
         "_rules",
         "_seed",
-        "_stock",
-        "_table_melds",
-        "_taken",
         "_totals",
-        "_turn",
-        "_went_out",
         "_wild_only_melds",
-        "_wild_rank",
     )
 
     _rules: Rules
     _seed: int
-    _players: int
     _ace_high: bool
     _wild_only_melds: bool
     _first_dealer: int
-    _round: int
-    _hand_number: int
-    _wild_rank: int
-    _dealer: int
-    _hands: list[list[Card]]
-    _stock: list[Card]
-    _discard_pile: list[Card]
-    _table_melds: list[TableMeld]
-    _current: int
-    _phase: Phase
-    _went_out: int | None
-    _last_turns: int
-    _reshuffled: bool
-    _taken: list[list[Card]]
-    _history: list[tuple[int, PileMoveKind, Card]]
-    _turn: int
+    _round: Round
+    _game_over: bool
     _totals: list[int]
     _results: list[RoundResult]
     _actions: list[Action]
     _events: list[Event]
     _hand_over: bool
-    _going_out_cache: tuple[Card, ...] | None
 
     def __init__(self) -> None:
         raise TypeError("build a State with State.new(rules, seed) or State.from_parts(...)")
@@ -145,15 +101,14 @@ class State:
         state = object.__new__(cls)
         state._rules = rules
         state._seed = check_seed(seed)
-        state._players = rules.players
         state._ace_high = rules.ace_high
         state._wild_only_melds = rules.wild_only_melds
+        state._game_over = False
         state._totals = [0] * rules.players
         state._results = []
         state._actions = []
         state._events = []
         state._hand_over = False
-        state._going_out_cache = None
         return state
 
     @classmethod
@@ -191,9 +146,11 @@ class State:
     ) -> State:
         """A state in the middle of a game, from its parts (tests, determinization).
 
-        The stock's top is the end of ``stock``.  The first dealer is inferred from
-        ``dealer`` and the number of rounds already played; totals are the sums of
-        ``round_results``.  Raises ``ValueError`` if the parts do not fit together.
+        The stock's top is the end of ``stock``, the pile's top the end of
+        ``discard_pile``.  ``taken_cards`` are, per player, the cards seen taken from the
+        discard pile and still held.  The first dealer is inferred from ``dealer`` and
+        the rounds already played; totals are the sums of ``round_results``.  Raises
+        ``ValueError`` if the parts do not fit together (see :mod:`.parts`).
         """
         state = cls._blank(rules, seed)
         taken = [[] for _ in hands] if taken_cards is None else taken_cards
@@ -213,23 +170,26 @@ class State:
             turn_number=turn_number,
             round_results=round_results,
         )
-        state._round = round_number
-        state._hand_number = round_number - rules.first_round
-        state._first_dealer = (dealer - state._hand_number) % rules.players
-        state._wild_rank = wild_rank(round_number)
-        state._dealer = dealer
-        state._hands = [list(hand) for hand in hands]
-        state._stock = list(stock)
-        state._discard_pile = list(discard_pile)
-        state._table_melds = list(table_melds)
-        state._current = -1 if current_player is None else current_player
-        state._phase = phase
-        state._went_out = went_out
-        state._last_turns = last_turns_remaining
-        state._reshuffled = reshuffled
-        state._taken = [list(cards) for cards in taken]
-        state._history = [(move.player, move.kind, move.card) for move in discard_history]
-        state._turn = turn_number
+        hand_number = round_number - rules.first_round
+        state._first_dealer = (dealer - hand_number) % rules.players
+        state._game_over = phase == "game_over"
+        state._round = Round(
+            number=round_number,
+            dealer=dealer,
+            hands=hands,
+            stock=stock,
+            discard_pile=discard_pile,
+            # A finished game keeps its last round as it ended.
+            current=0 if current_player is None else current_player,
+            phase="discard" if phase == "discard" else "draw",
+            table_melds=table_melds,
+            went_out=went_out,
+            last_turns=last_turns_remaining,
+            reshuffled=reshuffled,
+            taken=taken,
+            history=discard_history,
+            turn=turn_number,
+        )
         state._results = list(round_results)
         for result in round_results:
             for player, score in enumerate(result.scores):
@@ -249,16 +209,16 @@ class State:
 
     @property
     def num_players(self) -> int:
-        return self._players
+        return self._rules.players
 
     @property
     def current_player(self) -> int | None:
-        return None if self._phase == "game_over" else self._current
+        return None if self._game_over else self._round.current
 
     @property
     def phase(self) -> Phase:
         """``"draw"``, ``"discard"`` or ``"game_over"``."""
-        return self._phase
+        return "game_over" if self._game_over else self._round.phase
 
     @property
     def hand_over(self) -> bool:
@@ -267,25 +227,25 @@ class State:
 
     @property
     def game_over(self) -> bool:
-        return self._phase == "game_over"
+        return self._game_over
 
     @property
     def hand_number(self) -> int:
         """How many rounds were played before this one (0 for the first round)."""
-        return self._hand_number
+        return self._round.number - self._rules.first_round
 
     @property
     def round_number(self) -> int:
         """The rule book's round number (1..11): round ``r`` deals ``r + 2`` cards."""
-        return self._round
+        return self._round.number
 
     @property
     def wild_rank(self) -> int:
-        return self._wild_rank
+        return self._round.wild_rank
 
     @property
     def dealer(self) -> int:
-        return self._dealer
+        return self._round.dealer
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -294,7 +254,7 @@ class State:
     @property
     def winners(self) -> tuple[int, ...]:
         """The players with the lowest total once the game is over; ``()`` before."""
-        return winners_of(self._totals) if self._phase == "game_over" else ()
+        return winners_of(self._totals) if self._game_over else ()
 
     @property
     def hand_results(self) -> list[RoundResult]:
@@ -310,106 +270,95 @@ class State:
 
     @property
     def stock_count(self) -> int:
-        return len(self._stock)
+        return len(self._round.stock)
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile from bottom to top."""
-        return tuple(self._discard_pile)
+        return tuple(self._round.discard_pile)
 
     @property
     def table_melds(self) -> tuple[TableMeld, ...]:
-        return tuple(self._table_melds)
+        return tuple(self._round.table_melds)
 
     @property
     def went_out(self) -> int | None:
-        return self._went_out
+        return self._round.went_out
 
     @property
     def last_turns_remaining(self) -> int:
         """How many last turns are still to be played after someone went out."""
-        return self._last_turns
+        return self._round.last_turns
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted (not for players: see :meth:`observation`)."""
-        return tuple(sorted_cards(self._hands[self._check_player(player)]))
+        return tuple(sorted_cards(self._round.hands[self._check_player(player)]))
 
     def locations(self) -> dict[str, list[Card]]:
         """Where every card is: ``hand/<p>``, ``stock``, ``discard_pile``, ``meld/<id>``."""
-        places = {f"hand/{p}": list(hand) for p, hand in enumerate(self._hands)}
-        places["stock"] = list(self._stock)
-        places["discard_pile"] = list(self._discard_pile)
-        for meld in self._table_melds:
-            places[f"meld/{meld.id}"] = list(meld.cards)
-        return places
+        return self._round.locations()
 
     def _check_player(self, player: object) -> int:
         if isinstance(player, bool) or not isinstance(player, int):
             raise ValueError(f"a player is a seat number, not {player!r}")
-        if not 0 <= player < self._players:
-            raise ValueError(f"there is no player {player} at a table of {self._players}")
+        if not 0 <= player < self._rules.players:
+            raise ValueError(f"there is no player {player} at a table of {self._rules.players}")
         return player
 
     # -----------------------------------------------------------------------------------
     # Legality
 
-    def _going_out(self) -> tuple[Card, ...]:
-        """The cards the current player may discard to go out (cached for the phase)."""
-        cache = self._going_out_cache
-        if cache is None:
-            cache = going_out_discards(
-                self._hands[self._current],
-                wild_rank=self._wild_rank,
-                ace_high=self._ace_high,
-                wild_only_melds=self._wild_only_melds,
-            )
-            self._going_out_cache = cache
-        return cache
-
     def legal_actions(self) -> Iterator[Action]:
         """Every legal action exactly once (draws; discards by card, then going out)."""
-        phase = self._phase
-        if phase == "draw":
-            if self._stock:
+        if self._game_over:
+            return
+        table = self._round
+        if table.phase == "draw":
+            if table.stock:
                 yield DRAW_STOCK
-            if self._discard_pile:
+            if table.discard_pile:
                 yield TAKE_DISCARD
-        elif phase == "discard":
-            for card in sorted(set(self._hands[self._current])):
-                yield DISCARDS[card]
-            if self._went_out is None:
-                for card in self._going_out():
-                    yield GO_OUTS[card]
+            return
+        for card in sorted(set(table.hands[table.current])):
+            yield DISCARDS[card]
+        if table.went_out is None:
+            going_out = table.going_out_discards(
+                ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
+            )
+            for card in going_out:
+                yield GO_OUTS[card]
 
     def check(self, action: object) -> Refusal | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal.  Never raises."""
         kind = type(action)
+        table = self._round
         if kind is DrawStock or kind is TakeDiscard:
-            if self._phase != "draw":
-                if self._phase == "game_over":
-                    return refusals.game_over()
-                return refusals.wrong_phase(
-                    phase=self._phase, action="draw" if kind is DrawStock else "take"
-                )
+            if self._game_over:
+                return refusals.game_over()
+            if table.phase != "draw":
+                verb = "draw" if kind is DrawStock else "take"
+                return refusals.wrong_phase(phase=table.phase, action=verb)
             if kind is DrawStock:
-                return None if self._stock else refusals.stock_empty()
-            return None if self._discard_pile else refusals.discard_pile_empty()
+                return None if table.stock else refusals.stock_empty()
+            return None if table.discard_pile else refusals.discard_pile_empty()
         if kind is Discard or kind is GoOut:
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not int or not 0 <= card < CARD_COUNT:
                 return refusals.bad_card(card)
-            if self._phase != "discard":
-                if self._phase == "game_over":
-                    return refusals.game_over()
-                return refusals.wrong_phase(
-                    phase=self._phase, action="discard" if kind is Discard else "out"
-                )
-            if card not in self._hands[self._current]:
+            if self._game_over:
+                return refusals.game_over()
+            if table.phase != "discard":
+                verb = "discard" if kind is Discard else "out"
+                return refusals.wrong_phase(phase=table.phase, action=verb)
+            if card not in table.hands[table.current]:
                 return refusals.card_not_in_hand(card)
             if kind is GoOut:
-                if self._went_out is not None:
-                    return refusals.last_turn_discard_only(went_out=self._went_out)
-                if card not in self._going_out():
+                if table.went_out is not None:
+                    return refusals.last_turn_discard_only(went_out=table.went_out)
+                going_out = table.going_out_discards(
+                    ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
+                )
+                if card not in going_out:
                     return refusals.cannot_go_out(card)
             return None
         return refusals.not_an_action(action)
@@ -426,143 +375,61 @@ class State:
         if refusal is not None:
             raise IllegalAction(refusal)
         self._hand_over = False
-        player = self._current
+        table = self._round
         kind = type(action)
         events: list[Event]
         if kind is DrawStock:
-            card = self._stock.pop()
-            self._hands[player].append(card)
-            self._phase = "discard"
-            self._going_out_cache = None
-            events = [StockDrawn(player, card)]
+            events = [table.draw_stock()]
         elif kind is TakeDiscard:
-            card = self._discard_pile.pop()
-            self._hands[player].append(card)
-            self._taken[player].append(card)
-            self._history.append((player, "take", card))
-            self._phase = "discard"
-            self._going_out_cache = None
-            events = [DiscardTaken(player, card)]
-        elif kind is Discard:
-            card = action.card  # type: ignore[union-attr]
-            self._hands[player].remove(card)
-            taken = self._taken[player]
-            if card in taken:
-                taken.remove(card)
-            self._discard_pile.append(card)
-            self._history.append((player, "discard", card))
-            if self._went_out is not None:
-                self._last_turns -= 1
-            events = [CardDiscarded(player, card)]
-            self._end_turn(events)
+            events = [table.take_discard()]
         else:
-            events = [self._go_out(player, action.card)]  # type: ignore[union-attr]
-            self._end_turn(events)
+            card: Card = action.card  # type: ignore[union-attr]
+            if kind is Discard:
+                events = [table.discard(card)]
+            else:
+                events = [
+                    table.go_out(
+                        card, ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
+                    )
+                ]
+            if table.end_turn(seed=self._seed, events=events):
+                self._end_round(events)
         self._actions.append(action)
         self._events.extend(events)
         return events
 
-    def _go_out(self, player: int, card: Card) -> WentOut:
-        hand = self._hands[player]
-        hand.remove(card)
-        wild = self._wild_rank
-        ace_high = self._ace_high
-        wild_only = self._wild_only_melds
-        arrangement = arrange(hand, wild_rank=wild, ace_high=ace_high, wild_only_melds=wild_only)
-        first_id = len(self._table_melds)
-        melds = tuple(
-            TableMeld(
-                id=first_id + index,
-                owner=player,
-                kind=classify_meld(
-                    cards, wild_rank=wild, ace_high=ace_high, wild_only_melds=wild_only
-                ),
-                cards=tuple(cards),
-            )
-            for index, cards in enumerate(arrangement.melds)
-        )
-        self._table_melds.extend(melds)
-        hand.clear()
-        self._taken[player].clear()
-        self._discard_pile.append(card)
-        self._history.append((player, "out", card))
-        self._went_out = player
-        self._last_turns = self._players - 1
-        return WentOut(player=player, melds=melds, discard=card)
-
-    def _end_turn(self, events: list[Event]) -> None:
-        self._turn += 1
-        if self._went_out is not None and self._last_turns == 0:
-            self._end_round(events)
-            return
-        if not self._stock:
-            if self._reshuffled or len(self._discard_pile) < 2:
-                self._end_round(events)
-                return
-            self._stock = reshuffle(
-                seed=self._seed, round_number=self._round, discard_pile=self._discard_pile
-            )
-            self._reshuffled = True
-            events.append(StockReshuffled(round_number=self._round, stock_count=len(self._stock)))
-        self._current = (self._current + 1) % self._players
-        self._phase = "draw"
-        self._going_out_cache = None
-
     def _end_round(self, events: list[Event]) -> None:
-        went_out = self._went_out
+        table = self._round
+        went_out = table.went_out
         result = score_round(
             rules=self._rules,
-            round_number=self._round,
-            dealer=self._dealer,
-            hands=self._hands,
+            round_number=table.number,
+            dealer=table.dealer,
+            hands=table.hands,
             went_out=went_out,
-            went_out_melds=[meld.cards for meld in self._table_melds if meld.owner == went_out],
+            went_out_melds=[meld.cards for meld in table.table_melds if meld.owner == went_out],
         )
         self._results.append(result)
         for player, score in enumerate(result.scores):
             self._totals[player] += score
         events.append(RoundEnded(result=result, totals=tuple(self._totals)))
         self._hand_over = True
-        self._going_out_cache = None
-        if self._round >= self._rules.last_round:
-            self._phase = "game_over"
+        if table.number >= self._rules.last_round:
+            self._game_over = True
             events.append(GameEnded(totals=tuple(self._totals), winners=self.winners))
         else:
-            events.append(self._start_round(self._round + 1, None))
+            events.append(self._start_round(table.number + 1, None))
 
-    def _start_round(self, round_number: int, deck: Sequence[Card] | None) -> RoundDealt:
-        self._round = round_number
-        self._hand_number = round_number - self._rules.first_round
-        self._wild_rank = wild_rank(round_number)
-        self._dealer = dealer_of(self._first_dealer, self._hand_number, self._players)
-        deal = deal_round(
+    def _start_round(self, round_number: int, deck: Sequence[Card] | None) -> Event:
+        hand_number = round_number - self._rules.first_round
+        self._round = Round.deal(
             rules=self._rules,
             seed=self._seed,
-            round_number=round_number,
-            dealer=self._dealer,
+            number=round_number,
+            dealer=dealer_of(self._first_dealer, hand_number, self._rules.players),
             deck=deck,
         )
-        self._hands = deal.hands
-        self._stock = deal.stock
-        self._discard_pile = deal.discard_pile
-        self._table_melds = []
-        self._current = (self._dealer + 1) % self._players
-        self._phase = "draw"
-        self._went_out = None
-        self._last_turns = 0
-        self._reshuffled = False
-        self._taken = [[] for _ in range(self._players)]
-        self._history = []
-        self._turn = 0
-        self._going_out_cache = None
-        return RoundDealt(
-            round_number=round_number,
-            wild_rank=self._wild_rank,
-            dealer=self._dealer,
-            hands=tuple(tuple(sorted_cards(hand)) for hand in self._hands),
-            discard_top=self._discard_pile[-1],
-            stock_count=len(self._stock),
-        )
+        return self._round.dealt_event()
 
     # -----------------------------------------------------------------------------------
     # Copies and views
@@ -572,61 +439,43 @@ class State:
         other = object.__new__(State)
         other._rules = self._rules
         other._seed = self._seed
-        other._players = self._players
         other._ace_high = self._ace_high
         other._wild_only_melds = self._wild_only_melds
         other._first_dealer = self._first_dealer
-        other._round = self._round
-        other._hand_number = self._hand_number
-        other._wild_rank = self._wild_rank
-        other._dealer = self._dealer
-        other._hands = [hand[:] for hand in self._hands]
-        other._stock = self._stock[:]
-        other._discard_pile = self._discard_pile[:]
-        other._table_melds = self._table_melds[:]
-        other._current = self._current
-        other._phase = self._phase
-        other._went_out = self._went_out
-        other._last_turns = self._last_turns
-        other._reshuffled = self._reshuffled
-        other._taken = [cards[:] for cards in self._taken]
-        other._history = self._history[:]
-        other._turn = self._turn
+        other._round = self._round.copy()
+        other._game_over = self._game_over
         other._totals = self._totals[:]
         other._results = self._results[:]
         other._actions = self._actions[:]
         other._events = self._events[:]
         other._hand_over = self._hand_over
-        other._going_out_cache = self._going_out_cache
         return other
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: own hand, the table, counts and public history only."""
         self._check_player(player)
-        game_over = self._phase == "game_over"
+        table = self._round
         return Observation(
             version=OBSERVATION_VERSION,
             player=player,
             rules=self._rules,
-            round_number=self._round,
-            hand_number=self._hand_number,
-            wild_rank=self._wild_rank,
-            dealer=self._dealer,
-            current_player=None if game_over else self._current,
-            phase=self._phase,
-            turn_number=self._turn,
-            hand=tuple(sorted_cards(self._hands[player])),
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            stock_count=len(self._stock),
-            discard_pile=tuple(self._discard_pile),
-            discard_history=tuple(
-                PileMove(player=who, kind=kind, card=card) for who, kind, card in self._history
-            ),
-            reshuffled=self._reshuffled,
-            taken_cards=tuple(tuple(sorted_cards(cards)) for cards in self._taken),
-            table_melds=tuple(self._table_melds),
-            went_out=self._went_out,
-            last_turns_remaining=self._last_turns,
+            round_number=table.number,
+            hand_number=self.hand_number,
+            wild_rank=table.wild_rank,
+            dealer=table.dealer,
+            current_player=self.current_player,
+            phase=self.phase,
+            turn_number=table.turn,
+            hand=tuple(sorted_cards(table.hands[player])),
+            hand_sizes=tuple(len(hand) for hand in table.hands),
+            stock_count=len(table.stock),
+            discard_pile=tuple(table.discard_pile),
+            discard_history=table.discard_history(),
+            reshuffled=table.reshuffled,
+            taken_cards=tuple(tuple(sorted_cards(cards)) for cards in table.taken),
+            table_melds=tuple(table.table_melds),
+            went_out=table.went_out,
+            last_turns_remaining=table.last_turns,
             round_results=tuple(self._results),
             totals=tuple(self._totals),
             winners=self.winners,
@@ -645,28 +494,13 @@ class State:
         down, so only the stock stays hidden).  Uses ``SeedStream(seed, "shuffle-hidden")``.
         """
         self._check_player(player)
-        opponents = (
-            [] if self._phase == "game_over" else [p for p in range(self._players) if p != player]
-        )
-        pool = list(self._stock)
-        slots: list[tuple[int, int]] = []
-        for opponent in opponents:
-            hidden = list(self._hands[opponent])
-            for card in self._taken[opponent]:
-                hidden.remove(card)
-            slots.append((opponent, len(hidden)))
-            pool.extend(hidden)
-        SeedStream(seed, "shuffle-hidden").shuffle(pool)
-        for opponent, count in slots:
-            self._hands[opponent] = list(self._taken[opponent]) + pool[len(pool) - count :]
-            del pool[len(pool) - count :]
-        self._stock = pool
-        self._going_out_cache = None
+        self._round.shuffle_hidden(player, check_seed(seed), hands_shown=self._game_over)
 
     def __repr__(self) -> str:
-        where = "over" if self.game_over else f"player {self._current} to {self._phase}"
-        top = format_card(self._discard_pile[-1]) if self._discard_pile else "-"
+        table = self._round
+        where = "over" if self._game_over else f"player {table.current} to {table.phase}"
+        top = format_card(table.discard_pile[-1]) if table.discard_pile else "-"
         return (
-            f"<three_thirteen.State round {self._round} (wild {self._wild_rank}), {where},"
-            f" discard top {top}, stock {len(self._stock)}, totals {self._totals}>"
+            f"<three_thirteen.State round {table.number} (wild {table.wild_rank}), {where},"
+            f" discard top {top}, stock {len(table.stock)}, totals {self._totals}>"
         )

@@ -1,0 +1,289 @@
+"""The round being played: where its cards are, whose turn it is and the moves of a turn.
+
+A :class:`Round` keeps plain lists (hands, stock, discard pile; the stock's top and the
+pile's top are the ends of their lists) so that moves and copies stay cheap.  Its move
+methods carry out what ``State.check`` has already allowed: they never check legality,
+never score a round (:mod:`.scoring` does) and never use the ``random`` module (the one
+reshuffle a round allows comes from :mod:`.dealing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from rummykit.cards import Card, sorted_cards
+from rummykit.games.randomness import SeedStream
+from rummykit.games.three_thirteen.arrange import arrange, classify_meld, going_out_discards
+from rummykit.games.three_thirteen.dealing import deal_round, reshuffle
+from rummykit.games.three_thirteen.events import (
+    CardDiscarded,
+    DiscardTaken,
+    Event,
+    RoundDealt,
+    StockDrawn,
+    StockReshuffled,
+    WentOut,
+)
+from rummykit.games.three_thirteen.rules import Rules, wild_rank
+from rummykit.games.three_thirteen.table import PileMove, PileMoveKind, TableMeld
+
+TurnPhase = Literal["draw", "discard"]
+
+
+class Round:
+    """The cards and turn of one round (mutable; owned by a ``State``)."""
+
+    __slots__ = (
+        "current",
+        "dealer",
+        "discard_pile",
+        "going_out_cache",
+        "hands",
+        "history",
+        "last_turns",
+        "number",
+        "phase",
+        "players",
+        "reshuffled",
+        "stock",
+        "table_melds",
+        "taken",
+        "turn",
+        "went_out",
+        "wild_rank",
+    )
+
+    number: int
+    wild_rank: int
+    dealer: int
+    players: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    discard_pile: list[Card]
+    table_melds: list[TableMeld]
+    taken: list[list[Card]]
+    """Per player, the cards seen taken from the discard pile and still held."""
+    history: list[tuple[int, PileMoveKind, Card]]
+    current: int
+    phase: TurnPhase
+    went_out: int | None
+    last_turns: int
+    reshuffled: bool
+    turn: int
+    going_out_cache: tuple[Card, ...] | None
+    """The current player's going-out discards, once computed in a discard phase."""
+
+    def __init__(
+        self,
+        *,
+        number: int,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        discard_pile: Sequence[Card],
+        current: int,
+        phase: TurnPhase = "draw",
+        table_melds: Sequence[TableMeld] = (),
+        went_out: int | None = None,
+        last_turns: int = 0,
+        reshuffled: bool = False,
+        taken: Sequence[Sequence[Card]] | None = None,
+        history: Sequence[PileMove] = (),
+        turn: int = 0,
+    ) -> None:
+        self.number = number
+        self.wild_rank = wild_rank(number)
+        self.dealer = dealer
+        self.players = len(hands)
+        self.hands = [list(hand) for hand in hands]
+        self.stock = list(stock)
+        self.discard_pile = list(discard_pile)
+        self.table_melds = list(table_melds)
+        self.taken = [[] for _ in hands] if taken is None else [list(cards) for cards in taken]
+        self.history = [(move.player, move.kind, move.card) for move in history]
+        self.current = current
+        self.phase = phase
+        self.went_out = went_out
+        self.last_turns = last_turns
+        self.reshuffled = reshuffled
+        self.turn = turn
+        self.going_out_cache = None
+
+    @classmethod
+    def deal(
+        cls, *, rules: Rules, seed: int, number: int, dealer: int, deck: Sequence[Card] | None
+    ) -> Round:
+        """Deal round ``number`` (see :mod:`.dealing`); play starts left of the dealer."""
+        deal = deal_round(rules=rules, seed=seed, round_number=number, dealer=dealer, deck=deck)
+        return cls(
+            number=number,
+            dealer=dealer,
+            hands=deal.hands,
+            stock=deal.stock,
+            discard_pile=deal.discard_pile,
+            current=(dealer + 1) % rules.players,
+        )
+
+    def dealt_event(self) -> RoundDealt:
+        return RoundDealt(
+            round_number=self.number,
+            wild_rank=self.wild_rank,
+            dealer=self.dealer,
+            hands=tuple(tuple(sorted_cards(hand)) for hand in self.hands),
+            discard_top=self.discard_pile[-1],
+            stock_count=len(self.stock),
+        )
+
+    def copy(self) -> Round:
+        """An independent copy: every list copied, immutable values shared."""
+        other = object.__new__(Round)
+        other.number = self.number
+        other.wild_rank = self.wild_rank
+        other.dealer = self.dealer
+        other.players = self.players
+        other.hands = [hand[:] for hand in self.hands]
+        other.stock = self.stock[:]
+        other.discard_pile = self.discard_pile[:]
+        other.table_melds = self.table_melds[:]
+        other.taken = [cards[:] for cards in self.taken]
+        other.history = self.history[:]
+        other.current = self.current
+        other.phase = self.phase
+        other.went_out = self.went_out
+        other.last_turns = self.last_turns
+        other.reshuffled = self.reshuffled
+        other.turn = self.turn
+        other.going_out_cache = self.going_out_cache
+        return other
+
+    # -----------------------------------------------------------------------------------
+    # Moves (already checked by the state)
+
+    def going_out_discards(self, *, ace_high: bool, wild_only_melds: bool) -> tuple[Card, ...]:
+        """The cards the current player may discard to go out (computed once a phase)."""
+        cache = self.going_out_cache
+        if cache is None:
+            cache = going_out_discards(
+                self.hands[self.current],
+                wild_rank=self.wild_rank,
+                ace_high=ace_high,
+                wild_only_melds=wild_only_melds,
+            )
+            self.going_out_cache = cache
+        return cache
+
+    def draw_stock(self) -> StockDrawn:
+        player = self.current
+        card = self.stock.pop()
+        self.hands[player].append(card)
+        self.phase = "discard"
+        self.going_out_cache = None
+        return StockDrawn(player, card)
+
+    def take_discard(self) -> DiscardTaken:
+        player = self.current
+        card = self.discard_pile.pop()
+        self.hands[player].append(card)
+        self.taken[player].append(card)
+        self.history.append((player, "take", card))
+        self.phase = "discard"
+        self.going_out_cache = None
+        return DiscardTaken(player, card)
+
+    def discard(self, card: Card) -> CardDiscarded:
+        player = self.current
+        self.hands[player].remove(card)
+        taken = self.taken[player]
+        if card in taken:
+            taken.remove(card)
+        self.discard_pile.append(card)
+        self.history.append((player, "discard", card))
+        if self.went_out is not None:
+            self.last_turns -= 1
+        return CardDiscarded(player, card)
+
+    def go_out(self, card: Card, *, ace_high: bool, wild_only_melds: bool) -> WentOut:
+        """Lay every card but ``card`` down in melds (ids follow those on the table)."""
+        player = self.current
+        hand = self.hands[player]
+        hand.remove(card)
+        wild = self.wild_rank
+        arrangement = arrange(
+            hand, wild_rank=wild, ace_high=ace_high, wild_only_melds=wild_only_melds
+        )
+        first_id = len(self.table_melds)
+        melds = tuple(
+            TableMeld(
+                id=first_id + index,
+                owner=player,
+                kind=classify_meld(
+                    cards, wild_rank=wild, ace_high=ace_high, wild_only_melds=wild_only_melds
+                ),
+                cards=tuple(cards),
+            )
+            for index, cards in enumerate(arrangement.melds)
+        )
+        self.table_melds.extend(melds)
+        hand.clear()
+        self.taken[player].clear()
+        self.discard_pile.append(card)
+        self.history.append((player, "out", card))
+        self.went_out = player
+        self.last_turns = self.players - 1
+        return WentOut(player=player, melds=melds, discard=card)
+
+    def end_turn(self, *, seed: int, events: list[Event]) -> bool:
+        """Close the turn: pass it on, reshuffling an empty stock once per round.
+
+        Returns ``True`` (and passes nothing on) when the round is over: the last turns
+        after going out are played, or the stock is empty and cannot be refilled.
+        """
+        self.turn += 1
+        if self.went_out is not None and self.last_turns == 0:
+            return True
+        if not self.stock:
+            if self.reshuffled or len(self.discard_pile) < 2:
+                return True
+            self.stock = reshuffle(
+                seed=seed, round_number=self.number, discard_pile=self.discard_pile
+            )
+            self.reshuffled = True
+            events.append(StockReshuffled(round_number=self.number, stock_count=len(self.stock)))
+        self.current = (self.current + 1) % self.players
+        self.phase = "draw"
+        self.going_out_cache = None
+        return False
+
+    # -----------------------------------------------------------------------------------
+    # Views and the conformance harness
+
+    def locations(self) -> dict[str, list[Card]]:
+        places = {f"hand/{player}": list(hand) for player, hand in enumerate(self.hands)}
+        places["stock"] = list(self.stock)
+        places["discard_pile"] = list(self.discard_pile)
+        for meld in self.table_melds:
+            places[f"meld/{meld.id}"] = list(meld.cards)
+        return places
+
+    def discard_history(self) -> tuple[PileMove, ...]:
+        return tuple(PileMove(player=who, kind=kind, card=card) for who, kind, card in self.history)
+
+    def shuffle_hidden(self, player: int, seed: int, *, hands_shown: bool) -> None:
+        """Permute the cards ``player`` cannot see: the stock and, unless the hands have
+        been laid down (``hands_shown``), the opponents' cards not seen taken."""
+        opponents = [] if hands_shown else [p for p in range(self.players) if p != player]
+        pool = list(self.stock)
+        slots: list[tuple[int, int]] = []
+        for opponent in opponents:
+            hidden = list(self.hands[opponent])
+            for card in self.taken[opponent]:
+                hidden.remove(card)
+            slots.append((opponent, len(hidden)))
+            pool.extend(hidden)
+        SeedStream(seed, "shuffle-hidden").shuffle(pool)
+        for opponent, count in slots:
+            self.hands[opponent] = self.taken[opponent] + pool[len(pool) - count :]
+            del pool[len(pool) - count :]
+        self.stock = pool
+        self.going_out_cache = None
