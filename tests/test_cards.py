@@ -21,8 +21,20 @@ from rummykit.cards import (
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
-    [("Th", "Th"), ("10h", "Th"), ("th", "Th"), ("TH", "Th"), ("10H", "Th"), ("jk", "Jk"),
-     ("JK", "Jk"), ("Jk", "Jk"), ("as", "As"), ("Jc", "Jc"), ("qD", "Qd"), ("2s", "2s")],
+    [
+        ("Th", "Th"),
+        ("10h", "Th"),
+        ("th", "Th"),
+        ("TH", "Th"),
+        ("10H", "Th"),
+        ("jk", "Jk"),
+        ("JK", "Jk"),
+        ("Jk", "Jk"),
+        ("as", "As"),
+        ("Jc", "Jc"),
+        ("qD", "Qd"),
+        ("2s", "2s"),
+    ],
 )
 def test_notation_is_case_insensitive_and_canonical(text: str, canonical: str) -> None:
     assert format_card(parse_card(text)) == canonical
@@ -79,7 +91,13 @@ def test_decks() -> None:
 def test_burraco_points_follow_the_rule_book() -> None:
     # RULES.md 1.1: joker 30, any 2 20, ace 15, 8..K 10, 3..7 5; the deck totals 1,020.
     assert [BURRACO_POINTS[parse_card(n)] for n in ["Jk", "2h", "Ah", "8c", "Ks", "3d", "7s"]] == [
-        30, 20, 15, 10, 10, 5, 5,
+        30,
+        20,
+        15,
+        10,
+        10,
+        5,
+        5,
     ]
     assert sum(BURRACO_POINTS[c] for c in cards.burraco_deck()) == 1020
 

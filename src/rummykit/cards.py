@@ -50,8 +50,8 @@ def make_card(rank: int, suit: int) -> Card:
 
 
 # Lookup tables are faster than arithmetic in the hot loops; the joker has rank 0, suit 4.
-RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52)) + (0,)
-SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52)) + (4,)
+RANK_OF: Final[tuple[int, ...]] = (*tuple(c % 13 + 1 for c in range(52)), 0)
+SUIT_OF: Final[tuple[int, ...]] = (*tuple(c // 13 for c in range(52)), 4)
 
 
 def rank_of(card: Card) -> int:
@@ -68,9 +68,7 @@ def is_joker(card: Card) -> bool:
     return card == JOKER
 
 
-_NAMES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + (
-    "Jk",
-)
+_NAMES: Final[tuple[str, ...]] = (*tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)), "Jk")
 
 
 def format_card(card: Card) -> str:
@@ -104,18 +102,17 @@ def parse_card(text: str) -> Card:
 
     >>> parse_card("Jk") == JOKER
     True
-    >>> parse_card("1h")
+    >>> parse_card("1h")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummykit.cards.CardError: '1h' is not a card: expected rank A,2-9,T (or 10),J,Q,K and suit c,d,h,s, or Jk
+    rummykit.cards.CardError: '1h' is not a card: expected rank A,2-9,T (or 10),J,Q,K ...
     """
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card name")
     card = _PARSE.get(text.strip().lower())
     if card is None:
         raise CardError(
-            f"{text!r} is not a card: expected rank A,2-9,T (or 10),J,Q,K"
-            " and suit c,d,h,s, or Jk"
+            f"{text!r} is not a card: expected rank A,2-9,T (or 10),J,Q,K and suit c,d,h,s, or Jk"
         )
     return card
 

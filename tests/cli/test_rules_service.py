@@ -164,7 +164,9 @@ def test_three_thirteen_arrange_example() -> None:
 
 
 def test_three_thirteen_two_deck_duplicates_are_accepted() -> None:
-    reply = ask({"game": "three-thirteen", "op": "arrange", "round": 1, "cards": ["7h", "7h", "7c"]})
+    reply = ask(
+        {"game": "three-thirteen", "op": "arrange", "round": 1, "cards": ["7h", "7h", "7c"]}
+    )
     assert reply["ok"] and reply["deadwood"] == 0
     one_deck = {
         "game": "three-thirteen",
@@ -222,7 +224,9 @@ def test_service_answers_every_line_in_order() -> None:
     requests = [
         json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]}),
         "garbage",
-        json.dumps({"game": "three-thirteen", "op": "meld", "round": 1, "cards": ["Ah", "2h", "3s"]}),
+        json.dumps(
+            {"game": "three-thirteen", "op": "meld", "round": 1, "cards": ["Ah", "2h", "3s"]}
+        ),
     ]
     sink = io.StringIO()
     serve(io.StringIO("\n".join(requests) + "\n"), sink)
@@ -232,7 +236,11 @@ def test_service_answers_every_line_in_order() -> None:
 
 
 def test_the_command_runs_as_a_process() -> None:
-    lines = "not json\n" + json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]}) + "\n"
+    lines = (
+        "not json\n"
+        + json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]})
+        + "\n"
+    )
     done = subprocess.run(
         [sys.executable, "-m", "rummykit", "rules"],
         input=lines,

@@ -85,10 +85,24 @@ def test_whole_games_follow_the_harness_too() -> None:
     pool: list[Any] = []
     for seed in range(3):
         rules = burraco.Rules(mode="target", target=505)
-        playout(burraco.GAME, rules, seed, expected_deck=burraco_deck(rules), illegal_pool=pool,
-                tally=tally, heavy_every=100)
+        playout(
+            burraco.GAME,
+            rules,
+            seed,
+            expected_deck=burraco_deck(rules),
+            illegal_pool=pool,
+            tally=tally,
+            heavy_every=100,
+        )
     for seed in range(2):
         tt_rules = three_thirteen.Rules(players=3)
-        playout(three_thirteen.GAME, tt_rules, seed, expected_deck=three_thirteen_deck(tt_rules),
-                illegal_pool=pool, tally=tally, heavy_every=200)
+        playout(
+            three_thirteen.GAME,
+            tt_rules,
+            seed,
+            expected_deck=three_thirteen_deck(tt_rules),
+            illegal_pool=pool,
+            tally=tally,
+            heavy_every=200,
+        )
     assert tally.playouts == 5 and tally.hands_ended > 5

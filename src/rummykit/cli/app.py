@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from rummykit.cli import play as play_command
 from rummykit.cli import replay as replay_command
 from rummykit.cli import rules_service
 
@@ -39,8 +40,9 @@ def replay(
     raise typer.Exit(code)
 
 
+app.command(name="play")(play_command.play)
+
+
 def main() -> None:
     """Entry point of the ``rummykit`` console script."""
-    from rummykit.cli import play  # noqa: F401  (registers the command)
-
     app()

@@ -20,7 +20,6 @@ from rich.console import Console
 from rummykit.bots.base import Bot
 from rummykit.bots.random_bot import RandomBot
 from rummykit.cli import views
-from rummykit.cli.app import app
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import IllegalAction, NotationError
 from rummykit.games.randomness import MAX_SEED
@@ -86,7 +85,9 @@ class Session:
         except OSError as error:
             self.console.print(f"[red]Could not save the record to {self.record_path}: {error}[/]")
             return
-        self.console.print(f"Record saved to {self.record_path} (rummykit replay {self.record_path}).")
+        self.console.print(
+            f"Record saved to {self.record_path} (rummykit replay {self.record_path})."
+        )
 
     def _human_turn(self, read: Reader) -> bool:
         observation = self.state.observation(self.seat)
@@ -147,7 +148,9 @@ class Session:
         winners = [self.names[w] for w in self.state.winners]
         totals = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.state.totals, strict=True))
         verb = "win" if len(winners) > 1 else "wins"
-        self.console.print(f"\n[bold]Game over[/]: {' and '.join(winners)} {verb}. Totals: {totals}.")
+        self.console.print(
+            f"\n[bold]Game over[/]: {' and '.join(winners)} {verb}. Totals: {totals}."
+        )
 
 
 def _event_note(event: Any, seat: int) -> str | None:
@@ -162,20 +165,34 @@ def _event_note(event: Any, seat: int) -> str | None:
     return None
 
 
-def _rules(game: str, options: dict[str, Any]) -> Any:
+def _rules(
+    game: str,
+    *,
+    players: int,
+    mode: str,
+    target: int,
+    jokers: int,
+    ace_high: bool,
+    wild_only_melds: bool,
+) -> Any:
+    """The rules the options ask for; ``ValueError`` for options of the other game."""
     if game == "burraco":
+        if players != 2:
+            raise ValueError("Burraco is for two players")
+        if ace_high or wild_only_melds:
+            raise ValueError("--ace-high and --wild-only-melds are Three-Thirteen options")
+        if mode not in ("quick", "target"):
+            raise ValueError(f"--mode is quick or target, not {mode!r}")
         return burraco.Rules(
-            jokers=options["jokers"] or 2, mode=options["mode"], target=options["target"]
+            jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
         )
+    if jokers not in (0, 1):
+        raise ValueError("Three-Thirteen: --jokers 1 adds two jokers to each deck")
     return three_thirteen.Rules(
-        players=options["players"],
-        jokers=bool(options["jokers"]),
-        ace_high=options["ace_high"],
-        wild_only_melds=options["wild_only_melds"],
+        players=players, jokers=bool(jokers), ace_high=ace_high, wild_only_melds=wild_only_melds
     )
 
 
-@app.command()
 def play(
     game: Annotated[str, typer.Argument(help="burraco or three-thirteen")],
     seed: Annotated[int | None, typer.Option(help="Deal seed (random if omitted).")] = None,
@@ -197,9 +214,15 @@ def play(
     console = Console(highlight=False)
     try:
         info = game_named(game)
-        if game == "burraco" and players != 2:
-            raise ValueError("Burraco is for two players")
-        rules = _rules(info.name, locals())
+        rules = _rules(
+            info.name,
+            players=players,
+            mode=mode,
+            target=target,
+            jokers=jokers,
+            ace_high=ace_high,
+            wild_only_melds=wild_only_melds,
+        )
         if bot not in BOTS:
             raise ValueError(f"unknown bot level {bot!r}; the levels are {', '.join(BOTS)}")
         deal_seed = secrets.randbelow(MAX_SEED) if seed is None else seed

@@ -79,7 +79,9 @@ def burraco_table(observation: burraco.Observation, names: Sequence[str]) -> lis
     else:
         lines.append("Melds: [dim]none yet[/]")
     pozzetto = "taken" if observation.took_pozzetto[me] else "not taken"
-    lines.append(f"Your hand ({len(observation.hand)}, pozzetto {pozzetto}): {hand_markup(observation.hand)}")
+    lines.append(
+        f"Your hand ({len(observation.hand)}, pozzetto {pozzetto}): {hand_markup(observation.hand)}"
+    )
     if observation.forbidden_discard is not None:
         lines.append(
             f"[yellow]You may not discard {format_card(observation.forbidden_discard)} this turn"
@@ -112,7 +114,9 @@ def burraco_hand_result(result: burraco.HandResult, names: Sequence[str]) -> lis
 # Three-Thirteen
 
 
-def three_thirteen_table(observation: three_thirteen.Observation, names: Sequence[str]) -> list[str]:
+def three_thirteen_table(
+    observation: three_thirteen.Observation, names: Sequence[str]
+) -> list[str]:
     """The lines that show a Three-Thirteen table to ``observation.player``."""
     me = observation.player
     wild = RANKS[observation.wild_rank - 1]
@@ -120,7 +124,8 @@ def three_thirteen_table(observation: three_thirteen.Observation, names: Sequenc
         f"[bold]Round {observation.round_number}[/] · wild rank [bold]{wild}[/]"
         f" · dealer {names[observation.dealer]} · stock {observation.stock_count}"
         + (" · reshuffled" if observation.reshuffled else ""),
-        f"Discard pile ({len(observation.discard_pile)}): {_pile_markup(observation.discard_pile, 6)}",
+        f"Discard pile ({len(observation.discard_pile)}):"
+        f" {_pile_markup(observation.discard_pile, 6)}",
     ]
     for player, name in enumerate(names):
         if player == me:
@@ -155,10 +160,14 @@ def _arrangement(observation: three_thirteen.Observation) -> arrange.Arrangement
     )
 
 
-def three_thirteen_round_result(result: three_thirteen.RoundResult, names: Sequence[str]) -> list[str]:
+def three_thirteen_round_result(
+    result: three_thirteen.RoundResult, names: Sequence[str]
+) -> list[str]:
     """What everyone laid down at the end of a round and the deadwood it left."""
-    lines = [f"[bold]Round {result.round_number} is over[/]"
-             + (f": {names[result.went_out]} went out." if result.went_out is not None else ".")]
+    lines = [
+        f"[bold]Round {result.round_number} is over[/]"
+        + (f": {names[result.went_out]} went out." if result.went_out is not None else ".")
+    ]
     for player_result in result.players:
         melds = "  ".join(cards_markup(m) for m in player_result.melds) or "[dim]no melds[/]"
         lines.append(
@@ -169,7 +178,9 @@ def three_thirteen_round_result(result: three_thirteen.RoundResult, names: Seque
 
 
 def _totals_line(totals: Sequence[int], names: Sequence[str]) -> str:
-    return "Totals: " + " · ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+    return "Totals: " + " · ".join(
+        f"{name} {total}" for name, total in zip(names, totals, strict=True)
+    )
 
 
 def table_lines(game: str, observation: Any, names: Sequence[str]) -> list[str]:

@@ -61,13 +61,14 @@ class NotationError(ValueError):
 
 
 ActionT = TypeVar("ActionT")
-ActionT_co = TypeVar("ActionT_co", covariant=True)
 EventT = TypeVar("EventT")
 ObservationT = TypeVar("ObservationT")
+ObservationT_co = TypeVar("ObservationT_co", covariant=True)
 RulesT = TypeVar("RulesT")
+RulesT_co = TypeVar("RulesT_co", covariant=True)
 
 
-class GameState(Protocol[RulesT, ActionT, EventT, ObservationT]):
+class GameState(Protocol[RulesT_co, ActionT, EventT, ObservationT_co]):
     """The interface of a game's mutable ``State`` (structural; no base class).
 
     ``apply`` checks and applies one action and returns its events; an illegal action
@@ -78,7 +79,7 @@ class GameState(Protocol[RulesT, ActionT, EventT, ObservationT]):
     """
 
     @property
-    def rules(self) -> RulesT: ...
+    def rules(self) -> RulesT_co: ...
     @property
     def seed(self) -> int: ...
     @property
@@ -104,7 +105,7 @@ class GameState(Protocol[RulesT, ActionT, EventT, ObservationT]):
     def check(self, action: ActionT) -> Refusal | None: ...
     def apply(self, action: ActionT) -> list[EventT]: ...
     def clone(self) -> Self: ...
-    def observation(self, player: int) -> ObservationT: ...
+    def observation(self, player: int) -> ObservationT_co: ...
     def events_for(self, player: int) -> list[EventT]: ...
 
 

@@ -61,9 +61,7 @@ class SeedStream:
                 _PREFIX + self._seed + b"|" + self._label + b"|" + b"%d" % self._block
             ).digest()
             self._block += 1
-            self._words = [
-                int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)
-            ]
+            self._words = [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
             self._head = 0
         word = self._words[self._head]
         self._head += 1

@@ -177,5 +177,7 @@ def loads(text: str | bytes) -> GameRecord:
             f" {list(replayed.totals)}"
         )
     if players and len(players) != replayed.num_players:
-        raise RecordError(f"the record names {len(players)} players for a {replayed.num_players}-player game")
+        raise RecordError(
+            f"the record names {len(players)} players for a {replayed.num_players}-player game"
+        )
     return record
