@@ -267,3 +267,26 @@ def test_malformed_hand_results_are_refused() -> None:
     bad["hand_results"][0]["reason"] = "boredom"
     with pytest.raises(ValueError, match="reason"):
         Observation.from_json(bad)
+
+
+@pytest.mark.parametrize("pozzetto_left", [False, True])
+def test_determinize_keeps_a_discardable_last_card_for_the_mover(pozzetto_left: bool) -> None:
+    # Player 0 is mid-turn with one card; player 1 cannot see it but knows the rules
+    # left it discardable: not a wild when discarding it would close the hand.
+    state = position(
+        hands=["9c", "4s 5s"],
+        melds=[(0, "3d 4d 5d 6d 7d 8d 9d")],
+        took=(not pozzetto_left, False),
+        pozzetti=(False, pozzetto_left),
+    )
+    seen = state.observation(1)
+    last_cards = set()
+    for seed in range(150):
+        rebuilt = determinize(seen, seed)
+        (card,) = rebuilt.locations()["hand/0"]
+        last_cards.add(card)
+        assert rebuilt.observation(1) == seen
+        assert Discard(card) in set(rebuilt.legal_actions())
+    wilds = {parse_card(name) for name in ("Jk", "2c", "2d", "2h", "2s")}
+    assert bool(last_cards & wilds) == pozzetto_left  # a refill makes any card fine
+    assert len(last_cards) > 20

@@ -3,10 +3,14 @@
 The cards the observation does not show (the deck minus the player's hand, the melds,
 the discard pile and the cards seen taken with the pile) are shuffled with
 ``SeedStream(seed, "determinize")`` and dealt, in this order, into the other player's
-unseen hand slots, the stock (its end is the top) and the pozzetti left.  Everything
-public is copied as observed; the game's future (later deals) comes from ``seed``, never
-from the real game.  The result's ``observation(player)`` equals the given one.  This
-module reads nothing but the observation.
+unseen hand slots, the stock (its end is the top) and the pozzetti left.  One thing the
+observer knows about an unseen card is kept: when the other player is in the middle of
+a turn with a single unseen card, that card is one they may discard (the rules never
+leave a player without a way to end the turn), so if the first shuffled card is not, it
+is swapped with the first one that is.  Everything public is copied as observed; the
+game's future (later deals) comes from ``seed``, never from the real game.  The
+result's ``observation(player)`` equals the given one.  This module reads nothing but
+the observation.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit.cards import Card, burraco_deck, format_card
+from rummykit.games.burraco.legality import is_wild_in_hand
 from rummykit.games.burraco.observation import Observation
 from rummykit.games.burraco.state import State
 from rummykit.games.burraco.table import NUM_PLAYERS, POZZETTO_SIZE, Table
@@ -44,6 +49,12 @@ def determinize(observation: Observation, seed: int) -> State:
             f"the observation leaves {len(hidden)} unseen cards for {slots} hidden places"
         )
     SeedStream(seed, "determinize").shuffle(hidden)
+    if (
+        observation.current_player == other
+        and observation.phase == "play"
+        and observation.hand_sizes[other] == hidden_in_hand == 1
+    ):
+        _put_a_legal_last_card_first(observation, other, hidden)
     hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
     hands[player] = list(observation.hand)
     hands[other] = list(observation.known_cards[other]) + hidden[:hidden_in_hand]
@@ -88,3 +99,22 @@ def determinize(observation: Observation, seed: int) -> State:
         hand_over=observation.hand_over,
         winners=observation.winners if observation.game_over else None,
     )
+
+
+def _put_a_legal_last_card_first(observation: Observation, player: int, hidden: list[Card]) -> None:
+    """Make ``hidden[0]``, the single card of ``player`` in the middle of their turn, a
+    card they may discard: not the card taken alone from the pile, and not a wild if
+    discarding it closes the hand.  The first suitable card of the shuffle is uniform
+    among the suitable cards, so this keeps the deal fair."""
+    can_refill = not observation.took_pozzetto[player] and bool(observation.pozzetti_left)
+
+    def suitable(card: Card) -> bool:
+        if card == observation.restricted_card:
+            return False
+        return can_refill or not is_wild_in_hand(card)
+
+    for index, card in enumerate(hidden):
+        if suitable(card):
+            hidden[0], hidden[index] = hidden[index], hidden[0]
+            return
+    raise ValueError("no unseen card could be the last card of the player to move")
