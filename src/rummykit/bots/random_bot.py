@@ -6,13 +6,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from rummykit.bots.base import Decision
+
 
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
 
-    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def decide(
+        self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
+    ) -> Decision:
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return Decision(legal_actions[rng.randrange(len(legal_actions))], "a random legal move")

@@ -124,7 +124,7 @@ class Session:
     def _bot_turn(self, player: int) -> None:
         observation = self.state.observation(player)
         actions = list(self.state.legal_actions())
-        action = self.bots[player].choose(observation, actions, self.rng)
+        action = self.bots[player].decide(observation, actions, self.rng).action
         events = self.state.apply(action)
         self._after_move(player, action, events)
 
