@@ -70,6 +70,8 @@ class State:
         "_first_dealer",
         "_game_over",
         "_hand_over",
+        "_past_actions",
+        "_past_events",
         "_results",
         "_round",
         "_rules",
@@ -87,8 +89,11 @@ class State:
     _game_over: bool
     _totals: list[int]
     _results: list[RoundResult]
+    _past_actions: tuple[Action, ...]
+    _past_events: tuple[Event, ...]
     _actions: list[Action]
     _events: list[Event]
+    """The log: earlier rounds in shared tuples (cheap clones), this round in lists."""
     _hand_over: bool
 
     def __init__(self) -> None:
@@ -106,6 +111,8 @@ class State:
         state._game_over = False
         state._totals = [0] * rules.players
         state._results = []
+        state._past_actions = ()
+        state._past_events = ()
         state._actions = []
         state._events = []
         state._hand_over = False
@@ -262,11 +269,11 @@ class State:
 
     @property
     def actions(self) -> list[Action]:
-        return list(self._actions)
+        return [*self._past_actions, *self._actions]
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        return [*self._past_events, *self._events]
 
     @property
     def stock_count(self) -> int:
@@ -396,6 +403,11 @@ class State:
                 self._end_round(events)
         self._actions.append(action)
         self._events.extend(events)
+        if self._hand_over:
+            self._past_actions += tuple(self._actions)
+            self._past_events += tuple(self._events)
+            self._actions = []
+            self._events = []
         return events
 
     def _end_round(self, events: list[Event]) -> None:
@@ -446,6 +458,8 @@ class State:
         other._game_over = self._game_over
         other._totals = self._totals[:]
         other._results = self._results[:]
+        other._past_actions = self._past_actions
+        other._past_events = self._past_events
         other._actions = self._actions[:]
         other._events = self._events[:]
         other._hand_over = self._hand_over
@@ -484,7 +498,7 @@ class State:
     def events_for(self, player: int) -> list[Event]:
         """The event log as ``player`` may see it (hidden cards replaced by ``None``)."""
         self._check_player(player)
-        return [event_for(event, player) for event in self._events]
+        return [event_for(event, player) for event in self.events]
 
     def shuffle_hidden(self, player: int, seed: int) -> None:
         """Permute every card ``player`` cannot see among the places holding them.
