@@ -21,10 +21,10 @@ from rummykit.games.core import MeldError
 from rummykit.games.three_thirteen.arrange_runs import run_groups
 from rummykit.games.three_thirteen.arrange_search import (
     Plan,
+    best_discard_outcome,
     best_plan,
-    least_wilds_to_meld_all,
+    going_out_cards,
     melded_points,
-    remove_copies,
     split_hand,
 )
 
@@ -182,11 +182,9 @@ def _group_for(naturals: tuple[Card, ...], ace_high: bool) -> _Group | None:
 def _plan_groups(plan: Plan, ace_high: bool) -> list[_Group]:
     """The groups of naturals a plan melds."""
     groups: list[_Group] = []
-    for choice in plan.sets:
-        naturals = tuple(
-            suit * 13 + choice.rank - 1 for suit in range(4) for _ in range(choice.taken[suit])
-        )
-        groups.append(_Group(naturals, "set", (), choice.need))
+    for rank, taken, need in plan.sets:
+        naturals = tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies))
+        groups.append(_Group(naturals, "set", (), need))
     for suit in range(4):
         key = plan.suit_keys[suit]
         if not key:
@@ -249,10 +247,10 @@ def _place_extra_wilds(groups: list[_Group], extra: int, ace_high: bool) -> list
 def _assemble(
     hand: list[Card], *, wild_rank: int, ace_high: bool, wild_only_melds: bool
 ) -> Arrangement:
-    suit_keys, counts, wild_cards, _ = split_hand(hand, wild_rank)
+    split = split_hand(hand, wild_rank)
     naturals = sorted(c for c in hand if not _is_wild(c, wild_rank))
-    wilds = sorted(wild_cards)
-    groups = _plan_groups(best_plan(suit_keys, counts, len(wilds), ace_high), ace_high)
+    wilds = sorted(split.wilds)
+    groups = _plan_groups(best_plan(split, ace_high), ace_high) if naturals else []
     melded_naturals = [c for g in groups for c in g.naturals]
     unmelded = list(naturals)
     for card in melded_naturals:
@@ -336,13 +334,31 @@ def deadwood(
 
 
 def _deadwood(hand: list[Card], wild_rank: int, ace_high: bool, wild_only_melds: bool) -> int:
-    suit_keys, counts, wilds, points = split_hand(hand, wild_rank)
-    melded = melded_points(suit_keys, counts, len(wilds), ace_high, points) if points else 0
+    split = split_hand(hand, wild_rank)
+    points = split.points
+    melded = melded_points(split, ace_high) if points else 0
     if melded:
         return points - melded
-    if wild_only_melds and len(wilds) >= 3:
+    if wild_only_melds and len(split.wilds) >= 3:
         return points
-    return points + sum(DEADWOOD_POINTS[c] for c in wilds)
+    return points + sum(DEADWOOD_POINTS[c] for c in split.wilds)
+
+
+def _discards_one_by_one(
+    hand: list[Card], wild_rank: int, ace_high: bool, wild_only_melds: bool
+) -> tuple[int, tuple[Card, ...]]:
+    """``best_discards`` by trying each card (for the few hands the joint search leaves)."""
+    best = -1
+    chosen: list[Card] = []
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        points = _deadwood(rest, wild_rank, ace_high, wild_only_melds)
+        if best < 0 or points < best:
+            best, chosen = points, [card]
+        elif points == best:
+            chosen.append(card)
+    return best, tuple(chosen)
 
 
 def best_discards(
@@ -364,17 +380,36 @@ def best_discards(
     _check_wild_rank(wild_rank)
     if not hand:
         raise ValueError("best_discards needs at least one card to discard")
-    best = -1
-    chosen: list[Card] = []
-    for card in sorted(set(hand)):
-        rest = list(hand)
-        rest.remove(card)
-        points = _deadwood(rest, wild_rank, ace_high, wild_only_melds)
-        if best < 0 or points < best:
-            best, chosen = points, [card]
-        elif points == best:
-            chosen.append(card)
-    return best, tuple(chosen)
+    split = split_hand(hand, wild_rank)
+    wilds = split.wilds
+    if len(hand) - len(wilds) < 2:
+        return _discards_one_by_one(hand, wild_rank, ace_high, wild_only_melds)
+    # Leaving every wild unmelded costs their points unless they can meld alone.
+    penalty = bool(wilds) and not (wild_only_melds and len(wilds) >= 3)
+    outcome = best_discard_outcome(split, ace_high)
+    points = split.points
+    best = points - outcome.natural_value
+    chosen = list(outcome.natural_cards)
+    if penalty and any(
+        outcome.natural_value == DEADWOOD_POINTS[card] for card in outcome.natural_cards
+    ):
+        # Some best throw leaves no group at all: its wilds would count too.
+        return _discards_one_by_one(hand, wild_rank, ace_high, wild_only_melds)
+    if wilds:
+        melded = outcome.wild_melded
+        if melded > 0:
+            outcomes = [(points - melded, card) for card in set(wilds)]
+        elif wild_only_melds and len(wilds) >= 4:
+            outcomes = [(points, card) for card in set(wilds)]
+        else:
+            total = points + sum(DEADWOOD_POINTS[c] for c in wilds)
+            outcomes = [(total - DEADWOOD_POINTS[card], card) for card in set(wilds)]
+        for value, card in outcomes:
+            if value < best:
+                best, chosen = value, [card]
+            elif value == best:
+                chosen.append(card)
+    return best, tuple(sorted(chosen))
 
 
 def going_out_discards(
@@ -392,32 +427,20 @@ def going_out_discards(
     """
     hand = _check_cards(cards)
     _check_wild_rank(wild_rank)
-    suit_keys, counts, wilds, _ = split_hand(hand, wild_rank)
-    count = len(wilds)
-    naturals = len(hand) - count
+    split = split_hand(hand, wild_rank)
+    if len(hand) - len(split.wilds) < 2:
+        return tuple(
+            card
+            for card in sorted(set(hand))
+            if _deadwood(_without(hand, card), wild_rank, ace_high, wild_only_melds) == 0
+        )
+    naturals, wild_ok = going_out_cards(split, ace_high)
+    if wild_ok:
+        naturals.update(split.wilds)
+    return tuple(sorted(naturals))
 
-    def wilds_alone_ok(left: int) -> bool:
-        return left == 0 or (wild_only_melds and left >= 3)
 
-    found: list[Card] = []
-    if count:
-        if naturals == 0:
-            ok = wilds_alone_ok(count - 1)
-        else:
-            ok = least_wilds_to_meld_all(suit_keys, counts, count - 1, ace_high) < count
-        if ok:
-            found.extend(sorted(set(wilds)))
-    if naturals:
-        for card in sorted(set(hand) - set(wilds)):
-            rank, suit = RANK_OF[card], SUIT_OF[card]
-            if naturals == 1:
-                ok = wilds_alone_ok(count)
-            else:
-                keys = list(suit_keys)
-                keys[suit] = remove_copies(keys[suit], rank, 1)
-                counts[rank][suit] -= 1
-                ok = least_wilds_to_meld_all(keys, counts, count, ace_high) <= count
-                counts[rank][suit] += 1
-            if ok:
-                found.append(card)
-    return tuple(sorted(found))
+def _without(hand: list[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest

@@ -22,7 +22,15 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["run_groups", "run_values"]
+__all__ = [
+    "RANK_POINTS",
+    "cover_after_discard",
+    "discard_values",
+    "remove_rank",
+    "run_cover",
+    "run_groups",
+    "run_values",
+]
 
 # Deadwood points of a natural at each position (1 = low ace ... 13 = king, 14 = high ace).
 _POINTS_AT: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
@@ -31,8 +39,15 @@ _POINTS_AT: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
 _DOUBLE_SHIFT: Final = 16
 _SINGLE_MASK: Final = (1 << _DOUBLE_SHIFT) - 1
 
+RANK_POINTS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Deadwood points of a natural of each rank (index 1 = ace ... 13 = king)."""
+
 _position_cache: dict[int, tuple[int, ...]] = {}
 _rank_cache: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
+_groups_cache: dict[tuple[int, bool, int], tuple[tuple[int, ...], ...]] = {}
+_discard_cache: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {})
+_cover_cache: tuple[dict[int, int], dict[int, int]] = ({}, {})
+_cover_after_cache: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {})
 
 
 def _cards_in(key: int) -> int:
@@ -159,22 +174,106 @@ def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
     return result
 
 
-def run_groups(rank_key: int, ace_high: bool, wilds: int) -> list[tuple[int, ...]]:
+def remove_rank(rank_key: int, rank: int) -> int:
+    """The suit key with one copy of ``rank`` taken away (it must be held)."""
+    bit = 1 << (rank - 1)
+    if rank_key & bit << 13:
+        return rank_key ^ bit << 13
+    return rank_key ^ bit
+
+
+def _ranks_held(rank_key: int) -> list[int]:
+    return [rank for rank in range(1, 14) if rank_key >> (rank - 1) & 1]
+
+
+def discard_values(rank_key: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
+    """For a hand that will throw one card of this suit: ``(value, ranks)`` per ``w``.
+
+    ``value`` is the most of ``points(card) + run_values(key without card)[w]`` over the
+    suit's cards and ``ranks`` has bit ``r - 1`` for every rank whose card reaches it.
+    Adding the thrown card's points makes "melded plus thrown" comparable with the
+    other suits' melded points.
+
+    >>> discard_values(0b1111, False)[0]  # A 2 3 4: throw the ace or the 4 (bits 0, 3)
+    (10, 9)
+    """
+    cache = _discard_cache[ace_high]
+    cached = cache.get(rank_key)
+    if cached is not None:
+        return cached
+    options = []
+    for rank in _ranks_held(rank_key):
+        options.append((rank, run_values(remove_rank(rank_key, rank), ace_high)))
+    length = 2 * ((rank_key & 0x1FFF).bit_count() + (rank_key >> 13).bit_count()) + 1
+    table = []
+    for wilds in range(length):
+        best, ranks = -1, 0
+        for rank, values in options:
+            value = RANK_POINTS[rank] + values[wilds if wilds < len(values) else -1]
+            if value > best:
+                best, ranks = value, 1 << (rank - 1)
+            elif value == best:
+                ranks |= 1 << (rank - 1)
+        table.append((best, ranks))
+    result = tuple(table)
+    cache[rank_key] = result
+    return result
+
+
+def run_cover(rank_key: int, ace_high: bool) -> int:
+    """The fewest wilds with which runs meld every card of the suit.
+
+    >>> run_cover(0b1011, False), run_cover(0, False), run_cover(1 << 6, False)
+    (1, 0, 2)
+    """
+    cache = _cover_cache[ace_high]
+    cached = cache.get(rank_key)
+    if cached is not None:
+        return cached
+    values = run_values(rank_key, ace_high)
+    full = values[-1]
+    wilds = 0
+    while values[wilds] != full:
+        wilds += 1
+    cache[rank_key] = wilds
+    return wilds
+
+
+def cover_after_discard(rank_key: int, ace_high: bool) -> tuple[tuple[int, int], ...]:
+    """``(rank, run_cover(key without one card of rank))`` for each rank held."""
+    cache = _cover_after_cache[ace_high]
+    cached = cache.get(rank_key)
+    if cached is not None:
+        return cached
+    result = tuple(
+        (rank, run_cover(remove_rank(rank_key, rank), ace_high)) for rank in _ranks_held(rank_key)
+    )
+    cache[rank_key] = result
+    return result
+
+
+def run_groups(rank_key: int, ace_high: bool, wilds: int) -> tuple[tuple[int, ...], ...]:
     """Groups of positions (1..14) reaching ``run_values(rank_key, ace_high)[wilds]``.
 
     Each group is one run's naturals, low to high; together they need at most
     ``wilds`` wilds.
 
     >>> run_groups(0b1011, False, 1)  # A 2 4: one wild stands for the 3
-    [(1, 2, 4)]
+    ((1, 2, 4),)
     """
     values = run_values(rank_key, ace_high)
+    wilds = min(wilds, len(values) - 1)
+    cached = _groups_cache.get((rank_key, ace_high, wilds))
+    if cached is not None:
+        return cached
     target = values[min(wilds, len(values) - 1)]
     for key in _position_keys(rank_key, ace_high):
         doubled = key >> _DOUBLE_SHIFT
         position_values = _position_values(key, doubled)
         if position_values[min(wilds, len(position_values) - 1)] == target:
-            return _trace(key, doubled, wilds, target)
+            groups = tuple(_trace(key, doubled, wilds, target))
+            _groups_cache[(rank_key, ace_high, wilds)] = groups
+            return groups
     raise AssertionError("unreachable: the best value comes from one of the keys")
 
 

@@ -1,18 +1,19 @@
 """The arrangement search: sets by rank, runs by suit, wilds shared between them.
 
-The model (its proof is in ``docs`` of this module's tests and in the notes below):
-a meld is a *group* of naturals plus wilds.  A set group of ``k`` naturals of one rank
-needs ``max(0, 3 - k)`` wilds; a run group needs its gaps and padding to three cards
-(:mod:`.arrange_runs`).  Once one group exists every further wild can join a meld:
-a set takes any number, and runs that would pass 13 cards can be cut in two without
-needing more wilds than the hand has.  So the least deadwood is the points of the
-naturals left out, minimised over groupings whose needs add up to at most the number
-of wilds; the wilds count only when no group can be made at all.
+The model: a meld is a *group* of naturals plus wilds.  A set group of ``k`` naturals
+of one rank needs ``max(0, 3 - k)`` wilds; a run group needs its gaps and padding to
+three cards (:mod:`.arrange_runs`).  Once one group exists every further wild can join
+a meld: a set takes any number, and runs that would pass 13 cards can be cut in two
+without needing more wilds than the hand holds (``arrange._place_extra_wilds``).  So
+the least deadwood is the points of the naturals left out, minimised over groupings
+whose needs add up to at most the number of wilds; the wilds themselves count only
+when no group can be made at all.
 
 A lone natural with two wilds is a run group here (it could equally be a set), so the
-search only tries sets of two or more naturals: for each rank held at least twice it
-tries each way to put some of its cards in a set (a set of two needs one wild), and
-hands the rest to the per-suit run tables.
+search only tries sets of two or more naturals: for each rank held at least twice
+(three times without wilds) it tries each way to put some of its cards in a set, and
+leaves the rest to the per-suit run tables.  Each leaf of that search shares the
+wilds left between the four suits (a small knapsack over the tables).
 
 This module never does I/O and imports nothing outside the standard library.
 """
@@ -23,64 +24,63 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card, format_card
-from rummykit.games.three_thirteen.arrange_runs import run_values
+from rummykit.cards import JOKER, RANK_OF, SUIT_OF, Card, format_card
+from rummykit.games.three_thirteen.arrange_runs import (
+    RANK_POINTS,
+    cover_after_discard,
+    discard_values,
+    run_cover,
+    run_values,
+)
 
 __all__ = [
+    "DiscardOutcome",
+    "Hand",
     "Plan",
-    "SetChoice",
+    "best_discard_outcome",
     "best_plan",
-    "least_wilds_to_meld_all",
+    "going_out_cards",
     "melded_points",
-    "remove_copies",
     "split_hand",
 ]
 
-_RANK_POINTS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+# One way to put cards of a rank in a set: (wilds needed, cards, ((suit, copies), ...)).
+_SetOption = tuple[int, int, tuple[tuple[int, int], ...]]
+# The ranks that can hold a set, each with its options.
+_Candidates = list[tuple[int, tuple[_SetOption, ...]]]
 
-# A set option for one rank: (wilds needed, points melded, per-suit copies taken).
-_SetOption = tuple[int, int, tuple[int, int, int, int]]
-
-
-@dataclass(frozen=True, slots=True)
-class SetChoice:
-    """A set of naturals of ``rank``: ``taken[suit]`` copies from each suit."""
-
-    rank: int
-    taken: tuple[int, int, int, int]
-    need: int
+_POWERS: Final = (1, 3, 9, 27)
+_option_cache: dict[tuple[int, int], tuple[_SetOption, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """Where the naturals go: sets, then per-suit run keys with their wild budgets."""
+@dataclass(slots=True)
+class Hand:
+    """A hand taken apart for the search.
 
-    melded: int
-    sets: tuple[SetChoice, ...]
-    suit_keys: tuple[int, int, int, int]
-    suit_wilds: tuple[int, int, int, int]
+    ``suit_keys[s]``: the suit key of the naturals of suit ``s`` (see
+    :mod:`.arrange_runs`); ``patterns[r]``: the naturals of rank ``r`` as a base-3
+    number (digit ``s`` = copies of suit ``s``); ``totals[r]``: how many;
+    ``wilds``: the wild cards; ``points``: the naturals' deadwood points.
+    """
 
-
-def remove_copies(key: int, rank: int, copies: int) -> int:
-    bit = 1 << (rank - 1)
-    if copies == 2:
-        return key & ~(bit | bit << 13)
-    if key & bit << 13:
-        return key & ~(bit << 13)
-    return key & ~bit
+    suit_keys: list[int]
+    patterns: list[int]
+    totals: list[int]
+    wilds: list[Card]
+    points: int
 
 
-def split_hand(
-    cards: Sequence[Card], wild_rank: int
-) -> tuple[list[int], list[list[int]], list[Card], int]:
-    """Suit keys, per-rank per-suit counts, the wild cards and the naturals' points."""
+def split_hand(cards: Sequence[Card], wild_rank: int) -> Hand:
+    """Take ``cards`` apart; a card held three times is refused (two decks at most)."""
     suit_keys = [0, 0, 0, 0]
-    counts = [[0, 0, 0, 0] for _ in range(14)]
+    patterns = [0] * 14
+    totals = [0] * 14
     wilds: list[Card] = []
     points = 0
+    rank_of = RANK_OF
     for card in cards:
-        rank = RANK_OF[card]
-        if card == JOKER or rank == wild_rank:
+        rank = rank_of[card]
+        if rank == wild_rank or card == JOKER:
             wilds.append(card)
             continue
         suit = SUIT_OF[card]
@@ -94,191 +94,364 @@ def split_hand(
             suit_keys[suit] = key | bit << 13
         else:
             suit_keys[suit] = key | bit
-        counts[rank][suit] += 1
-        points += DEADWOOD_POINTS[card]
-    return suit_keys, counts, wilds, points
+        patterns[rank] += _POWERS[suit]
+        totals[rank] += 1
+        points += RANK_POINTS[rank]
+    return Hand(suit_keys, patterns, totals, wilds, points)
 
 
-def _set_options(counts: list[list[int]], wilds: int) -> list[tuple[int, list[_SetOption]]]:
-    """For each rank that can hold a set: every way to take two or more of its cards."""
+def _options_for(pattern: int, least: int) -> tuple[_SetOption, ...]:
+    """Every way to take ``least`` or more cards of a rank held as ``pattern``."""
+    cached = _option_cache.get((pattern, least))
+    if cached is not None:
+        return cached
+    held = [pattern // power % 3 for power in _POWERS]
+    options: list[_SetOption] = []
+    for c in range(held[0] + 1):
+        for d in range(held[1] + 1):
+            for h in range(held[2] + 1):
+                for s in range(held[3] + 1):
+                    size = c + d + h + s
+                    if size >= least:
+                        taken = tuple(
+                            (suit, copies) for suit, copies in enumerate((c, d, h, s)) if copies
+                        )
+                        options.append((3 - size if size < 3 else 0, size, taken))
+    options.sort(key=lambda option: (-option[1], option[2]))
+    result = tuple(options)
+    _option_cache[(pattern, least)] = result
+    return result
+
+
+def _candidates(hand: Hand, wilds: int) -> _Candidates:
     least = 2 if wilds else 3
-    ranks: list[tuple[int, list[_SetOption]]] = []
-    for rank in range(1, 14):
-        per_suit = counts[rank]
-        total = per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3]
-        if total < least:
-            continue
-        options: list[_SetOption] = []
-        for c in range(per_suit[0] + 1):
-            for d in range(per_suit[1] + 1):
-                for h in range(per_suit[2] + 1):
-                    for s in range(per_suit[3] + 1):
-                        size = c + d + h + s
-                        if size >= least:
-                            need = 3 - size if size < 3 else 0
-                            options.append((need, size * _RANK_POINTS[rank], (c, d, h, s)))
-        options.sort(key=lambda option: -option[1])
-        ranks.append((rank, options))
-    return ranks
+    totals = hand.totals
+    return [
+        (rank, _options_for(hand.patterns[rank], least))
+        for rank in range(1, 14)
+        if totals[rank] >= least
+    ]
 
 
-def _runs_value(
-    keys: list[int], budget: int, ace_high: bool, budgets: list[int] | None = None
-) -> int:
-    """The most points the four suits' runs meld sharing ``budget`` wilds.
+def _take(keys: list[int], rank: int, taken: tuple[tuple[int, int], ...]) -> list[int]:
+    """The suit keys after the set's copies of ``rank`` leave them."""
+    keys = list(keys)
+    bit = 1 << (rank - 1)
+    for suit, copies in taken:
+        key = keys[suit]
+        if copies == 2:
+            keys[suit] = key & ~(bit | bit << 13)
+        elif key & bit << 13:
+            keys[suit] = key & ~(bit << 13)
+        else:
+            keys[suit] = key & ~bit
+    return keys
 
-    With ``budgets`` (a list of four), also records how many wilds each suit uses.
-    """
+
+def _merge(first: list[int], values: tuple[int, ...], budget: int) -> list[int]:
+    """``result[b]``: the most of ``first[b - i] + values[i]`` (a knapsack step)."""
+    top = len(values) - 1
+    result = [first[b] + values[0] for b in range(budget + 1)]
+    for used in range(1, min(budget, top) + 1):
+        gain = values[used]
+        for b in range(used, budget + 1):
+            value = first[b - used] + gain
+            if value > result[b]:  # noqa: PLR1730 - faster than max() in this loop
+                result[b] = value
+    return result
+
+
+def _table(keys: list[int], budget: int, ace_high: bool) -> list[int]:
+    """``table[b]``: the most points the four suits' runs meld with ``b`` wilds."""
+    v0 = run_values(keys[0], ace_high)
+    top = len(v0) - 1
+    table = [v0[b if b < top else top] for b in range(budget + 1)]
+    for key in keys[1:]:
+        table = _merge(table, run_values(key, ace_high), budget)
+    return table
+
+
+def _runs_value(keys: list[int], budget: int, ace_high: bool) -> int:
+    """The most points the four suits' runs meld sharing ``budget`` wilds."""
     v0 = run_values(keys[0], ace_high)
     v1 = run_values(keys[1], ace_high)
     v2 = run_values(keys[2], ace_high)
     v3 = run_values(keys[3], ace_high)
-    if budget == 0 and budgets is None:
-        return v0[0] + v1[0] + v2[0] + v3[0]
-    tables = (v0, v1, v2, v3)
-    # best[b]: most points from the suits so far with at most b wilds; choice tracks
-    # the wilds given to each suit for the trace.
-    best = [v0[b if b < len(v0) else -1] for b in range(budget + 1)]
-    splits: list[list[int]] = [[b] for b in range(budget + 1)]
-    for table in tables[1:]:
-        top = len(table) - 1
-        new_best = [value + table[0] for value in best]
-        new_splits = [[*split, 0] for split in splits] if budgets is not None else splits
-        for b in range(budget + 1):
-            for used in range(1, min(b, top) + 1):
-                value = best[b - used] + table[used]
-                if value > new_best[b]:
-                    new_best[b] = value
-                    if budgets is not None:
-                        new_splits[b] = [*splits[b - used], used]
-        best = new_best
-        splits = new_splits
-    if budgets is not None:
-        budgets[:] = splits[budget]
-    return best[budget]
+    base = v0[0] + v1[0] + v2[0] + v3[0]
+    if budget == 0:
+        return base
+    if budget == 1:
+        gain = 0
+        for values in (v0, v1, v2, v3):
+            if len(values) > 1 and values[1] - values[0] > gain:
+                gain = values[1] - values[0]
+        return base + gain
+    return _table(keys, budget, ace_high)[budget]
 
 
-def melded_points(
-    suit_keys: list[int], counts: list[list[int]], wilds: int, ace_high: bool, ceiling: int
-) -> int:
-    """The most natural points melded with ``wilds`` wilds (``ceiling``: all of them)."""
-    options = _set_options(counts, wilds)
-    best = _runs_value(suit_keys, wilds, ace_high)
-    if not options or best == ceiling:
+# ---------------------------------------------------------------------------------------
+# The least deadwood
+
+
+def melded_points(hand: Hand, ace_high: bool) -> int:
+    """The most natural points that groups meld with the hand's wilds."""
+    wilds = len(hand.wilds)
+    ceiling = hand.points
+    best = _runs_value(hand.suit_keys, wilds, ace_high)
+    if best == ceiling:
+        return best
+    candidates = _candidates(hand, wilds)
+    if not candidates:
         return best
     found = [best]
+    last = len(candidates)
 
     def search(index: int, keys: list[int], budget: int, points: int) -> bool:
-        if index == len(options):
-            value = points + _runs_value(keys, budget, ace_high)
-            found[0] = max(found[0], value)
-            return value == ceiling
-        if search(index + 1, keys, budget, points):
-            return True
-        rank, rank_options = options[index]
-        for need, gained, taken in rank_options:
-            if need > budget:
-                continue
-            new_keys = list(keys)
-            for suit in range(4):
-                if taken[suit]:
-                    new_keys[suit] = remove_copies(new_keys[suit], rank, taken[suit])
-            if search(index + 1, new_keys, budget - need, points + gained):
-                return True
+        # Every rank from ``index`` on is still open; the leaf without more sets has
+        # already been scored by the caller.
+        for position in range(index, last):
+            rank, options = candidates[position]
+            for need, size, taken in options:
+                if need > budget:
+                    continue
+                new_keys = _take(keys, rank, taken)
+                new_points = points + size * RANK_POINTS[rank]
+                value = new_points + _runs_value(new_keys, budget - need, ace_high)
+                if value > found[0]:
+                    found[0] = value
+                    if value == ceiling:
+                        return True
+                if search(position + 1, new_keys, budget - need, new_points):
+                    return True
         return False
 
-    search(0, list(suit_keys), wilds, 0)
+    search(0, hand.suit_keys, wilds, 0)
     return found[0]
 
 
-def best_plan(suit_keys: list[int], counts: list[list[int]], wilds: int, ace_high: bool) -> Plan:
-    """An optimal plan (sets and per-suit wild budgets), for building the melds."""
-    options = _set_options(counts, wilds)
-    budgets = [0, 0, 0, 0]
-    value = _runs_value(suit_keys, wilds, ace_high, budgets)
-    best = Plan(
-        value,
-        (),
-        (suit_keys[0], suit_keys[1], suit_keys[2], suit_keys[3]),
-        (budgets[0], budgets[1], budgets[2], budgets[3]),
-    )
-    plans = [best]
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Where an optimal arrangement puts the naturals.
 
-    def search(
-        index: int, keys: list[int], budget: int, points: int, sets: tuple[SetChoice, ...]
-    ) -> None:
-        if index == len(options):
-            spent = [0, 0, 0, 0]
-            total = points + _runs_value(keys, budget, ace_high, spent)
-            if total > plans[0].melded:
-                plans[0] = Plan(
-                    total,
-                    sets,
-                    (keys[0], keys[1], keys[2], keys[3]),
-                    (spent[0], spent[1], spent[2], spent[3]),
-                )
-            return
-        search(index + 1, keys, budget, points, sets)
-        rank, rank_options = options[index]
-        for need, gained, taken in rank_options:
-            if need > budget:
-                continue
-            new_keys = list(keys)
-            for suit in range(4):
-                if taken[suit]:
-                    new_keys[suit] = remove_copies(new_keys[suit], rank, taken[suit])
-            search(
-                index + 1,
-                new_keys,
-                budget - need,
-                points + gained,
-                (*sets, SetChoice(rank, taken, need)),
-            )
+    ``sets``: ``(rank, ((suit, copies), ...), wilds needed)`` for each set; then for
+    each suit its key of naturals left for runs and the wilds its runs may use.
+    """
 
-    search(0, list(suit_keys), wilds, 0, ())
-    return plans[0]
+    melded: int
+    sets: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
+    suit_keys: tuple[int, ...]
+    suit_wilds: tuple[int, ...]
 
 
-def _suit_cover(key: int, ace_high: bool) -> int:
-    """The fewest wilds with which runs meld every card of one suit."""
-    values = run_values(key, ace_high)
-    full = values[-1]
-    for wilds, value in enumerate(values):
-        if value == full:
-            return wilds
-    return len(values)  # pragma: no cover - the last entry is always full
+def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ...]:
+    """How many wilds each suit's runs use in a best sharing of ``budget`` wilds."""
+    tables = [run_values(key, ace_high) for key in keys]
+    prefixes = [[0] * (budget + 1)]
+    for values in tables:
+        prefixes.append(_merge(prefixes[-1], values, budget))
+    shares = [0, 0, 0, 0]
+    left = budget
+    for suit in range(3, -1, -1):
+        values = tables[suit]
+        top = len(values) - 1
+        target = prefixes[suit + 1][left]
+        for used in range(min(left, top) + 1):
+            if prefixes[suit][left - used] + values[used] == target:
+                shares[suit] = used
+                left -= used
+                break
+    return tuple(shares)
 
 
-def least_wilds_to_meld_all(
-    suit_keys: list[int], counts: list[list[int]], limit: int, ace_high: bool
-) -> int:
-    """The fewest wilds that meld every natural, or ``limit + 1`` if more than ``limit``."""
-    base = sum(_suit_cover(k, ace_high) for k in suit_keys)
-    if base <= limit:
-        return base
-    options = _set_options(counts, limit)
-    if not options:
-        return limit + 1
-    least = [limit + 1]
+def best_plan(hand: Hand, ace_high: bool) -> Plan:
+    """An optimal plan: the sets, then each suit's runs and their wilds."""
+    wilds = len(hand.wilds)
+    ceiling = hand.points
+    start = hand.suit_keys
+    value = _runs_value(start, wilds, ace_high)
+    best: list[tuple[int, list[int], int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]]]
+    best = [(value, start, wilds, ())]
+    candidates = _candidates(hand, wilds) if value < ceiling else []
+    chosen: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+    last = len(candidates)
 
-    def search(index: int, keys: list[int], spent: int) -> bool:
-        if index == len(options):
-            total = spent + sum(_suit_cover(k, ace_high) for k in keys)
-            least[0] = min(least[0], total)
-            return total <= limit
-        if search(index + 1, keys, spent):
-            return True
-        rank, rank_options = options[index]
-        for need, _, taken in rank_options:
-            if spent + need > limit:
-                continue
-            new_keys = list(keys)
-            for suit in range(4):
-                if taken[suit]:
-                    new_keys[suit] = remove_copies(new_keys[suit], rank, taken[suit])
-            if search(index + 1, new_keys, spent + need):
-                return True
+    def search(index: int, keys: list[int], budget: int, points: int) -> bool:
+        for position in range(index, last):
+            rank, options = candidates[position]
+            for need, size, taken in options:
+                if need > budget:
+                    continue
+                new_keys = _take(keys, rank, taken)
+                new_points = points + size * RANK_POINTS[rank]
+                chosen.append((rank, taken, need))
+                value = new_points + _runs_value(new_keys, budget - need, ace_high)
+                if value > best[0][0]:
+                    best[0] = (value, new_keys, budget - need, tuple(chosen))
+                    if value == ceiling:
+                        return True
+                if search(position + 1, new_keys, budget - need, new_points):
+                    return True
+                chosen.pop()
         return False
 
-    search(0, list(suit_keys), 0)
-    return least[0]
+    search(0, start, wilds, 0)
+    value, keys, budget, sets = best[0]
+    return Plan(value, sets, tuple(keys), _suit_budgets(keys, budget, ace_high))
+
+
+# ---------------------------------------------------------------------------------------
+# Discards
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOutcome:
+    """The best of throwing one natural, and of throwing one wild.
+
+    ``natural_value`` is the most of ``points(card) + melded points of the rest`` over
+    the naturals (``-1`` if none), reached by each card of ``natural_cards``;
+    ``wild_melded`` is the most natural points melded with one wild fewer (``-1`` if
+    the hand has no wild).
+    """
+
+    natural_value: int
+    natural_cards: tuple[Card, ...]
+    wild_melded: int
+
+
+def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, list[int]]:
+    """At one leaf: the most of ``thrown points + melded`` and the cards reaching it."""
+    tables = [run_values(key, ace_high) for key in keys]
+    best = -1
+    cards: list[int] = []
+    for suit in range(4):
+        key = keys[suit]
+        if not key:
+            continue
+        others = [0] * (budget + 1)
+        for other in range(4):
+            if other != suit:
+                others = _merge(others, tables[other], budget)
+        thrown = discard_values(key, ace_high)
+        top = len(thrown) - 1
+        for used in range(budget + 1):
+            value, ranks = thrown[used if used < top else top]
+            value += others[budget - used]
+            if value > best:
+                best = value
+                cards = []
+            if value == best:
+                cards.extend(suit * 13 + rank for rank in range(13) if ranks >> rank & 1)
+    return best, cards
+
+
+def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
+    """Throwing each card in turn, at the cost of about one search."""
+    wilds = len(hand.wilds)
+    candidates = _candidates(hand, wilds)
+    natural = [-1]
+    natural_cards: set[int] = set()
+    wild = [-1]
+
+    def leaf(keys: list[int], budget: int, points: int) -> None:
+        if any(keys):
+            value, cards = _throw_values(keys, budget, ace_high)
+            value += points
+            if value > natural[0]:
+                natural[0] = value
+                natural_cards.clear()
+            if value == natural[0]:
+                natural_cards.update(cards)
+        if budget:
+            value = points + _runs_value(keys, budget - 1, ace_high)
+            wild[0] = max(wild[0], value)
+
+    last = len(candidates)
+
+    def search(index: int, keys: list[int], budget: int, points: int) -> None:
+        for position in range(index, last):
+            rank, options = candidates[position]
+            for need, size, taken in options:
+                if need > budget:
+                    continue
+                new_keys = _take(keys, rank, taken)
+                new_points = points + size * RANK_POINTS[rank]
+                leaf(new_keys, budget - need, new_points)
+                search(position + 1, new_keys, budget - need, new_points)
+
+    leaf(hand.suit_keys, wilds, 0)
+    search(0, hand.suit_keys, wilds, 0)
+    return DiscardOutcome(natural[0], tuple(sorted(natural_cards)), wild[0])
+
+
+# ---------------------------------------------------------------------------------------
+# Going out
+
+
+def _friendless(hand: Hand, ace_high: bool) -> int:
+    """Naturals that share a group with no other natural, even using every wild.
+
+    Each needs two wilds of its own to be melded: a quick bound for going out.
+    """
+    reach = len(hand.wilds) + 1
+    totals = hand.totals
+    paired = 0
+    for rank in range(1, 14):
+        if totals[rank] >= 2:
+            paired |= 1 << rank
+    count = 0
+    for key in hand.suit_keys:
+        if not key:
+            continue
+        ranks = (key & 0x1FFF) << 1  # bit r for rank r
+        held = ranks | (1 << 14 if ace_high and ranks & 2 else 0)  # the ace high too
+        near = 0
+        for step in range(1, reach + 1):
+            near |= held << step | held >> step
+        near |= (near >> 13) & 2  # a neighbour of the high ace is the ace's
+        count += (ranks & ~near & ~paired).bit_count()
+    return count
+
+
+def going_out_cards(hand: Hand, ace_high: bool) -> tuple[set[Card], bool]:
+    """The naturals whose discard leaves every other natural melded, and whether a wild
+    can go instead, for a hand with at least two naturals (the caller handles fewer).
+    """
+    wilds = len(hand.wilds)
+    alone = _friendless(hand, ace_high)
+    if 2 * (alone - 1) > wilds:
+        return set(), False
+    found: set[Card] = set()
+    wild_ok = [False]
+    candidates = _candidates(hand, wilds)
+
+    def leaf(keys: list[int], budget: int) -> None:
+        covers = [run_cover(key, ace_high) for key in keys]
+        total = covers[0] + covers[1] + covers[2] + covers[3]
+        if total < budget:
+            wild_ok[0] = True
+        for suit in range(4):
+            key = keys[suit]
+            if not key:
+                continue
+            allowed = budget - total + covers[suit]
+            if allowed < 0:
+                continue
+            for rank, cover in cover_after_discard(key, ace_high):
+                if cover <= allowed:
+                    found.add(suit * 13 + rank - 1)
+
+    last = len(candidates)
+
+    def search(index: int, keys: list[int], budget: int) -> None:
+        for position in range(index, last):
+            rank, options = candidates[position]
+            for need, _, taken in options:
+                if need > budget:
+                    continue
+                new_keys = _take(keys, rank, taken)
+                leaf(new_keys, budget - need)
+                search(position + 1, new_keys, budget - need)
+
+    leaf(hand.suit_keys, wilds)
+    search(0, hand.suit_keys, wilds)
+    return found, wild_ok[0]
