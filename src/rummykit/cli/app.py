@@ -9,9 +9,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from rummykit.cli import hint as hint_command
 from rummykit.cli import play as play_command
 from rummykit.cli import replay as replay_command
 from rummykit.cli import rules_service
+from rummykit.cli import simulate as simulate_command
 
 app = typer.Typer(
     name="rummykit",
@@ -41,6 +43,8 @@ def replay(
 
 
 app.command(name="play")(play_command.play)
+app.command(name="simulate")(simulate_command.simulate)
+app.command(name="hint")(hint_command.hint)
 
 
 def main() -> None:

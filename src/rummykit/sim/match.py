@@ -21,14 +21,15 @@ AnyGame = GameInfo[Any, Any, Any, Any]
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How one game ended: totals and winners by seat, how many decisions the bots made
-    (forced moves, with a single legal action, are not asked) and the time they took."""
+    """How one game ended: totals and winners by seat, how many decisions each seat's
+    bot made (forced moves, with a single legal action, are not asked) and the time it
+    took over them."""
 
     seed: int
     totals: tuple[int, ...]
     winners: tuple[int, ...]
-    decisions: int
-    decision_seconds: float
+    decisions: tuple[int, ...]
+    decision_seconds: tuple[float, ...]
     actions: int
     state: Any
 
@@ -51,8 +52,8 @@ def play_game(
     if len(bots) != state.num_players:
         raise ValueError(f"{len(bots)} bots for a {state.num_players}-player game")
     rngs = [bot_rng(seed, seat) for seat in range(len(bots))]
-    decisions = 0
-    thinking = 0.0
+    decisions = [0] * len(bots)
+    thinking = [0.0] * len(bots)
     for _ in range(max_actions):
         player = state.current_player
         if player is None:
@@ -63,8 +64,8 @@ def play_game(
         else:
             started = time.perf_counter()
             action = bots[player].decide(state.observation(player), actions, rngs[player]).action
-            thinking += time.perf_counter() - started
-            decisions += 1
+            thinking[player] += time.perf_counter() - started
+            decisions[player] += 1
         state.apply(action)
     else:
         raise RuntimeError(f"the game of seed {seed} did not end in {max_actions} actions")
@@ -72,8 +73,8 @@ def play_game(
         seed=seed,
         totals=tuple(state.totals),
         winners=tuple(state.winners),
-        decisions=decisions,
-        decision_seconds=thinking,
+        decisions=tuple(decisions),
+        decision_seconds=tuple(thinking),
         actions=len(state.actions),
         state=state,
     )

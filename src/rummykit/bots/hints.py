@@ -1,0 +1,33 @@
+"""Hints for players: the move the strongest bot would make, with a reason.
+
+The server and the command line call :func:`suggest` with what the player may see (the
+observation and the legal actions), never with a game state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from rummykit.bots.base import Decision
+from rummykit.bots.registry import STRONGEST, make_bot
+
+HINT_SECONDS: Final = 0.9
+
+
+def suggest(
+    game: str,
+    observation: Any,
+    legal_actions: Sequence[Any],
+    *,
+    seconds: float = HINT_SECONDS,
+    seed: int = 0,
+) -> Decision:
+    """The strongest bot's move for the player of ``observation``, within ``seconds``."""
+    if not legal_actions:
+        raise ValueError("there is no legal move to suggest")
+    if len(legal_actions) == 1:
+        return Decision(legal_actions[0], "the only legal move")
+    bot = make_bot(game, f"{STRONGEST}:seconds={seconds}")
+    return bot.decide(observation, legal_actions, random.Random(seed))

@@ -1,0 +1,69 @@
+"""Bots by level name: ``random``, ``greedy`` and ``ismcts``, for either game.
+
+A bot is named by a *spec*: the level, optionally followed by options, as in
+``ismcts:seconds=0.5`` or ``ismcts:iterations=400``.  Specs are plain strings so that a
+simulator can hand them to worker processes.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rummykit.bots.base import Bot
+from rummykit.bots.random_bot import RandomBot
+
+LEVELS: Final = ("random", "greedy", "ismcts")
+STRONGEST: Final = "ismcts"
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot or has a bad option."""
+
+
+def _options(text: str) -> dict[str, float]:
+    options: dict[str, float] = {}
+    for part in filter(None, text.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise BotSpecError(f"bot option {part!r} is not of the form name=value")
+        try:
+            number = float(value)
+        except ValueError:
+            raise BotSpecError(f"bot option {key!r} needs a number, not {value!r}") from None
+        if number <= 0:
+            raise BotSpecError(f"bot option {key!r} must be positive")
+        options[key.strip()] = number
+    return options
+
+
+def make_bot(game: str, spec: str) -> Bot:
+    """The bot that ``spec`` names for ``game`` (``"burraco"`` or ``"three-thirteen"``)."""
+    level, _, option_text = spec.strip().partition(":")
+    options = _options(option_text)
+    if level == "random":
+        if options:
+            raise BotSpecError("the random bot takes no options")
+        return RandomBot()
+    if level == "greedy":
+        if options:
+            raise BotSpecError("the greedy bot takes no options")
+        if game == "burraco":
+            from rummykit.bots.burraco_greedy import BurracoGreedyBot
+
+            return BurracoGreedyBot()
+        from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
+
+        return ThreeThirteenGreedyBot()
+    if level == "ismcts":
+        from rummykit.bots.ismcts import make_ismcts
+
+        unknown = set(options) - {"seconds", "iterations"}
+        if unknown:
+            raise BotSpecError(f"unknown ismcts option {sorted(unknown)[0]!r}")
+        iterations = options.get("iterations")
+        return make_ismcts(
+            game,
+            iterations=None if iterations is None else int(iterations),
+            seconds=options.get("seconds"),
+        )
+    raise BotSpecError(f"unknown bot {level!r}; the levels are {', '.join(LEVELS)}")

@@ -1,0 +1,180 @@
+"""``rummykit simulate``: many games between named bots, with a summary table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from rummykit.bots.registry import BotSpecError, make_bot
+from rummykit.games import burraco, three_thirteen
+from rummykit.games.core import rules_to_json
+from rummykit.games.record import dumps
+from rummykit.games.registry import game_named
+from rummykit.sim.tournament import MatchSummary, TaskResult, make_tasks, run_tasks, summarize
+
+
+def _rules(
+    game: str,
+    *,
+    seats: int,
+    mode: str,
+    target: int,
+    jokers: int,
+    ace_high: bool,
+    wild_only_melds: bool,
+    first_round: int,
+    last_round: int,
+) -> Any:
+    if game == "burraco":
+        if seats != 2:
+            raise ValueError("Burraco is for two players: name two bots")
+        if mode not in ("quick", "target"):
+            raise ValueError(f"--mode is quick or target, not {mode!r}")
+        return burraco.Rules(
+            jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
+        )
+    if jokers not in (0, 1):
+        raise ValueError("Three-Thirteen: --jokers 1 adds two jokers to each deck")
+    return three_thirteen.Rules(
+        players=seats,
+        jokers=bool(jokers),
+        ace_high=ace_high,
+        wild_only_melds=wild_only_melds,
+        first_round=first_round,
+        last_round=last_round,
+    )
+
+
+def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: int = 1) -> str:
+    if low_high is None:
+        return "n/a"
+    low, high = low_high
+    return f"[{low * scale:.{digits}f}, {high * scale:.{digits}f}]"
+
+
+def summary_table(summary: MatchSummary) -> Table:
+    """The match summary as a Rich table."""
+    table = Table(
+        title=f"{summary.game}: {summary.games} games, seed {summary.seed}"
+        + (", duplicate" if summary.duplicate else "")
+    )
+    for column in (
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "win rate (95% CI)",
+        "score diff (95% CI)",
+        "decisions/s",
+    ):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for entry in summary.entries:
+        rate = entry.to_json()["decisions_per_second"]
+        table.add_row(
+            entry.name,
+            str(entry.games),
+            str(entry.wins),
+            str(entry.draws),
+            f"{entry.win_rate * 100:.1f}% {_interval(entry.win_rate_ci, 100)}",
+            f"{entry.mean_score_diff:+.1f} {_interval(entry.mean_score_diff_ci)}",
+            "n/a" if rate is None else f"{rate:,.0f}",
+        )
+    return table
+
+
+def simulate(
+    game: Annotated[str, typer.Option(help="burraco or three-thirteen")] = "burraco",
+    bots: Annotated[
+        str, typer.Option(help="One bot per seat, e.g. greedy,ismcts or ismcts:seconds=0.5")
+    ] = "greedy,random",
+    games: Annotated[int, typer.Option(help="Deals to play (x seats with --duplicate).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
+    mode: Annotated[str, typer.Option(help="Burraco: quick or target.")] = "quick",
+    target: Annotated[int, typer.Option(help="Burraco target score.")] = 2005,
+    jokers: Annotated[int, typer.Option(help="Burraco 2/4; Three-Thirteen 1 = jokers.")] = 0,
+    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: ace high or low.")] = False,
+    wild_only_melds: Annotated[bool, typer.Option(help="Three-Thirteen option.")] = False,
+    first_round: Annotated[int, typer.Option(help="Three-Thirteen: first round.")] = 1,
+    last_round: Annotated[int, typer.Option(help="Three-Thirteen: last round.")] = 11,
+    json_path: Annotated[Path | None, typer.Option("--json", help="Write results here.")] = None,
+    records: Annotated[Path | None, typer.Option(help="Keep every game record here.")] = None,
+) -> None:
+    """Play many games between bots and print wins, win rates and score differences."""
+    console = Console(highlight=False)
+    entries = [spec.strip() for spec in bots.split(",") if spec.strip()]
+    try:
+        info = game_named(game)
+        if len(entries) not in info.player_counts:
+            raise ValueError(
+                f"{info.title} needs {' or '.join(map(str, info.player_counts))} bots,"
+                f" one per seat, not {len(entries)}"
+            )
+        for spec in entries:
+            make_bot(info.name, spec)
+        rules = _rules(
+            info.name,
+            seats=len(entries),
+            mode=mode,
+            target=target,
+            jokers=jokers,
+            ace_high=ace_high,
+            wild_only_melds=wild_only_melds,
+            first_round=first_round,
+            last_round=last_round,
+        )
+        if games < 1 or workers < 1:
+            raise ValueError("--games and --workers must be at least 1")
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+    except (ValueError, BotSpecError, OSError) as error:
+        console.print(f"[red]{error}[/]")
+        raise typer.Exit(2) from None
+    tasks = make_tasks(
+        game=info.name,
+        rules=rules,
+        entries=entries,
+        games=games,
+        seed=seed,
+        duplicate=duplicate,
+        keep_records=records is not None,
+    )
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        bar = progress.add_task(f"{info.title}: {' vs '.join(entries)}", total=len(tasks))
+
+        def done(result: TaskResult) -> None:
+            progress.advance(bar)
+            if records is not None and result.record is not None:
+                name = f"game-{result.task.index:05d}-seed-{result.task.seed}.json"
+                (records / name).write_text(dumps(result.record), encoding="utf-8")
+
+        results = run_tasks(tasks, workers=workers, on_result=done)
+    summary = summarize(
+        game=info.name,
+        entries=entries,
+        results=results,
+        seed=seed,
+        duplicate=duplicate,
+        rules=rules_to_json(rules),
+    )
+    console.print(summary_table(summary))
+    rate = summary.decisions_per_second
+    console.print(f"decisions per second, all bots: {'n/a' if rate is None else f'{rate:,.0f}'}")
+    if json_path is not None:
+        json_path.write_text(json.dumps(summary.to_json(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"results written to {json_path}")

@@ -1,0 +1,275 @@
+"""Many games between named bots: seatings, duplicate deals, workers and the summary.
+
+Every game is described by a picklable :class:`GameTask` (game name, rules, seed and
+which entry sits in which seat), so tasks run the same in this process or in worker
+processes.  The summary follows the statistics of :mod:`rummykit.sim.stats`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.bots.registry import make_bot
+from rummykit.games.core import rules_from_json, rules_to_json
+from rummykit.games.record import GameRecord, record_of
+from rummykit.games.registry import game_named
+from rummykit.sim.match import play_game
+from rummykit.sim.stats import mean_interval, wilson_interval
+
+LOWER_IS_BETTER = {"three-thirteen"}
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """One game to play: ``seating[s]`` is the index of the entry sitting in seat ``s``.
+
+    ``unit`` groups the games whose score differences are averaged into one independent
+    sample (a whole duplicate set of seatings, or a single game).
+    """
+
+    index: int
+    game: str
+    rules: dict[str, Any]
+    entries: tuple[str, ...]
+    seed: int
+    seating: tuple[int, ...]
+    unit: int
+    keep_record: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TaskResult:
+    task: GameTask
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: tuple[int, ...]
+    decision_seconds: tuple[float, ...]
+    record: GameRecord | None
+
+
+def run_task(task: GameTask) -> TaskResult:
+    """Play one task's game (in whatever process calls this)."""
+    game = game_named(task.game)
+    rules = rules_from_json(game.rules_type, task.rules)
+    bots = [make_bot(task.game, task.entries[entry]) for entry in task.seating]
+    result = play_game(game, rules, bots, task.seed)
+    record = None
+    if task.keep_record:
+        names = [f"{task.entries[entry]} (entry {entry})" for entry in task.seating]
+        record = record_of(game, result.state, players=names)
+    return TaskResult(
+        task=task,
+        totals=result.totals,
+        winners=result.winners,
+        decisions=result.decisions,
+        decision_seconds=result.decision_seconds,
+        record=record,
+    )
+
+
+def make_tasks(
+    *,
+    game: str,
+    rules: Any,
+    entries: Sequence[str],
+    games: int,
+    seed: int,
+    duplicate: bool,
+    keep_records: bool = False,
+) -> list[GameTask]:
+    """The games of a match.
+
+    Without ``duplicate``: ``games`` deals (seeds ``seed``, ``seed + 1``, ...), the seating
+    rotating by one seat each game.  With ``duplicate``: ``games`` deals, each played once
+    per rotation of the seating, so every entry plays every deal from every seat.
+    """
+    seats = len(entries)
+    rules_json = rules_to_json(rules)
+    base = tuple(range(seats))
+    tasks: list[GameTask] = []
+    for deal in range(games):
+        rotations = range(seats) if duplicate else [deal % seats]
+        for rotation in rotations:
+            seating = base[rotation:] + base[:rotation]
+            tasks.append(
+                GameTask(
+                    index=len(tasks),
+                    game=game,
+                    rules=rules_json,
+                    entries=tuple(entries),
+                    seed=seed + deal,
+                    seating=seating,
+                    unit=deal if duplicate else len(tasks),
+                    keep_record=keep_records,
+                )
+            )
+    return tasks
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int = 1,
+    on_result: Callable[[TaskResult], None] | None = None,
+) -> list[TaskResult]:
+    """Play every task, in ``workers`` processes; results come back in task order."""
+    results: list[TaskResult] = []
+
+    def collect(stream: Iterator[TaskResult]) -> None:
+        for result in stream:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+
+    if workers <= 1:
+        collect(run_task(task) for task in tasks)
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers) as pool:
+            collect(pool.imap_unordered(run_task, tasks, chunksize=1))
+    return sorted(results, key=lambda result: result.task.index)
+
+
+# ---------------------------------------------------------------------------------------
+# The summary
+
+
+@dataclass(frozen=True, slots=True)
+class EntrySummary:
+    name: str
+    games: int
+    wins: int
+    draws: int
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_score_diff: float
+    mean_score_diff_ci: tuple[float, float] | None
+    decisions: int
+    decision_seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "win_rate": self.win_rate,
+            "win_rate_ci": list(self.win_rate_ci),
+            "mean_score_diff": self.mean_score_diff,
+            "mean_score_diff_ci": None
+            if self.mean_score_diff_ci is None
+            else list(self.mean_score_diff_ci),
+            "decisions": self.decisions,
+            "decisions_per_second": _rate(self.decisions, self.decision_seconds),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    game: str
+    games: int
+    seed: int
+    duplicate: bool
+    rules: dict[str, Any]
+    entries: list[EntrySummary] = field(default_factory=list)
+    decisions: int = 0
+    decision_seconds: float = 0.0
+
+    @property
+    def decisions_per_second(self) -> float | None:
+        return _rate(self.decisions, self.decision_seconds)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "rules": self.rules,
+            "bots": [entry.to_json() for entry in self.entries],
+            "decisions_per_second": self.decisions_per_second,
+            "score_difference": "the entry's score minus the mean of the other seats"
+            + (", sign reversed: fewer points is better" if self.game in LOWER_IS_BETTER else ""),
+        }
+
+
+def _rate(count: int, seconds: float) -> float | None:
+    return count / seconds if seconds > 0 else None
+
+
+def score_difference(game: str, totals: Sequence[int], seat: int) -> float:
+    """How much better ``seat`` did than the mean of the other seats (positive = better).
+
+    >>> score_difference("burraco", [300, 100], 0)
+    200.0
+    >>> score_difference("three-thirteen", [40, 70, 100], 0)
+    45.0
+    """
+    others = [t for s, t in enumerate(totals) if s != seat]
+    difference = totals[seat] - sum(others) / len(others)
+    return -difference if game in LOWER_IS_BETTER else difference
+
+
+def summarize(
+    *,
+    game: str,
+    entries: Sequence[str],
+    results: Sequence[TaskResult],
+    seed: int,
+    duplicate: bool,
+    rules: dict[str, Any],
+) -> MatchSummary:
+    """Wins, draws, win rates and score differences of each entry, with 95% intervals."""
+    count = len(entries)
+    wins = [0] * count
+    draws = [0] * count
+    games = [0] * count
+    decisions = [0] * count
+    seconds = [0.0] * count
+    units: dict[int, list[list[float]]] = {}
+    for result in results:
+        seating = result.task.seating
+        unit = units.setdefault(result.task.unit, [[] for _ in range(count)])
+        for seat, entry in enumerate(seating):
+            games[entry] += 1
+            if seat in result.winners:
+                if len(result.winners) == 1:
+                    wins[entry] += 1
+                else:
+                    draws[entry] += 1
+            unit[entry].append(score_difference(game, result.totals, seat))
+        for seat, entry in enumerate(seating):
+            decisions[entry] += result.decisions[seat]
+            seconds[entry] += result.decision_seconds[seat]
+    summaries: list[EntrySummary] = []
+    for entry, name in enumerate(entries):
+        samples = [sum(u[entry]) / len(u[entry]) for u in units.values() if u[entry]]
+        mean, interval = mean_interval(samples)
+        rate_wins = wins[entry] + 0.5 * draws[entry]
+        summaries.append(
+            EntrySummary(
+                name=name,
+                games=games[entry],
+                wins=wins[entry],
+                draws=draws[entry],
+                win_rate=rate_wins / games[entry] if games[entry] else 0.0,
+                win_rate_ci=wilson_interval(rate_wins, games[entry]),
+                mean_score_diff=mean,
+                mean_score_diff_ci=interval,
+                decisions=decisions[entry],
+                decision_seconds=seconds[entry],
+            )
+        )
+    return MatchSummary(
+        game=game,
+        games=len(results),
+        seed=seed,
+        duplicate=duplicate,
+        rules=rules,
+        entries=summaries,
+        decisions=sum(decisions),
+        decision_seconds=sum(seconds),
+    )
