@@ -1,7 +1,7 @@
 """Bots by level name: ``random``, ``greedy`` and ``ismcts``, for either game.
 
 A bot is named by a *spec*: the level, optionally followed by options, as in
-``ismcts:seconds=0.5`` or ``ismcts:iterations=400``.  Specs are plain strings so that a
+``ismcts:seconds=0.5`` or ``ismcts:iterations=400:seconds=2``.  Specs are plain strings so that a
 simulator can hand them to worker processes.
 """
 
@@ -22,7 +22,7 @@ class BotSpecError(ValueError):
 
 def _options(text: str) -> dict[str, float]:
     options: dict[str, float] = {}
-    for part in filter(None, text.split(",")):
+    for part in filter(None, text.split(":")):
         key, sep, value = part.partition("=")
         if not sep:
             raise BotSpecError(f"bot option {part!r} is not of the form name=value")
@@ -55,11 +55,11 @@ def make_bot(game: str, spec: str) -> Bot:
 
         return ThreeThirteenGreedyBot()
     if level == "ismcts":
-        from rummykit.bots.ismcts import make_ismcts
-
         unknown = set(options) - {"seconds", "iterations"}
         if unknown:
             raise BotSpecError(f"unknown ismcts option {sorted(unknown)[0]!r}")
+        from rummykit.bots.ismcts import make_ismcts
+
         iterations = options.get("iterations")
         return make_ismcts(
             game,
