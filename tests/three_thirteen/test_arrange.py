@@ -174,6 +174,9 @@ def test_bad_input_is_refused_clearly():
         deadwood([53], wild_rank=3)
     with pytest.raises(CardError):
         arrange(["Ah"], wild_rank=3)  # type: ignore[list-item]
+    for bad in (True, 3.0, -1, None):
+        with pytest.raises(CardError):
+            deadwood([bad], wild_rank=3)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="wild rank"):
         deadwood([1, 2, 3], wild_rank=0)
     with pytest.raises(ValueError, match="at most two decks"):

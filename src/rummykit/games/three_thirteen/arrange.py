@@ -18,9 +18,8 @@ from typing import Literal
 
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card, CardError
 from rummykit.games.core import MeldError
-from rummykit.games.three_thirteen.arrange_runs import run_groups
+from rummykit.games.three_thirteen.arrange_layout import lay_out
 from rummykit.games.three_thirteen.arrange_search import (
-    Plan,
     best_discard_outcome,
     best_plan,
     going_out_cards,
@@ -52,11 +51,16 @@ class Arrangement:
     unmelded: tuple[Card, ...]
 
 
+_CARD_CODES = frozenset(range(JOKER + 1))
+_INT_TYPE = frozenset({int})
+
+
 def _check_cards(cards: Sequence[Card]) -> list[Card]:
     hand = list(cards)
-    for card in hand:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
-            raise CardError(f"{card!r} is not a card code (0..52)")
+    if not (set(map(type, hand)) <= _INT_TYPE and _CARD_CODES.issuperset(hand)):
+        for card in hand:
+            if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= JOKER:
+                raise CardError(f"{card!r} is not a card code (0..52)")
     return hand
 
 
@@ -139,156 +143,27 @@ def classify_meld(
     )
 
 
-# ---------------------------------------------------------------------------------------
-# The exact search (the relaxed model: see the module notes below)
-#
-# A meld is a group of naturals plus wilds.  A group needs a least number of wilds:
-# a set group of k naturals needs max(0, 3 - k); a run group of naturals spanning
-# ``span`` positions needs max(3, span) - k.  Once at least one group exists every
-# other wild can join a meld (a set takes any number; runs that would grow past 13
-# cards can be split, see ``_place_extra_wilds``), so the least deadwood is the least
-# value of the naturals left out, over groupings whose needs add up to at most the
-# number of wilds.
-
-
-@dataclass(frozen=True, slots=True)
-class _Group:
-    naturals: tuple[Card, ...]
-    kind: Literal["set", "run"]
-    positions: tuple[int, ...]  # run: the naturals' positions (ace 1 or 14); set: ()
-    need: int
-
-
-def _group_for(naturals: tuple[Card, ...], ace_high: bool) -> _Group | None:
-    ranks = {RANK_OF[c] for c in naturals}
-    if len(ranks) == 1:
-        return _Group(naturals, "set", (), max(0, 3 - len(naturals)))
-    if len({SUIT_OF[c] for c in naturals}) != 1 or len(ranks) != len(naturals):
-        return None
-    best: _Group | None = None
-    for positions in _run_positions(naturals, ace_high):
-        span = positions[-1] - positions[0] + 1
-        if span > 13:
-            continue
-        need = max(3, span) - len(naturals)
-        if best is None or need < best.need:
-            ordered = tuple(sorted(naturals, key=lambda c: RANK_OF[c]))
-            if positions[-1] == 14:
-                ordered = (*ordered[1:], ordered[0])
-            best = _Group(ordered, "run", tuple(positions), need)
-    return best
-
-
-def _plan_groups(plan: Plan, ace_high: bool) -> list[_Group]:
-    """The groups of naturals a plan melds."""
-    groups: list[_Group] = []
-    for rank, taken, need in plan.sets:
-        naturals = tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies))
-        groups.append(_Group(naturals, "set", (), need))
-    for suit in range(4):
-        key = plan.suit_keys[suit]
-        if not key:
-            continue
-        for positions in run_groups(key, ace_high, plan.suit_wilds[suit]):
-            naturals = tuple(suit * 13 + (p - 1) % 13 for p in positions)
-            if len(positions) == 1:
-                groups.append(_Group(naturals, "set", (), 2))
-            else:
-                span = positions[-1] - positions[0] + 1
-                groups.append(_Group(naturals, "run", positions, max(3, span) - len(positions)))
-    return groups
-
-
-def _layout_run(group: _Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
-    """A run's cards low to high; extra wilds go above the naturals, then below."""
-    positions = group.positions
-    low, high = positions[0], positions[-1]
-    length = max(3, high - low + 1) + len(wilds) - group.need
-    top_limit = 14 if ace_high and low > 1 else 13
-    start = low
-    end = start + length - 1
-    if end > top_limit:
-        start -= end - top_limit
-        end = top_limit
-    by_position = dict(zip(positions, group.naturals, strict=True))
-    spare = iter(wilds)
-    return tuple(by_position[p] if p in by_position else next(spare) for p in range(start, end + 1))
-
-
-def _place_extra_wilds(groups: list[_Group], extra: int, ace_high: bool) -> list[_Group]:
-    """Split runs until the groups can hold ``extra`` more wilds than they need.
-
-    Only reached when every group is a run and the runs would pass 13 cards.  Splitting
-    keeps every natural melded and never needs more wilds than there are (see the
-    module notes in the tests).
-    """
-    groups = list(groups)
-    while not any(g.kind == "set" for g in groups):
-        room = sum(13 - max(3, g.positions[-1] - g.positions[0] + 1) for g in groups)
-        if room >= extra:
-            break
-        group = max(groups, key=lambda g: len(g.naturals))
-        groups.remove(group)
-        extra += group.need
-        count = len(group.naturals)
-        parts: list[tuple[Card, ...]]
-        if count <= 4:
-            parts = [(c,) for c in group.naturals]
-        else:
-            parts = [group.naturals[:3], group.naturals[3:]]
-        for part in parts:
-            piece = _group_for(part, ace_high)
-            assert piece is not None
-            groups.append(piece)
-            extra -= piece.need
-    return groups
-
-
 def _assemble(
     hand: list[Card], *, wild_rank: int, ace_high: bool, wild_only_melds: bool
 ) -> Arrangement:
     split = split_hand(hand, wild_rank)
-    naturals = sorted(c for c in hand if not _is_wild(c, wild_rank))
     wilds = sorted(split.wilds)
-    groups = _plan_groups(best_plan(split, ace_high), ace_high) if naturals else []
-    melded_naturals = [c for g in groups for c in g.naturals]
-    unmelded = list(naturals)
-    for card in melded_naturals:
-        unmelded.remove(card)
-    melds: list[tuple[Card, ...]] = []
-    if not groups:
+    plan = best_plan(split, ace_high) if split.points else None
+    if plan is None or not plan.melded:
+        naturals = sorted(card for card in hand if not _is_wild(card, wild_rank))
         if wild_only_melds and len(wilds) >= 3:
-            melds.append(tuple(sorted(wilds)))
-        else:
-            unmelded.extend(wilds)
-    else:
-        extra = len(wilds) - sum(g.need for g in groups)
-        groups = _place_extra_wilds(groups, extra, ace_high)
-        extra = len(wilds) - sum(g.need for g in groups)
-        pool = sorted(wilds)
-        set_index = next((i for i, g in enumerate(groups) if g.kind == "set"), None)
-        for i, group in enumerate(groups):
-            take = group.need
-            if set_index is None and group.kind == "run":
-                room = 13 - max(3, group.positions[-1] - group.positions[0] + 1)
-                more = min(room, extra)
-                take += more
-                extra -= more
-            elif i == set_index:
-                take += extra
-                extra = 0
-            mine, pool = pool[:take], pool[take:]
-            if group.kind == "set":
-                melds.append((*sorted(group.naturals), *mine))
-            else:
-                melds.append(_layout_run(group, mine, ace_high))
-        assert not pool
-    unmelded.sort()
-    melds.sort()
+            return Arrangement(
+                deadwood=split.points, melds=(tuple(wilds),), unmelded=tuple(naturals)
+            )
+        unmelded = sorted(hand)
+        return Arrangement(
+            deadwood=sum(DEADWOOD_POINTS[c] for c in unmelded),
+            melds=(),
+            unmelded=tuple(unmelded),
+        )
+    melds, left = lay_out(plan, wilds, ace_high)
     return Arrangement(
-        deadwood=sum(DEADWOOD_POINTS[c] for c in unmelded),
-        melds=tuple(melds),
-        unmelded=tuple(unmelded),
+        deadwood=split.points - plan.melded, melds=tuple(melds), unmelded=tuple(left)
     )
 
 

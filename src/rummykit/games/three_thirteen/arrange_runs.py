@@ -6,8 +6,11 @@ runs.  This module answers the per-suit part from a small integer *suit key*: bi
 held twice (two decks).  :func:`run_values` gives the tuple ``values`` where
 ``values[w]`` is the most points that runs of this suit can meld using at most ``w``
 wild cards for their gaps and short ends (a card left out counts nothing here).  The
-tuple has ``2 * cards + 1`` entries: with two wilds per card every card is melded, so
-``values[-1]`` also holds for any larger ``w``.
+tuple has ``2 * cards + 1`` entries or more: with two wilds per card every card is
+melded, so ``values[-1]`` also holds for any larger ``w``.
+
+Tables have at least 16 entries, so a hand with up to 15 wilds never needs to clamp
+its index.
 
 A run of naturals at positions ``p1 < ... < pm`` needs ``max(3, pm - p1 + 1) - m``
 wilds (its gaps, and padding to three cards).  Runs longer than 13 cards are not this
@@ -30,6 +33,7 @@ __all__ = [
     "run_cover",
     "run_groups",
     "run_values",
+    "values_cache",
 ]
 
 # Deadwood points of a natural at each position (1 = low ace ... 13 = king, 14 = high ace).
@@ -41,6 +45,8 @@ _SINGLE_MASK: Final = (1 << _DOUBLE_SHIFT) - 1
 
 RANK_POINTS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Deadwood points of a natural of each rank (index 1 = ace ... 13 = king)."""
+
+_MIN_LENGTH: Final = 16
 
 _position_cache: dict[int, tuple[int, ...]] = {}
 _rank_cache: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
@@ -153,8 +159,8 @@ def _position_keys(rank_key: int, ace_high: bool) -> list[int]:
 def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
     """``values[w]``: the most points runs of one suit meld with at most ``w`` wilds.
 
-    >>> run_values(0b111, False)  # A 2 3
-    (6, 6, 6, 6, 6, 6, 6)
+    >>> run_values(0b111, False)[:4]  # A 2 3
+    (6, 6, 6, 6)
     >>> run_values(0b101, False)[:3]  # A 3: one wild fills the 2
     (0, 4, 4)
     >>> run_values(1 | 1 << 12, False)[:5], run_values(1 | 1 << 12, True)[:2]  # A K
@@ -170,8 +176,16 @@ def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
     result = options[0]
     if len(options) > 1:
         result = tuple(max(values) for values in zip(*options, strict=True))
+    if len(result) < _MIN_LENGTH:
+        result += (result[-1],) * (_MIN_LENGTH - len(result))
     cache[rank_key] = result
     return result
+
+
+def values_cache(ace_high: bool) -> dict[int, tuple[int, ...]]:
+    """The memo behind :func:`run_values`, for hot loops: ``cache.get(key) or
+    run_values(key, ace_high)`` (a missing key is filled by :func:`run_values`)."""
+    return _rank_cache[ace_high]
 
 
 def remove_rank(rank_key: int, rank: int) -> int:
@@ -215,6 +229,7 @@ def discard_values(rank_key: int, ace_high: bool) -> tuple[tuple[int, int], ...]
             elif value == best:
                 ranks |= 1 << (rank - 1)
         table.append((best, ranks))
+    table.extend([table[-1]] * (_MIN_LENGTH - len(table)))
     result = tuple(table)
     cache[rank_key] = result
     return result

@@ -31,6 +31,7 @@ from rummykit.games.three_thirteen.arrange_runs import (
     discard_values,
     run_cover,
     run_values,
+    values_cache,
 )
 
 __all__ = [
@@ -50,6 +51,7 @@ _SetOption = tuple[int, int, tuple[tuple[int, int], ...]]
 _Candidates = list[tuple[int, tuple[_SetOption, ...]]]
 
 _POWERS: Final = (1, 3, 9, 27)
+_CACHES: Final = (values_cache(False), values_cache(True))
 _option_cache: dict[tuple[int, int], tuple[_SetOption, ...]] = {}
 
 
@@ -173,19 +175,22 @@ def _table(keys: list[int], budget: int, ace_high: bool) -> list[int]:
 
 def _runs_value(keys: list[int], budget: int, ace_high: bool) -> int:
     """The most points the four suits' runs meld sharing ``budget`` wilds."""
-    v0 = run_values(keys[0], ace_high)
-    v1 = run_values(keys[1], ace_high)
-    v2 = run_values(keys[2], ace_high)
-    v3 = run_values(keys[3], ace_high)
-    base = v0[0] + v1[0] + v2[0] + v3[0]
+    cache = _CACHES[ace_high]
+    k0, k1, k2, k3 = keys
+    v0 = cache.get(k0) or run_values(k0, ace_high)
+    v1 = cache.get(k1) or run_values(k1, ace_high)
+    v2 = cache.get(k2) or run_values(k2, ace_high)
+    v3 = cache.get(k3) or run_values(k3, ace_high)
     if budget == 0:
-        return base
+        return v0[0] + v1[0] + v2[0] + v3[0]
     if budget == 1:
-        gain = 0
-        for values in (v0, v1, v2, v3):
-            if len(values) > 1 and values[1] - values[0] > gain:
-                gain = values[1] - values[0]
-        return base + gain
+        return (
+            v0[0]
+            + v1[0]
+            + v2[0]
+            + v3[0]
+            + max(v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0])
+        )
     return _table(keys, budget, ace_high)[budget]
 
 
@@ -246,6 +251,13 @@ class Plan:
 def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ...]:
     """How many wilds each suit's runs use in a best sharing of ``budget`` wilds."""
     tables = [run_values(key, ace_high) for key in keys]
+    if budget <= 1:
+        gains = [values[1] - values[0] for values in tables] if budget else [0]
+        best = max(gains)
+        shares = [0, 0, 0, 0]
+        if best > 0:
+            shares[gains.index(best)] = 1
+        return tuple(shares)
     prefixes = [[0] * (budget + 1)]
     for values in tables:
         prefixes.append(_merge(prefixes[-1], values, budget))
@@ -319,29 +331,63 @@ class DiscardOutcome:
 
 
 def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, list[int]]:
-    """At one leaf: the most of ``thrown points + melded`` and the cards reaching it."""
-    tables = [run_values(key, ace_high) for key in keys]
+    """At one leaf: the most of ``thrown points + melded`` over the cards to throw, and
+    per suit the ranks (bit ``r - 1``) of the cards reaching it."""
+    cache = _CACHES[ace_high]
+    tables = [cache.get(key) or run_values(key, ace_high) for key in keys]
     best = -1
-    cards: list[int] = []
+    masks = [0, 0, 0, 0]
+    base = tables[0][0] + tables[1][0] + tables[2][0] + tables[3][0]
+    if budget == 0:
+        for suit in range(4):
+            key = keys[suit]
+            if key:
+                value, ranks = discard_values(key, ace_high)[0]
+                value += base - tables[suit][0]
+                if value > best:
+                    best = value
+                    masks = [0, 0, 0, 0]
+                if value == best:
+                    masks[suit] |= ranks
+        return best, masks
+    if budget == 1:
+        gains = [table[1] - table[0] for table in tables]
+        for suit in range(4):
+            key = keys[suit]
+            if not key:
+                continue
+            others = base - tables[suit][0]
+            other_gain = max(gain for other, gain in enumerate(gains) if other != suit)
+            thrown = discard_values(key, ace_high)
+            for value, ranks in (
+                (thrown[0][0] + others + other_gain, thrown[0][1]),
+                (thrown[1][0] + others, thrown[1][1]),
+            ):
+                if value > best:
+                    best = value
+                    masks = [0, 0, 0, 0]
+                if value == best:
+                    masks[suit] |= ranks
+        return best, masks
     for suit in range(4):
         key = keys[suit]
         if not key:
             continue
-        others = [0] * (budget + 1)
+        shared = [0] * (budget + 1)
         for other in range(4):
             if other != suit:
-                others = _merge(others, tables[other], budget)
+                shared = _merge(shared, tables[other], budget)
         thrown = discard_values(key, ace_high)
         top = len(thrown) - 1
         for used in range(budget + 1):
             value, ranks = thrown[used if used < top else top]
-            value += others[budget - used]
+            value += shared[budget - used]
             if value > best:
                 best = value
-                cards = []
+                masks = [0, 0, 0, 0]
             if value == best:
-                cards.extend(suit * 13 + rank for rank in range(13) if ranks >> rank & 1)
-    return best, cards
+                masks[suit] |= ranks
+    return best, masks
 
 
 def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
@@ -349,18 +395,19 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
     wilds = len(hand.wilds)
     candidates = _candidates(hand, wilds)
     natural = [-1]
-    natural_cards: set[int] = set()
+    natural_masks = [0, 0, 0, 0]
     wild = [-1]
 
     def leaf(keys: list[int], budget: int, points: int) -> None:
-        if any(keys):
-            value, cards = _throw_values(keys, budget, ace_high)
-            value += points
+        value, masks = _throw_values(keys, budget, ace_high)
+        value += points
+        if value >= natural[0]:
             if value > natural[0]:
                 natural[0] = value
-                natural_cards.clear()
-            if value == natural[0]:
-                natural_cards.update(cards)
+                natural_masks[:] = masks
+            else:
+                for suit in range(4):
+                    natural_masks[suit] |= masks[suit]
         if budget:
             value = points + _runs_value(keys, budget - 1, ace_high)
             wild[0] = max(wild[0], value)
@@ -380,7 +427,13 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
 
     leaf(hand.suit_keys, wilds, 0)
     search(0, hand.suit_keys, wilds, 0)
-    return DiscardOutcome(natural[0], tuple(sorted(natural_cards)), wild[0])
+    cards = tuple(
+        suit * 13 + index
+        for suit in range(4)
+        for index in range(13)
+        if natural_masks[suit] >> index & 1
+    )
+    return DiscardOutcome(natural[0], cards, wild[0])
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,166 @@
+"""Laying out an optimal plan as melds: which wild goes where, runs in order.
+
+:mod:`.arrange_search` says which naturals form which groups and how many wilds each
+group needs.  This module deals the wild cards out: each group its need, and every
+other wild to a set if there is one (a set takes any number), else to runs as long as
+they stay within 13 cards.  When every group is a run and the runs cannot hold all
+the wilds, runs are cut in two (:func:`place_extra_wilds`), which never needs more
+wilds than the hand holds.
+
+A run is laid out low to high with its wilds at the places they stand for; extra
+wilds go above the naturals, then below when the top is reached.  A set lists its
+naturals, then its wilds.
+
+This module never does I/O and imports nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rummykit.cards import Card
+from rummykit.games.three_thirteen.arrange_runs import run_groups
+from rummykit.games.three_thirteen.arrange_search import Plan
+
+__all__ = ["Group", "lay_out", "place_extra_wilds", "run_group"]
+
+
+class Group(NamedTuple):
+    """Naturals meant for one meld.
+
+    ``positions`` is empty for a set; for a run it holds the naturals' places, low to
+    high (an ace is 1, or 14 when high), in the order of ``naturals``.
+    """
+
+    naturals: tuple[Card, ...]
+    positions: tuple[int, ...]
+    need: int
+
+
+def run_group(naturals: tuple[Card, ...], positions: tuple[int, ...]) -> Group:
+    """A run group (or, for one natural, a set group) from naturals at ``positions``."""
+    if len(positions) == 1:
+        return Group(naturals, (), 2)
+    span = positions[-1] - positions[0] + 1
+    return Group(naturals, positions, (span if span > 3 else 3) - len(positions))
+
+
+def _room(group: Group) -> int:
+    positions = group.positions
+    span = positions[-1] - positions[0] + 1
+    return 13 - (span if span > 3 else 3)
+
+
+def _split(group: Group) -> list[Group]:
+    """Cut a run so that the pieces hold more wilds (see :func:`place_extra_wilds`)."""
+    naturals, positions = group.naturals, group.positions
+    if len(naturals) <= 4:
+        return [Group((card,), (), 2) for card in naturals]
+    return [
+        run_group(naturals[:3], positions[:3]),
+        run_group(naturals[3:], positions[3:]),
+    ]
+
+
+def place_extra_wilds(groups: list[Group], extra: int) -> list[Group]:
+    """Cut runs until the groups can hold ``extra`` wilds beyond their needs.
+
+    Only needed when every group is a run.  Why the wilds always suffice: while the
+    runs cannot hold them all, the spare wilds number at least one more than the room
+    left.  A run of six or more naturals cut into its first three and the rest needs
+    no more wilds (only gaps, no padding); one of five cut 3 + 2 needs at most one
+    more, which the spare covers; one of four or fewer becomes lone naturals as sets
+    (two wilds each), and ``13 - n >= 2n`` wilds are there for them.  Each cut adds at
+    least 13 places or makes a set, so this ends.
+    """
+    groups = list(groups)
+    while not any(not group.positions for group in groups):
+        if sum(_room(group) for group in groups) >= extra:
+            break
+        widest = max(groups, key=lambda group: len(group.naturals))
+        groups.remove(widest)
+        pieces = _split(widest)
+        extra += widest.need - sum(piece.need for piece in pieces)
+        groups.extend(pieces)
+    return groups
+
+
+def _lay_out_run(group: Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
+    positions = group.positions
+    low, high = positions[0], positions[-1]
+    span = high - low + 1
+    length = (span if span > 3 else 3) + len(wilds) - group.need
+    top_limit = 14 if ace_high and low > 1 else 13
+    start = low
+    end = start + length - 1
+    if end > top_limit:
+        start -= end - top_limit
+        end = top_limit
+    cards: list[Card] = []
+    spare = 0
+    index = 0
+    for place in range(start, end + 1):
+        if index < len(positions) and positions[index] == place:
+            cards.append(group.naturals[index])
+            index += 1
+        else:
+            cards.append(wilds[spare])
+            spare += 1
+    return tuple(cards)
+
+
+def lay_out(
+    plan: Plan, wilds: list[Card], ace_high: bool
+) -> tuple[list[tuple[Card, ...]], list[Card]]:
+    """The melds of a plan that melds something, and the naturals it leaves out.
+
+    ``wilds`` is sorted; every wild is melded.
+    """
+    groups: list[Group] = []
+    unmelded: list[Card] = []
+    for rank, taken, need in plan.sets:
+        naturals = tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies))
+        groups.append(Group(naturals, (), need))
+    for suit in range(4):
+        key = plan.suit_keys[suit]
+        if not key:
+            continue
+        base = suit * 13 - 1
+        for positions in run_groups(key, ace_high, plan.suit_wilds[suit]):
+            naturals = tuple(base + (p if p < 14 else 1) for p in positions)
+            groups.append(run_group(naturals, positions))
+            for p in positions:
+                bit = 1 << ((p - 1) % 13)
+                key ^= bit << 13 if key & bit << 13 else bit
+        while key:
+            low_bit = key & -key
+            rank_index = low_bit.bit_length() - 1
+            unmelded.append(suit * 13 + rank_index % 13)
+            key ^= low_bit
+    extra = len(wilds) - sum(group.need for group in groups)
+    has_set = any(not group.positions for group in groups)
+    if not has_set and sum(_room(group) for group in groups) < extra:
+        groups = place_extra_wilds(groups, extra)
+        extra = len(wilds) - sum(group.need for group in groups)
+        has_set = any(not group.positions for group in groups)
+    melds: list[tuple[Card, ...]] = []
+    next_wild = 0
+    for group in groups:
+        take = group.need
+        if extra:
+            if not group.positions:
+                take += extra
+                extra = 0
+            elif not has_set:
+                more = min(_room(group), extra)
+                take += more
+                extra -= more
+        mine = wilds[next_wild : next_wild + take]
+        next_wild += take
+        if group.positions:
+            melds.append(_lay_out_run(group, mine, ace_high))
+        else:
+            melds.append((*sorted(group.naturals), *mine))
+    melds.sort()
+    unmelded.sort()
+    return melds, unmelded
