@@ -16,6 +16,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummykit.cards import burraco_deck
 from rummykit.games.burraco import (
@@ -224,3 +226,26 @@ def test_record_replays_the_game() -> None:
     replayed = final_state(record)
     assert replayed.events == state.events
     assert replayed.observation(0) == state.observation(0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**63 - 1),
+    steps=st.integers(min_value=0, max_value=120),
+    jokers=st.sampled_from([2, 4]),
+)
+def test_any_seed_walk_keeps_the_invariants(seed: int, steps: int, jokers: int) -> None:
+    rules = Rules(jokers=jokers)
+    state = State.new(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.game_over:
+            break
+        state.apply(rng.choice(list(state.legal_actions())))
+    assert deck_counts(state) == Counter(burraco_deck(jokers=jokers))
+    for player in (0, 1):
+        seen = state.observation(player)
+        assert Observation.from_json(json.loads(json.dumps(seen.to_json()))) == seen
+        assert determinize(seen, seed).observation(player) == seen
+    if not state.game_over:
+        assert any(True for _ in state.legal_actions())

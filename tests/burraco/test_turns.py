@@ -394,3 +394,22 @@ def test_stalemate_ends_the_hand_after_the_set_number_of_turns() -> None:
         draw_and_discard(state)
     assert state.game_over and state.hand_results[0].reason == "stalemate"
     assert state.turn == 3
+
+
+def test_a_wild_may_be_discarded_when_it_does_not_close() -> None:
+    state = position(hands=["Jk 2c 9d", "4s 5s"])
+    listed = set(state.legal_actions())
+    assert {discard("Jk"), discard("2c"), discard("9d")} <= listed
+    accepted(state, discard("Jk"))
+    assert state.locations()["discard_pile"][-1] == parse_card("Jk")
+
+
+def test_natural_two_turns_wild_so_the_run_can_grow() -> None:
+    # RULES.md 1.4: table 2d..7d, add 9d -> 2d stands for 8d; add 8d -> clean again.
+    state = position(hands=["9d 8d Kc Qs", "4s 5s"], melds=[(0, "2d 3d 4d 5d 6d 7d")])
+    (event,) = accepted(state, extend(0, "9d"))
+    assert isinstance(event, Extended) and event.meld.stands_for == parse_card("8d")
+    assert not event.meld.clean
+    (event,) = accepted(state, extend(0, "8d"))
+    assert isinstance(event, Extended) and event.meld.clean and event.meld.is_burraco
+    assert event.meld.describe() == "2d 3d 4d 5d 6d 7d 8d 9d"
