@@ -152,6 +152,11 @@ def test_best_discards_after_drawing():
     assert best_discards(cards, wild_rank=8) == (19, tuple(parse_cards("9c Th")))
 
 
+def test_best_discards_never_throws_a_card_from_a_set_it_keeps():
+    # Throwing a four leaves 4 + a lone wild; keeping both fours in a set is no throw.
+    assert best_discards(parse_cards("3s 4h 4s"), wild_rank=3) == (7, tuple(parse_cards("4h 4s")))
+
+
 def test_best_discards_lists_each_face_once():
     points, discards = best_discards(parse_cards("Kc Kc 5h 6h 7h"), wild_rank=3)
     assert (points, names(discards)) == (10, "Kc")

@@ -272,6 +272,26 @@ def test_one_suit_hands_match_the_reference(variant):
         check_hand(cards, wild_rank, ace_high, wild_only, discards=len(cards) <= 10)
 
 
+def tiny_hands(seed, count, decks, jokers):
+    """Up to six cards from a few ranks and suits, wilds included: every edge at once."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        wild_rank = rng.randint(3, 13)
+        ranks = rng.sample(range(1, 14), 3)
+        if wild_rank not in ranks:
+            ranks.append(wild_rank)
+        pool = [suit * 13 + rank - 1 for suit in rng.sample(range(4), 2) for rank in ranks]
+        pool = pool * decks + [JOKER] * (2 * decks if jokers else 0)
+        yield rng.sample(pool, rng.randint(1, 6)), wild_rank
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tiny_hands_match_the_reference(variant):
+    decks, jokers, ace_high, wild_only = variant
+    for cards, wild_rank in tiny_hands(6000 + VARIANTS.index(variant), 150, decks, jokers):
+        check_hand(cards, wild_rank, ace_high, wild_only, discards=True)
+
+
 # ---------------------------------------------------------------------------------------
 # Hypothesis
 

@@ -401,7 +401,7 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
     def leaf(keys: list[int], budget: int, points: int) -> None:
         value, masks = _throw_values(keys, budget, ace_high)
         value += points
-        if value >= natural[0]:
+        if value >= natural[0] and any(masks):
             if value > natural[0]:
                 natural[0] = value
                 natural_masks[:] = masks
