@@ -1,0 +1,295 @@
+"""Burraco for the search bot: a cheap rollout policy and a position evaluation.
+
+Whole hands are too long to play out many times in half a second, so each simulation
+of :mod:`rummykit.bots.ismcts` plays on with :class:`CheapPolicy` for a few turns
+(:data:`HORIZON_TURNS` after the decision's turn) and then scores the position with
+:func:`position_value`; a hand that ends earlier is scored by its real result.  The
+reward of a player is the difference between the two players' values divided by
+:data:`REWARD_SCALE`, clipped to ``-1 .. 1``.
+
+:func:`position_value` guesses what a player's hand score will be:
+
+- the points of the player's melds;
+- the burraco bonus of every burraco (200 clean, 100 dirty) and a share of it for
+  melds of 5 and 6 cards (:data:`BONUS_SHARE`);
+- minus the points still in the hand, weighted by :data:`HAND_RISK` (they may yet be
+  melded);
+- minus the 100 of the pozzetto not taken, in proportion to the cards still to be
+  played before the player would take it (all of it when none is left);
+- plus a share of the closing bonus once the player could close (a burraco, the
+  pozzetto behind), growing as the hand shrinks.
+
+The policy, for the player to move: take the discard pile when it holds three cards or
+more, a wild, or a card that makes a meld with two of the hand; lay new melds and add
+to the player's own melds (clean ones first, a wild only to finish a burraco); discard
+the highest non-wild card with no partner in the hand.
+
+This module reads only the determinized states the search builds from an observation,
+never a real game's; it never does I/O and never uses the global ``random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
+from rummykit.games.burraco import GAME, Observation, State
+from rummykit.games.burraco.actions import Action, Discard, DrawStock, Extend, Meld, TakePile
+from rummykit.games.burraco.melds import BURRACO_SIZE
+from rummykit.games.burraco.scoring import (
+    CLEAN_BURRACO_BONUS,
+    CLOSING_BONUS,
+    DIRTY_BURRACO_BONUS,
+    POZZETTO_PENALTY,
+)
+from rummykit.games.core import GameInfo
+
+HORIZON_TURNS: Final = 4
+"""Turns played after the decision's turn before a simulation is cut off and scored."""
+REWARD_SCALE: Final = 600.0
+"""A difference of hand values worth a full win (reward 1)."""
+EXPLORATION: Final = 0.5
+"""The UCB1 exploration constant suited to :data:`REWARD_SCALE`."""
+HAND_RISK: Final = 0.5
+"""The share of the points in hand counted against a player mid-hand."""
+BONUS_SHARE: Final = {5: 0.25, 6: 0.5}
+"""The share of the burraco bonus a meld of 5 or 6 cards is worth."""
+POZZETTO_REACH: Final = 8
+"""A player with this many cards or more in hand is counted as far from the pozzetto."""
+CLOSING_REACH: Final = 7
+"""A player who could close counts nothing of the closing bonus with this many cards in
+hand, all of it with one card."""
+PILE_WORTH_TAKING: Final = 3
+"""A discard pile of this many cards is always taken by the rollout policy."""
+ROLLOUT_ACTION_LIMIT: Final = 600
+"""A safety net: a rollout longer than this is scored as it stands."""
+
+
+def is_wild_face(card: Card) -> bool:
+    """A joker or any 2 (a card that can serve as a wild)."""
+    return card == JOKER or RANK_OF[card] == 2
+
+
+def _partners(card: Card, hand: Sequence[Card]) -> int:
+    """How many cards of ``hand`` could meld with ``card``: its rank, or its suit within
+    two ranks (wilds not counted; a natural ``card`` in ``hand`` counts itself once)."""
+    rank = RANK_OF[card]
+    suit = SUIT_OF[card]
+    count = 0
+    for other in hand:
+        if other == JOKER or RANK_OF[other] == 2:
+            continue
+        other_rank = RANK_OF[other]
+        if other_rank == rank or (SUIT_OF[other] == suit and abs(other_rank - rank) <= 2):
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------
+# Evaluation
+
+
+def meld_value(meld: Any) -> float:
+    """A meld's points, its burraco bonus, or a share of the bonus it is growing to.
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.games.burraco.melds import arrange
+    >>> meld_value(arrange(parse_cards("3h 4h 5h 6h 7h 8h")))
+    140.0
+    """
+    bonus = CLEAN_BURRACO_BONUS if meld.clean else DIRTY_BURRACO_BONUS
+    size = len(meld.cards)
+    share = 1.0 if size >= BURRACO_SIZE else BONUS_SHARE.get(size, 0.0)
+    return float(meld.points) + share * bonus
+
+
+def position_value(
+    *,
+    melds: Sequence[Any],
+    hand: Sequence[Card],
+    took_pozzetto: bool,
+    pozzetto_left: bool,
+) -> float:
+    """What one player's position is worth (see the module docstring).
+
+    >>> from rummykit.cards import parse_cards
+    >>> from rummykit.games.burraco.melds import arrange
+    >>> position_value(
+    ...     melds=[arrange(parse_cards("3h 4h 5h 6h 7h 8h 9h"))],
+    ...     hand=parse_cards("Qh"),
+    ...     took_pozzetto=True,
+    ...     pozzetto_left=False,
+    ... )
+    340.0
+    """
+    value = sum(meld_value(meld) for meld in melds)
+    value -= HAND_RISK * sum(BURRACO_POINTS[card] for card in hand)
+    size = len(hand)
+    if not took_pozzetto:
+        if pozzetto_left:
+            value -= POZZETTO_PENALTY * min(1.0, size / POZZETTO_REACH)
+        else:
+            value -= POZZETTO_PENALTY
+    has_burraco = any(len(meld.cards) >= BURRACO_SIZE for meld in melds)
+    if has_burraco and took_pozzetto:
+        value += CLOSING_BONUS * max(0.0, 1.0 - (size - 1) / (CLOSING_REACH - 1))
+    return value
+
+
+def reward_of(difference: float) -> float:
+    """The reward of a value ``difference`` (clipped to ``-1 .. 1``).
+
+    >>> reward_of(300.0), reward_of(-900.0)
+    (0.5, -1.0)
+    """
+    return max(-1.0, min(1.0, difference / REWARD_SCALE))
+
+
+def state_values(state: State) -> tuple[float, float]:
+    """Both players' :func:`position_value` in a (determinized) state."""
+    observation = state.observation(0)
+    places = state.locations()
+    pozzetto_left = bool(observation.pozzetti_left)
+    return (
+        position_value(
+            melds=[m.meld for m in observation.melds if m.owner == 0],
+            hand=places["hand/0"],
+            took_pozzetto=observation.took_pozzetto[0],
+            pozzetto_left=pozzetto_left,
+        ),
+        position_value(
+            melds=[m.meld for m in observation.melds if m.owner == 1],
+            hand=places["hand/1"],
+            took_pozzetto=observation.took_pozzetto[1],
+            pozzetto_left=pozzetto_left,
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The rollout policy
+
+
+class CheapPolicy:
+    """The rollout policy (see the module docstring): stateless and quick."""
+
+    __slots__ = ()
+
+    def wants_pile(self, pile: Sequence[Card], hand: Sequence[Card]) -> bool:
+        """Take the discard pile rather than draw?"""
+        if len(pile) >= PILE_WORTH_TAKING:
+            return True
+        if any(is_wild_face(card) for card in pile):
+            return True
+        return bool(pile) and _partners(pile[-1], hand) >= 2
+
+    def play(self, actions: Sequence[Action], places: dict[str, list[Card]], player: int) -> Action:
+        """The play-phase action: a natural extension, else the best new meld, else a
+        wild to finish a burraco, else the discard."""
+        hand = places[f"hand/{player}"]
+        best_meld: Meld | None = None
+        best_key = (-1, -1)
+        wild_extension: Extend | None = None
+        discards: list[Card] = []
+        for action in actions:
+            kind = type(action)
+            if kind is Extend:
+                assert isinstance(action, Extend)
+                card = action.cards[0]
+                if not is_wild_face(card):
+                    return action
+                if wild_extension is None:
+                    wild_extension = action
+            elif kind is Meld:
+                assert isinstance(action, Meld)
+                wilds = sum(1 for card in action.cards if is_wild_face(card))
+                key = (-wilds, len(action.cards))
+                if key > best_key:
+                    best_meld, best_key = action, key
+            elif kind is Discard:
+                assert isinstance(action, Discard)
+                discards.append(action.card)
+        if best_meld is not None:
+            return best_meld
+        if wild_extension is not None:
+            meld = places[f"meld/{wild_extension.meld_id}"]
+            if len(meld) == BURRACO_SIZE - 1 and not any(is_wild_face(card) for card in meld):
+                return wild_extension
+        return Discard(self.discard(discards, hand))
+
+    @staticmethod
+    def discard(discards: Sequence[Card], hand: Sequence[Card]) -> Card:
+        """The highest non-wild card with no partner in the hand (then the highest
+        non-wild, then anything allowed)."""
+        best = discards[0]
+        best_key = (-1, -1, -1)
+        for card in discards:
+            key = (
+                0 if is_wild_face(card) else 1,
+                -_partners(card, hand),
+                BURRACO_POINTS[card],
+            )
+            if key > best_key:
+                best, best_key = card, key
+        return best
+
+    def action(self, state: State, rng: random.Random) -> Action:
+        """The policy's (legal) action for the player to move in ``state``."""
+        del rng
+        player = state.current_player
+        assert player is not None
+        places = state.locations()
+        hand = places[f"hand/{player}"]
+        if state.phase == "draw":
+            pile = places["discard_pile"]
+            if pile and (not places["stock"] or self.wants_pile(pile, hand)):
+                return TakePile()
+            return DrawStock()
+        return self.play(list(state.legal_actions()), places, player)
+
+
+class BurracoPlayout:
+    """One decision's simulations: a few turns of the cheap policy, then the value."""
+
+    __slots__ = ("_hand_number", "_horizon", "_policy")
+
+    def __init__(self, observation: Observation) -> None:
+        self._hand_number = observation.hand_number
+        self._horizon = observation.turn + HORIZON_TURNS
+        self._policy = CheapPolicy()
+
+    def finished(self, state: State) -> bool:
+        """The hand of the decision is over (the game ended or the next was dealt)."""
+        return state.game_over or state.hand_number != self._hand_number
+
+    def rewards(self, state: State, rng: random.Random) -> tuple[float, float]:
+        """Play on to the horizon (or the hand's end) and score both players."""
+        policy = self._policy
+        for _ in range(ROLLOUT_ACTION_LIMIT):
+            if self.finished(state):
+                scores = state.hand_results[-1].scores
+                reward = reward_of(scores[0] - scores[1])
+                return reward, -reward
+            if state.turn >= self._horizon and state.phase == "draw":
+                break
+            state.apply(policy.action(state, rng))
+        first, second = state_values(state)
+        reward = reward_of(first - second)
+        return reward, -reward
+
+
+class BurracoSearch:
+    """The search adapter of Burraco (see :class:`rummykit.bots.ismcts.SearchAdapter`)."""
+
+    exploration = EXPLORATION
+
+    @property
+    def game(self) -> GameInfo[Any, Any, Any, Any]:
+        return GAME
+
+    def playout(self, observation: Any) -> BurracoPlayout:
+        if not isinstance(observation, Observation):
+            raise ValueError(f"expected a Burraco observation, not {type(observation).__name__}")
+        return BurracoPlayout(observation)

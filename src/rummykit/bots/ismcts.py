@@ -1,0 +1,284 @@
+"""``ismcts``: information-set Monte Carlo tree search, one search for every game.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012).  The bot sees one
+observation; each iteration of the search
+
+1. *determinizes* it: ``game.determinize(observation, seed)`` deals the cards the
+   player cannot see at random, consistently with everything the player saw;
+2. *selects*: from the root, while every action legal in this determinization already
+   has a child, it follows the child with the best UCB1 score among those legal here,
+   counting for each of them one more *availability* (how often the action could have
+   been chosen), which stands for the parent's visits in the UCB1 formula;
+3. *expands* one action legal here that has no child yet, chosen at random;
+4. *rolls out*: the game's :class:`Playout` plays on with a cheap policy and scores the
+   position (the end of the round, or an evaluation after a few turns);
+5. *backpropagates* the rewards, each node adding the reward of the player who made
+   the move that leads to it.
+
+Actions are hashable values, so the same action in two determinizations is the same
+edge.  The tree holds the opponents' moves too, chosen from the search's own viewpoint.
+After the budget, the bot plays the root's most visited action that is legal now.
+
+Budgets: ``iterations`` (deterministic given the ``rng`` handed to ``decide``) or
+``seconds`` (wall-clock time per decision, so **not** deterministic); with both, the
+search stops at whichever comes first.  ``last_iterations`` and ``last_seconds`` say
+how much the last decision searched.
+
+A bot never sees a real game state: the only states here are determinizations it built
+from its observation.  This module knows no game: what a game needs (the rollout
+policy, when to stop, how to score) comes from a :class:`SearchAdapter`; the adapters of
+the two games live in :mod:`rummykit.bots.evaluate_burraco` and
+:mod:`rummykit.bots.evaluate_three_thirteen`.  It never does I/O and never uses the
+global ``random`` module.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Final, Protocol
+
+from rummykit.bots.base import Decision
+from rummykit.games.core import GameInfo
+
+AnyGame = GameInfo[Any, Any, Any, Any]
+
+DEFAULT_SECONDS: Final = 0.5
+"""The time budget per decision when neither ``iterations`` nor ``seconds`` is given."""
+SEED_BITS: Final = 63
+
+
+class Playout(Protocol):
+    """What the search needs from a game for one decision (built from the observation).
+
+    ``finished(state)``: the search horizon is reached in ``state`` (the hand or round
+    of the decision is over), so selection stops there.  ``rewards(state, rng)``: play
+    on from ``state`` with a cheap policy (or not at all if finished), then score; one
+    reward per player, each in ``-1 .. 1``, higher is better for that player.
+    """
+
+    def finished(self, state: Any) -> bool: ...
+
+    def rewards(self, state: Any, rng: random.Random) -> Sequence[float]: ...
+
+
+class SearchAdapter(Protocol):
+    """A game as the search sees it: the game itself, the UCB1 exploration constant
+    suited to the scale of its rewards, and a :class:`Playout` per decision."""
+
+    @property
+    def game(self) -> AnyGame: ...
+
+    @property
+    def exploration(self) -> float: ...
+
+    def playout(self, observation: Any) -> Playout: ...
+
+
+class Node:
+    """One node of the search tree: the move that leads to it and its statistics.
+
+    ``player`` made ``action``; ``reward`` is the sum of that player's rewards over the
+    ``visits`` through this node; ``availability`` counts the iterations in which
+    ``action`` was legal at the parent (and this node existed).
+    """
+
+    __slots__ = ("action", "availability", "children", "parent", "player", "reward", "visits")
+
+    def __init__(self, action: Hashable, parent: Node | None, player: int) -> None:
+        self.action = action
+        self.parent = parent
+        self.player = player
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.availability = 0
+        self.reward = 0.0
+
+    @property
+    def value(self) -> float:
+        """The mean reward of ``player`` through this node (0 before any visit)."""
+        return self.reward / self.visits if self.visits else 0.0
+
+
+def _check_budget(iterations: int | None, seconds: float | None) -> tuple[int | None, float | None]:
+    if iterations is None and seconds is None:
+        return None, DEFAULT_SECONDS
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not math.isfinite(seconds)
+        or seconds <= 0
+    ):
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    return iterations, None if seconds is None else float(seconds)
+
+
+class ISMCTSBot:
+    """Information-set MCTS for any game with a :class:`SearchAdapter`.
+
+    >>> from rummykit.games.three_thirteen import GAME, Rules
+    >>> from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+    >>> state = GAME.new_state(Rules(first_round=3, last_round=3), 7)
+    >>> bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40)
+    >>> player = state.current_player
+    >>> legal = list(state.legal_actions())
+    >>> decision = bot.decide(state.observation(player), legal, random.Random(1))
+    >>> decision.action in legal, bot.last_iterations
+    (True, 40)
+    >>> decision.reason.startswith("best of 40 simulations: value ")
+    True
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        adapter: SearchAdapter,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.adapter = adapter
+        self.game: AnyGame = adapter.game
+        self.iterations, self.seconds = _check_budget(iterations, seconds)
+        if exploration is None:
+            exploration = adapter.exploration
+        if not math.isfinite(exploration) or exploration < 0:
+            raise ValueError(f"the exploration constant must be 0 or more, not {exploration!r}")
+        self.exploration = float(exploration)
+        self._clock = clock
+        self.last_iterations = 0
+        """Iterations of the last decision (0 when the move was forced)."""
+        self.last_seconds = 0.0
+        """Seconds the last decision took."""
+        self.last_root: Node | None = None
+        """The tree of the last decision (for tests and analysis)."""
+
+    @property
+    def iterations_per_second(self) -> float:
+        """The speed of the last decision's search (0.0 if it did not search)."""
+        if not self.last_iterations or self.last_seconds <= 0:
+            return 0.0
+        return self.last_iterations / self.last_seconds
+
+    def decide(
+        self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
+    ) -> Decision:
+        """The most visited legal root action after the search, with its value."""
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        started = self._clock()
+        self.last_iterations = 0
+        self.last_root = None
+        if len(legal_actions) == 1:
+            self.last_seconds = self._clock() - started
+            return Decision(legal_actions[0], "the only legal move")
+        current = getattr(observation, "current_player", None)
+        if not isinstance(current, int) or current != getattr(observation, "player", None):
+            raise ValueError("the observation is not of the player to move")
+        legal = set(legal_actions)
+        root = Node(None, None, current)
+        playout = self.adapter.playout(observation)
+        deadline = None if self.seconds is None else started + self.seconds
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            self._iterate(root, observation, playout, legal, rng)
+            done += 1
+            if deadline is not None and self._clock() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_root = root
+        self.last_seconds = self._clock() - started
+        return self._choose(root, legal_actions)
+
+    # -----------------------------------------------------------------------------------
+
+    def _iterate(
+        self,
+        root: Node,
+        observation: Any,
+        playout: Playout,
+        legal_at_root: set[Any],
+        rng: random.Random,
+    ) -> None:
+        state = self.game.determinize(observation, rng.getrandbits(SEED_BITS))
+        node = root
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        while not playout.finished(state):
+            actions = list(state.legal_actions())
+            if node is root:
+                actions = [action for action in actions if action in legal_at_root]
+            children = node.children
+            untried = [action for action in actions if action not in children]
+            if untried:
+                for action in actions:
+                    child = children.get(action)
+                    if child is not None:
+                        child.availability += 1
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(action, node, state.current_player)
+                child.availability = 1
+                children[action] = child
+                state.apply(action)
+                node = child
+                break
+            best: Node | None = None
+            best_score = -math.inf
+            for action in actions:
+                child = children[action]
+                child.availability += 1
+                score = child.reward / child.visits + exploration * sqrt(
+                    log(child.availability) / child.visits
+                )
+                if score > best_score:
+                    best, best_score = child, score
+            if best is None:  # pragma: no cover - every reachable state has a legal action
+                break
+            state.apply(best.action)
+            node = best
+        rewards = playout.rewards(state, rng)
+        while node is not root:
+            node.visits += 1
+            node.reward += rewards[node.player]
+            parent = node.parent
+            assert parent is not None
+            node = parent
+        root.visits += 1
+
+    def _choose(self, root: Node, legal_actions: Sequence[Any]) -> Decision:
+        legal = set(legal_actions)
+        candidates = [child for child in root.children.values() if child.action in legal]
+        if not candidates:  # pragma: no cover - the first iteration expands a legal action
+            return Decision(legal_actions[0], "no simulation finished: the first legal move")
+        best = max(candidates, key=lambda child: (child.visits, child.value))
+        return Decision(
+            best.action,
+            f"best of {root.visits} simulations: value {best.value:+.2f} over {best.visits} visits",
+        )
+
+
+def make_ismcts(
+    game: str, *, iterations: int | None = None, seconds: float | None = None
+) -> ISMCTSBot:
+    """The ISMCTS bot for ``game`` (``"burraco"`` or ``"three-thirteen"``) with its
+    default adapter; with neither budget given it searches 0.5 s per decision."""
+    if game == "burraco":
+        from rummykit.bots.evaluate_burraco import BurracoSearch
+
+        return ISMCTSBot(BurracoSearch(), iterations=iterations, seconds=seconds)
+    if game == "three-thirteen":
+        from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+
+        return ISMCTSBot(ThreeThirteenSearch(), iterations=iterations, seconds=seconds)
+    raise ValueError(f"no ISMCTS adapter for the game {game!r}; games: burraco, three-thirteen")
