@@ -1,0 +1,224 @@
+"""``greedy``: a rule-based Three-Thirteen player built on the exact arrangement solver.
+
+Each decision follows a fixed rule (RULES.md section 2):
+
+- **Draw**: take the top discard when it is a wild, or when keeping it lowers the
+  hand's least deadwood after the best discard (``best_discards(hand + [top])``);
+  otherwise draw from the stock.  Keeping the top card lowers the deadwood exactly when
+  it is not among the best discards of ``hand + [top]``.
+- **Go out** whenever the legal actions allow it, discarding the going-out card the
+  next player shows the least use for (never a wild if another card will do).
+- **Discard** a card among those leaving the least deadwood (``best_discards``' tie
+  set).  Ties are broken, in order: keep wilds; give the next player the card they show
+  the least use for (:mod:`.three_thirteen_card_use`); keep the card with more meld
+  partners; shed the higher card.  When the round may end soon (someone went out, the
+  hands are small, the reshuffled stock is nearly spent) shedding the higher card comes
+  before the other two.
+- On the **last turn** after someone went out the same rules minimise the hand's own
+  deadwood, which is all that still counts.
+
+Every decision carries a one-line reason ("take 7h: deadwood 23 -> 12").  The bot is
+deterministic: it never draws on ``rng``, and its memo of solver answers (a pure
+function of the cards) changes how fast it decides, never what.  It reads only the
+observation and the legal actions, and never builds or sees a game state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from rummykit.bots.base import Decision
+from rummykit.bots.three_thirteen_card_use import (
+    OpponentSigns,
+    is_wild,
+    meld_partners,
+    opponent_interest,
+    points,
+)
+from rummykit.bots.three_thirteen_solver_memo import SolverMemo
+from rummykit.cards import Card, format_card
+from rummykit.games.three_thirteen.actions import (
+    DRAW_STOCK,
+    TAKE_DISCARD,
+    Action,
+    Discard,
+    DrawStock,
+    GoOut,
+    TakeDiscard,
+)
+from rummykit.games.three_thirteen.observation import Observation
+
+SMALL_HAND: Final = 5
+"""Rounds dealing this many cards or fewer may end at any moment."""
+
+
+class ThreeThirteenGreedyBot:
+    """The ``greedy`` Three-Thirteen bot (rules in the module docstring).
+
+    >>> from rummykit.games.three_thirteen import GAME, Rules
+    >>> state = GAME.new_state(Rules(), 7)
+    >>> bot = ThreeThirteenGreedyBot()
+    >>> decision = bot.decide(
+    ...     state.observation(state.current_player), list(state.legal_actions()),
+    ...     random.Random(0))
+    >>> decision.action in list(state.legal_actions())
+    True
+    """
+
+    __slots__ = ("_memos",)
+
+    name: Final = "greedy"
+
+    def __init__(self) -> None:
+        self._memos: dict[tuple[bool, bool], SolverMemo] = {}
+
+    def decide(
+        self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
+    ) -> Decision:
+        """One of ``legal_actions`` for the player of ``observation``, with its reason.
+
+        Raises ``TypeError`` for an observation of another game and ``ValueError`` when
+        there is nothing to choose or the legal actions do not fit the observation.
+        """
+        if not isinstance(observation, Observation):
+            raise TypeError(
+                f"the greedy Three-Thirteen bot needs a Three-Thirteen Observation,"
+                f" not {type(observation).__name__}"
+            )
+        legal = list(legal_actions)
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if observation.current_player != observation.player:
+            raise ValueError(
+                f"the observation is player {observation.player}'s, but it is not their turn"
+            )
+        if observation.phase == "draw":
+            decision = self._draw(observation, legal)
+        else:
+            going_out = sorted(a.card for a in legal if type(a) is GoOut)
+            if going_out:
+                decision = self._go_out(observation, going_out)
+            else:
+                decision = self._discard(observation, legal)
+        if decision.action not in legal:
+            raise ValueError(
+                f"the legal actions do not fit the observation (no {decision.action!r} among"
+                f" {len(legal)} actions in the {observation.phase} phase)"
+            )
+        return decision
+
+    # -----------------------------------------------------------------------------------
+    # The three decisions
+
+    def _draw(self, observation: Observation, legal: list[Action]) -> Decision:
+        can_draw = any(type(a) is DrawStock for a in legal)
+        can_take = any(type(a) is TakeDiscard for a in legal)
+        if not can_take or not observation.discard_pile:
+            return Decision(DRAW_STOCK, "draw from the stock: the discard pile is empty")
+        top = observation.discard_pile[-1]
+        name = format_card(top)
+        if not can_draw:
+            return Decision(TAKE_DISCARD, f"take {name}: the stock is empty")
+        if is_wild(top, observation.wild_rank):
+            return Decision(TAKE_DISCARD, f"take {name}: a wild is always worth taking")
+        memo = self._memo(observation)
+        wild_rank = observation.wild_rank
+        hand = observation.hand
+        before = memo.deadwood(hand, wild_rank=wild_rank)
+        if not memo.lowers_deadwood(hand, top, wild_rank=wild_rank):
+            return Decision(
+                DRAW_STOCK, f"draw from the stock: {name} would not lower deadwood {before}"
+            )
+        after, _ = memo.best_discards((*hand, top), wild_rank=wild_rank)
+        return Decision(TAKE_DISCARD, f"take {name}: deadwood {before} -> {after}")
+
+    def _go_out(self, observation: Observation, going_out: list[Card]) -> Decision:
+        next_seat = (observation.player + 1) % observation.rules.players
+        signs = OpponentSigns.of(observation, next_seat)
+        wild_rank = observation.wild_rank
+        card = min(
+            going_out,
+            key=lambda c: (opponent_interest(c, signs, wild_rank=wild_rank), -points(c), c),
+        )
+        return Decision(GoOut(card), f"go out, discarding {format_card(card)}")
+
+    def _discard(self, observation: Observation, legal: list[Action]) -> Decision:
+        hand = observation.hand
+        memo = self._memo(observation)
+        least, ties = memo.best_discards(hand, wild_rank=observation.wild_rank)
+        allowed = {a.card for a in legal if type(a) is Discard}
+        candidates = [c for c in ties if c in allowed] or sorted(allowed)
+        wild_rank = observation.wild_rank
+        players = observation.rules.players
+        next_seat = (observation.player + 1) % players
+        next_plays = observation.went_out is None or (
+            observation.last_turns_remaining > 1 and next_seat != observation.went_out
+        )
+        signs = OpponentSigns.of(observation, next_seat)
+        soon = _round_may_end_soon(observation)
+
+        def key(card: Card) -> tuple[int, ...]:
+            wild = 1 if is_wild(card, wild_rank) else 0
+            interest = opponent_interest(card, signs, wild_rank=wild_rank) if next_plays else 0
+            partners = meld_partners(card, hand, wild_rank=wild_rank)
+            if soon:
+                return (wild, -points(card), interest, partners, card)
+            return (wild, interest, partners, -points(card), card)
+
+        card = min(candidates, key=key)
+        name = format_card(card)
+        memo.remember_kept(hand, card, least, wild_rank)
+        if observation.went_out is not None:
+            why = f"last turn: discard {name}, leaving deadwood {least}"
+        else:
+            why = f"discard {name}: it leaves the least deadwood, {least}"
+        if len(candidates) > 1:
+            why += _tie_note(candidates, key, soon)
+        return Decision(Discard(card), why)
+
+    # -----------------------------------------------------------------------------------
+    # The solver, memoised by hand (its answers depend on the cards and the rules only)
+
+    def _memo(self, observation: Observation) -> SolverMemo:
+        rules = observation.rules
+        options = (rules.ace_high, rules.wild_only_melds)
+        memo = self._memos.get(options)
+        if memo is None:
+            memo = SolverMemo(ace_high=rules.ace_high, wild_only_melds=rules.wild_only_melds)
+            self._memos[options] = memo
+        return memo
+
+
+def _round_may_end_soon(observation: Observation) -> bool:
+    """Someone went out, the round deals few cards, or the last stock is nearly spent."""
+    if observation.went_out is not None:
+        return True
+    if observation.round_number + 2 <= SMALL_HAND:
+        return True
+    return observation.reshuffled and observation.stock_count <= 2 * observation.rules.players
+
+
+def _tie_note(candidates: list[Card], key: Callable[[Card], tuple[int, ...]], soon: bool) -> str:
+    """Which tie-break put the chosen card (first by ``key``) ahead of the runner-up."""
+    first, second = sorted(key(card) for card in candidates)[:2]
+    step = next(index for index, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
+    labels = _SOON_STEPS if soon else _USUAL_STEPS
+    return f"; of {len(candidates)} equal choices, {labels[step]}"
+
+
+_USUAL_STEPS: Final = (
+    "it keeps the wilds",
+    "the card the next player shows the least use for",
+    "the card with the fewest meld partners",
+    "the highest card",
+    "the first in card order",
+)
+_SOON_STEPS: Final = (
+    "it keeps the wilds",
+    "the highest card, as the round may end soon",
+    "the card the next player shows the least use for",
+    "the card with the fewest meld partners",
+    "the first in card order",
+)
