@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from rummykit.cards import DEADWOOD_POINTS, CardError, format_cards, parse_cards
+from rummykit.cards import DEADWOOD_POINTS, JOKER, CardError, format_cards, parse_cards
 from rummykit.games.core import MeldError
 from rummykit.games.three_thirteen.arrange import (
     Arrangement,
@@ -16,6 +17,7 @@ from rummykit.games.three_thirteen.arrange import (
     deadwood,
     going_out_discards,
 )
+from rummykit.games.three_thirteen.arrange_layout import place_extra_wilds, run_group
 
 
 def names(cards):
@@ -188,3 +190,30 @@ def test_bad_input_is_refused_clearly():
         deadwood(parse_cards("7h 7h 7h"), wild_rank=3)
     with pytest.raises(ValueError, match="at least one card"):
         best_discards([], wild_rank=3)
+
+
+def test_cutting_long_runs_always_finds_room_for_the_wilds():
+    """``place_extra_wilds``: every run that would pass 13 cards can be cut (the proof in
+    its docstring), checked on every run of hearts with every surplus of wilds."""
+    rng = random.Random(7)
+    for _ in range(400):
+        size = rng.randint(2, 13)
+        positions = tuple(sorted(rng.sample(range(1, 14), size)))
+        naturals = tuple(26 + p - 1 for p in positions)
+        group = run_group(naturals, positions)
+        room = 13 - max(3, positions[-1] - positions[0] + 1)
+        for extra in range(room + 1, room + 15):
+            wilds = group.need + extra
+            pieces = place_extra_wilds([group], extra)
+            assert sorted(c for piece in pieces for c in piece.naturals) == sorted(naturals)
+            needs = sum(piece.need for piece in pieces)
+            assert needs <= wilds
+            runs = [piece for piece in pieces if piece.positions]
+            if len(runs) == len(pieces):
+                spare = sum(13 - max(3, p.positions[-1] - p.positions[0] + 1) for p in runs)
+                assert spare >= wilds - needs
+            for piece in runs:
+                assert piece.positions[-1] - piece.positions[0] + 1 <= 13
+                meld = list(piece.naturals) + [JOKER] * piece.need
+                spare_rank = min(set(range(1, 14)) - set(piece.positions))
+                assert classify_meld(meld, wild_rank=spare_rank) == "run"

@@ -292,6 +292,15 @@ def test_tiny_hands_match_the_reference(variant):
         check_hand(cards, wild_rank, ace_high, wild_only, discards=True)
 
 
+def test_hands_larger_than_any_deal():
+    """More than 14 cards is never dealt, but the solver stays exact (just slower)."""
+    rng = random.Random(7000)
+    for index in range(40):
+        decks, jokers, ace_high, wild_only = VARIANTS[index % len(VARIANTS)]
+        cards = rng.sample(deck_for(decks, jokers), rng.randint(15, 20))
+        check_hand(cards, rng.randint(3, 13), ace_high, wild_only, discards=index % 8 == 0)
+
+
 # ---------------------------------------------------------------------------------------
 # Hypothesis
 

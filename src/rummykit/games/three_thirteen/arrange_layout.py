@@ -109,6 +109,38 @@ def _lay_out_run(group: Group, wilds: list[Card], ace_high: bool) -> tuple[Card,
     return tuple(cards)
 
 
+_suit_cache: dict[tuple[int, int, bool, int], tuple[tuple[Group, ...], tuple[Card, ...]]] = {}
+
+
+def _suit_groups(
+    suit: int, key: int, ace_high: bool, wilds: int
+) -> tuple[tuple[Group, ...], tuple[Card, ...]]:
+    """The run groups of one suit's naturals with ``wilds`` wilds, and the cards left.
+
+    Memoised per suit and key, like the run tables it reads.
+    """
+    cache_key = (suit, key, ace_high, wilds)
+    cached = _suit_cache.get(cache_key)
+    if cached is not None:
+        return cached
+    groups: list[Group] = []
+    base = suit * 13 - 1
+    for positions in run_groups(key, ace_high, wilds):
+        naturals = tuple(base + (p if p < 14 else 1) for p in positions)
+        groups.append(run_group(naturals, positions))
+        for p in positions:
+            bit = 1 << ((p - 1) % 13)
+            key ^= bit << 13 if key & bit << 13 else bit
+    left: list[Card] = []
+    while key:
+        low_bit = key & -key
+        left.append(suit * 13 + (low_bit.bit_length() - 1) % 13)
+        key ^= low_bit
+    result = (tuple(groups), tuple(sorted(left)))
+    _suit_cache[cache_key] = result
+    return result
+
+
 def lay_out(
     plan: Plan, wilds: list[Card], ace_high: bool
 ) -> tuple[list[tuple[Card, ...]], list[Card]]:
@@ -116,27 +148,19 @@ def lay_out(
 
     ``wilds`` is sorted; every wild is melded.
     """
-    groups: list[Group] = []
+    groups: list[Group] = [
+        Group(
+            tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies)), (), need
+        )
+        for rank, taken, need in plan.sets
+    ]
     unmelded: list[Card] = []
-    for rank, taken, need in plan.sets:
-        naturals = tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies))
-        groups.append(Group(naturals, (), need))
-    for suit in range(4):
-        key = plan.suit_keys[suit]
-        if not key:
-            continue
-        base = suit * 13 - 1
-        for positions in run_groups(key, ace_high, plan.suit_wilds[suit]):
-            naturals = tuple(base + (p if p < 14 else 1) for p in positions)
-            groups.append(run_group(naturals, positions))
-            for p in positions:
-                bit = 1 << ((p - 1) % 13)
-                key ^= bit << 13 if key & bit << 13 else bit
-        while key:
-            low_bit = key & -key
-            rank_index = low_bit.bit_length() - 1
-            unmelded.append(suit * 13 + rank_index % 13)
-            key ^= low_bit
+    suit_wilds = plan.suit_wilds
+    for suit, key in enumerate(plan.suit_keys):
+        if key:
+            suit_groups, left = _suit_groups(suit, key, ace_high, suit_wilds[suit])
+            groups.extend(suit_groups)
+            unmelded.extend(left)
     extra = len(wilds) - sum(group.need for group in groups)
     has_set = any(not group.positions for group in groups)
     if not has_set and sum(_room(group) for group in groups) < extra:
@@ -155,12 +179,12 @@ def lay_out(
                 more = min(_room(group), extra)
                 take += more
                 extra -= more
-        mine = wilds[next_wild : next_wild + take]
-        next_wild += take
         if group.positions:
-            melds.append(_lay_out_run(group, mine, ace_high))
+            melds.append(_lay_out_run(group, wilds[next_wild : next_wild + take], ace_high))
+        elif take:
+            melds.append((*sorted(group.naturals), *wilds[next_wild : next_wild + take]))
         else:
-            melds.append((*sorted(group.naturals), *mine))
+            melds.append(tuple(sorted(group.naturals)))
+        next_wild += take
     melds.sort()
-    unmelded.sort()
     return melds, unmelded

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from rummykit.cards import JOKER, RANK_OF, SUIT_OF, Card, format_card
 from rummykit.games.three_thirteen.arrange_runs import (
@@ -226,7 +226,9 @@ def melded_points(hand: Hand, ace_high: bool) -> int:
                     found[0] = value
                     if value == ceiling:
                         return True
-                if search(position + 1, new_keys, budget - need, new_points):
+                if position + 1 < last and search(
+                    position + 1, new_keys, budget - need, new_points
+                ):
                     return True
         return False
 
@@ -234,12 +236,12 @@ def melded_points(hand: Hand, ace_high: bool) -> int:
     return found[0]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """Where an optimal arrangement puts the naturals.
 
-    ``sets``: ``(rank, ((suit, copies), ...), wilds needed)`` for each set; then for
-    each suit its key of naturals left for runs and the wilds its runs may use.
+    ``melded``: the natural points it melds; ``sets``: ``(rank, ((suit, copies), ...),
+    wilds needed)`` for each set; then for each suit its key of naturals left for runs
+    and the wilds its runs may use.
     """
 
     melded: int
@@ -250,9 +252,11 @@ class Plan:
 
 def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ...]:
     """How many wilds each suit's runs use in a best sharing of ``budget`` wilds."""
+    if budget == 0:
+        return (0, 0, 0, 0)
     tables = [run_values(key, ace_high) for key in keys]
-    if budget <= 1:
-        gains = [values[1] - values[0] for values in tables] if budget else [0]
+    if budget == 1:
+        gains = [values[1] - values[0] for values in tables]
         best = max(gains)
         shares = [0, 0, 0, 0]
         if best > 0:
@@ -301,7 +305,9 @@ def best_plan(hand: Hand, ace_high: bool) -> Plan:
                     best[0] = (value, new_keys, budget - need, tuple(chosen))
                     if value == ceiling:
                         return True
-                if search(position + 1, new_keys, budget - need, new_points):
+                if position + 1 < last and search(
+                    position + 1, new_keys, budget - need, new_points
+                ):
                     return True
                 chosen.pop()
         return False
@@ -423,7 +429,8 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
                 new_keys = _take(keys, rank, taken)
                 new_points = points + size * RANK_POINTS[rank]
                 leaf(new_keys, budget - need, new_points)
-                search(position + 1, new_keys, budget - need, new_points)
+                if position + 1 < last:
+                    search(position + 1, new_keys, budget - need, new_points)
 
     leaf(hand.suit_keys, wilds, 0)
     search(0, hand.suit_keys, wilds, 0)
@@ -503,7 +510,8 @@ def going_out_cards(hand: Hand, ace_high: bool) -> tuple[set[Card], bool]:
                     continue
                 new_keys = _take(keys, rank, taken)
                 leaf(new_keys, budget - need)
-                search(position + 1, new_keys, budget - need)
+                if position + 1 < last:
+                    search(position + 1, new_keys, budget - need)
 
     leaf(hand.suit_keys, wilds)
     search(0, hand.suit_keys, wilds)
