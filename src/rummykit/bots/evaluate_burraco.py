@@ -22,7 +22,7 @@ reward of a player is the difference between the two players' values divided by
 The policy, for the player to move: take the discard pile when it holds three cards or
 more, a wild, or a card that makes a meld with two of the hand; lay new melds and add
 to the player's own melds (clean ones first, a wild only to finish a burraco); discard
-the highest non-wild card with no partner in the hand.
+the highest non-wild card with the fewest partners in the hand.
 
 This module reads only the determinized states the search builds from an observation,
 never a real game's; it never does I/O and never uses the global ``random``.
@@ -96,8 +96,8 @@ def meld_value(meld: Any) -> float:
 
     >>> from rummykit.cards import parse_cards
     >>> from rummykit.games.burraco.melds import arrange
-    >>> meld_value(arrange(parse_cards("3h 4h 5h 6h 7h 8h")))
-    140.0
+    >>> meld_value(arrange(parse_cards("3h 4h 5h 6h 7h 8h")))  # 35 and half of 200
+    135.0
     """
     bonus = CLEAN_BURRACO_BONUS if meld.clean else DIRTY_BURRACO_BONUS
     size = len(meld.cards)
@@ -221,15 +221,16 @@ class CheapPolicy:
 
     @staticmethod
     def discard(discards: Sequence[Card], hand: Sequence[Card]) -> Card:
-        """The highest non-wild card with no partner in the hand (then the highest
-        non-wild, then anything allowed)."""
+        """The highest non-wild card with the fewest partners in the hand; a wild only
+        when nothing else may be discarded (the cheapest wild)."""
         best = discards[0]
-        best_key = (-1, -1, -1)
+        best_key = (-1, -99, -99)
         for card in discards:
+            wild = is_wild_face(card)
             key = (
-                0 if is_wild_face(card) else 1,
+                0 if wild else 1,
                 -_partners(card, hand),
-                BURRACO_POINTS[card],
+                -BURRACO_POINTS[card] if wild else BURRACO_POINTS[card],
             )
             if key > best_key:
                 best, best_key = card, key
