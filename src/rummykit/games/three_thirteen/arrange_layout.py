@@ -85,36 +85,53 @@ def place_extra_wilds(groups: list[Group], extra: int) -> list[Group]:
     return groups
 
 
-def _lay_out_run(group: Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
-    positions = group.positions
-    low, high = positions[0], positions[-1]
-    span = high - low + 1
-    length = (span if span > 3 else 3) + len(wilds) - group.need
+_pattern_cache: dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]] = {}
+
+
+def _run_pattern(positions: tuple[int, ...], length: int, ace_high: bool) -> tuple[int, ...]:
+    """Where a run's cards go: ``i >= 0`` is its ``i``-th natural, ``-1 - k`` its
+    ``k``-th wild.  Extra places go above the naturals, then below at the top."""
+    cache_key = (positions, length, ace_high)
+    cached = _pattern_cache.get(cache_key)
+    if cached is not None:
+        return cached
+    low = positions[0]
     top_limit = 14 if ace_high and low > 1 else 13
     start = low
     end = start + length - 1
     if end > top_limit:
         start -= end - top_limit
         end = top_limit
-    cards: list[Card] = []
-    spare = 0
+    pattern: list[int] = []
     index = 0
+    spare = 0
     for place in range(start, end + 1):
         if index < len(positions) and positions[index] == place:
-            cards.append(group.naturals[index])
+            pattern.append(index)
             index += 1
         else:
-            cards.append(wilds[spare])
-            spare += 1
-    return tuple(cards)
+            spare -= 1
+            pattern.append(spare)
+    result = tuple(pattern)
+    _pattern_cache[cache_key] = result
+    return result
 
 
-_suit_cache: dict[tuple[int, int, bool, int], tuple[tuple[Group, ...], tuple[Card, ...]]] = {}
+def _lay_out_run(group: Group, wilds: list[Card], ace_high: bool) -> tuple[Card, ...]:
+    naturals, positions, need = group
+    span = positions[-1] - positions[0] + 1
+    length = (span if span > 3 else 3) + len(wilds) - need
+    pattern = _run_pattern(positions, length, ace_high)
+    return tuple(naturals[i] if i >= 0 else wilds[-1 - i] for i in pattern)
 
 
-def _suit_groups(
-    suit: int, key: int, ace_high: bool, wilds: int
-) -> tuple[tuple[Group, ...], tuple[Card, ...]]:
+# Per suit: its groups, the cards left, the groups' needs, whether one is a lone card
+# (a set), and the room its runs have for more wilds.
+_SuitLayout = tuple[tuple[Group, ...], tuple[Card, ...], int, bool, int]
+_suit_cache: dict[tuple[int, int, bool, int], _SuitLayout] = {}
+
+
+def _suit_groups(suit: int, key: int, ace_high: bool, wilds: int) -> _SuitLayout:
     """The run groups of one suit's naturals with ``wilds`` wilds, and the cards left.
 
     Memoised per suit and key, like the run tables it reads.
@@ -136,7 +153,13 @@ def _suit_groups(
         low_bit = key & -key
         left.append(suit * 13 + (low_bit.bit_length() - 1) % 13)
         key ^= low_bit
-    result = (tuple(groups), tuple(sorted(left)))
+    result = (
+        tuple(groups),
+        tuple(sorted(left)),
+        sum(group.need for group in groups),
+        any(not group.positions for group in groups),
+        sum(_room(group) for group in groups if group.positions),
+    )
     _suit_cache[cache_key] = result
     return result
 
@@ -148,43 +171,51 @@ def lay_out(
 
     ``wilds`` is sorted; every wild is melded.
     """
-    groups: list[Group] = [
-        Group(
-            tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies)), (), need
-        )
-        for rank, taken, need in plan.sets
-    ]
+    groups: list[Group] = []
+    need = 0
+    for rank, taken, set_need in plan.sets:
+        naturals = tuple(suit * 13 + rank - 1 for suit, copies in taken for _ in range(copies))
+        groups.append(Group(naturals, (), set_need))
+        need += set_need
+    has_set = bool(groups)
+    room = 0
     unmelded: list[Card] = []
     suit_wilds = plan.suit_wilds
     for suit, key in enumerate(plan.suit_keys):
         if key:
-            suit_groups, left = _suit_groups(suit, key, ace_high, suit_wilds[suit])
+            suit_groups, left, suit_need, suit_set, suit_room = _suit_groups(
+                suit, key, ace_high, suit_wilds[suit]
+            )
             groups.extend(suit_groups)
             unmelded.extend(left)
-    extra = len(wilds) - sum(group.need for group in groups)
-    has_set = any(not group.positions for group in groups)
-    if not has_set and sum(_room(group) for group in groups) < extra:
+            need += suit_need
+            has_set = has_set or suit_set
+            room += suit_room
+    extra = len(wilds) - need
+    if extra > room and not has_set:
         groups = place_extra_wilds(groups, extra)
         extra = len(wilds) - sum(group.need for group in groups)
         has_set = any(not group.positions for group in groups)
     melds: list[tuple[Card, ...]] = []
     next_wild = 0
     for group in groups:
-        take = group.need
+        naturals, positions, take = group
         if extra:
-            if not group.positions:
+            if not positions:
                 take += extra
                 extra = 0
             elif not has_set:
                 more = min(_room(group), extra)
                 take += more
                 extra -= more
-        if group.positions:
-            melds.append(_lay_out_run(group, wilds[next_wild : next_wild + take], ace_high))
-        elif take:
-            melds.append((*sorted(group.naturals), *wilds[next_wild : next_wild + take]))
-        else:
-            melds.append(tuple(sorted(group.naturals)))
+        if not take:
+            melds.append(naturals)
+            continue
+        mine = wilds[next_wild : next_wild + take]
         next_wild += take
+        if positions:
+            melds.append(_lay_out_run(group, mine, ace_high))
+        else:
+            melds.append((*naturals, *mine))
     melds.sort()
     return melds, unmelded
