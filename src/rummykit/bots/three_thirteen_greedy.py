@@ -5,7 +5,8 @@ Each decision follows a fixed rule (RULES.md section 2):
 - **Draw**: take the top discard when it is a wild, or when keeping it lowers the
   hand's least deadwood after the best discard (``best_discards(hand + [top])``);
   otherwise draw from the stock.  Keeping the top card lowers the deadwood exactly when
-  it is not among the best discards of ``hand + [top]``.
+  it is not among the best discards of ``hand + [top]`` (discarding it gives the hand
+  back); a fully melded hand has nothing to lower.
 - **Go out** whenever the legal actions allow it, discarding the going-out card the
   next player shows the least use for (never a wild if another card will do).
 - **Discard** a card among those leaving the least deadwood (``best_discards``' tie
@@ -127,11 +128,13 @@ class ThreeThirteenGreedyBot:
         wild_rank = observation.wild_rank
         hand = observation.hand
         before = memo.deadwood(hand, wild_rank=wild_rank)
-        if not memo.lowers_deadwood(hand, top, wild_rank=wild_rank):
+        if before == 0:
+            return Decision(DRAW_STOCK, "draw from the stock: the hand is fully melded")
+        after, ties = memo.best_discards((*hand, top), wild_rank=wild_rank)
+        if top in ties:
             return Decision(
                 DRAW_STOCK, f"draw from the stock: {name} would not lower deadwood {before}"
             )
-        after, _ = memo.best_discards((*hand, top), wild_rank=wild_rank)
         return Decision(TAKE_DISCARD, f"take {name}: deadwood {before} -> {after}")
 
     def _go_out(self, observation: Observation, going_out: list[Card]) -> Decision:
@@ -169,7 +172,7 @@ class ThreeThirteenGreedyBot:
 
         card = min(candidates, key=key)
         name = format_card(card)
-        memo.remember_kept(hand, card, least, wild_rank)
+        memo.remember_kept(hand, card, least, wild_rank=wild_rank)
         if observation.went_out is not None:
             why = f"last turn: discard {name}, leaving deadwood {least}"
         else:

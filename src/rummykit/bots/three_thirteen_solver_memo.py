@@ -1,13 +1,15 @@
 """The Three-Thirteen arrangement solver as a bot uses it: memoised, with a cheap exact
-answer to "would this card lower my deadwood?".
+route to the best discards of a hand that has just drawn a card it cannot use.
 
 Every answer is exact and a pure function of the cards and the rules, so the memo
-changes how fast a bot decides, never what it decides.  The cheap answer rests on one
+changes how fast a bot decides, never what it decides.  The cheap route rests on one
 fact about the least deadwood ``dw`` (:func:`~rummykit.games.three_thirteen.arrange.deadwood`):
 ``dw(X - c) >= dw(X) - points(c)`` for every card ``c`` of ``X`` (put ``c`` back
-unmelded).  So to learn whether some discard from ``hand + [card]`` beats ``dw(hand)``
-only the cards worth more than ``dw(hand + [card]) - dw(hand)`` need a look, the highest
-first, and the first success ends the search.
+unmelded).  When a hand ``H`` whose deadwood is known draws a card ``t`` that adds
+nothing (``dw(H + t) == dw(H) + points(t)``), discarding ``t`` gives back ``dw(H)`` and
+every card worth less than ``t`` does worse, so only the few cards worth at least as
+much as ``t`` need a solver call each; with more of them the engine's ``best_discards``
+answers instead.
 
 This module never sees a game state, does no I/O and draws no random number.
 """
@@ -23,11 +25,9 @@ from rummykit.games.three_thirteen.arrange import best_discards, deadwood
 MEMO_LIMIT: Final = 4096
 """How many answers each memo keeps before it starts afresh (bounded memory)."""
 
-LOOKS: Final = 3
-"""Discards :meth:`SolverMemo.lowers_deadwood` tries one by one before it asks the
-solver for every discard at once (whose answer the memo keeps for the discard)."""
-
 CHEAP_LIMIT: Final = 4
+"""The most cards the cheap route looks at one by one before it leaves the question to
+the engine's ``best_discards``."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -39,13 +39,13 @@ Outcome = tuple[int, Cards]
 class SolverMemo:
     """Memoised solver answers for the hands of one rule set (any wild rank).
 
-    >>> from rummykit.cards import parse_card, parse_cards
+    >>> from rummykit.cards import format_cards, parse_cards
     >>> memo = SolverMemo(ace_high=False, wild_only_melds=False)
-    >>> hand = parse_cards("5h 6h Kc")
-    >>> memo.deadwood(hand, wild_rank=3)
+    >>> memo.deadwood(parse_cards("5h 6h Kc"), wild_rank=3)
     21
-    >>> [memo.lowers_deadwood(hand, parse_card(name), wild_rank=3) for name in ("7h", "Qd")]
-    [True, False]
+    >>> least, discards = memo.best_discards(parse_cards("5h 6h Kc 7h"), wild_rank=3)
+    >>> least, format_cards(discards)
+    (0, 'Kc')
     """
 
     __slots__ = ("_ace_high", "_best", "_deadwood", "_wild_only_melds")
@@ -72,22 +72,33 @@ class SolverMemo:
 
     def best_discards(self, cards: Sequence[Card], *, wild_rank: int) -> Outcome:
         """The least deadwood after one discard from ``cards`` and every distinct card
-        whose discard leaves it (the engine's ``best_discards``)."""
+        whose discard leaves it, as the engine's ``best_discards`` gives them."""
         key = (tuple(sorted(cards)), wild_rank)
         found = self._best.get(key)
         if found is None:
-            found = self._cheap_best_discards(key[0], wild_rank)
-        if found is None:
-            found = best_discards(
-                key[0],
-                wild_rank=wild_rank,
-                ace_high=self._ace_high,
-                wild_only_melds=self._wild_only_melds,
-            )
+            found = self._by_the_cheap_route(key[0], wild_rank)
+            if found is None:
+                found = best_discards(
+                    key[0],
+                    wild_rank=wild_rank,
+                    ace_high=self._ace_high,
+                    wild_only_melds=self._wild_only_melds,
+                )
             _store(self._best, key, found)
         return found
 
-    def _cheap_best_discards(self, ordered: Cards, wild_rank: int) -> Outcome | None:
+    def remember_kept(
+        self, cards: Sequence[Card], discard: Card, least: int, *, wild_rank: int
+    ) -> None:
+        """Note that ``cards`` less ``discard`` has deadwood ``least`` (the outcome of a
+        best discard), so that next turn's questions about that hand start from it."""
+        kept = list(cards)
+        kept.remove(discard)
+        _store(self._deadwood, (tuple(sorted(kept)), wild_rank), least)
+
+    def _by_the_cheap_route(self, ordered: Cards, wild_rank: int) -> Outcome | None:
+        """The best discards of ``ordered`` if it is a known hand plus a card that adds
+        nothing to it and few cards are worth as much (module docstring); else ``None``."""
         for index, card in enumerate(ordered):
             if index and ordered[index - 1] == card:
                 continue
@@ -96,13 +107,10 @@ class SolverMemo:
             if before is None:
                 continue
             added = DEADWOOD_POINTS[card]
-            if self.deadwood(ordered, wild_rank=wild_rank) != before + added:
-                return None
-            candidates = sorted(
-                (c for c in set(hand) if c != card and DEADWOOD_POINTS[c] >= added),
-                key=lambda c: (-DEADWOOD_POINTS[c], c),
-            )
+            candidates = {c for c in hand if c != card and DEADWOOD_POINTS[c] >= added}
             if len(candidates) > CHEAP_LIMIT:
+                return None
+            if self.deadwood(ordered, wild_rank=wild_rank) != before + added:
                 return None
             values = {card: before}
             for other in candidates:
@@ -110,43 +118,8 @@ class SolverMemo:
                 rest.remove(other)
                 values[other] = self.deadwood(rest, wild_rank=wild_rank)
             least = min(values.values())
-            return least, tuple(sorted(c for c, v in values.items() if v == least))
+            return least, tuple(sorted(c for c, value in values.items() if value == least))
         return None
-
-    def remember_kept(
-        self, cards: Sequence[Card], discard: Card, least: int, wild_rank: int
-    ) -> None:
-        """Note that ``cards`` less ``discard`` has deadwood ``least`` (a best discard's
-        outcome), so next turn's question about that hand costs nothing."""
-        kept = list(cards)
-        kept.remove(discard)
-        _store(self._deadwood, (tuple(sorted(kept)), wild_rank), least)
-
-    def lowers_deadwood(self, hand: Sequence[Card], card: Card, *, wild_rank: int) -> bool:
-        """Whether some discard from ``hand + [card]`` leaves less deadwood than ``hand``
-        has now (discarding ``card`` itself gives back ``hand``)."""
-        before = self.deadwood(hand, wild_rank=wild_rank)
-        if before == 0:
-            return False
-        grown = (*hand, card)
-        key = (tuple(sorted(grown)), wild_rank)
-        known = self._best.get(key)
-        if known is not None:
-            return known[0] < before
-        together = self.deadwood(grown, wild_rank=wild_rank)
-        # dw(grown - c) >= together - points(c): only cards worth more can beat ``before``.
-        candidates = sorted(
-            (c for c in set(hand) if c != card and together - DEADWOOD_POINTS[c] < before),
-            key=lambda c: (-DEADWOOD_POINTS[c], c),
-        )
-        for look, other in enumerate(candidates):
-            if look == LOOKS:
-                return self.best_discards(grown, wild_rank=wild_rank)[0] < before
-            rest = list(grown)
-            rest.remove(other)
-            if self.deadwood(rest, wild_rank=wild_rank) < before:
-                return True
-        return False
 
 
 def _store(memo: dict[K, V], key: K, value: V) -> None:
