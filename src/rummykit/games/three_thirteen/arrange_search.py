@@ -181,16 +181,16 @@ def _runs_value(keys: list[int], budget: int, ace_high: bool) -> int:
     v1 = cache.get(k1) or run_values(k1, ace_high)
     v2 = cache.get(k2) or run_values(k2, ace_high)
     v3 = cache.get(k3) or run_values(k3, ace_high)
+    base = v0[0] + v1[0] + v2[0] + v3[0]
     if budget == 0:
-        return v0[0] + v1[0] + v2[0] + v3[0]
+        return base
     if budget == 1:
-        return (
-            v0[0]
-            + v1[0]
-            + v2[0]
-            + v3[0]
-            + max(v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0])
-        )
+        return base + max(v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0])
+    if budget == 2:
+        # Both wilds to one suit, or one each to two suits.
+        singles = sorted((v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0]))
+        doubles = max(v0[2] - v0[0], v1[2] - v1[0], v2[2] - v2[0], v3[2] - v3[0])
+        return base + max(doubles, singles[2] + singles[3])
     return _table(keys, budget, ace_high)[budget]
 
 
