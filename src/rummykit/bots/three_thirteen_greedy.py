@@ -4,9 +4,9 @@ Each decision follows a fixed rule (RULES.md section 2):
 
 - **Draw**: take the top discard when it is a wild, or when keeping it lowers the
   hand's least deadwood after the best discard (``best_discards(hand + [top])``);
-  otherwise draw from the stock.  Keeping the top card lowers the deadwood exactly when
-  it is not among the best discards of ``hand + [top]`` (discarding it gives the hand
-  back); a fully melded hand has nothing to lower.
+  otherwise draw from the stock.  (Discarding the top card again gives the hand back,
+  so the least deadwood of ``hand + [top]`` after a discard is never above the hand's;
+  a fully melded hand has nothing to lower.)
 - **Go out** whenever the legal actions allow it, discarding the going-out card the
   next player shows the least use for (never a wild if another card will do).
 - **Discard** a card among those leaving the least deadwood (``best_discards``' tie
@@ -130,8 +130,8 @@ class ThreeThirteenGreedyBot:
         before = memo.deadwood(hand, wild_rank=wild_rank)
         if before == 0:
             return Decision(DRAW_STOCK, "draw from the stock: the hand is fully melded")
-        after, ties = memo.best_discards((*hand, top), wild_rank=wild_rank)
-        if top in ties:
+        after, _ = memo.best_discards((*hand, top), wild_rank=wild_rank)
+        if after >= before:
             return Decision(
                 DRAW_STOCK, f"draw from the stock: {name} would not lower deadwood {before}"
             )
