@@ -125,42 +125,40 @@ def _lay_out_run(group: Group, wilds: list[Card], ace_high: bool) -> tuple[Card,
     return tuple(naturals[i] if i >= 0 else wilds[-1 - i] for i in pattern)
 
 
-# Per suit: its groups, the cards left, the groups' needs, whether one is a lone card
-# (a set), and the room its runs have for more wilds.
-_SuitLayout = tuple[tuple[Group, ...], tuple[Card, ...], int, bool, int]
-_suit_cache: dict[tuple[int, int, bool, int], _SuitLayout] = {}
+# The runs of one suit key: each group's positions and need (one position: a lone card,
+# a set), the ranks left (0..12), the groups' needs, whether one is a lone card, and
+# the room the runs have for more wilds.
+_Shape = tuple[tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...], int, bool, int]
+_shape_cache: dict[tuple[int, bool, int], _Shape] = {}
 
 
-def _suit_groups(suit: int, key: int, ace_high: bool, wilds: int) -> _SuitLayout:
-    """The run groups of one suit's naturals with ``wilds`` wilds, and the cards left.
-
-    Memoised per suit and key, like the run tables it reads.
-    """
-    cache_key = (suit, key, ace_high, wilds)
-    cached = _suit_cache.get(cache_key)
+def _suit_shape(key: int, ace_high: bool, wilds: int) -> _Shape:
+    """How one suit's naturals form runs with ``wilds`` wilds (memoised per key)."""
+    cache_key = (key, ace_high, wilds)
+    cached = _shape_cache.get(cache_key)
     if cached is not None:
         return cached
-    groups: list[Group] = []
-    base = suit * 13 - 1
+    shapes: list[tuple[tuple[int, ...], int]] = []
+    need = room = 0
+    has_set = False
     for positions in run_groups(key, ace_high, wilds):
-        naturals = tuple(base + (p if p < 14 else 1) for p in positions)
-        groups.append(run_group(naturals, positions))
+        group = run_group((), positions)
+        shapes.append((positions, group.need))
+        need += group.need
+        if group.positions:
+            room += _room(group)
+        else:
+            has_set = True
         for p in positions:
             bit = 1 << ((p - 1) % 13)
             key ^= bit << 13 if key & bit << 13 else bit
-    left: list[Card] = []
+    left: list[int] = []
     while key:
         low_bit = key & -key
-        left.append(suit * 13 + (low_bit.bit_length() - 1) % 13)
+        left.append((low_bit.bit_length() - 1) % 13)
         key ^= low_bit
-    result = (
-        tuple(groups),
-        tuple(sorted(left)),
-        sum(group.need for group in groups),
-        any(not group.positions for group in groups),
-        sum(_room(group) for group in groups if group.positions),
-    )
-    _suit_cache[cache_key] = result
+    result = (tuple(shapes), tuple(sorted(left)), need, has_set, room)
+    _shape_cache[cache_key] = result
     return result
 
 
@@ -183,11 +181,17 @@ def lay_out(
     suit_wilds = plan.suit_wilds
     for suit, key in enumerate(plan.suit_keys):
         if key:
-            suit_groups, left, suit_need, suit_set, suit_room = _suit_groups(
-                suit, key, ace_high, suit_wilds[suit]
+            shapes, left, suit_need, suit_set, suit_room = _suit_shape(
+                key, ace_high, suit_wilds[suit]
             )
-            groups.extend(suit_groups)
-            unmelded.extend(left)
+            base = suit * 13
+            for positions, group_need in shapes:
+                naturals = tuple(base + (p - 1 if p < 14 else 0) for p in positions)
+                if len(positions) > 1:
+                    groups.append(Group(naturals, positions, group_need))
+                else:  # a lone natural with two wilds: a set
+                    groups.append(Group(naturals, (), group_need))
+            unmelded.extend(base + rank_index for rank_index in left)
             need += suit_need
             has_set = has_set or suit_set
             room += suit_room

@@ -49,6 +49,7 @@ RANK_POINTS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _MIN_LENGTH: Final = 16
 
 _position_cache: dict[int, tuple[int, ...]] = {}
+_choice_cache: dict[int, tuple[tuple[tuple[int, ...], int, int] | None, ...]] = {}
 _rank_cache: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
 _groups_cache: dict[tuple[int, bool, int], tuple[tuple[int, ...], ...]] = {}
 _discard_cache: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {})
@@ -115,6 +116,10 @@ def _group_options(key: int, doubled: int) -> list[tuple[tuple[int, ...], int, i
     return options
 
 
+# One choice per wild count: ``None`` (the lowest card is left out) or the group.
+_Choice = tuple[tuple[int, ...], int, int] | None
+
+
 def _position_values(key: int, doubled: int) -> tuple[int, ...]:
     """``values[w]`` for a key over positions (the memoised recursion)."""
     cache_key = key | doubled << 40
@@ -129,16 +134,21 @@ def _position_values(key: int, doubled: int) -> tuple[int, ...]:
     without = _position_values(_remove(key, lowest), doubled)
     last = len(without) - 1
     best = [without[w if w < last else last] for w in range(length)]
-    for group, need, rest_key in _group_options(key, doubled):
+    choices: list[_Choice] = [None] * length
+    for option in _group_options(key, doubled):
+        group, need, rest_key = option
         points = sum(_POINTS_AT[p] for p in group)
         sub = _position_values(rest_key, doubled)
         top = len(sub) - 1
         for w in range(need, length):
             i = w - need
             value = sub[i if i < top else top] + points
-            best[w] = max(best[w], value)
+            if value > best[w]:
+                best[w] = value
+                choices[w] = option
     result = tuple(best)
     _position_cache[cache_key] = result
+    _choice_cache[cache_key] = tuple(choices)
     return result
 
 
@@ -293,23 +303,18 @@ def run_groups(rank_key: int, ace_high: bool, wilds: int) -> tuple[tuple[int, ..
 
 
 def _trace(key: int, doubled: int, wilds: int, target: int) -> list[tuple[int, ...]]:
+    """Follow the recorded choices from ``key`` with ``wilds`` wilds."""
     groups: list[tuple[int, ...]] = []
     while key and target:
-        single = key & _SINGLE_MASK
-        lowest = (single & -single).bit_length() - 1
-        without = _position_values(_remove(key, lowest), doubled)
-        if without[min(wilds, len(without) - 1)] == target:
-            key = _remove(key, lowest)
+        _position_values(key, doubled)
+        choices = _choice_cache[key | doubled << 40]
+        choice = choices[wilds if wilds < len(choices) else -1]
+        if choice is None:
+            single = key & _SINGLE_MASK
+            key = _remove(key, (single & -single).bit_length() - 1)
             continue
-        for group, need, rest_key in _group_options(key, doubled):
-            if need > wilds:
-                continue
-            points = sum(_POINTS_AT[p] for p in group)
-            sub = _position_values(rest_key, doubled)
-            if sub[min(wilds - need, len(sub) - 1)] + points == target:
-                groups.append(group)
-                key, wilds, target = rest_key, wilds - need, target - points
-                break
-        else:  # pragma: no cover - the values were computed from these options
-            raise AssertionError("no group reaches the recorded value")
+        group, need, rest_key = choice
+        groups.append(group)
+        key, wilds = rest_key, wilds - need
+        target -= sum(_POINTS_AT[p] for p in group)
     return groups

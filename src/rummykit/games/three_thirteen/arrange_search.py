@@ -251,21 +251,21 @@ class Plan(NamedTuple):
 
 
 def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ...]:
-    """How many wilds each suit's runs use in a best sharing of ``budget`` wilds."""
+    """How many wilds each suit's runs use in a best sharing of ``budget`` wilds (each
+    suit the fewest that reach its share's value)."""
     if budget == 0:
         return (0, 0, 0, 0)
     tables = [run_values(key, ace_high) for key in keys]
+    shares = [0, 0, 0, 0]
     if budget == 1:
         gains = [values[1] - values[0] for values in tables]
         best = max(gains)
-        shares = [0, 0, 0, 0]
         if best > 0:
             shares[gains.index(best)] = 1
         return tuple(shares)
     prefixes = [[0] * (budget + 1)]
     for values in tables:
         prefixes.append(_merge(prefixes[-1], values, budget))
-    shares = [0, 0, 0, 0]
     left = budget
     for suit in range(3, -1, -1):
         values = tables[suit]
@@ -276,6 +276,11 @@ def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ..
                 shares[suit] = used
                 left -= used
                 break
+    for suit, values in enumerate(tables):
+        used = shares[suit]
+        while used and values[used - 1] == values[used]:
+            used -= 1
+        shares[suit] = used
     return tuple(shares)
 
 
