@@ -5,7 +5,28 @@ the joker.  A meld is a *set* (naturals of one rank) or a *run* (naturals of one
 distinct ranks, consecutive with wilds filling the gaps, ace low unless ``ace_high``,
 at most 13 cards), with any number of wilds and at least one natural card unless
 ``wild_only_melds``.  The solver is exact: it minimises the deadwood points of the
-cards left out of melds.
+cards left out of melds (an unmelded wild counts its face, a joker 15).
+
+>>> from rummykit.cards import format_cards, parse_cards
+>>> hand = parse_cards("Ah 2h 4h 5h 7h 8h Th Tc")  # round 6: eights are wild
+>>> [format_cards(meld) for meld in arrange(hand, wild_rank=8).melds]
+['Tc Th 8h']
+>>> deadwood(hand, wild_rank=8)
+19
+>>> least, discards = best_discards(hand + parse_cards("3h"), wild_rank=8)  # drew the 3h
+>>> least, format_cards(discards)  # A-5 runs without a wild; the 8h joins the tens
+(0, '7h')
+
+How it is fast (all exact): :mod:`.arrange_runs` keeps per-suit run tables keyed by
+the suit's ranks as a bit mask (the most points runs meld with ``w`` wilds);
+:mod:`.arrange_search` tries the few ways to form sets, shares the wilds between the
+suits' tables and, for the discard questions, answers every discard in one search;
+:mod:`.arrange_layout` turns the result into melds.  The tables fill lazily and stay
+small (a few thousand suit patterns).  Hands of any size are handled; more than 14
+cards is only slower.
+
+Card codes outside 0..52 raise :class:`~rummykit.cards.CardError`; a wild rank outside
+1..13, or a card held three times (there are at most two decks), ``ValueError``.
 
 This module never does I/O and imports nothing outside the standard library.
 """
@@ -16,7 +37,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card, CardError
+from rummykit.cards import (
+    DEADWOOD_POINTS,
+    JOKER,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+    CardError,
+    format_cards,
+)
 from rummykit.games.core import MeldError
 from rummykit.games.three_thirteen.arrange_layout import lay_out
 from rummykit.games.three_thirteen.arrange_search import (
@@ -103,8 +132,6 @@ def classify_meld(
     ...
     rummykit.games.core.MeldError: Qh Kh Ah is not a run: the ace is low only (A 2 3)
     """
-    from rummykit.cards import format_cards
-
     hand = _check_cards(cards)
     _check_wild_rank(wild_rank)
     named = format_cards(hand)

@@ -4,10 +4,10 @@ The model: a meld is a *group* of naturals plus wilds.  A set group of ``k`` nat
 of one rank needs ``max(0, 3 - k)`` wilds; a run group needs its gaps and padding to
 three cards (:mod:`.arrange_runs`).  Once one group exists every further wild can join
 a meld: a set takes any number, and runs that would pass 13 cards can be cut in two
-without needing more wilds than the hand holds (``arrange._place_extra_wilds``).  So
-the least deadwood is the points of the naturals left out, minimised over groupings
-whose needs add up to at most the number of wilds; the wilds themselves count only
-when no group can be made at all.
+without needing more wilds than the hand holds (``arrange_layout.place_extra_wilds``
+proves it).  So the least deadwood is the points of the naturals left out, minimised
+over groupings whose needs add up to at most the number of wilds; the wilds
+themselves count only when no group can be made at all.
 
 A lone natural with two wilds is a run group here (it could equally be a set), so the
 search only tries sets of two or more naturals: for each rank held at least twice
