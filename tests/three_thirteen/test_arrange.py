@@ -217,3 +217,30 @@ def test_cutting_long_runs_always_finds_room_for_the_wilds():
                 meld = list(piece.naturals) + [JOKER] * piece.need
                 spare_rank = min(set(range(1, 14)) - set(piece.positions))
                 assert classify_meld(meld, wild_rank=spare_rank) == "run"
+
+
+def test_answers_survive_the_memos_starting_afresh(monkeypatch):
+    """Past a size limit the memos empty themselves; the answers stay the same."""
+    from rummykit.cards import three_thirteen_deck
+    from rummykit.games.three_thirteen import arrange_layout, arrange_runs
+
+    rng = random.Random(11)
+    deck = three_thirteen_deck(decks=2, jokers_per_deck=2)
+    hands = [(rng.sample(deck, 14), rng.randint(3, 13), rng.random() < 0.5) for _ in range(150)]
+
+    def answers():
+        return [
+            (
+                arrange(cards[:-1], wild_rank=wild, ace_high=high),
+                best_discards(cards, wild_rank=wild, ace_high=high),
+                going_out_discards(cards, wild_rank=wild, ace_high=high),
+            )
+            for cards, wild, high in hands
+        ]
+
+    before = answers()
+    monkeypatch.setattr(arrange_runs, "_CACHE_LIMIT", 3)
+    monkeypatch.setattr(arrange_layout, "_CACHE_LIMIT", 3)
+    arrange_runs._forget()
+    assert answers() == before
+    assert len(arrange_runs._position_cache) < 1000

@@ -16,7 +16,7 @@ This module never does I/O and imports nothing outside the standard library.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummykit.cards import Card
 from rummykit.games.three_thirteen.arrange_runs import run_groups
@@ -85,6 +85,9 @@ def place_extra_wilds(groups: list[Group], extra: int) -> list[Group]:
     return groups
 
 
+# Memos of pure functions, emptied past this many entries (see ``arrange_runs``).
+_CACHE_LIMIT: Final = 100_000
+
 _pattern_cache: dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]] = {}
 
 
@@ -95,6 +98,8 @@ def _run_pattern(positions: tuple[int, ...], length: int, ace_high: bool) -> tup
     cached = _pattern_cache.get(cache_key)
     if cached is not None:
         return cached
+    if len(_pattern_cache) > _CACHE_LIMIT:
+        _pattern_cache.clear()
     low = positions[0]
     top_limit = 14 if ace_high and low > 1 else 13
     start = low
@@ -138,6 +143,8 @@ def _suit_shape(key: int, ace_high: bool, wilds: int) -> _Shape:
     cached = _shape_cache.get(cache_key)
     if cached is not None:
         return cached
+    if len(_shape_cache) > _CACHE_LIMIT:
+        _shape_cache.clear()
     shapes: list[tuple[tuple[int, ...], int]] = []
     need = room = 0
     has_set = False

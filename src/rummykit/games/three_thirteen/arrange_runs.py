@@ -48,6 +48,11 @@ RANK_POINTS: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 _MIN_LENGTH: Final = 16
 
+# The memos below are pure functions of their keys.  Real hands reach a few tens of
+# thousands of suit patterns at most; past this many entries they all start afresh, so
+# that a long run of odd hands cannot grow them without end.
+_CACHE_LIMIT: Final = 100_000
+
 _position_cache: dict[int, tuple[int, ...]] = {}
 _choice_cache: dict[int, tuple[tuple[tuple[int, ...], int, int] | None, ...]] = {}
 _rank_cache: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
@@ -55,6 +60,18 @@ _groups_cache: dict[tuple[int, bool, int], tuple[tuple[int, ...], ...]] = {}
 _discard_cache: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {})
 _cover_cache: tuple[dict[int, int], dict[int, int]] = ({}, {})
 _cover_after_cache: tuple[dict[int, tuple[tuple[int, int], ...]], ...] = ({}, {})
+
+
+def _forget() -> None:
+    """Empty every memo (in place: other modules hold references to some)."""
+    _position_cache.clear()
+    _choice_cache.clear()
+    _groups_cache.clear()
+    for ace_high in (False, True):
+        _rank_cache[ace_high].clear()
+        _discard_cache[ace_high].clear()
+        _cover_cache[ace_high].clear()
+        _cover_after_cache[ace_high].clear()
 
 
 def _cards_in(key: int) -> int:
@@ -180,6 +197,8 @@ def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
     cached = cache.get(rank_key)
     if cached is not None:
         return cached
+    if len(_position_cache) > _CACHE_LIMIT:
+        _forget()
     options = [
         _position_values(key, key >> _DOUBLE_SHIFT) for key in _position_keys(rank_key, ace_high)
     ]
