@@ -145,7 +145,7 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
             safety = 0.0
             if card in reading.opponent_recent_discards:
                 safety += RECENT_DISCARD_SAFETY
-                if danger == 0:
+                if danger < RECENT_DISCARD_SAFETY:
                     why = "your opponent has just thrown one away"
             if visible[card] >= 2:
                 safety += TWIN_SAFETY

@@ -56,6 +56,10 @@ RISK_EARLY: Final = 0.2
 RISK_LATE: Final = 1.0
 HEAVY_HAND: Final = 60
 """Points in hand above which a rising threat makes the bot spend its wilds."""
+POZZETTO_WILDS: Final = 2
+"""The most wilds the bot spends on small melds to empty its hand for the pozzetto."""
+CLOSING_MARGIN: Final = 0.0
+"""How far ahead (in estimated hand score) closing must leave the bot."""
 CLOSING_BONUS: Final = 100
 POZZETTO_PENALTY: Final = 100
 
@@ -177,7 +181,8 @@ def _score_after(reading: TableReading, plan: Plan) -> int:
 def _closing_pays(reading: TableReading, plan: Plan) -> bool:
     took = reading.observation.took_pozzetto[reading.player]
     closing = _score_after(reading, plan) + (CLOSING_BONUS if took else -POZZETTO_PENALTY)
-    return closing > reading.opponent_score_guess() or reading.hand_may_end_soon
+    lead = closing - reading.opponent_score_guess()
+    return lead > CLOSING_MARGIN or reading.hand_may_end_soon
 
 
 class BurracoGreedyBot:
@@ -259,7 +264,8 @@ class BurracoGreedyBot:
                 one_set_per_rank=one_set,
                 candidates=candidates,
             )
-            if len(down.remaining) <= 1:
+            wilds_spent = sum(1 for step in down.steps if step.spends_wild)
+            if len(down.remaining) <= 1 and wilds_spent <= POZZETTO_WILDS:
                 step = _first_playable(down, legal)
                 if step is not None:
                     return Decision(step.action, _step_reason(step, "on the way to the pozzetto"))

@@ -2,8 +2,9 @@
 
 :func:`plan_melds` takes a hand (as a multiset), the player's melds on the table and a
 :data:`WildPolicy`, and lays cards greedily, one step at a time: natural cards onto the
-player's melds (a card that replaces a wild first), new melds from the hand (the
-longest first, runs before sets), and wilds where the policy allows them.  Steps are
+player's melds (a card that replaces a wild first), new melds from the hand (natural
+ones before those with a wild, the longest first, runs before sets), and wilds where
+the policy allows them.  Steps are
 single-card additions and whole new melds, exactly the moves the engine lists, so the
 first step of a plan is an action a bot can play.  The plan is tried in two orders
 (additions first, new melds first) and the one worth more is kept.
@@ -33,14 +34,19 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from rummykit.bots.burraco_reading import extended, fitting_faces, is_wild_face, meld_score
-from rummykit.cards import BURRACO_POINTS, CARD_COUNT, Card
+from rummykit.cards import BURRACO_POINTS, CARD_COUNT, JOKER, Card
 from rummykit.games.burraco import Extend, TableMeld
 from rummykit.games.burraco import Meld as NewMeld
 from rummykit.games.burraco.melds import BURRACO_SIZE, Meld, candidate_arrangements
 
 WildPolicy = Literal["keep", "burraco", "spend"]
-"""When a plan may use a wild: ``"keep"`` never, ``"burraco"`` only to make a meld a
-burraco, ``"spend"`` whenever it helps (to cut the points in the hand or empty it)."""
+"""When a plan may use a wild: ``"keep"`` never, ``"burraco"`` to make a meld a burraco
+or when the hand holds more wilds than the reserve (see :func:`plan_melds`),
+``"spend"`` whenever it helps (to cut the points in the hand or empty it)."""
+
+WILD_RESERVE: Final = 2
+"""Wilds a hand keeps for burracos under the ``"burraco"`` policy; more are spent."""
+_WILD_FACES: Final = (JOKER, 1, 14, 27, 40)  # Jk 2c 2d 2h 2s
 
 WILD_POLICIES: Final[tuple[WildPolicy, ...]] = ("keep", "burraco", "spend")
 
@@ -129,6 +135,10 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+def _wilds_held(counts: Sequence[int]) -> int:
+    return sum(counts[face] for face in _WILD_FACES)
+
+
 def _contains(counts: Sequence[int], cards: Sequence[Card]) -> bool:
     if len(cards) <= 4:
         return all(counts[card] >= cards.count(card) for card in cards)
@@ -157,6 +167,7 @@ class _Planner:
         "size",
         "steps",
         "value",
+        "wild_reserve",
     )
 
     def __init__(
@@ -170,8 +181,10 @@ class _Planner:
         bad_last: frozenset[Card],
         needs_burraco_to_end: bool,
         one_set_per_rank: bool,
+        wild_reserve: int,
     ) -> None:
         self.counts = _counts(hand)
+        self.wild_reserve = wild_reserve
         self.size = len(hand)
         self.melds: list[Meld] = [m.meld for m in own_melds]
         self.meld_ids: list[int | None] = [m.meld_id for m in own_melds]
@@ -212,6 +225,8 @@ class _Planner:
             return True
         if self.policy == "keep":
             return False
+        if _wilds_held(self.counts) > self.wild_reserve:
+            return True
         return len(after.cards) >= BURRACO_SIZE and (
             before is None or len(before.cards) < BURRACO_SIZE
         )
@@ -273,7 +288,7 @@ class _Planner:
     def lay_new_meld(self) -> bool:
         """Lay the best new meld; ``False`` if none may be laid."""
         counts = self.counts
-        best: tuple[tuple[int, int, float], Meld] | None = None
+        best: tuple[tuple[bool, int, bool, int], Meld] | None = None
         kept: list[Meld] = []
         for meld in self.candidates:
             cards = meld.cards
@@ -285,7 +300,7 @@ class _Planner:
             spends_wild = meld.wild_index is not None
             if not self._allowed_wild(spends_wild, None, meld):
                 continue
-            key = (len(cards), meld.kind == "run", meld.points)
+            key = (not spends_wild, len(cards), meld.kind == "run", meld.points)
             if best is not None and key <= best[0]:
                 continue
             if not self._may_leave(cards, len(cards) >= BURRACO_SIZE):
@@ -333,6 +348,7 @@ def plan_melds(
     bad_last: Iterable[Card] = (),
     needs_burraco_to_end: bool = False,
     one_set_per_rank: bool = True,
+    wild_reserve: int = WILD_RESERVE,
     candidates: Sequence[Meld] | None = None,
 ) -> Plan:
     """The better of the two greedy plans for ``hand`` with ``own_melds`` on the table.
@@ -341,6 +357,8 @@ def plan_melds(
     cards that may not be the single card left (a wild when it would be the closing
     discard, the card taken alone from the pile).  ``needs_burraco_to_end``: a single
     card left is allowed only once the player holds a burraco (closing).
+    ``wild_reserve``: under the ``"burraco"`` policy, wilds beyond this many may go
+    anywhere (a hand of wilds alone would only be discarded).
     ``candidates``: the hand's ``candidate_arrangements``, when already known.
 
     Raises ``ValueError`` for an unknown policy or a negative ``min_left``.
@@ -360,7 +378,7 @@ def plan_melds(
         candidates = tuple(candidate_arrangements(hand))
     if policy == "keep":
         candidates = [m for m in candidates if m.wild_index is None]
-    elif policy == "burraco":
+    elif policy == "burraco" and _wilds_held(_counts(hand)) <= wild_reserve:
         candidates = [m for m in candidates if m.wild_index is None or len(m.cards) >= 7]
     last_refused = frozenset(bad_last)
     plans = []
@@ -374,6 +392,7 @@ def plan_melds(
             bad_last=last_refused,
             needs_burraco_to_end=needs_burraco_to_end,
             one_set_per_rank=one_set_per_rank,
+            wild_reserve=wild_reserve,
         )
         plan = planner.run(additions_first=additions_first)
         plans.append(plan)
