@@ -238,6 +238,38 @@ def test_gap_wild_is_not_replaced_by_another_wild() -> None:
     assert describe("2h 3h Jk 5h") == "2h 3h Jk(=4h) 5h"
 
 
+def test_pinned_wild_keeps_the_ace_low() -> None:
+    meld = arrange(cards("Ah 2c 3h 4h 5h 6h 7h 8h 9h Th Jh"))
+    assert meld.describe() == "Ah 2c(=2h) 3h 4h 5h 6h 7h 8h 9h Th Jh"
+    grown = extend(meld, cards("Qh"))
+    # The 2c fills a gap, so it stays: Qh goes on top and the ace stays low.
+    assert grown.describe() == "Ah 2c(=2h) 3h 4h 5h 6h 7h 8h 9h Th Jh Qh"
+    # Laid at once, the same cards put the wild as high as it can stand.
+    assert arrange(grown.cards).describe() == "3h 4h 5h 6h 7h 8h 9h Th Jh Qh 2c(=Kh) Ah"
+    assert Meld.from_json(grown.to_json()) == grown
+    with pytest.raises(MeldError):
+        extend(grown, cards("Ah"))  # two natural aces
+    assert extend(grown, cards("Kh")).size == 13
+    assert extend(grown, cards("2h")).describe() == "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh 2c(=Kh)"
+
+
+def test_laid_cards_keep_their_places() -> None:
+    meld = arrange(cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh"))
+    # Kh would need the ace to go high and the 2 (not at the bottom) to turn wild.
+    with pytest.raises(MeldError, match="change places"):
+        extend(meld, cards("Kh"))
+    assert describe("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Kh") == (
+        "3h 4h 5h 6h 7h 8h 9h Th Jh 2h(=Qh) Kh Ah"
+    )
+    # The ace laid high stays high.
+    high = extend(arrange(cards("3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")), cards("2h"))
+    assert high.describe() == "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
+    assert extend(high, cards("Jk")).describe() == (
+        "Jk(=Ah) 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
+    )
+    assert Meld.from_json(high.to_json()) == high
+
+
 def test_natural_two_turns_wild_so_the_run_grows() -> None:
     meld = arrange(cards("2d 3d 4d 5d 6d 7d"))
     assert meld.clean
@@ -342,6 +374,15 @@ def test_json_round_trip() -> None:
         Meld.from_json({"cards": ["5h", "zz"]})
     with pytest.raises(MeldError):
         Meld.from_json([])
+    # A layout the table never has: the wild low while there is room above.
+    layout = {"kind": "run", "cards": ["Jk", "6h", "7h"], "wild_index": 0, "suit": 2, "rank": 5}
+    with pytest.raises(MeldError):
+        Meld.from_json(layout)
+    with pytest.raises(MeldError):
+        Meld.from_json({**meld.to_json(), "rank": 4})
+    with pytest.raises(MeldError):
+        Meld.from_json({**meld.to_json(), "suit": "h"})
+    assert Meld.from_json({"cards": ["8h", "2c", "5h", "7h"]}) == meld
 
 
 def test_parse_card_agrees() -> None:

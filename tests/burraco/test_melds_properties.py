@@ -107,24 +107,40 @@ def reference_arrange(cards: tuple[int, ...]) -> Meld | None:
 
 
 def reference_extend_one(meld: Meld, card: int) -> Meld | None:
-    """The table procedure for one card (RULES.md 1.4)."""
+    """The table procedure for one card (RULES.md 1.4), by brute force.
+
+    Of every arrangement of the cards with ``card`` added, keep those in which each
+    natural card already laid stays at its place (a natural 2 at the bottom may turn
+    wild instead) and a wild filling a gap stays unless ``card`` is the natural card it
+    stands for; then take the one the rules prefer.
+    """
     union = (*meld.cards, card)
     if meld.kind == "set":
         options = list(reference_sets(union))
     else:
-        options = list(reference_runs(union))
+        suit = meld.suit or 0
+        lo = meld.rank
         index = meld.wild_index
-        if index is not None and 0 < index < meld.size - 1:
-            place = meld.rank + index
-            if card != natural_at(meld.suit or 0, place):
-                wild = meld.cards[index]
-                options = [
-                    m
-                    for m in options
-                    if m.wild_index is not None
-                    and m.rank + m.wild_index == place
-                    and m.cards[m.wild_index] == wild
-                ]
+        kept = {
+            lo + offset: c
+            for offset, c in enumerate(meld.cards)
+            if offset != index and not (lo + offset == 2 and offset == 0)
+        }
+        pinned = None
+        in_gap = index is not None and 0 < index < meld.size - 1
+        if index is not None and in_gap and card != natural_at(suit, lo + index):
+            pinned = (lo + index, meld.cards[index])
+
+        def allowed(new: Meld) -> bool:
+            at = {new.rank + i: c for i, c in enumerate(new.cards) if i != new.wild_index}
+            if any(at.get(place) != c for place, c in kept.items()):
+                return False
+            if pinned is None:
+                return True
+            place, wild = pinned
+            return new.wild_index == place - new.rank and new.cards[new.wild_index] == wild
+
+        options = [m for m in reference_runs(union) if m.suit == suit and allowed(m)]
     if not options:
         return None
     return min(options, key=table_key)
@@ -245,7 +261,8 @@ def test_extend_one_agrees_with_reference(meld_cards: list[int], card: int) -> N
         assert expected is None, f"{meld} + {format_cards([card])} -> {expected}"
         return
     assert got == expected
-    assert arrange(got.cards) == got  # every table meld is its own arrangement
+    assert Meld.from_json(got.to_json()) == got
+    assert arrange(got.cards).clean == got.clean
 
 
 @settings(max_examples=300)

@@ -6,11 +6,19 @@ to a meld on the table, :func:`candidate_melds` lists every new meld a hand can 
 and :func:`extending_cards` every card of a hand that fits a meld.
 
 A run is described by *places* ``1..14`` in its suit: place ``1`` is the low ace,
-``2..13`` the ranks, ``14`` the high ace.  Among the legal arrangements of a multiset
-the one kept is the table's: the fewest wilds (a 2 stands at its own place whenever it
-can), then the wild as high as it can stand (a wild at either end stands high if there
-is room), then the lowest start (``A 2 ... K`` rather than ``2 ... K A``).  Every
-meld that :func:`extend` returns is therefore ``arrange`` of its cards.
+``2..13`` the ranks, ``14`` the high ace.  Among the legal arrangements of a multiset,
+:func:`arrange` keeps the fewest wilds (a 2 stands at its own place whenever it can),
+then the wild as high as it can stand (a wild at either end stands high if there is
+room), then the lowest start (``A 2 ... K`` rather than ``2 ... K A``).
+
+On the table (:func:`extend`, RULES.md 1.4) natural cards keep their places, the ace
+too, except that a natural 2 at the bottom may turn wild; a wild at an end moves
+wherever that helps; a wild filling a gap stays until its natural card replaces it.  Of
+the outcomes, the same preference picks one.  So a table meld is usually ``arrange`` of
+its cards, but not always: ``Ah 2c(=2h) 3h ... Jh`` plus ``Qh`` is ``Ah 2c(=2h) 3h ...
+Qh`` (laid at once, ``3h ... Qh 2c(=Kh) Ah``), and ``Ah 2h ... Jh`` does not take
+``Kh`` (its 2 is not at the bottom and its ace does not move), though the same cards
+laid at once are ``3h ... Jh 2h(=Qh) Kh Ah``.
 
 >>> from rummykit.cards import parse_cards
 >>> arrange(parse_cards("7h 8h 9h 2c")).describe()
@@ -172,10 +180,11 @@ class Meld:
     def from_json(data: object) -> Meld:
         """Read :meth:`to_json` back, treating the data as untrusted.
 
-        The cards must form a legal meld, listed as its arrangement (the one
-        :func:`arrange` gives, which every meld from :func:`extend` has), and the other
-        fields, which may be left out, must be those of that arrangement; else
-        :class:`~rummykit.games.core.MeldError` says what is wrong.
+        With ``cards`` alone, the meld is ``arrange`` of them.  With every field, the
+        fields must describe a meld :func:`extend` can leave on the table: the
+        arrangement :func:`arrange` gives, or another legal layout of a run that the
+        table procedure reaches (the ace high in ``2 ... K A``, a wild pinned in a gap).
+        Anything else raises :class:`~rummykit.games.core.MeldError` saying what is wrong.
         """
         if not isinstance(data, Mapping):
             raise MeldError("a meld must be a JSON object")
@@ -190,14 +199,22 @@ class Meld:
         except CardError as error:
             raise MeldError(str(error)) from None
         meld = arrange(cards)
-        expected = meld.to_json()
-        for key, value in data.items():
-            wanted = expected[key]
-            if key != "cards" and (value != wanted or type(value) is not type(wanted)):
-                raise MeldError(f"{key} of {meld.describe()} is {wanted!r}, not {value!r}")
-        if [format_card(c) for c in cards] != expected["cards"]:
-            raise MeldError(f"the cards of this meld lie as {meld.describe()}")
-        return meld
+        if set(data) == {"cards"}:
+            return meld
+        missing = sorted({"kind", "wild_index", "suit", "rank"} - set(data))
+        if missing:
+            raise MeldError(f"a meld with a layout needs the field {missing[0]!r}")
+        kind, wild_index, suit, rank = (data[k] for k in ("kind", "wild_index", "suit", "rank"))
+        if kind not in ("set", "run") or any(
+            value is not None and type(value) is not int for value in (wild_index, suit)
+        ):
+            raise MeldError(f"{data!r} is not a meld layout")
+        if type(rank) is not int:
+            raise MeldError(f"a meld's rank must be a whole number, not {rank!r}")
+        laid = Meld(kind, tuple(cards), wild_index, suit, rank)
+        if laid != meld and not _is_table_layout(laid):
+            raise MeldError(f"these cards lie on the table as {meld.describe()}")
+        return laid
 
 
 # ---------------------------------------------------------------------------------------
@@ -392,6 +409,35 @@ def arrange(cards: Sequence[Card]) -> Meld:
 # Extending a meld
 
 
+def _is_table_layout(meld: Meld) -> bool:
+    """Whether ``meld`` is a run layout that :func:`extend` can leave on the table.
+
+    Each natural at its place, at most one wild (not at its own place), never two
+    natural aces, no more wilds than the cards need, and a wild at the low end only when
+    there is no room above (checked field by field; sets have one layout only).
+    """
+    cards, index, suit, lo = meld.cards, meld.wild_index, meld.suit, meld.rank
+    if meld.kind != "run" or type(suit) is not int or type(lo) is not int:
+        return False
+    hi = lo + len(cards) - 1
+    if not 0 <= suit <= 3 or len(cards) < MIN_MELD or lo < 1 or hi > HIGH_ACE:
+        return False
+    if index is not None and (type(index) is not int or not 0 <= index < len(cards)):
+        return False
+    row = _PLACE_CARDS[suit]
+    for offset, card in enumerate(cards):
+        if (offset == index) != (card != row[lo + offset]):
+            return False  # a natural off its place, or a "wild" at its own place
+    if index is not None and not _is_wild_face(cards[index]):
+        return False
+    if lo == 1 and hi == HIGH_ACE and index not in (0, len(cards) - 1):
+        return False  # two natural aces
+    if index == 0 and hi < HIGH_ACE:
+        return False  # a wild stands high when there is room
+    canonical = _arrange(cards)
+    return canonical is not None and canonical.clean == (index is None)
+
+
 def _gap_wild(meld: Meld) -> int | None:
     """The place of a run's wild that fills a gap (it cannot move), else ``None``."""
     index = meld.wild_index
@@ -400,17 +446,115 @@ def _gap_wild(meld: Meld) -> int | None:
     return meld.rank + index
 
 
+def _extend_run(meld: Meld, suit: int, card: Card) -> Meld | None:
+    """The table procedure of RULES.md 1.4 for one card added to a run.
+
+    Natural cards keep their places (the ace too), except that a natural 2 at the
+    bottom may turn wild; a wild at an end may move anywhere; a wild filling a gap stays
+    unless ``card`` is the natural card it stands for.  Of the outcomes the one kept has
+    the fewest wilds (a 2 goes home), then the wild as high as it can stand, then the
+    lowest start.
+    """
+    row = _PLACE_CARDS[suit]
+    cards = meld.cards
+    lo = meld.rank
+    last = len(cards) - 1
+    index = meld.wild_index
+    fixed = 0  # places of the naturals already laid (each stays)
+    for offset in range(last + 1):
+        if offset != index:
+            fixed |= 1 << (lo + offset)
+    old_wild = cards[index] if index is not None else -1
+    pinned = 0 if index is None or index in (0, last) else lo + index
+    if pinned and card == row[pinned]:
+        pinned = 0  # replaced: the wild is free to move
+    suit_two = row[_TWO]
+    # Where the new card may stand as a natural (0: it can only be a wild).
+    if card == row[1]:
+        natural_places: tuple[int, ...] = (1, HIGH_ACE)
+    elif card == JOKER or RANK_OF[card] == _TWO:
+        natural_places = (_TWO,) if card == suit_two else ()
+    elif SUIT_OF[card] == suit:
+        natural_places = (RANK_OF[card],)
+    else:
+        return None
+    choices = [(place, -1) for place in natural_places]
+    if card == JOKER or RANK_OF[card] == _TWO:
+        choices.append((0, card))
+    # A free wild that is the suit's 2 may go home; a natural 2 at the bottom may turn
+    # wild: each such 2 is a choice between place 2 and the wild.
+    old_choices = [(0, old_wild)] if old_wild >= 0 else [(0, -1)]
+    if old_wild == suit_two and not pinned:
+        old_choices.append((_TWO, -1))
+    if lo == _TWO and index != 0:
+        fixed &= ~(1 << _TWO)
+        two_choices = [(_TWO, -1), (0, suit_two)]
+    else:
+        two_choices = [(0, -1)]
+    best: tuple[int, int, int] | None = None
+    best_layout = (0, 0, -1)  # low, high, wild card
+    for place, new_wild in choices:
+        for old_place, kept_wild in old_choices:
+            for two_place, two_wild in two_choices:
+                naturals = fixed
+                clash = False
+                for extra in (place, old_place, two_place):
+                    if extra:
+                        clash = clash or bool(naturals >> extra & 1)
+                        naturals |= 1 << extra
+                wilds = [w for w in (new_wild, kept_wild, two_wild) if w >= 0]
+                if clash or len(wilds) > 1 or (naturals & 2 and naturals >> HIGH_ACE & 1):
+                    continue  # a place taken twice, two wilds, or two natural aces
+                low = (naturals & -naturals).bit_length() - 1
+                high = naturals.bit_length() - 1
+                missing = ((1 << (high + 1)) - (1 << low)) & ~naturals
+                if not wilds:
+                    if missing:
+                        continue
+                    key = (0, 0, low)
+                    wild = -1
+                else:
+                    wild = wilds[0]
+                    if pinned:
+                        if missing != 1 << pinned:
+                            continue
+                        wild_place = pinned
+                    elif missing & (missing - 1):
+                        continue  # two holes
+                    elif missing:
+                        wild_place = missing.bit_length() - 1
+                    elif high < HIGH_ACE:
+                        wild_place = high + 1
+                    else:
+                        wild_place = low - 1  # fourteen naturals cannot be: low > 1
+                    if wild == suit_two and wild_place == _TWO:
+                        continue  # there it is natural: another choice
+                    low = min(low, wild_place)
+                    high = max(high, wild_place)
+                    key = (1, -wild_place, low)
+                if best is None or key < best:
+                    best = key
+                    best_layout = (low, high, wild)
+    if best is None:
+        return None
+    low, high, wild = best_layout
+    laid = [row[place] for place in range(low, high + 1)]
+    if best[0] == 0:
+        return Meld("run", tuple(laid), None, suit, low)
+    wild_index = -best[1] - low
+    laid[wild_index] = wild
+    return Meld("run", tuple(laid), wild_index, suit, low)
+
+
 def _extend_one(meld: Meld, card: Card) -> Meld | None:
     """``meld`` with ``card`` added, or ``None`` when the card cannot be added alone."""
+    if meld.kind == "run":
+        if meld.suit is None:
+            return None
+        return _extend_run(meld, meld.suit, card)
     grown = _arrange((*meld.cards, card))
     if grown is None or grown.kind != meld.kind:
         return None
-    place = _gap_wild(meld)
-    if place is not None and card != _natural_at(meld.suit, place):  # type: ignore[arg-type]
-        # The wild in the gap stays where it is until its natural card replaces it.
-        index = place - grown.rank
-        if grown.wild_index != index or grown.cards[index] != meld.cards[place - meld.rank]:
-            return None
     return grown
 
 
@@ -419,11 +563,16 @@ def _why_not_one(meld: Meld, card: Card) -> str:
     if grown is None or grown.kind != meld.kind:
         return f"{format_card(card)} does not fit {meld.describe()}"
     place = _gap_wild(meld)
-    wild = meld.cards[place - meld.rank] if place is not None else JOKER
-    stands = _natural_at(meld.suit, place) if place is not None else JOKER  # type: ignore[arg-type]
+    if place is not None and meld.suit is not None:
+        wild = meld.cards[place - meld.rank]
+        stands = _natural_at(meld.suit, place)
+        return (
+            f"the wild {format_card(wild)} fills a gap in {meld.describe()} and can move"
+            f" only when {format_card(stands)} replaces it"
+        )
     return (
-        f"the wild {format_card(wild)} fills a gap in {meld.describe()} and can move only"
-        f" when {format_card(stands)} replaces it"
+        f"{format_card(card)} fits {meld.describe()} only if cards already laid change"
+        " places (natural cards stay put; only a 2 at the bottom may turn wild)"
     )
 
 
@@ -455,46 +604,106 @@ def extend(meld: Meld, added: Sequence[Card]) -> Meld:
     if target is None or target.kind != meld.kind:
         reason = _reason(union) if target is None else f"they would not form a {meld.kind}"
         raise MeldError(f"{format_cards(cards)} cannot join {meld.describe()}: {reason}")
-    failed: set[tuple[Card, ...]] = set()
+    seen: dict[tuple[Meld, tuple[Card, ...]], frozenset[Meld]] = {}
 
-    def reachable(current: Meld, remaining: tuple[Card, ...]) -> Meld | None:
+    def reachable(current: Meld, remaining: tuple[Card, ...]) -> frozenset[Meld]:
+        """Every meld that adding ``remaining`` one at a time can leave."""
         if not remaining:
-            return current
-        if remaining in failed:
-            return None
-        for index, card in enumerate(remaining):
-            if card in remaining[:index]:
-                continue
-            step = _extend_one(current, card)
-            if step is not None:
-                done = reachable(step, remaining[:index] + remaining[index + 1 :])
-                if done is not None:
-                    return done
-        failed.add(remaining)
-        return None
+            return frozenset((current,))
+        key = (current, remaining)
+        if key not in seen:
+            results: set[Meld] = set()
+            for index, card in enumerate(remaining):
+                if card not in remaining[:index]:
+                    step = _extend_one(current, card)
+                    if step is not None:
+                        rest = remaining[:index] + remaining[index + 1 :]
+                        results.update(reachable(step, rest))
+            seen[key] = frozenset(results)
+        return seen[key]
 
-    result = reachable(meld, tuple(sorted(cards)))
-    if result is None:
+    results = reachable(meld, tuple(sorted(cards)))
+    if not results:
         raise MeldError(
             f"{format_cards(cards)} cannot join {meld.describe()} one card at a time"
             " (a wild filling a gap moves only when its natural card replaces it)"
         )
-    return result
+    return min(results, key=_table_key)
+
+
+def _table_key(meld: Meld) -> tuple[int, int, int, tuple[Card, ...]]:
+    """Orders arrangements of one multiset: the one the rules keep comes first."""
+    if meld.wild_index is None:
+        return (0, 0, meld.rank, meld.cards)
+    return (1, -(meld.rank + meld.wild_index), meld.rank, meld.cards)
 
 
 # ---------------------------------------------------------------------------------------
 # Which cards fit a meld
 
 
-@lru_cache(maxsize=8192)
-def _addable(meld: Meld) -> frozenset[Card]:
-    """Every card face that can be added alone to ``meld``."""
+def _addable_by_trial(meld: Meld) -> frozenset[Card]:
+    """Every face that :func:`_extend_one` accepts (the slow, obviously right way)."""
     if meld.kind == "set":
         faces: tuple[Card, ...] = (*_WILD_FACES, *(s * 13 + meld.rank - 1 for s in range(4)))
     else:
         suit = meld.suit if meld.suit is not None else 0
         faces = (*_WILD_FACES, *(suit * 13 + r for r in range(13) if r != 1))
     return frozenset(c for c in faces if _extend_one(meld, c) is not None)
+
+
+def _addable_to_run(meld: Meld, suit: int) -> frozenset[Card]:
+    """The faces that fit a run as the table has it (RULES.md 1.4), from its places."""
+    row = _PLACE_CARDS[suit]
+    cards = meld.cards
+    last = len(cards) - 1
+    lo = meld.rank
+    hi = lo + last
+    index = meld.wild_index
+    ace_is_natural = (lo == 1 and index != 0) or (hi == HIGH_ACE and index != last)
+    ace = row[1]
+    places: list[int]
+    fits: set[Card] = set()
+    if index is None:
+        places = [lo - 1, hi + 1]
+        fits.update(_WILD_FACES)  # a clean run always has room for a wild at an end
+        if lo == _TWO:
+            places.append(hi + 2)  # the 2 at the bottom turns wild to fill hi + 1
+    elif index in (0, last):
+        low = lo + 1 if index == 0 else lo  # the naturals are low..high
+        high = hi - 1 if index == last else hi
+        places = [low - 1, high + 1, low - 2, high + 2]  # the wild may move to either end
+        if cards[index] == row[_TWO] and low == _TWO + 2:
+            # The 2 goes back to its place if another wild fills the place above it.
+            fits.update(_WILD_FACES)
+    else:
+        places = [lo + index, lo - 1, hi + 1]  # a gap: only its own card replaces it
+    for place in places:
+        if 1 <= place <= HIGH_ACE:
+            card = row[place]
+            if card != ace or not ace_is_natural:
+                fits.add(card)
+    return frozenset(fits)
+
+
+@lru_cache(maxsize=8192)
+def _addable(meld: Meld) -> frozenset[Card]:
+    """Every card face that can be added alone to ``meld``."""
+    if meld.kind == "set":
+        has_wild = meld.wild_index is not None
+        if len(meld.cards) >= MAX_SET:
+            return frozenset()
+        fits: set[Card] = set()
+        if len(meld.cards) - has_wild < MAX_SET_NATURALS:
+            fits.update(s * 13 + meld.rank - 1 for s in range(4))
+        if not has_wild:
+            fits.update(_WILD_FACES)
+        return frozenset(fits)
+    if meld.suit is None or _arrange(meld.cards) != meld:
+        # Not the arrangement the rules give these cards (built by hand, not by
+        # arrange or extend): ask the general procedure card by card.
+        return _addable_by_trial(meld)
+    return _addable_to_run(meld, meld.suit)
 
 
 def extending_cards(meld: Meld, hand: Sequence[Card]) -> Iterator[Card]:
@@ -516,43 +725,42 @@ def extending_cards(meld: Meld, hand: Sequence[Card]) -> Iterator[Card]:
 # ---------------------------------------------------------------------------------------
 # Every new meld of a hand
 
-
-def _counts(hand: Sequence[Card]) -> list[int]:
-    counts = [0] * CARD_COUNT
-    for card in hand:
-        counts[card] += 1
-    return counts
+_SET_RANKS: Final = (1, *range(3, 14))
+_WILD_BIT: Final = {JOKER: 1, 1: 2, 14: 4, 27: 8, 40: 16}  # Jk 2c 2d 2h 2s
 
 
-def _set_candidates(counts: list[int], wild_faces: list[Card]) -> Iterator[Meld]:
-    for rank in (1, *range(3, 14)):
-        per_suit = [counts[s * 13 + rank - 1] for s in range(4)]
-        if sum(per_suit) < 2:  # two naturals and a wild at least
+@lru_cache(maxsize=4096)
+def _set_melds(rank: int, per_suit: tuple[int, ...], wild_code: int) -> tuple[Meld, ...]:
+    """Every set of ``rank`` from ``per_suit`` copies of each suit's card and the wild
+    faces of ``wild_code`` (bits of ``_WILD_BIT``)."""
+    wilds = [face for face, bit in _WILD_BIT.items() if wild_code & bit]
+    choices: list[tuple[Card, ...]] = [()]
+    for suit, available in enumerate(per_suit):
+        card = suit * 13 + rank - 1
+        choices = [chosen + (card,) * k for chosen in choices for k in range(available + 1)]
+    melds: list[Meld] = []
+    for naturals in choices:
+        size = len(naturals)
+        if size < 2 or size > MAX_SET_NATURALS:  # two naturals and a wild at least
             continue
-        choices: list[tuple[Card, ...]] = [()]
-        for suit, available in enumerate(per_suit):
-            card = suit * 13 + rank - 1
-            choices = [
-                chosen + (card,) * copies for chosen in choices for copies in range(available + 1)
-            ]
-        for naturals in choices:
-            size = len(naturals)
-            if size < 2 or size > MAX_SET_NATURALS:
-                continue
-            if size >= MIN_MELD:
-                yield Meld("set", naturals, None, None, rank)
-            for wild in wild_faces:
-                yield Meld("set", (*naturals, wild), size, None, rank)
+        if size >= MIN_MELD:
+            melds.append(Meld("set", naturals, None, None, rank))
+        melds.extend(Meld("set", (*naturals, wild), size, None, rank) for wild in wilds)
+    return tuple(melds)
 
 
-def _run_candidates(counts: list[int], suit: int) -> Iterator[Meld]:
+@lru_cache(maxsize=16384)
+def _run_melds(suit: int, rank_mask: int, twos: int, wild_code: int) -> tuple[Meld, ...]:
+    """Every run of ``suit`` from the naturals of ``rank_mask`` (bit ``r`` for rank
+    ``r``; the ace is bit 1), ``twos`` copies of the suit's 2 and the other wild faces
+    of ``wild_code``, each multiset once, as the rules arrange it."""
     row = _PLACE_CARDS[suit]
-    present = [False] * (HIGH_ACE + 2)
-    for place in range(1, HIGH_ACE + 1):
-        present[place] = counts[row[place]] > 0
-    suit_two = suit * 13 + 1
-    twos = counts[suit_two]
-    others = [c for c in _WILD_FACES if counts[c] and c != suit_two]
+    present = [bool(rank_mask >> r & 1) for r in range(HIGH_ACE + 1)] + [False]
+    present[HIGH_ACE] = present[1]
+    present[_TWO] = twos > 0
+    suit_two = row[_TWO]
+    others = [face for face, bit in _WILD_BIT.items() if wild_code & bit and face != suit_two]
+    melds: list[Meld] = []
 
     def faces(lo: int, hi: int, wild_place: int) -> list[Card]:
         """Wild faces that may stand at ``wild_place`` in the run ``lo..hi``."""
@@ -561,13 +769,18 @@ def _run_candidates(counts: list[int], suit: int) -> Iterator[Meld]:
             return [*others, suit_two]
         return others
 
-    def run(lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
+    def add(lo: int, hi: int, wild_place: int, wilds: list[Card]) -> None:
         cards = [row[place] for place in range(lo, hi + 1)]
-        if wild_place:
-            cards[wild_place - lo] = wild
-            return Meld("run", tuple(cards), wild_place - lo, suit, lo)
-        return Meld("run", tuple(cards), None, suit, lo)
+        if not wild_place:
+            melds.append(Meld("run", tuple(cards), None, suit, lo))
+            return
+        index = wild_place - lo
+        for wild in wilds:
+            cards[index] = wild
+            melds.append(Meld("run", tuple(cards), index, suit, lo))
 
+    # Each multiset once: only the arrangement the rules give is listed (the wild high
+    # when it could stand at either end, A..K rather than 2..A, a 2 at its own place).
     for lo in range(1, HIGH_ACE):
         if not present[lo]:
             continue
@@ -580,46 +793,85 @@ def _run_candidates(counts: list[int], suit: int) -> Iterator[Meld]:
                 continue
             if lo == 1 and hi == HIGH_ACE:
                 break  # two natural aces
-            length = hi - lo + 1
             ace_both_ways = lo == _TWO and hi == HIGH_ACE  # the same cards lie as A..K
             if hole:
                 if not ace_both_ways:
-                    for wild in faces(lo, hi, hole):
-                        yield run(lo, hi, hole, wild)
+                    add(lo, hi, hole, faces(lo, hi, hole))
                 continue
-            # Naturals lo..hi with no hole.
-            if length >= MIN_MELD and not ace_both_ways:
-                yield run(lo, hi, 0, 0)
-                # A wild in place of an interior natural that is left out.
-                for gap in range(lo + 1, hi):
-                    for wild in faces(lo, hi, gap):
-                        yield run(lo, hi, gap, wild)
+            if hi - lo >= _TWO and not ace_both_ways:
+                add(lo, hi, 0, [])
+                for gap in range(lo + 1, hi):  # a wild in place of a natural left out
+                    add(lo, hi, gap, faces(lo, hi, gap))
             if hi < HIGH_ACE:
-                for wild in faces(lo, hi + 1, hi + 1):
-                    if wild == suit_two and lo == MIN_MELD:
-                        continue  # the 2 would stand at its own place: a clean run
-                    yield run(lo, hi + 1, hi + 1, wild)
+                wilds = faces(lo, hi + 1, hi + 1)
+                if lo == MIN_MELD and wilds and wilds[-1] == suit_two:
+                    wilds = wilds[:-1]  # that 2 would stand at its own place: clean
+                add(lo, hi + 1, hi + 1, wilds)
             elif lo > MIN_MELD:
                 # The naturals end with the high ace: the wild stands below them.
-                for wild in faces(lo - 1, hi, lo - 1):
-                    yield run(lo - 1, hi, lo - 1, wild)
+                add(lo - 1, hi, lo - 1, faces(lo - 1, hi, lo - 1))
+    return tuple(melds)
+
+
+def _general_candidates(counts: list[int]) -> Iterator[Meld]:
+    """The candidates of any multiset (more than two copies of a card included)."""
+    wild_code = sum(bit for face, bit in _WILD_BIT.items() if counts[face])
+    for rank in _SET_RANKS:
+        per_suit = tuple(counts[s * 13 + rank - 1] for s in range(4))
+        if sum(per_suit) >= _TWO:
+            yield from _set_melds(rank, per_suit, wild_code)
+    for suit in range(4):
+        base = suit * 13
+        mask = sum(1 << r for r in range(1, 14) if r != _TWO and counts[base + r - 1])
+        yield from _run_melds(suit, mask, min(counts[base + 1], _TWO), wild_code)
+
+
+_RANK_BIT: Final = tuple(1 << RANK_OF[c] if RANK_OF[c] != _TWO else 0 for c in range(52))
 
 
 def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
     """Every legal new meld that the multiset ``hand`` can form, each multiset once,
     as arranged melds (see :func:`candidate_melds`)."""
-    counts = _counts(_checked(hand, "a hand"))
-    wild_faces = [c for c in _WILD_FACES if counts[c]]
-    yield from _set_candidates(counts, wild_faces)
+    cards = _checked(hand, "a hand")
+    counts = [0] * CARD_COUNT
+    masks = [0, 0, 0, 0, 0]
+    rank_totals = [0] * 14
+    for card in cards:
+        counts[card] += 1
+        if card != JOKER:
+            masks[SUIT_OF[card]] |= _RANK_BIT[card]
+            rank_totals[RANK_OF[card]] += 1
+    if any(n > _TWO for n in counts[:JOKER]):
+        yield from _general_candidates(counts)
+        return
+    wild_code = (
+        (counts[JOKER] and 1)
+        | (counts[1] and 2)
+        | (counts[14] and 4)
+        | (counts[27] and 8)
+        | (counts[40] and 16)
+    )
+    for rank in _SET_RANKS:
+        if rank_totals[rank] >= _TWO:
+            index = rank - 1
+            yield from _set_melds(
+                rank,
+                (counts[index], counts[index + 13], counts[index + 26], counts[index + 39]),
+                wild_code,
+            )
     for suit in range(4):
-        yield from _run_candidates(counts, suit)
+        mask = masks[suit]
+        twos = counts[suit * 13 + 1]
+        if mask.bit_count() + (twos > 0) >= _TWO:
+            yield from _run_melds(suit, mask, twos, wild_code)
 
 
 def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     """Every legal new meld that the multiset ``hand`` can form, each multiset once.
 
     The cards of each are in the order of ``arrange(...).cards``.  Works on counts per
-    face and on places per suit, never on subsets of the hand.
+    face and on places per suit (with the melds of each pattern kept in a cache), never
+    on subsets of the hand.
 
     >>> from rummykit.cards import parse_cards, format_cards
     >>> for meld in candidate_melds(parse_cards("5h 6h 7h Jk")):
