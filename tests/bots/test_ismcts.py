@@ -65,8 +65,9 @@ def tt_rules(first: int, last: int, players: int = 2) -> three_thirteen.Rules:
 
 
 def tt_position(round_number: int, seed: int, moves: int) -> three_thirteen.State:
-    """A Three-Thirteen state ``moves`` rollout-policy moves into a round."""
-    rules = tt_rules(round_number, round_number)
+    """A Three-Thirteen state ``moves`` rollout-policy moves into a round (the game goes
+    on to the round after, should this one end early)."""
+    rules = tt_rules(round_number, min(round_number + 1, 11))
     state = three_thirteen.State.new(rules, seed)
     policy = CheapPolicy(rules, state.wild_rank)
     rng = random.Random(seed)

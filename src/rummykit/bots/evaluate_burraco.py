@@ -172,6 +172,23 @@ def state_values(state: State) -> tuple[float, float]:
 # The rollout policy
 
 
+def without_wild_discards(actions: Sequence[Action]) -> list[Action]:
+    """``actions`` without the discards of a wild, unless only wilds may be discarded.
+
+    >>> from rummykit.cards import parse_card
+    >>> without_wild_discards([Discard(parse_card("Jk")), Discard(parse_card("Ks"))])
+    [Discard(card=51)]
+    """
+    natural = [
+        action
+        for action in actions
+        if not (isinstance(action, Discard) and is_wild_face(action.card))
+    ]
+    if any(type(action) is Discard for action in natural):
+        return natural
+    return list(actions)
+
+
 class CheapPolicy:
     """The rollout policy (see the module docstring): stateless and quick."""
 
@@ -260,6 +277,16 @@ class BurracoPlayout:
         self._hand_number = observation.hand_number
         self._horizon = observation.turn + HORIZON_TURNS
         self._policy = CheapPolicy()
+
+    def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
+        """The decision's moves worth searching: all but discarding a wild while
+        another card may go (throwing a joker or a 2 away is never worth it)."""
+        return without_wild_discards(legal_actions)
+
+    def candidates(self, state: State, actions: list[Action]) -> list[Action]:
+        """Below the root, the same as at the root."""
+        del state
+        return without_wild_discards(actions)
 
     def finished(self, state: State) -> bool:
         """The hand of the decision is over (the game ended or the next was dealt)."""

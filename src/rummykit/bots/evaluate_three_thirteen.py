@@ -37,6 +37,8 @@ from rummykit.games.three_thirteen.actions import (
     GO_OUTS,
     TAKE_DISCARD,
     Action,
+    Discard,
+    GoOut,
 )
 from rummykit.games.three_thirteen.arrange import best_discards, deadwood
 from rummykit.games.three_thirteen.rules import Rules, hand_size
@@ -45,6 +47,9 @@ MEMO_LIMIT: Final = 200_000
 """Hands remembered per decision before the memo is cleared (bounds the memory)."""
 ROLLOUT_ACTION_LIMIT: Final = 2_000
 """A safety net: a rollout longer than this is scored as it stands."""
+ROOT_MARGIN: Final = 4
+"""The decision considers the discards leaving at most this much more deadwood than the
+least (a card with a future may be worth more than a few points)."""
 EXPLORATION: Final = 0.5
 """The UCB1 exploration constant suited to :func:`reward_scale`."""
 
@@ -269,16 +274,51 @@ class CheapPolicy:
 class ThreeThirteenPlayout:
     """One decision's playouts: the round of the observation, played out and scored."""
 
-    __slots__ = ("_hand_number", "_policy", "_scale")
+    __slots__ = ("_hand", "_hand_number", "_policy", "_root_margin", "_scale")
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, *, root_margin: int = ROOT_MARGIN) -> None:
+        self._hand = tuple(observation.hand)
         self._hand_number = observation.hand_number
         self._policy = CheapPolicy(observation.rules, observation.wild_rank)
         self._scale = reward_scale(observation.round_number)
+        self._root_margin = root_margin
 
     @property
     def policy(self) -> CheapPolicy:
         return self._policy
+
+    def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
+        """The decision's moves worth searching: both draws; going out whenever it is
+        possible (nothing scores better than 0); else the discards that leave at most
+        ``root_margin`` more deadwood than the best."""
+        going_out: list[Action] = [action for action in legal_actions if type(action) is GoOut]
+        if going_out:
+            return going_out
+        discards = [action for action in legal_actions if isinstance(action, Discard)]
+        if not discards:
+            return list(legal_actions)
+        hand = self._hand
+        left: dict[Discard, int] = {}
+        for action in discards:
+            rest = list(hand)
+            rest.remove(action.card)
+            left[action] = self._policy.deadwood(tuple(rest))
+        least = min(left.values())
+        return [action for action in discards if left[action] <= least + self._root_margin]
+
+    def candidates(self, state: State, actions: list[Action]) -> Sequence[Action]:
+        """Below the root every player plays like the policy, up to its ties: going out
+        if possible, else one of the best discards; both draws stay open."""
+        if state.phase == "draw":
+            return actions
+        going_out = [action for action in actions if type(action) is GoOut]
+        if going_out:
+            return going_out
+        player = state.current_player
+        assert player is not None
+        _, best = self._policy.best_discards(state.hand(player))
+        kept = [action for action in actions if type(action) is Discard and action.card in best]
+        return kept or actions
 
     def finished(self, state: State) -> bool:
         """The round of the decision is over (the game ended or the next was dealt)."""

@@ -8,7 +8,8 @@ observation; each iteration of the search
 2. *selects*: from the root, while every action legal in this determinization already
    has a child, it follows the child with the best UCB1 score among those legal here,
    counting for each of them one more *availability* (how often the action could have
-   been chosen), which stands for the parent's visits in the UCB1 formula;
+   been chosen), which stands for the parent's visits in the UCB1 formula; the game
+   may leave out actions not worth searching (:meth:`Playout.candidates`);
 3. *expands* one action legal here that has no child yet, chosen at random;
 4. *rolls out*: the game's :class:`Playout` plays on with a cheap policy and scores the
    position (the end of the round, or an evaluation after a few turns);
@@ -53,11 +54,19 @@ SEED_BITS: Final = 63
 class Playout(Protocol):
     """What the search needs from a game for one decision (built from the observation).
 
-    ``finished(state)``: the search horizon is reached in ``state`` (the hand or round
-    of the decision is over), so selection stops there.  ``rewards(state, rng)``: play
-    on from ``state`` with a cheap policy (or not at all if finished), then score; one
-    reward per player, each in ``-1 .. 1``, higher is better for that player.
+    ``root_candidates(legal_actions)``: the actions worth searching at the root, a
+    non-empty part of the legal ones (the others are never played).
+    ``candidates(state, actions)``: the same below the root, for the player to move in
+    ``state`` among its legal ``actions`` (in their order).  ``finished(state)``: the
+    search horizon is reached in ``state`` (the hand or round of the decision is over),
+    so selection stops there.  ``rewards(state, rng)``: play on from ``state`` with a
+    cheap policy (or not at all if finished), then score; one reward per player, each
+    in ``-1 .. 1``, higher is better for that player.
     """
+
+    def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]: ...
+
+    def candidates(self, state: Any, actions: list[Any]) -> Sequence[Any]: ...
 
     def finished(self, state: Any) -> bool: ...
 
@@ -184,9 +193,15 @@ class ISMCTSBot:
         current = getattr(observation, "current_player", None)
         if not isinstance(current, int) or current != getattr(observation, "player", None):
             raise ValueError("the observation is not of the player to move")
-        legal = set(legal_actions)
-        root = Node(None, None, current)
         playout = self.adapter.playout(observation)
+        legal = set(playout.root_candidates(legal_actions)) & set(legal_actions)
+        if not legal:
+            raise ValueError("the game's adapter kept none of the legal actions")
+        if len(legal) == 1:
+            (only,) = legal
+            self.last_seconds = self._clock() - started
+            return Decision(only, "the only move worth considering")
+        root = Node(None, None, current)
         deadline = None if self.seconds is None else started + self.seconds
         limit = self.iterations
         done = 0
@@ -198,7 +213,7 @@ class ISMCTSBot:
         self.last_iterations = done
         self.last_root = root
         self.last_seconds = self._clock() - started
-        return self._choose(root, legal_actions)
+        return self._choose(root, [action for action in legal_actions if action in legal])
 
     # -----------------------------------------------------------------------------------
 
@@ -216,9 +231,12 @@ class ISMCTSBot:
         log = math.log
         sqrt = math.sqrt
         while not playout.finished(state):
-            actions = list(state.legal_actions())
             if node is root:
-                actions = [action for action in actions if action in legal_at_root]
+                actions = [action for action in state.legal_actions() if action in legal_at_root]
+            else:
+                actions = list(state.legal_actions())
+                if len(actions) > 1:
+                    actions = list(playout.candidates(state, actions))
             children = node.children
             untried = [action for action in actions if action not in children]
             if untried:
