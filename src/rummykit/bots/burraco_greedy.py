@@ -15,7 +15,9 @@ actions, with a one-line reason:
   goes for the pozzetto, wilds and all.
 - **Close** when the rules allow it and it pays: the bot's hand score with the closing
   bonus beats the opponent's (their unseen cards counted at the mean), or the hand is
-  ending anyway.  Otherwise it keeps two cards so that it never closes by accident.
+  ending anyway, or (in a game to a target, where a lost hand's points still count)
+  the opponent is getting close to closing first.  Otherwise it keeps two cards so
+  that it never closes by accident.
 - **Discard** (:mod:`.burraco_discarding`): the card least useful to the bot and to the
   opponent.
 
@@ -50,7 +52,7 @@ TAKE_THRESHOLD: Final = 15.0
 """How much the pile must be worth (in plan value) for the bot to take it."""
 JOKER_IN_PILE: Final = 35.0
 TWO_IN_PILE: Final = 25.0
-LINK_IN_PILE: Final = 3.0
+LINK_IN_PILE: Final = 6.0
 LINKS_PER_CARD: Final = 4
 RISK_EARLY: Final = 0.2
 RISK_LATE: Final = 1.0
@@ -182,7 +184,11 @@ def _closing_pays(reading: TableReading, plan: Plan) -> bool:
     took = reading.observation.took_pozzetto[reading.player]
     closing = _score_after(reading, plan) + (CLOSING_BONUS if took else -POZZETTO_PENALTY)
     lead = closing - reading.opponent_score_guess()
-    return lead > CLOSING_MARGIN or reading.hand_may_end_soon
+    if lead > CLOSING_MARGIN or reading.hand_may_end_soon:
+        return True
+    # Over several hands a hand's points count even when it is lost: close rather than
+    # let an opponent who is getting close close first.
+    return reading.observation.rules.mode == "target" and reading.threat > THREAT_NONE
 
 
 class BurracoGreedyBot:
@@ -255,12 +261,13 @@ class BurracoGreedyBot:
         forbidden = reading.forbidden_discard
         refused_last = frozenset(() if forbidden is None else (forbidden,))
         candidates = tuple(candidate_arrangements(hand))
+        wilds_held = frozenset(c for c in hand if is_wild_face(c))
         if reading.can_refill:
             down = plan_melds(
                 hand,
                 own,
                 policy="spend",
-                bad_last=refused_last,
+                bad_last=refused_last | wilds_held,
                 one_set_per_rank=one_set,
                 candidates=candidates,
             )
@@ -283,13 +290,12 @@ class BurracoGreedyBot:
                 candidates=candidates,
             )
         else:
-            wilds_left = frozenset(c for c in hand if is_wild_face(c))
             close = plan_melds(
                 hand,
                 own,
                 policy="spend",
                 min_left=1,
-                bad_last=refused_last | wilds_left,
+                bad_last=refused_last | wilds_held,
                 needs_burraco_to_end=True,
                 one_set_per_rank=one_set,
                 candidates=candidates,
