@@ -62,7 +62,7 @@ def fitting_faces(meld: Meld) -> frozenset[Card]:
     >>> from rummykit.cards import parse_cards, format_cards
     >>> from rummykit.games.burraco.melds import arrange
     >>> format_cards(sorted(fitting_faces(arrange(parse_cards("Kc Kd Ks")))))
-    'Jk 2c Kc 2d Kd 2h Kh 2s Ks'
+    '2c Kc 2d Kd 2h Kh 2s Ks Jk'
     """
     return frozenset(extending_cards(meld, ALL_FACES))
 
