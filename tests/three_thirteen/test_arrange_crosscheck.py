@@ -28,6 +28,7 @@ from rummykit.games.three_thirteen.arrange import (
     deadwood,
     going_out_discards,
 )
+from rummykit.games.three_thirteen.arrange_runs import run_values
 
 # ---------------------------------------------------------------------------------------
 # The reference
@@ -109,6 +110,53 @@ def reference_discards(cards, wild_rank, ace_high=False, wild_only_melds=False):
     best = tuple(sorted(c for c, v in outcomes.items() if v == least))
     out = tuple(sorted(c for c, v in outcomes.items() if v == 0))
     return least, best, out
+
+
+def reference_run_values(ranks, ace_high, wilds):
+    """The most points runs of one suit meld: every way to split the cards into runs."""
+    points = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1)
+    aces = ranks.count(1)
+    others = [r for r in ranks if r != 1]
+    best = 0
+    for high in range(aces + 1 if ace_high else 1):
+        positions = tuple(sorted(others + [1] * (aces - high) + [14] * high))
+
+        @cache
+        def most(rest, budget):
+            if not rest:
+                return 0
+            first, tail = rest[0], rest[1:]
+            result = most(tail, budget)
+            for size in range(len(tail) + 1):
+                for chosen in itertools.combinations(range(len(tail)), size):
+                    group = [first, *(tail[i] for i in chosen)]
+                    if len(set(group)) != len(group) or group[-1] - group[0] >= 13:
+                        continue
+                    need = max(3, group[-1] - group[0] + 1) - len(group)
+                    if need <= budget:
+                        left = tuple(q for i, q in enumerate(tail) if i not in chosen)
+                        value = sum(points[p] for p in group) + most(left, budget - need)
+                        result = max(result, value)
+            return result
+
+        best = max(best, most(positions, wilds))
+    return best
+
+
+def test_run_tables_match_the_reference():
+    """One suit, one or two decks: the memoised tables against every split into runs."""
+    rng = random.Random(8000)
+    for _ in range(300):
+        decks = rng.choice([1, 2])
+        ace_high = rng.random() < 0.5
+        ranks = sorted(rng.sample(list(range(1, 14)) * decks, rng.randint(0, 8)))
+        key = 0
+        for rank in ranks:
+            bit = 1 << (rank - 1)
+            key |= bit << 13 if key & bit else bit
+        values = run_values(key, ace_high)
+        for wilds in range(6):
+            assert values[wilds] == reference_run_values(ranks, ace_high, wilds), ranks
 
 
 # ---------------------------------------------------------------------------------------

@@ -86,50 +86,36 @@ def _remove(key: int, position: int) -> int:
     return key ^ (1 << position)
 
 
-def _group_options(key: int, doubled: int) -> list[tuple[tuple[int, ...], int, int]]:
+def _group_options(key: int) -> list[tuple[tuple[int, ...], int, int]]:
     """Every group worth trying for the lowest card: ``(positions, need, rest_key)``.
 
-    ``doubled`` has bit ``p`` for each position the whole suit holds twice.
-
-    A group holds the lowest position and higher positions, one copy each.  Groups
-    that another grouping of the same cards beats are skipped:
+    A group holds one copy of the lowest position and of each of the next held
+    positions, with none skipped.  Why none: a held position inside the group's span
+    that the group leaves out is either deadwood, and would do better in the group
+    (one wild fewer), or in another run, and moving it over costs that run at most the
+    wild it saves this one (a run left with no natural is dropped).  Also skipped:
     - a gap of 5 or more between neighbours (two runs either side need fewer wilds);
-    - a group needing more than two wilds per card (each card alone needs two);
-    - a group with no position the suit holds twice that leaves out a held position
-      inside it.  Two runs that overlap without a position where both hold a natural
-      can be rearranged into runs that do not overlap and need no more wilds (merged,
-      or, when the merged run would pass 13 cards, cut where the first one ended).  So
-      such a group overlaps no other run, the left-out card is deadwood, and it would
-      do better in the group.
+    - a group needing more than two wilds per card (each card alone needs two).
     """
     single = key & _SINGLE_MASK
     lowest = (single & -single).bit_length() - 1
-    rest = _remove(key, lowest)
-    above = [p for p in range(lowest + 1, min(lowest + 13, 15)) if single >> p & 1]
-    options: list[tuple[tuple[int, ...], int, int]] = []
-
-    def extend(group: list[int], index: int) -> None:
-        last = group[-1]
+    rest_key = _remove(key, lowest)
+    options: list[tuple[tuple[int, ...], int, int]] = [((lowest,), 2, rest_key)]
+    group = [lowest]
+    last = lowest
+    for position in range(lowest + 1, min(lowest + 13, 15)):
+        if not single >> position & 1:
+            continue
+        if position - last > 5:
+            break
+        group.append(position)
+        rest_key = _remove(rest_key, position)
+        last = position
         size = len(group)
-        span = last - lowest + 1
+        span = position - lowest + 1
         need = (3 if span < 3 else span) - size
         if need <= 2 * size:
-            has_double = any(doubled >> p & 1 for p in group)
-            contiguous = all(p in group for p in above if p < last)
-            if has_double or contiguous:
-                rest_key = rest
-                for p in group[1:]:
-                    rest_key = _remove(rest_key, p)
-                options.append((tuple(group), need, rest_key))
-        for next_index in range(index, len(above)):
-            position = above[next_index]
-            if position - last > 5:
-                break
-            group.append(position)
-            extend(group, next_index + 1)
-            group.pop()
-
-    extend([lowest], 0)
+            options.append((tuple(group), need, rest_key))
     return options
 
 
@@ -137,10 +123,9 @@ def _group_options(key: int, doubled: int) -> list[tuple[tuple[int, ...], int, i
 _Choice = tuple[tuple[int, ...], int, int] | None
 
 
-def _position_values(key: int, doubled: int) -> tuple[int, ...]:
+def _position_values(key: int) -> tuple[int, ...]:
     """``values[w]`` for a key over positions (the memoised recursion)."""
-    cache_key = key | doubled << 40
-    cached = _position_cache.get(cache_key)
+    cached = _position_cache.get(key)
     if cached is not None:
         return cached
     if not key:
@@ -148,14 +133,14 @@ def _position_values(key: int, doubled: int) -> tuple[int, ...]:
     length = 2 * _cards_in(key) + 1
     single = key & _SINGLE_MASK
     lowest = (single & -single).bit_length() - 1
-    without = _position_values(_remove(key, lowest), doubled)
+    without = _position_values(_remove(key, lowest))
     last = len(without) - 1
     best = [without[w if w < last else last] for w in range(length)]
     choices: list[_Choice] = [None] * length
-    for option in _group_options(key, doubled):
+    for option in _group_options(key):
         group, need, rest_key = option
         points = sum(_POINTS_AT[p] for p in group)
-        sub = _position_values(rest_key, doubled)
+        sub = _position_values(rest_key)
         top = len(sub) - 1
         for w in range(need, length):
             i = w - need
@@ -164,8 +149,8 @@ def _position_values(key: int, doubled: int) -> tuple[int, ...]:
                 best[w] = value
                 choices[w] = option
     result = tuple(best)
-    _position_cache[cache_key] = result
-    _choice_cache[cache_key] = tuple(choices)
+    _position_cache[key] = result
+    _choice_cache[key] = tuple(choices)
     return result
 
 
@@ -199,9 +184,7 @@ def run_values(rank_key: int, ace_high: bool) -> tuple[int, ...]:
         return cached
     if len(_position_cache) > _CACHE_LIMIT:
         _forget()
-    options = [
-        _position_values(key, key >> _DOUBLE_SHIFT) for key in _position_keys(rank_key, ace_high)
-    ]
+    options = [_position_values(key) for key in _position_keys(rank_key, ace_high)]
     result = options[0]
     if len(options) > 1:
         result = tuple(max(values) for values in zip(*options, strict=True))
@@ -312,21 +295,20 @@ def run_groups(rank_key: int, ace_high: bool, wilds: int) -> tuple[tuple[int, ..
         return cached
     target = values[min(wilds, len(values) - 1)]
     for key in _position_keys(rank_key, ace_high):
-        doubled = key >> _DOUBLE_SHIFT
-        position_values = _position_values(key, doubled)
+        position_values = _position_values(key)
         if position_values[min(wilds, len(position_values) - 1)] == target:
-            groups = tuple(_trace(key, doubled, wilds, target))
+            groups = tuple(_trace(key, wilds, target))
             _groups_cache[(rank_key, ace_high, wilds)] = groups
             return groups
     raise AssertionError("unreachable: the best value comes from one of the keys")
 
 
-def _trace(key: int, doubled: int, wilds: int, target: int) -> list[tuple[int, ...]]:
+def _trace(key: int, wilds: int, target: int) -> list[tuple[int, ...]]:
     """Follow the recorded choices from ``key`` with ``wilds`` wilds."""
     groups: list[tuple[int, ...]] = []
     while key and target:
-        _position_values(key, doubled)
-        choices = _choice_cache[key | doubled << 40]
+        _position_values(key)
+        choices = _choice_cache[key]
         choice = choices[wilds if wilds < len(choices) else -1]
         if choice is None:
             single = key & _SINGLE_MASK
