@@ -160,8 +160,8 @@ def test_bad_input_gets_a_typed_error() -> None:
 
 def test_greedy_beats_random_in_quick_games() -> None:
     """50 fixed seeds, greedy in seat 0 for the first 25 and in seat 1 for the rest.
-    Measured: 49 wins of 50; a loss is a hand where random play found its pozzetto
-    and greedy did not find its own."""
+    Measured: 50 wins of 50 (and 399 of 400 over seeds 0..399, seats alternating; the
+    loss was a hand where the stock ran out before greedy reached its pozzetto)."""
     wins = 0
     for index, seed in enumerate(range(50)):
         seat = 0 if index < 25 else 1
