@@ -18,6 +18,7 @@ from rummykit.bots.burraco_reading import (
     THREAT_IMMINENT,
     THREAT_NONE,
     THREAT_RISING,
+    meld_score,
     read_table,
 )
 from rummykit.bots.random_bot import RandomBot
@@ -31,6 +32,7 @@ from rummykit.games.burraco import (
     Observation,
     Rules,
     State,
+    TableMeld,
     TakePile,
 )
 from rummykit.games.burraco.melds import arrange
@@ -353,6 +355,45 @@ def test_spends_wilds_when_the_opponent_may_close() -> None:
     action, reason = decide(threatened)
     assert action == melds_of("5h 6h Jk")
     assert "points out of your hand" in reason
+
+
+def test_the_rule_books_moving_wild() -> None:
+    """RULES.md 1.4: on 7h 8h 9h 2c(=Th), 5h fits by moving the wild to 6h; then 6h
+    replaces it and the wild goes back to the top."""
+    table = [TableMeld(0, 0, arrange(cards("7h 8h 9h 2c")))]
+    plan = plan_melds(cards("5h 6h Kc"), table, policy="burraco")
+    assert [step.after.describe() for step in plan.steps] == [
+        "5h 2c(=6h) 7h 8h 9h",
+        "5h 6h 7h 8h 9h 2c(=Th)",
+    ]
+    assert plan.steps[1].replaces_wild
+    assert plan.remaining == tuple(cards("Kc"))
+
+
+def test_a_clean_burraco_is_not_made_dirty() -> None:
+    """RULES.md 1.4: Td on 2d ... 8d would turn the 2d wild (for 9d): the clean bonus
+    (200) would drop to the dirty one (100), so Td waits in the hand for 9d."""
+    table = [TableMeld(0, 0, arrange(cards("2d 3d 4d 5d 6d 7d 8d")))]
+    assert arrange(cards("2d 3d 4d 5d 6d 7d 8d Td")).describe() == "3d 4d 5d 6d 7d 8d 2d(=9d) Td"
+    assert not plan_melds(cards("Td Kc 4s"), table, policy="burraco").steps
+    plan = plan_melds(cards("Td 9d Kc"), table, policy="burraco")
+    assert [step.after.clean for step in plan.steps] == [True, True]
+    assert plan.remaining == tuple(cards("Kc"))
+
+
+def test_meld_scores_of_the_rule_books_worked_example() -> None:
+    """RULES.md 1.7: A's melds score 45 + 200, 30 and 50; B's 35 and 60 + 200."""
+    scores = [
+        meld_score(arrange(cards(text)))
+        for text in (
+            "3h 4h 5h 6h 7h 8h 9h",
+            "Kc Kd Ks",
+            "9s Ts Jk",
+            "5c 5d 5s 2h",
+            "Ad 2d 3d 4d 5d 6d 7d",
+        )
+    ]
+    assert scores == [245, 30, 50, 35, 260]
 
 
 def test_a_hand_of_wilds_is_played_not_thrown_away() -> None:
