@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from rummykit.bots.base import Bot
 from rummykit.bots.burraco_greedy import BurracoGreedyBot, pile_value
-from rummykit.bots.burraco_planning import plan_melds
+from rummykit.bots.burraco_planning import WILD_POLICIES, WildPolicy, plan_melds
 from rummykit.bots.burraco_reading import (
     THREAT_IMMINENT,
     THREAT_NONE,
@@ -22,7 +23,7 @@ from rummykit.bots.burraco_reading import (
     read_table,
 )
 from rummykit.bots.random_bot import RandomBot
-from rummykit.cards import parse_card
+from rummykit.cards import burraco_deck, parse_card
 from rummykit.games import burraco
 from rummykit.games.burraco import (
     Discard,
@@ -35,7 +36,7 @@ from rummykit.games.burraco import (
     TableMeld,
     TakePile,
 )
-from rummykit.games.burraco.melds import arrange
+from rummykit.games.burraco.melds import arrange, candidate_arrangements, extend
 from rummykit.games.burraco.table import PileEntry
 from rummykit.sim.match import play_game
 
@@ -394,6 +395,46 @@ def test_meld_scores_of_the_rule_books_worked_example() -> None:
         )
     ]
     assert scores == [245, 30, 50, 35, 260]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    deck=st.permutations(burraco_deck()),
+    size=st.integers(0, 24),
+    policy=st.sampled_from(WILD_POLICIES),
+    min_left=st.integers(0, 2),
+)
+def test_plans_play_the_hand_by_the_rules(
+    deck: list[int], size: int, policy: WildPolicy, min_left: int
+) -> None:
+    """Every step of a plan is a legal meld or addition of cards still in the hand; the
+    plan keeps ``min_left`` cards when it can, and ``"keep"`` never spends a wild."""
+    on_table = next(candidate_arrangements(deck[:12]), None)
+    table = [] if on_table is None else [TableMeld(0, 0, on_table)]
+    hand = deck[12 : 12 + size]
+    plan = plan_melds(hand, table, policy=policy, min_left=min_left)
+    left = Counter(hand)
+    laid = [m.meld for m in table]  # the table's meld first, then those the plan lays
+    for step in plan.steps:
+        for card in step.cards:
+            assert left[card] > 0
+            left[card] -= 1
+        if step.before is None:
+            assert arrange(step.cards) == step.after
+            laid.append(step.after)
+        else:
+            if step.meld_id is not None:
+                assert step.meld_id == 0 and table and laid[0] == step.before
+                index = 0
+            else:
+                index = laid.index(step.before, len(table))
+            assert extend(step.before, step.cards) == step.after
+            laid[index] = step.after
+        if policy == "keep":
+            assert not step.spends_wild
+    assert Counter(plan.remaining) == +left
+    if plan.steps:
+        assert len(plan.remaining) >= min_left
 
 
 def test_a_hand_of_wilds_is_played_not_thrown_away() -> None:
