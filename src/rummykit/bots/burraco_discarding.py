@@ -119,7 +119,10 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
             keep = float(JOKER_KEEP if card == JOKER else TWO_KEEP)
             danger = 0.0
             safety = 0.0
-            why = "no other card may be discarded" if len(legal_discards) == 1 else why
+            if len(legal_discards) == 1:
+                why = "no other card may be discarded"
+            elif all(is_wild_face(other.card) for other in legal_discards):
+                why = "only wilds are left to discard"
         else:
             rank = RANK_OF[card]
             suit = SUIT_OF[card]

@@ -4,10 +4,10 @@
 :data:`WildPolicy`, and lays cards greedily, one step at a time: natural cards onto the
 player's melds (a card that replaces a wild first), new melds from the hand (natural
 ones before those with a wild, the longest first, runs before sets), and wilds where
-the policy allows them.  Steps are
-single-card additions and whole new melds, exactly the moves the engine lists, so the
-first step of a plan is an action a bot can play.  The plan is tried in two orders
-(additions first, new melds first) and the one worth more is kept.
+the policy allows them.  Steps are single-card additions and whole new melds, exactly
+the moves the engine lists, so the first step of a plan is an action a bot can play.
+The plan is tried in two orders (additions first, new melds first) when the order can
+matter, and the one worth more is kept.
 
 A plan's ``value`` is what the steps add to the player's hand score (card points and
 burraco bonuses) plus a little for melds that grow toward a burraco and for points
@@ -63,7 +63,8 @@ class Step:
     """One move of a plan: a new meld (``before`` is ``None``) or one card added.
 
     ``meld_id`` is the table id of the meld added to, ``None`` for a new meld or for
-    a meld laid earlier in the same plan (which has no id yet).
+    a meld laid earlier in the same plan (which has no id yet).  ``gain`` is what the
+    step adds to the plan's value.
     """
 
     meld_id: int | None
