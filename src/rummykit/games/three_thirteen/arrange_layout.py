@@ -169,6 +169,33 @@ def _suit_shape(key: int, ace_high: bool, wilds: int) -> _Shape:
     return result
 
 
+# The same for one suit's cards: its groups and the cards left, then as above.
+_SuitGroups = tuple[tuple[Group, ...], tuple[Card, ...], int, bool, int]
+_suit_cache: dict[tuple[int, int, bool, int], _SuitGroups] = {}
+
+
+def _suit_groups(suit: int, key: int, ace_high: bool, wilds: int) -> _SuitGroups:
+    """:func:`_suit_shape` with the suit's cards (memoised per suit and key)."""
+    cache_key = (suit, key, ace_high, wilds)
+    cached = _suit_cache.get(cache_key)
+    if cached is not None:
+        return cached
+    if len(_suit_cache) > _CACHE_LIMIT:
+        _suit_cache.clear()
+    shapes, left, need, has_set, room = _suit_shape(key, ace_high, wilds)
+    base = suit * 13
+    groups: list[Group] = []
+    for positions, group_need in shapes:
+        naturals = tuple(base + (p - 1 if p < 14 else 0) for p in positions)
+        if len(positions) > 1:
+            groups.append(Group(naturals, positions, group_need))
+        else:  # a lone natural with two wilds: a set
+            groups.append(Group(naturals, (), group_need))
+    result = (tuple(groups), tuple(base + index for index in left), need, has_set, room)
+    _suit_cache[cache_key] = result
+    return result
+
+
 def lay_out(
     plan: Plan, wilds: list[Card], ace_high: bool
 ) -> tuple[list[tuple[Card, ...]], list[Card]]:
@@ -188,17 +215,11 @@ def lay_out(
     suit_wilds = plan.suit_wilds
     for suit, key in enumerate(plan.suit_keys):
         if key:
-            shapes, left, suit_need, suit_set, suit_room = _suit_shape(
-                key, ace_high, suit_wilds[suit]
+            suit_groups, left, suit_need, suit_set, suit_room = _suit_groups(
+                suit, key, ace_high, suit_wilds[suit]
             )
-            base = suit * 13
-            for positions, group_need in shapes:
-                naturals = tuple(base + (p - 1 if p < 14 else 0) for p in positions)
-                if len(positions) > 1:
-                    groups.append(Group(naturals, positions, group_need))
-                else:  # a lone natural with two wilds: a set
-                    groups.append(Group(naturals, (), group_need))
-            unmelded.extend(base + rank_index for rank_index in left)
+            groups.extend(suit_groups)
+            unmelded.extend(left)
             need += suit_need
             has_set = has_set or suit_set
             room += suit_room
