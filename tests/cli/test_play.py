@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from rummykit.bots.registry import make_bot
 from rummykit.cli import play as play_module
 from rummykit.cli.app import app
 from rummykit.cli.replay import run as run_replay
@@ -34,7 +35,7 @@ def make_session(game: str, rules: Any, seed: int, tmp_path: Path) -> play_modul
         state=state,
         seat=0,
         names=names,
-        bots={p: play_module.BOTS["random"](info) for p in range(1, state.num_players)},
+        bots={p: make_bot(game, "greedy") for p in range(1, state.num_players)},
         rng=random.Random(seed),
         console=quiet_console(),
         record_path=tmp_path / "game.json",

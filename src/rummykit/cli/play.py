@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from rummykit.bots.base import Bot
-from rummykit.bots.random_bot import RandomBot
+from rummykit.bots.registry import BotSpecError, make_bot
 from rummykit.cli import views
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import IllegalAction, NotationError
@@ -40,8 +40,6 @@ HELP = {
     ),
 }
 COMMANDS = "Also: 'moves' lists your legal moves, 'help' shows this, 'quit' saves and leaves."
-
-BOTS: dict[str, Callable[[AnyGame], Bot]] = {"random": lambda game: RandomBot()}
 
 Reader = Callable[[str], str]
 
@@ -206,7 +204,9 @@ def play(
     wild_only_melds: Annotated[
         bool, typer.Option(help="Three-Thirteen: allow melds of wild cards alone.")
     ] = False,
-    bot: Annotated[str, typer.Option(help="Computer level.")] = "random",
+    bot: Annotated[
+        str, typer.Option(help="Computer level: random, greedy or ismcts (ismcts:seconds=2).")
+    ] = "greedy",
     seat: Annotated[int, typer.Option(help="Your seat (0 = first).")] = 0,
     record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
 ) -> None:
@@ -223,13 +223,12 @@ def play(
             ace_high=ace_high,
             wild_only_melds=wild_only_melds,
         )
-        if bot not in BOTS:
-            raise ValueError(f"unknown bot level {bot!r}; the levels are {', '.join(BOTS)}")
+        make_bot(info.name, bot)
         deal_seed = secrets.randbelow(MAX_SEED) if seed is None else seed
         state = info.new_state(rules, deal_seed)
         if not 0 <= seat < state.num_players:
             raise ValueError(f"seat must be from 0 to {state.num_players - 1}")
-    except ValueError as error:
+    except (ValueError, BotSpecError) as error:
         console.print(f"[red]{error}[/]")
         raise typer.Exit(2) from None
     names = [
@@ -243,7 +242,7 @@ def play(
         state=state,
         seat=seat,
         names=names,
-        bots={p: BOTS[bot](info) for p in range(state.num_players) if p != seat},
+        bots={p: make_bot(info.name, bot) for p in range(state.num_players) if p != seat},
         rng=random.Random(deal_seed),
         console=console,
         record_path=path,

@@ -109,6 +109,8 @@ def simulate(
 ) -> None:
     """Play many games between bots and print wins, win rates and score differences."""
     console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 120
     entries = [spec.strip() for spec in bots.split(",") if spec.strip()]
     try:
         info = game_named(game)
