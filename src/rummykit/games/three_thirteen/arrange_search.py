@@ -198,42 +198,68 @@ def _runs_value(keys: list[int], budget: int, ace_high: bool) -> int:
 # The least deadwood
 
 
-def melded_points(hand: Hand, ace_high: bool) -> int:
-    """The most natural points that groups meld with the hand's wilds."""
+_SetChoice = tuple[int, tuple[tuple[int, int], ...], int]
+
+
+def _best_grouping(
+    hand: Hand, ace_high: bool
+) -> tuple[int, list[int], int, tuple[_SetChoice, ...]]:
+    """The most natural points melded, and the leaf reaching it: the suit keys left for
+    runs, the wilds left for them, and the sets ``(rank, taken, need)``.
+
+    A branch below a leaf is cut when even melding every card of the ranks still open
+    could not lift the leaf above the best so far (taking cards out of the suits never
+    lets runs meld more).
+    """
     wilds = len(hand.wilds)
     ceiling = hand.points
-    best = _runs_value(hand.suit_keys, wilds, ace_high)
-    if best == ceiling:
-        return best
+    start = hand.suit_keys
+    value = _runs_value(start, wilds, ace_high)
+    best: list[tuple[int, list[int], int, tuple[_SetChoice, ...]]] = [(value, start, wilds, ())]
+    if value == ceiling:
+        return best[0]
     candidates = _candidates(hand, wilds)
     if not candidates:
-        return best
-    found = [best]
+        return best[0]
     last = len(candidates)
+    # later[i]: the points of every natural of the candidate ranks from i on.
+    later = [0] * (last + 1)
+    for index in range(last - 1, -1, -1):
+        rank = candidates[index][0]
+        later[index] = later[index + 1] + hand.totals[rank] * RANK_POINTS[rank]
+    chosen: list[_SetChoice] = []
 
     def search(index: int, keys: list[int], budget: int, points: int) -> bool:
-        # Every rank from ``index`` on is still open; the leaf without more sets has
-        # already been scored by the caller.
         for position in range(index, last):
             rank, options = candidates[position]
             for need, size, taken in options:
                 if need > budget:
                     continue
-                new_keys = _take(keys, rank, taken)
+                left = budget - need
                 new_points = points + size * RANK_POINTS[rank]
-                value = new_points + _runs_value(new_keys, budget - need, ace_high)
-                if value > found[0]:
-                    found[0] = value
+                new_keys = _take(keys, rank, taken)
+                value = new_points + _runs_value(new_keys, left, ace_high)
+                chosen.append((rank, taken, need))
+                if value > best[0][0]:
+                    best[0] = (value, new_keys, left, tuple(chosen))
                     if value == ceiling:
                         return True
-                if position + 1 < last and search(
-                    position + 1, new_keys, budget - need, new_points
+                if (
+                    position + 1 < last
+                    and value + later[position + 1] > best[0][0]
+                    and search(position + 1, new_keys, left, new_points)
                 ):
                     return True
+                chosen.pop()
         return False
 
-    search(0, hand.suit_keys, wilds, 0)
-    return found[0]
+    search(0, start, wilds, 0)
+    return best[0]
+
+
+def melded_points(hand: Hand, ace_high: bool) -> int:
+    """The most natural points that groups meld with the hand's wilds."""
+    return _best_grouping(hand, ace_high)[0]
 
 
 class Plan(NamedTuple):
@@ -245,7 +271,7 @@ class Plan(NamedTuple):
     """
 
     melded: int
-    sets: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
+    sets: tuple[_SetChoice, ...]
     suit_keys: tuple[int, ...]
     suit_wilds: tuple[int, ...]
 
@@ -286,39 +312,7 @@ def _suit_budgets(keys: list[int], budget: int, ace_high: bool) -> tuple[int, ..
 
 def best_plan(hand: Hand, ace_high: bool) -> Plan:
     """An optimal plan: the sets, then each suit's runs and their wilds."""
-    wilds = len(hand.wilds)
-    ceiling = hand.points
-    start = hand.suit_keys
-    value = _runs_value(start, wilds, ace_high)
-    best: list[tuple[int, list[int], int, tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]]]
-    best = [(value, start, wilds, ())]
-    candidates = _candidates(hand, wilds) if value < ceiling else []
-    chosen: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-    last = len(candidates)
-
-    def search(index: int, keys: list[int], budget: int, points: int) -> bool:
-        for position in range(index, last):
-            rank, options = candidates[position]
-            for need, size, taken in options:
-                if need > budget:
-                    continue
-                new_keys = _take(keys, rank, taken)
-                new_points = points + size * RANK_POINTS[rank]
-                chosen.append((rank, taken, need))
-                value = new_points + _runs_value(new_keys, budget - need, ace_high)
-                if value > best[0][0]:
-                    best[0] = (value, new_keys, budget - need, tuple(chosen))
-                    if value == ceiling:
-                        return True
-                if position + 1 < last and search(
-                    position + 1, new_keys, budget - need, new_points
-                ):
-                    return True
-                chosen.pop()
-        return False
-
-    search(0, start, wilds, 0)
-    value, keys, budget, sets = best[0]
+    value, keys, budget, sets = _best_grouping(hand, ace_high)
     return Plan(value, sets, tuple(keys), _suit_budgets(keys, budget, ace_high))
 
 
