@@ -374,6 +374,31 @@ def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, li
                 if value == best:
                     masks[suit] |= ranks
         return best, masks
+    if budget == 2:
+        singles = [table[1] - table[0] for table in tables]
+        doubles = [table[2] - table[0] for table in tables]
+        for suit in range(4):
+            key = keys[suit]
+            if not key:
+                continue
+            others = base - tables[suit][0]
+            other_singles = sorted(gain for other, gain in enumerate(singles) if other != suit)
+            other_double = max(gain for other, gain in enumerate(doubles) if other != suit)
+            spread = (
+                others,
+                others + other_singles[2],
+                others + max(other_double, other_singles[1] + other_singles[2]),
+            )
+            thrown = discard_values(key, ace_high)
+            for used in range(3):
+                value, ranks = thrown[used]
+                value += spread[2 - used]
+                if value > best:
+                    best = value
+                    masks = [0, 0, 0, 0]
+                if value == best:
+                    masks[suit] |= ranks
+        return best, masks
     for suit in range(4):
         key = keys[suit]
         if not key:
