@@ -5,7 +5,16 @@ checks every candidate meld literally (a set: naturals of one rank; a run: some 
 of consecutive positions into which the naturals fit, one per position, the wilds
 taking the rest) and tries every way to split the naturals into melds, with every
 number of wilds in each meld.  Wilds are interchangeable inside melds, so the wilds
-left out are the cheapest ones.  It is slow, so hands are drawn with fixed seeds.
+left out are the cheapest ones.  Discards are checked by throwing each card in turn.
+
+Every hand is checked for ``deadwood``, ``arrange`` (the answer and that the
+arrangement itself is legal and complete) and, where asked, ``best_discards`` and
+``going_out_discards``.  With fixed seeds, over eight variants (one or two decks,
+jokers, ace high, wild-only melds): 1,760 random deals of every round and size, 480
+more with discards, 192 full round-eleven hands (13 and 14 cards), 240 hands built
+from melds (where going out is common), 240 hands heavy in one suit, 1,200 tiny hands
+full of wilds and pairs, 40 hands past 14 cards, and 300 single suits against the run
+tables; plus a Hypothesis property test.
 """
 
 from __future__ import annotations
