@@ -3,8 +3,9 @@
 The reference below knows nothing of the fast code: it tries every way to lay a multiset
 on the places of a run (``1..14``, both ends being the ace) or as a set, and keeps the
 arrangement the rule book gives (fewest wilds, then the wild as high as it can stand,
-then the lowest start).  Extending is the rule book's table procedure: a wild that
-fills a gap stays there until its natural card replaces it.
+then the lowest start).  Extending is the rule book's table procedure: the natural
+cards already laid keep their places (a natural 2 at the bottom may turn wild instead)
+and a wild that fills a gap stays there until its natural card replaces it.
 """
 
 from __future__ import annotations
@@ -390,6 +391,9 @@ def test_candidates_edge_hands() -> None:
         [0, 1, 2, 1, 14, JOKER],
         [0, 0, 13, 13, 26, 1, 14],
         [10, 11, 12, 0, 1, 2, JOKER],
+        # more copies than two decks hold: the general path
+        [30, 30, 30, 4, 4, 17, JOKER],
+        [27, 27, 27, 28, 29, 40],
     ):
         check_candidates(text)
 

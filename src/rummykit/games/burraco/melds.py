@@ -726,61 +726,66 @@ def extending_cards(meld: Meld, hand: Sequence[Card]) -> Iterator[Card]:
 # Every new meld of a hand
 
 _SET_RANKS: Final = (1, *range(3, 14))
-_WILD_BIT: Final = {JOKER: 1, 1: 2, 14: 4, 27: 8, 40: 16}  # Jk 2c 2d 2h 2s
 
 
 @lru_cache(maxsize=4096)
-def _set_melds(rank: int, per_suit: tuple[int, ...], wild_code: int) -> tuple[Meld, ...]:
-    """Every set of ``rank`` from ``per_suit`` copies of each suit's card and the wild
-    faces of ``wild_code`` (bits of ``_WILD_BIT``)."""
-    wilds = [face for face, bit in _WILD_BIT.items() if wild_code & bit]
+def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Meld, ...], ...]:
+    """The sets of ``rank`` from ``per_suit`` copies of each suit's card: first the
+    clean ones, then those with each wild face in the order of ``_WILD_FACES``.
+
+    With at most two copies of a card there are at most 12 x 81 tables.
+    """
     choices: list[tuple[Card, ...]] = [()]
     for suit, available in enumerate(per_suit):
         card = suit * 13 + rank - 1
         choices = [chosen + (card,) * k for chosen in choices for k in range(available + 1)]
-    melds: list[Meld] = []
-    for naturals in choices:
-        size = len(naturals)
-        if size < 2 or size > MAX_SET_NATURALS:  # two naturals and a wild at least
-            continue
-        if size >= MIN_MELD:
-            melds.append(Meld("set", naturals, None, None, rank))
-        melds.extend(Meld("set", (*naturals, wild), size, None, rank) for wild in wilds)
-    return tuple(melds)
+    clean = tuple(
+        Meld("set", naturals, None, None, rank)
+        for naturals in choices
+        if MIN_MELD <= len(naturals) <= MAX_SET_NATURALS
+    )
+    # Two naturals and a wild at least.
+    wildable = [n for n in choices if _TWO <= len(n) <= MAX_SET_NATURALS]
+    return (
+        clean,
+        *(
+            tuple(Meld("set", (*n, wild), len(n), None, rank) for n in wildable)
+            for wild in _WILD_FACES
+        ),
+    )
 
 
-@lru_cache(maxsize=16384)
-def _run_melds(suit: int, rank_mask: int, twos: int, wild_code: int) -> tuple[Meld, ...]:
-    """Every run of ``suit`` from the naturals of ``rank_mask`` (bit ``r`` for rank
-    ``r``; the ace is bit 1), ``twos`` copies of the suit's 2 and the other wild faces
-    of ``wild_code``, each multiset once, as the rules arrange it."""
-    row = _PLACE_CARDS[suit]
+RunPattern = tuple[int, int, int, bool]
+"""A run pattern: lowest and highest place, the wild's place (0: clean) and whether the
+suit's own 2 may be that wild (the other wild faces always may)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _run_patterns(rank_mask: int, twos: int) -> tuple[RunPattern, ...]:
+    """Every run (as places) of the naturals of ``rank_mask`` (bit ``r`` for rank ``r``,
+    the ace is bit 1) and ``twos`` copies of the suit's 2, each multiset once.
+
+    Only the arrangement the rules give a multiset is listed: the wild high when it
+    could stand at either end, ``A..K`` rather than ``2..A``, a 2 at its own place.  At
+    most 8192 x 3 patterns, whatever the suit and the wilds at hand.
+    """
     present = [bool(rank_mask >> r & 1) for r in range(HIGH_ACE + 1)] + [False]
     present[HIGH_ACE] = present[1]
     present[_TWO] = twos > 0
-    suit_two = row[_TWO]
-    others = [face for face, bit in _WILD_BIT.items() if wild_code & bit and face != suit_two]
-    melds: list[Meld] = []
+    patterns: list[RunPattern] = []
 
-    def faces(lo: int, hi: int, wild_place: int) -> list[Card]:
-        """Wild faces that may stand at ``wild_place`` in the run ``lo..hi``."""
-        spare = twos - (1 if lo <= _TWO <= hi and wild_place != _TWO else 0)
-        if spare > 0 and wild_place != _TWO:
-            return [*others, suit_two]
-        return others
-
-    def add(lo: int, hi: int, wild_place: int, wilds: list[Card]) -> None:
-        cards = [row[place] for place in range(lo, hi + 1)]
+    def add(lo: int, hi: int, wild_place: int) -> None:
+        """Add ``lo..hi`` with a wild at ``wild_place`` (0: clean)."""
         if not wild_place:
-            melds.append(Meld("run", tuple(cards), None, suit, lo))
+            patterns.append((lo, hi, 0, False))
             return
-        index = wild_place - lo
-        for wild in wilds:
-            cards[index] = wild
-            melds.append(Meld("run", tuple(cards), index, suit, lo))
+        spare = twos - (1 if lo <= _TWO <= hi and wild_place != _TWO else 0)
+        # The suit's 2 at place 2 is natural, and below naturals from 3 up it goes home.
+        two_may_be_wild = (
+            spare > 0 and wild_place != _TWO and not (lo == MIN_MELD and wild_place == hi)
+        )
+        patterns.append((lo, hi, wild_place, two_may_be_wild))
 
-    # Each multiset once: only the arrangement the rules give is listed (the wild high
-    # when it could stand at either end, A..K rather than 2..A, a 2 at its own place).
     for lo in range(1, HIGH_ACE):
         if not present[lo]:
             continue
@@ -796,74 +801,117 @@ def _run_melds(suit: int, rank_mask: int, twos: int, wild_code: int) -> tuple[Me
             ace_both_ways = lo == _TWO and hi == HIGH_ACE  # the same cards lie as A..K
             if hole:
                 if not ace_both_ways:
-                    add(lo, hi, hole, faces(lo, hi, hole))
+                    add(lo, hi, hole)
                 continue
             if hi - lo >= _TWO and not ace_both_ways:
-                add(lo, hi, 0, [])
+                add(lo, hi, 0)
                 for gap in range(lo + 1, hi):  # a wild in place of a natural left out
-                    add(lo, hi, gap, faces(lo, hi, gap))
+                    add(lo, hi, gap)
             if hi < HIGH_ACE:
-                wilds = faces(lo, hi + 1, hi + 1)
-                if lo == MIN_MELD and wilds and wilds[-1] == suit_two:
-                    wilds = wilds[:-1]  # that 2 would stand at its own place: clean
-                add(lo, hi + 1, hi + 1, wilds)
+                add(lo, hi + 1, hi + 1)
             elif lo > MIN_MELD:
                 # The naturals end with the high ace: the wild stands below them.
-                add(lo - 1, hi, lo - 1, faces(lo - 1, hi, lo - 1))
-    return tuple(melds)
+                add(lo - 1, hi, lo - 1)
+    return tuple(patterns)
 
 
-def _general_candidates(counts: list[int]) -> Iterator[Meld]:
+_RUN_MELDS: dict[tuple[int, int, int, int, Card], Meld] = {}
+"""Every run meld met so far by its suit, places and wild (at most about 15,000)."""
+
+
+def _run_meld(suit: int, lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
+    key = (suit, lo, hi, wild_place, wild)
+    meld = _RUN_MELDS.get(key)
+    if meld is None:
+        row = _PLACE_CARDS[suit]
+        if wild_place:
+            cards = (*row[lo:wild_place], wild, *row[wild_place + 1 : hi + 1])
+            meld = Meld("run", cards, wild_place - lo, suit, lo)
+        else:
+            meld = Meld("run", row[lo : hi + 1], None, suit, lo)
+        _RUN_MELDS[key] = meld
+    return meld
+
+
+def _add_runs(melds: list[Meld], suit: int, rank_mask: int, twos: int, others: list[Card]) -> None:
+    """Add the runs of one suit; ``others`` are the wild faces at hand."""
+    suit_two = suit * 13 + 1
+    get = _RUN_MELDS.get
+    for lo, hi, wild_place, two_may_be_wild in _run_patterns(rank_mask, twos):
+        if not wild_place:
+            melds.append(get((suit, lo, hi, 0, 0)) or _run_meld(suit, lo, hi, 0, 0))
+            continue
+        for wild in others:
+            if wild != suit_two:
+                key = (suit, lo, hi, wild_place, wild)
+                melds.append(get(key) or _run_meld(*key))
+        if two_may_be_wild:
+            melds.append(_run_meld(suit, lo, hi, wild_place, suit_two))
+
+
+def _general_candidates(counts: list[int]) -> list[Meld]:
     """The candidates of any multiset (more than two copies of a card included)."""
-    wild_code = sum(bit for face, bit in _WILD_BIT.items() if counts[face])
+    melds: list[Meld] = []
+    others = [face for face in _WILD_FACES if counts[face]]
     for rank in _SET_RANKS:
         per_suit = tuple(counts[s * 13 + rank - 1] for s in range(4))
         if sum(per_suit) >= _TWO:
-            yield from _set_melds(rank, per_suit, wild_code)
+            table = _set_table(rank, per_suit)
+            melds.extend(table[0])
+            for position, face in enumerate(_WILD_FACES, start=1):
+                if counts[face]:
+                    melds.extend(table[position])
     for suit in range(4):
         base = suit * 13
         mask = sum(1 << r for r in range(1, 14) if r != _TWO and counts[base + r - 1])
-        yield from _run_melds(suit, mask, min(counts[base + 1], _TWO), wild_code)
+        _add_runs(melds, suit, mask, min(counts[base + 1], _TWO), others)
+    return melds
 
 
 _RANK_BIT: Final = tuple(1 << RANK_OF[c] if RANK_OF[c] != _TWO else 0 for c in range(52))
 
 
-def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
-    """Every legal new meld that the multiset ``hand`` can form, each multiset once,
-    as arranged melds (see :func:`candidate_melds`)."""
+def _candidates(hand: Sequence[Card]) -> list[Meld]:
     cards = _checked(hand, "a hand")
     counts = [0] * CARD_COUNT
     masks = [0, 0, 0, 0, 0]
     rank_totals = [0] * 14
+    crowded = False  # more copies of a card than two decks hold
     for card in cards:
         counts[card] += 1
         if card != JOKER:
+            if counts[card] > _TWO:
+                crowded = True
             masks[SUIT_OF[card]] |= _RANK_BIT[card]
             rank_totals[RANK_OF[card]] += 1
-    if any(n > _TWO for n in counts[:JOKER]):
-        yield from _general_candidates(counts)
-        return
-    wild_code = (
-        (counts[JOKER] and 1)
-        | (counts[1] and 2)
-        | (counts[14] and 4)
-        | (counts[27] and 8)
-        | (counts[40] and 16)
-    )
+    if crowded:
+        return _general_candidates(counts)
+    melds: list[Meld] = []
+    wild_positions = [
+        position for position, face in enumerate(_WILD_FACES, start=1) if counts[face]
+    ]
     for rank in _SET_RANKS:
         if rank_totals[rank] >= _TWO:
             index = rank - 1
-            yield from _set_melds(
-                rank,
-                (counts[index], counts[index + 13], counts[index + 26], counts[index + 39]),
-                wild_code,
+            table = _set_table(
+                rank, (counts[index], counts[index + 13], counts[index + 26], counts[index + 39])
             )
+            melds.extend(table[0])
+            for position in wild_positions:
+                melds.extend(table[position])
+    others = [face for face in _WILD_FACES if counts[face]]
     for suit in range(4):
         mask = masks[suit]
         twos = counts[suit * 13 + 1]
         if mask.bit_count() + (twos > 0) >= _TWO:
-            yield from _run_melds(suit, mask, twos, wild_code)
+            _add_runs(melds, suit, mask, twos, others)
+    return melds
+
+
+def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once,
+    as arranged melds (see :func:`candidate_melds`)."""
+    return iter(_candidates(hand))
 
 
 def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
@@ -882,5 +930,4 @@ def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     5h 6h 7h Jk
     6h 7h Jk
     """
-    for meld in candidate_arrangements(hand):
-        yield meld.cards
+    return iter([meld.cards for meld in _candidates(hand)])
