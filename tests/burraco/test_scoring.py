@@ -6,13 +6,27 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit.cards import BURRACO_POINTS, parse_cards
+from rummykit.cards import BURRACO_POINTS, burraco_deck, parse_cards
 from rummykit.games.burraco.melds import arrange, extend
 from rummykit.games.burraco.scoring import HandScore, score_hand
 
 
 def meld(text: str):
     return arrange(parse_cards(text))
+
+
+def test_deck_totals_1020_points() -> None:
+    assert sum(BURRACO_POINTS[c] for c in burraco_deck()) == 1020
+    assert [BURRACO_POINTS[c] for c in parse_cards("Jk 2h 2s Ac 8d Kh 3s 7c")] == [
+        30,
+        20,
+        20,
+        15,
+        10,
+        10,
+        5,
+        5,
+    ]
 
 
 def test_worked_example_player_a_closes() -> None:

@@ -63,7 +63,6 @@ BURRACO_SIZE: Final = 7
 """A meld of this many cards or more is a burraco."""
 
 _TWO: Final = 2
-_ALL_PLACES: Final = (1 << (HIGH_ACE + 1)) - 2  # bits 1..14
 _WILD_FACES: Final = (JOKER, 1, 14, 27, 40)  # Jk 2c 2d 2h 2s
 
 
@@ -816,7 +815,7 @@ def _run_patterns(rank_mask: int, twos: int) -> tuple[RunPattern, ...]:
 
 
 _RUN_MELDS: dict[tuple[int, int, int, int, Card], Meld] = {}
-"""Every run meld met so far by its suit, places and wild (at most about 15,000)."""
+"""Every run meld met so far by its suit, places and wild (at most about 11,000)."""
 
 
 def _run_meld(suit: int, lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
