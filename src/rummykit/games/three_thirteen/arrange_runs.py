@@ -12,13 +12,16 @@ melded, so ``values[-1]`` also holds for any larger ``w``.
 Tables have at least 16 entries, so a hand with up to 15 wilds never needs to clamp
 its index.
 
-A run of naturals at positions ``p1 < ... < pm`` needs ``max(3, pm - p1 + 1) - m``
-wilds (its gaps, and padding to three cards).  Runs longer than 13 cards are not this
-module's concern: the caller splits them (see :mod:`.arrange_search`).
+A run of naturals at positions ``p1 < ... < pm`` (ace 1, or 14 when high) needs
+``max(3, pm - p1 + 1) - m`` wilds (its gaps, and padding to three cards).  Runs that
+extra wilds would stretch past 13 cards are not this module's concern: the layout
+cuts them (:func:`.arrange_layout.place_extra_wilds`).
 
-The tables are memoised per key (at most a few thousand keys in practice); they are
-pure functions of the key.  This module never does I/O and imports nothing outside the
-standard library.
+The tables come from a recursion on the lowest card (left out, or the first of a run
+that takes the next held ranks with none skipped; see :func:`_group_options`), are
+memoised per key (a few thousand keys in practice, emptied past 100,000) and record
+their choices, so :func:`run_groups` can name the runs.  This module never does I/O
+and imports nothing outside the standard library.
 """
 
 from __future__ import annotations
