@@ -7,7 +7,7 @@ escape.  Nothing here knows the rules of the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from rummykit.cards import Card, CardError, parse_card
@@ -15,10 +15,12 @@ from rummykit.cards import Card, CardError, parse_card
 T = TypeVar("T", bound=str)
 
 
-def require_object(data: object, what: str, keys: Iterable[str]) -> Mapping[str, Any]:
+def require_object(data: object, what: str, keys: frozenset[str]) -> Mapping[str, Any]:
     """``data`` as a JSON object holding exactly ``keys``."""
     if not isinstance(data, Mapping):
         raise ValueError(f"{what} must be a JSON object")
+    if data.keys() == keys:
+        return data
     expected = set(keys)
     missing = sorted(expected - set(data))
     if missing:

@@ -1,5 +1,8 @@
 """The round being played: where its cards are, whose turn it is and the moves of a turn.
 
+Hands are shown sorted by card code, which is the order of ``cards.sorted_cards`` (suit,
+then rank, the joker last).
+
 A :class:`Round` keeps plain lists (hands, stock, discard pile; the stock's top and the
 pile's top are the ends of their lists) so that moves and copies stay cheap.  Its move
 methods carry out what ``State.check`` has already allowed: they never check legality,
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from rummykit.cards import Card, sorted_cards
+from rummykit.cards import Card
 from rummykit.games.randomness import SeedStream
 from rummykit.games.three_thirteen.arrange import arrange, classify_meld, going_out_discards
 from rummykit.games.three_thirteen.dealing import deal_round, reshuffle
@@ -41,6 +44,7 @@ class Round:
         "going_out_cache",
         "hands",
         "history",
+        "history_view",
         "last_turns",
         "number",
         "phase",
@@ -65,6 +69,8 @@ class Round:
     taken: list[list[Card]]
     """Per player, the cards seen taken from the discard pile and still held."""
     history: list[tuple[int, PileMoveKind, Card]]
+    history_view: tuple[PileMove, ...]
+    """``history`` as values, built up as observations ask for it (shared by copies)."""
     current: int
     phase: TurnPhase
     went_out: int | None
@@ -102,6 +108,7 @@ class Round:
         self.table_melds = list(table_melds)
         self.taken = [[] for _ in hands] if taken is None else [list(cards) for cards in taken]
         self.history = [(move.player, move.kind, move.card) for move in history]
+        self.history_view = tuple(history)
         self.current = current
         self.phase = phase
         self.went_out = went_out
@@ -130,7 +137,7 @@ class Round:
             round_number=self.number,
             wild_rank=self.wild_rank,
             dealer=self.dealer,
-            hands=tuple(tuple(sorted_cards(hand)) for hand in self.hands),
+            hands=tuple(tuple(sorted(hand)) for hand in self.hands),
             discard_top=self.discard_pile[-1],
             stock_count=len(self.stock),
         )
@@ -148,6 +155,7 @@ class Round:
         other.table_melds = self.table_melds[:]
         other.taken = [cards[:] for cards in self.taken]
         other.history = self.history[:]
+        other.history_view = self.history_view
         other.current = self.current
         other.phase = self.phase
         other.went_out = self.went_out
@@ -267,7 +275,16 @@ class Round:
         return places
 
     def discard_history(self) -> tuple[PileMove, ...]:
-        return tuple(PileMove(player=who, kind=kind, card=card) for who, kind, card in self.history)
+        """Who took and discarded what this round, oldest first."""
+        view = self.history_view
+        known = len(view)
+        if known != len(self.history):
+            view += tuple(
+                PileMove(player=who, kind=kind, card=card)
+                for who, kind, card in self.history[known:]
+            )
+            self.history_view = view
+        return view
 
     def shuffle_hidden(self, player: int, seed: int, *, hands_shown: bool) -> None:
         """Permute the cards ``player`` cannot see: the stock and, unless the hands have

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from rummykit.cards import DEADWOOD_POINTS, Card
 from rummykit.games import core
 from rummykit.games.three_thirteen import _json
 from rummykit.games.three_thirteen.arrange import arrange
 from rummykit.games.three_thirteen.rules import MAX_ROUND, MIN_ROUND, Rules, wild_rank
+
+_PLAYER_FIELDS: Final = frozenset(("player", "went_out", "melds", "unmelded", "deadwood"))
+_RESULT_FIELDS: Final = frozenset(("round_number", "wild_rank", "dealer", "went_out", "players"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,9 +46,7 @@ class PlayerRoundResult:
     def from_json(cls, data: object, *, player: int) -> PlayerRoundResult:
         """Read one player's result from untrusted JSON (the player at index ``player``)."""
         what = f"the round result of player {player}"
-        fields = _json.require_object(
-            data, what, ("player", "went_out", "melds", "unmelded", "deadwood")
-        )
+        fields = _json.require_object(data, what, _PLAYER_FIELDS)
         if _json.require_int(fields["player"], f"{what}: player") != player:
             raise ValueError(f"{what} names player {fields['player']}")
         melds = tuple(
@@ -93,9 +94,7 @@ class RoundResult:
     @classmethod
     def from_json(cls, data: object, *, players: int) -> RoundResult:
         """Read a round result from untrusted JSON; ``ValueError`` says what is wrong."""
-        fields = _json.require_object(
-            data, "a round result", ("round_number", "wild_rank", "dealer", "went_out", "players")
-        )
+        fields = _json.require_object(data, "a round result", _RESULT_FIELDS)
         round_number = _json.require_int(
             fields["round_number"], "a round result's round", minimum=MIN_ROUND, maximum=MAX_ROUND
         )

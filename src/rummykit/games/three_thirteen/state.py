@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Final, Literal
 
-from rummykit.cards import CARD_COUNT, Card, format_card, sorted_cards
+from rummykit.cards import CARD_COUNT, Card, format_card
 from rummykit.games.core import IllegalAction, Refusal
 from rummykit.games.randomness import check_seed
 from rummykit.games.three_thirteen import refusals
@@ -298,8 +298,9 @@ class State:
         return self._round.last_turns
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards ``player`` holds, sorted (not for players: see :meth:`observation`)."""
-        return tuple(sorted_cards(self._round.hands[self._check_player(player)]))
+        """The cards ``player`` holds, sorted by code, which is the order of
+        ``cards.sorted_cards`` (not for players: see :meth:`observation`)."""
+        return tuple(sorted(self._round.hands[self._check_player(player)]))
 
     def locations(self) -> dict[str, list[Card]]:
         """Where every card is: ``hand/<p>``, ``stock``, ``discard_pile``, ``meld/<id>``."""
@@ -480,13 +481,13 @@ class State:
             current_player=self.current_player,
             phase=self.phase,
             turn_number=table.turn,
-            hand=tuple(sorted_cards(table.hands[player])),
+            hand=tuple(sorted(table.hands[player])),
             hand_sizes=tuple(len(hand) for hand in table.hands),
             stock_count=len(table.stock),
             discard_pile=tuple(table.discard_pile),
             discard_history=table.discard_history(),
             reshuffled=table.reshuffled,
-            taken_cards=tuple(tuple(sorted_cards(cards)) for cards in table.taken),
+            taken_cards=tuple(tuple(sorted(cards)) for cards in table.taken),
             table_melds=tuple(table.table_melds),
             went_out=table.went_out,
             last_turns_remaining=table.last_turns,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from rummykit.cards import Card, format_card
+from rummykit.cards import Card, CardError, format_card, parse_card
 from rummykit.games import core
 from rummykit.games.three_thirteen import _json
 
@@ -17,6 +17,9 @@ MeldKind = Literal["set", "run"]
 PileMoveKind = Literal["take", "discard", "out"]
 MELD_KINDS: Final[tuple[MeldKind, ...]] = ("set", "run")
 PILE_MOVE_KINDS: Final[tuple[PileMoveKind, ...]] = ("take", "discard", "out")
+_MELD_FIELDS: Final = frozenset(("id", "owner", "kind", "cards"))
+_MOVE_FIELDS: Final = frozenset(("player", "kind", "card"))
+_MOVE_KINDS: Final = frozenset(PILE_MOVE_KINDS)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,7 +55,7 @@ class TableMeld:
     @classmethod
     def from_json(cls, data: object, *, players: int) -> TableMeld:
         """Read a meld from untrusted JSON; ``ValueError`` says what is wrong."""
-        fields = _json.require_object(data, "a table meld", ("id", "owner", "kind", "cards"))
+        fields = _json.require_object(data, "a table meld", _MELD_FIELDS)
         kind = _json.require_choice(fields["kind"], "a table meld's kind", MELD_KINDS)
         cards = _json.require_cards(fields["cards"], "a table meld's cards")
         if len(cards) < 3:
@@ -84,7 +87,23 @@ class PileMove:
     @classmethod
     def from_json(cls, data: object, *, players: int) -> PileMove:
         """Read a pile move from untrusted JSON; ``ValueError`` says what is wrong."""
-        fields = _json.require_object(data, "a discard pile move", ("player", "kind", "card"))
+        if type(data) is dict and len(data) == 3:
+            # Fast path for well-formed moves (a history can hold hundreds of them).
+            player = data.get("player")
+            kind = data.get("kind")
+            name = data.get("card")
+            if (
+                type(player) is int
+                and 0 <= player < players
+                and type(kind) is str
+                and kind in _MOVE_KINDS
+                and type(name) is str
+            ):
+                try:
+                    return cls(player=player, kind=kind, card=parse_card(name))
+                except CardError:
+                    pass
+        fields = _json.require_object(data, "a discard pile move", _MOVE_FIELDS)
         kind = _json.require_choice(fields["kind"], "a discard pile move's kind", PILE_MOVE_KINDS)
         return cls(
             player=_json.require_int(
