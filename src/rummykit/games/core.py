@@ -7,6 +7,7 @@ bots, the simulator, the records and the server rely on.  It never imports a gam
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -135,6 +136,13 @@ def _is_instance(value: object, annotation: object) -> bool:
 R = TypeVar("R")
 
 
+@functools.cache
+def _option_types(rules_type: type) -> tuple[dict[str, Any], frozenset[str]]:
+    assert dataclasses.is_dataclass(rules_type)
+    names = frozenset(f.name for f in dataclasses.fields(rules_type))
+    return typing.get_type_hints(rules_type), names
+
+
 def rules_from_json(rules_type: type[R], data: object) -> R:
     """Build ``rules_type`` from a JSON object, refusing unknown options and bad types.
 
@@ -142,9 +150,7 @@ def rules_from_json(rules_type: type[R], data: object) -> R:
     """
     if not isinstance(data, Mapping):
         raise ValueError("the rules must be a JSON object of options")
-    assert dataclasses.is_dataclass(rules_type)
-    hints = typing.get_type_hints(rules_type)
-    names = {f.name for f in dataclasses.fields(rules_type)}
+    hints, names = _option_types(rules_type)
     unknown = sorted(set(data) - names)
     if unknown:
         raise ValueError(
