@@ -150,7 +150,8 @@ def rules_from_json(rules_type: type[R], data: object) -> R:
     """
     if not isinstance(data, Mapping):
         raise ValueError("the rules must be a JSON object of options")
-    hints, names = _option_types(rules_type)
+    option_type: type = rules_type
+    hints, names = _option_types(option_type)
     unknown = sorted(set(data) - names)
     if unknown:
         raise ValueError(
