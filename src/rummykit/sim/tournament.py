@@ -127,9 +127,11 @@ def run_tasks(
     if workers <= 1:
         collect(run_task(task) for task in tasks)
     else:
-        context = multiprocessing.get_context("spawn")
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        chunksize = max(1, len(tasks) // (workers * 16))
         with context.Pool(workers) as pool:
-            collect(pool.imap_unordered(run_task, tasks, chunksize=1))
+            collect(pool.imap_unordered(run_task, tasks, chunksize=chunksize))
     return sorted(results, key=lambda result: result.task.index)
 
 
