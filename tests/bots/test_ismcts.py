@@ -60,6 +60,13 @@ class Checked:
         return decision
 
 
+def to_move(state: Any) -> int:
+    """The player to move in a state that is not over."""
+    player = state.current_player
+    assert player is not None
+    return int(player)
+
+
 def tt_rules(first: int, last: int, players: int = 2) -> three_thirteen.Rules:
     return three_thirteen.Rules(players=players, first_round=first, last_round=last)
 
@@ -185,7 +192,7 @@ def test_burraco_same_observation_same_action(seed: int, turns: int, shuffle: in
 
 def test_legal_action_order_does_not_matter() -> None:
     state = tt_position(6, 4, moves=1)
-    player = state.current_player
+    player = to_move(state)
     observation = state.observation(player)
     legal = list(state.legal_actions())
     bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40)
@@ -220,7 +227,7 @@ def test_beats_random_at_burraco() -> None:
     for seed in range(4):
         seat = seed % 2
         bots: list[Any] = [RandomBot(), RandomBot()]
-        bots[seat] = ISMCTSBot(BurracoSearch(), iterations=10)
+        bots[seat] = ISMCTSBot(BurracoSearch(), iterations=30)
         result = play_game(BURRACO_GAME, burraco.Rules(), bots, seed=200 + seed)
         margins.append(result.totals[seat] - result.totals[1 - seat])
     print("burraco margins", margins)
@@ -275,7 +282,7 @@ def test_forced_move_is_not_searched() -> None:
     state = tt_position(3, 1, moves=0)
     state.apply(next(iter(state.legal_actions())))  # a draw: now a discard phase
     bot = ISMCTSBot(ThreeThirteenSearch(), iterations=50)
-    observation = state.observation(state.current_player)
+    observation = state.observation(to_move(state))
     only = next(iter(state.legal_actions()))
     decision = bot.decide(observation, [only], random.Random(0))
     assert decision == Decision(only, "the only legal move")
@@ -306,7 +313,7 @@ def test_default_budget_is_half_a_second() -> None:
 
 def test_refuses_observation_of_a_player_not_to_move() -> None:
     state = tt_position(4, 1, moves=0)
-    waiting = 1 - state.current_player
+    waiting = 1 - to_move(state)
     legal = list(state.legal_actions())
     with pytest.raises(ValueError, match="not of the player to move"):
         ISMCTSBot(ThreeThirteenSearch(), iterations=5).decide(
@@ -319,11 +326,11 @@ def test_refuses_the_other_game_and_empty_choices() -> None:
     legal = list(state.legal_actions())
     with pytest.raises(ValueError, match="Burraco observation"):
         ISMCTSBot(BurracoSearch(), iterations=5).decide(
-            state.observation(state.current_player), legal, random.Random(0)
+            state.observation(to_move(state)), legal, random.Random(0)
         )
     with pytest.raises(ValueError, match="no legal action"):
         ISMCTSBot(ThreeThirteenSearch(), iterations=5).decide(
-            state.observation(state.current_player), [], random.Random(0)
+            state.observation(to_move(state)), [], random.Random(0)
         )
 
 
