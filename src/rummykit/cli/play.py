@@ -20,7 +20,7 @@ from rich.console import Console
 from rummykit.bots.base import Bot
 from rummykit.bots.registry import BotSpecError, make_bot
 from rummykit.cli import views
-from rummykit.games import burraco, three_thirteen
+from rummykit.cli.options import rules_from_options
 from rummykit.games.core import IllegalAction, NotationError
 from rummykit.games.randomness import MAX_SEED
 from rummykit.games.record import dumps, record_of
@@ -163,34 +163,6 @@ def _event_note(event: Any, seat: int) -> str | None:
     return None
 
 
-def _rules(
-    game: str,
-    *,
-    players: int,
-    mode: str,
-    target: int,
-    jokers: int,
-    ace_high: bool,
-    wild_only_melds: bool,
-) -> Any:
-    """The rules the options ask for; ``ValueError`` for options of the other game."""
-    if game == "burraco":
-        if players != 2:
-            raise ValueError("Burraco is for two players")
-        if ace_high or wild_only_melds:
-            raise ValueError("--ace-high and --wild-only-melds are Three-Thirteen options")
-        if mode not in ("quick", "target"):
-            raise ValueError(f"--mode is quick or target, not {mode!r}")
-        return burraco.Rules(
-            jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
-        )
-    if jokers not in (0, 1):
-        raise ValueError("Three-Thirteen: --jokers 1 adds two jokers to each deck")
-    return three_thirteen.Rules(
-        players=players, jokers=bool(jokers), ace_high=ace_high, wild_only_melds=wild_only_melds
-    )
-
-
 def play(
     game: Annotated[str, typer.Argument(help="burraco or three-thirteen")],
     seed: Annotated[int | None, typer.Option(help="Deal seed (random if omitted).")] = None,
@@ -214,9 +186,9 @@ def play(
     console = Console(highlight=False)
     try:
         info = game_named(game)
-        rules = _rules(
+        rules = rules_from_options(
             info.name,
-            players=players,
+            seats=players,
             mode=mode,
             target=target,
             jokers=jokers,

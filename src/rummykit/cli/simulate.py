@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -12,43 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from rummykit.bots.registry import BotSpecError, make_bot
-from rummykit.games import burraco, three_thirteen
+from rummykit.cli.options import rules_from_options
 from rummykit.games.core import rules_to_json
 from rummykit.games.record import dumps
 from rummykit.games.registry import game_named
 from rummykit.sim.tournament import MatchSummary, TaskResult, make_tasks, run_tasks, summarize
-
-
-def _rules(
-    game: str,
-    *,
-    seats: int,
-    mode: str,
-    target: int,
-    jokers: int,
-    ace_high: bool,
-    wild_only_melds: bool,
-    first_round: int,
-    last_round: int,
-) -> Any:
-    if game == "burraco":
-        if seats != 2:
-            raise ValueError("Burraco is for two players: name two bots")
-        if mode not in ("quick", "target"):
-            raise ValueError(f"--mode is quick or target, not {mode!r}")
-        return burraco.Rules(
-            jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
-        )
-    if jokers not in (0, 1):
-        raise ValueError("Three-Thirteen: --jokers 1 adds two jokers to each deck")
-    return three_thirteen.Rules(
-        players=seats,
-        jokers=bool(jokers),
-        ace_high=ace_high,
-        wild_only_melds=wild_only_melds,
-        first_round=first_round,
-        last_round=last_round,
-    )
 
 
 def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: int = 1) -> str:
@@ -121,7 +89,7 @@ def simulate(
             )
         for spec in entries:
             make_bot(info.name, spec)
-        rules = _rules(
+        rules = rules_from_options(
             info.name,
             seats=len(entries),
             mode=mode,
