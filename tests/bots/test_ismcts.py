@@ -7,6 +7,7 @@ reaches on those seeds (see each test).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +20,7 @@ from rummykit.bots.base import Decision
 from rummykit.bots.evaluate_burraco import (
     BONUS_SHARE,
     BurracoSearch,
+    is_wild_face,
     meld_value,
     position_value,
     reward_of,
@@ -31,11 +33,13 @@ from rummykit.bots.evaluate_three_thirteen import (
     reward_scale,
     round_rewards,
 )
-from rummykit.bots.ismcts import ISMCTSBot, make_ismcts
+from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, make_ismcts, paired_gain
 from rummykit.bots.random_bot import RandomBot
+from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
 from rummykit.cards import BURRACO_POINTS, parse_card, parse_cards
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.burraco.melds import arrange as arrange_burraco
+from rummykit.games.three_thirteen.actions import Discard
 from rummykit.games.three_thirteen.arrange import best_discards, deadwood
 from rummykit.sim.match import play_game
 
@@ -60,13 +64,6 @@ class Checked:
         return decision
 
 
-def to_move(state: Any) -> int:
-    """The player to move in a state that is not over."""
-    player = state.current_player
-    assert player is not None
-    return int(player)
-
-
 def tt_rules(first: int, last: int, players: int = 2) -> three_thirteen.Rules:
     return three_thirteen.Rules(players=players, first_round=first, last_round=last)
 
@@ -84,14 +81,35 @@ def tt_position(round_number: int, seed: int, moves: int) -> three_thirteen.Stat
 
 
 def burraco_position(seed: int, turns: int) -> burraco.State:
-    """A quick-game Burraco state some ``turns`` into the hand, in a play phase."""
+    """A quick-game Burraco state some ``turns`` into the hand, in a play phase with
+    more than one move worth searching."""
     state = burraco.State.new(burraco.Rules(), seed)
     policy = BurracoPolicy()
     rng = random.Random(seed)
-    while (state.turn < turns or state.phase != "play") and not state.game_over:
+
+    def searchable() -> bool:
+        if state.turn < turns or state.phase != "play":
+            return False
+        observation = own_view(state)
+        playout = BurracoSearch().playout(observation)
+        worth = playout.root_candidates(list(state.legal_actions()))
+        return len(worth) > 1
+
+    while not searchable():
+        assert not state.game_over
         state.apply(policy.action(state, rng))
-    assert not state.game_over
     return state
+
+
+def to_move(state: Any) -> int:
+    player = state.current_player
+    assert isinstance(player, int)
+    return player
+
+
+def own_view(state: Any) -> Any:
+    """The observation of the player to move."""
+    return state.observation(to_move(state))
 
 
 def decide(bot: ISMCTSBot, state: Any, seed: int) -> Decision:
@@ -151,15 +169,21 @@ def test_burraco_deterministic_with_iterations(seed: int) -> None:
     assert visits == {child.action: child.visits for child in bot.last_root.children.values()}
 
 
-def test_the_rng_is_the_only_randomness() -> None:
+@pytest.mark.parametrize("paired", [False, True])
+def test_the_rng_is_the_only_randomness(paired: bool) -> None:
     """Different generator seeds explore differently (the tree statistics differ)."""
     state = tt_position(6, 9, moves=3)
-    bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40)
+    bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40, paired=paired)
     trees = []
     for seed in (1, 2):
         decide(bot, state, seed)
         assert bot.last_root is not None
-        trees.append({child.action: child.visits for child in bot.last_root.children.values()})
+        trees.append(
+            {
+                child.action: (child.visits, child.reward)
+                for child in bot.last_root.children.values()
+            }
+        )
     assert trees[0] != trees[1]
 
 
@@ -192,8 +216,7 @@ def test_burraco_same_observation_same_action(seed: int, turns: int, shuffle: in
 
 def test_legal_action_order_does_not_matter() -> None:
     state = tt_position(6, 4, moves=1)
-    player = to_move(state)
-    observation = state.observation(player)
+    observation = own_view(state)
     legal = list(state.legal_actions())
     bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40)
     forward = bot.decide(observation, legal, random.Random(5))
@@ -227,7 +250,7 @@ def test_beats_random_at_burraco() -> None:
     for seed in range(4):
         seat = seed % 2
         bots: list[Any] = [RandomBot(), RandomBot()]
-        bots[seat] = ISMCTSBot(BurracoSearch(), iterations=30)
+        bots[seat] = ISMCTSBot(BurracoSearch(), iterations=10)
         result = play_game(BURRACO_GAME, burraco.Rules(), bots, seed=200 + seed)
         margins.append(result.totals[seat] - result.totals[1 - seat])
     print("burraco margins", margins)
@@ -241,7 +264,7 @@ def test_beats_random_at_burraco() -> None:
 
 def test_reports_iterations_and_time() -> None:
     state = tt_position(6, 3, moves=2)
-    bot = ISMCTSBot(ThreeThirteenSearch(), iterations=25)
+    bot = ISMCTSBot(ThreeThirteenSearch(), iterations=25, paired=False)
     decision = decide(bot, state, 1)
     assert bot.last_iterations == 25
     assert bot.last_seconds > 0
@@ -250,9 +273,118 @@ def test_reports_iterations_and_time() -> None:
     assert root is not None and root.visits == 25
     assert sum(child.visits for child in root.children.values()) == 25
     assert decision.reason.startswith("best of 25 simulations: value ")
+    assert f"{root.children[decision.action].value:+.2f}" in decision.reason
+
+
+def test_ucb_plays_the_most_visited_action() -> None:
+    state = burraco_position(4, 12)
+    bot = ISMCTSBot(BurracoSearch(), iterations=60, paired=False)
+    decision = decide(bot, state, 2)
+    root = bot.last_root
+    assert root is not None
     chosen = root.children[decision.action]
     assert chosen.visits == max(child.visits for child in root.children.values())
-    assert f"{chosen.value:+.2f}" in decision.reason
+    assert len(root.children) > 1 and chosen.visits > 60 / len(root.children)
+
+
+def test_paired_rounds_share_visits_and_search_the_guides_move() -> None:
+    state = tt_position(6, 3, moves=1)  # a discard phase: several discards worth a look
+    assert state.phase == "discard"
+    bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40, paired=True)
+    decision = decide(bot, state, 7)
+    root = bot.last_root
+    assert root is not None
+    visits = [child.visits for child in root.children.values()]
+    assert len(visits) > 1 and max(visits) - min(visits) <= 1
+    played = [len(rewards) for rewards in bot.last_rounds.values()]
+    assert sum(played) == 40 and max(played) - min(played) <= 1
+    guide = ThreeThirteenGreedyBot().decide(
+        own_view(state), list(state.legal_actions()), random.Random(0)
+    )
+    assert guide.action in root.children
+    assert decision.action in root.children
+
+
+class RiggedPlayout:
+    """Three-Thirteen simulations that stop right after the root move and reward only
+    the discard of ``favourite`` (or nothing at all)."""
+
+    def __init__(self, observation: Any, favourite: int | None) -> None:
+        self.inner = ThreeThirteenSearch().playout(observation)
+        self.player = observation.player
+        self.favourite = favourite
+
+    def advice(self, legal_actions: Sequence[Any]) -> Decision:
+        return self.inner.advice(legal_actions)
+
+    def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]:
+        return legal_actions
+
+    def candidates(self, state: Any, actions: list[Any]) -> Sequence[Any]:
+        return actions
+
+    def finished(self, state: Any) -> bool:
+        return True
+
+    def rewards(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+        reward = 1.0 if state.discard_pile[-1] == self.favourite else rng.random() * 0.1
+        return tuple(reward if p == self.player else -reward for p in range(state.num_players))
+
+
+class Rigged:
+    exploration = 0.5
+    paired = True
+    game = TT_GAME
+
+    def __init__(self, favourite: int | None) -> None:
+        self.favourite = favourite
+
+    def playout(self, observation: Any) -> RiggedPlayout:
+        return RiggedPlayout(observation, self.favourite)
+
+
+def guide_and_other_discard(state: three_thirteen.State) -> tuple[Decision, int]:
+    """The greedy bot's discard in ``state`` and another card it could discard."""
+    legal = list(state.legal_actions())
+    guide = ThreeThirteenGreedyBot().decide(own_view(state), legal, random.Random(0))
+    other = next(a.card for a in legal if type(a) is Discard and a != guide.action)
+    return guide, other
+
+
+def test_paired_keeps_the_guides_move_when_nothing_beats_it() -> None:
+    state = tt_position(6, 3, moves=1)
+    guide, _ = guide_and_other_discard(state)
+    bot = ISMCTSBot(Rigged(None), iterations=200)
+    decision = decide(bot, state, 3)
+    assert decision == guide  # the same move, with the greedy bot's own reason
+    assert len(bot.last_rounds) == len(list(state.legal_actions()))
+
+
+def test_paired_plays_the_move_that_clearly_beats_the_guides() -> None:
+    state = tt_position(6, 3, moves=1)
+    guide, other = guide_and_other_discard(state)
+    bot = ISMCTSBot(Rigged(other), iterations=200)
+    decision = decide(bot, state, 3)
+    assert decision.action == Discard(other)
+    assert decision.reason.startswith(f"{TT_GAME.format_action(Discard(other))}: over ")
+    assert f"better than {TT_GAME.format_action(guide.action)}" in decision.reason
+
+
+def test_paired_needs_a_few_rounds_to_overrule_the_guide() -> None:
+    state = tt_position(6, 3, moves=1)
+    guide, other = guide_and_other_discard(state)
+    actions = len(list(state.legal_actions()))
+    bot = ISMCTSBot(Rigged(other), iterations=actions * (MIN_ROUNDS - 1))
+    assert decide(bot, state, 3).action == guide.action
+    bot = ISMCTSBot(Rigged(other), iterations=actions * MIN_ROUNDS)
+    assert decide(bot, state, 3).action == Discard(other)
+
+
+def test_paired_gain_known_answers() -> None:
+    assert paired_gain([1.0, 1.0, 1.0], [0.0, 0.0, 0.0]) == (1.0, 0.0)
+    assert paired_gain([0.5], [0.0]) == (0.5, math.inf)
+    mean, error = paired_gain([1.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0])
+    assert mean == 0.5 and error == pytest.approx(math.sqrt(1 / 3 / 4))
 
 
 def test_time_budget_stops_the_search() -> None:
@@ -272,17 +404,17 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
 
 def test_real_time_budget() -> None:
     bot = ISMCTSBot(BurracoSearch(), seconds=0.05)
-    decision = decide(bot, burraco_position(3, 8), 0)
+    decide(bot, burraco_position(3, 8), 0)
     assert bot.last_iterations >= 1
     assert bot.last_seconds >= 0.05
-    assert decision.reason.startswith(f"best of {bot.last_iterations} simulations")
+    assert sum(len(rewards) for rewards in bot.last_rounds.values()) == bot.last_iterations
 
 
 def test_forced_move_is_not_searched() -> None:
     state = tt_position(3, 1, moves=0)
     state.apply(next(iter(state.legal_actions())))  # a draw: now a discard phase
     bot = ISMCTSBot(ThreeThirteenSearch(), iterations=50)
-    observation = state.observation(to_move(state))
+    observation = own_view(state)
     only = next(iter(state.legal_actions()))
     decision = bot.decide(observation, [only], random.Random(0))
     assert decision == Decision(only, "the only legal move")
@@ -325,13 +457,9 @@ def test_refuses_the_other_game_and_empty_choices() -> None:
     state = tt_position(4, 1, moves=0)
     legal = list(state.legal_actions())
     with pytest.raises(ValueError, match="Burraco observation"):
-        ISMCTSBot(BurracoSearch(), iterations=5).decide(
-            state.observation(to_move(state)), legal, random.Random(0)
-        )
+        ISMCTSBot(BurracoSearch(), iterations=5).decide(own_view(state), legal, random.Random(0))
     with pytest.raises(ValueError, match="no legal action"):
-        ISMCTSBot(ThreeThirteenSearch(), iterations=5).decide(
-            state.observation(to_move(state)), [], random.Random(0)
-        )
+        ISMCTSBot(ThreeThirteenSearch(), iterations=5).decide(own_view(state), [], random.Random(0))
 
 
 def test_make_ismcts() -> None:
@@ -446,8 +574,9 @@ def test_policy_plays_whole_rounds_legally(
 def test_meld_values_from_the_rule_book() -> None:
     # RULES.md 1.7: 3h..9h is a clean burraco worth 45 points plus 200.
     assert meld_value(arrange_burraco(parse_cards("3h 4h 5h 6h 7h 8h 9h"))) == 245.0
-    assert meld_value(arrange_burraco(parse_cards("Kc Kd Ks"))) == 30.0
-    # A dirty meld of six counts half of the dirty bonus; a clean five a quarter.
+    # Smaller melds count their points and a share of the bonus they may grow to,
+    # the dirty bonus (100) for a meld with a wild, the clean one (200) otherwise.
+    assert meld_value(arrange_burraco(parse_cards("Kc Kd Ks"))) == 30 + BONUS_SHARE[3] * 200
     six = arrange_burraco(parse_cards("5c 5d 5s 5h 5c Jk"))
     assert meld_value(six) == six.points + BONUS_SHARE[6] * 100
     five = arrange_burraco(parse_cards("9s Ts Js Qs Ks"))
@@ -475,13 +604,17 @@ def test_position_value_parts() -> None:
     took=st.booleans(),
     left=st.booleans(),
 )
-def test_position_value_prefers_fewer_points_in_hand(
+def test_position_value_weighs_the_hand(
     hand: list[int], extra: int, took: bool, left: bool
 ) -> None:
+    """One more natural card in hand is a risk; one more wild is an asset."""
     melds = [arrange_burraco(parse_cards("3h 4h 5h 6h 7h 8h 9h"))]
-    fewer = position_value(melds=melds, hand=hand, took_pozzetto=took, pozzetto_left=left)
-    more = position_value(melds=melds, hand=[*hand, extra], took_pozzetto=took, pozzetto_left=left)
-    assert more < fewer
+    before = position_value(melds=melds, hand=hand, took_pozzetto=took, pozzetto_left=left)
+    after = position_value(melds=melds, hand=[*hand, extra], took_pozzetto=took, pozzetto_left=left)
+    if is_wild_face(extra):
+        assert after > before
+    else:
+        assert after < before
 
 
 @settings(max_examples=8, deadline=None)

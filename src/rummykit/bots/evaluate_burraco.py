@@ -31,9 +31,11 @@ never a real game's; it never does I/O and never uses the global ``random``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from rummykit.bots.base import Decision
+from rummykit.bots.burraco_greedy import BurracoGreedyBot
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import GAME, Observation, State
 from rummykit.games.burraco.actions import Action, Discard, DrawStock, Extend, Meld, TakePile
@@ -54,8 +56,15 @@ EXPLORATION: Final = 0.5
 """The UCB1 exploration constant suited to :data:`REWARD_SCALE`."""
 HAND_RISK: Final = 0.5
 """The share of the points in hand counted against a player mid-hand."""
-BONUS_SHARE: Final = {5: 0.25, 6: 0.5}
-"""The share of the burraco bonus a meld of 5 or 6 cards is worth."""
+BONUS_SHARE: Final = {3: 0.1, 4: 0.2, 5: 0.35, 6: 0.6}
+"""The share of the burraco bonus (clean or dirty as the meld stands) that a meld of
+3 to 6 cards is worth: its chance of growing into a burraco."""
+WILD_IN_HAND: Final = 40.0
+"""What a wild in hand is worth mid-hand: it fits almost any meld, so its points are as
+good as melded, and it may yet make a burraco."""
+DIRTY_MELD_SIZE: Final = 5
+"""The rollout policy lays a new meld with a wild only from this size (or to empty the
+hand), keeping its wilds for burracos."""
 POZZETTO_REACH: Final = 8
 """A player with this many cards or more in hand is counted as far from the pozzetto."""
 CLOSING_REACH: Final = 7
@@ -65,6 +74,8 @@ PILE_WORTH_TAKING: Final = 3
 """A discard pile of this many cards is always taken by the rollout policy."""
 ROLLOUT_ACTION_LIMIT: Final = 600
 """A safety net: a rollout longer than this is scored as it stands."""
+_NO_RANDOMNESS: Final = random.Random(0)
+"""The ``greedy`` bot never draws on its random generator."""
 
 
 def is_wild_face(card: Card) -> bool:
@@ -96,8 +107,8 @@ def meld_value(meld: Any) -> float:
 
     >>> from rummykit.cards import parse_cards
     >>> from rummykit.games.burraco.melds import arrange
-    >>> meld_value(arrange(parse_cards("3h 4h 5h 6h 7h 8h")))  # 35 and half of 200
-    135.0
+    >>> meld_value(arrange(parse_cards("3h 4h 5h 6h 7h 8h")))  # 35 and 0.6 of 200
+    155.0
     """
     bonus = CLEAN_BURRACO_BONUS if meld.clean else DIRTY_BURRACO_BONUS
     size = len(meld.cards)
@@ -125,7 +136,11 @@ def position_value(
     340.0
     """
     value = sum(meld_value(meld) for meld in melds)
-    value -= HAND_RISK * sum(BURRACO_POINTS[card] for card in hand)
+    for card in hand:
+        if is_wild_face(card):
+            value += WILD_IN_HAND
+        else:
+            value -= HAND_RISK * BURRACO_POINTS[card]
     size = len(hand)
     if not took_pozzetto:
         if pozzetto_left:
@@ -172,21 +187,62 @@ def state_values(state: State) -> tuple[float, float]:
 # The rollout policy
 
 
-def without_wild_discards(actions: Sequence[Action]) -> list[Action]:
-    """``actions`` without the discards of a wild, unless only wilds may be discarded.
+def spends_wild_early(action: Action, hand_size: int, meld_size: Callable[[int], int]) -> bool:
+    """Does ``action`` put a wild down before it is worth it?  A new meld with a wild
+    of fewer than :data:`DIRTY_MELD_SIZE` cards, or a wild added to a meld it does not
+    make a burraco, while the hand keeps more than two cards (a wild is kept for a
+    burraco, unless the hand is nearly empty)."""
+    if isinstance(action, Meld):
+        size = len(action.cards)
+        if size >= DIRTY_MELD_SIZE or hand_size - size <= 2:
+            return False
+        return any(is_wild_face(card) for card in action.cards)
+    if isinstance(action, Extend):
+        cards = action.cards
+        if hand_size - len(cards) <= 2 or not any(is_wild_face(card) for card in cards):
+            return False
+        return meld_size(action.meld_id) + len(cards) < BURRACO_SIZE
+    return False
 
-    >>> from rummykit.cards import parse_card
-    >>> without_wild_discards([Discard(parse_card("Jk")), Discard(parse_card("Ks"))])
+
+def worth_searching(
+    actions: Sequence[Action], hand_size: int, meld_size: Callable[[int], int]
+) -> list[Action]:
+    """``actions`` without those a sound player never makes: discarding a wild while
+    another card may go, spending a wild early (:func:`spends_wild_early`), and ending
+    the turn while natural cards could still go down (melding now is worth more than
+    the same meld a turn later, and is never worth less).  If that leaves nothing, all
+    of ``actions``.
+
+    >>> from rummykit.cards import parse_card, parse_cards
+    >>> worth_searching(
+    ...     [Discard(parse_card("Jk")), Discard(parse_card("Ks")),
+    ...      Meld(tuple(parse_cards("9c 9h Jk")))],
+    ...     hand_size=9,
+    ...     meld_size=lambda meld_id: 3,
+    ... )
     [Discard(card=51)]
+    >>> worth_searching(
+    ...     [Discard(parse_card("Ks")), Meld(tuple(parse_cards("9c 9h 9s")))],
+    ...     hand_size=9,
+    ...     meld_size=lambda meld_id: 3,
+    ... )
+    [Meld(cards=(8, 34, 47))]
     """
-    natural = [
+    plays = [
         action
         for action in actions
-        if not (isinstance(action, Discard) and is_wild_face(action.card))
+        if type(action) is not Discard and not spends_wild_early(action, hand_size, meld_size)
     ]
-    if any(type(action) is Discard for action in natural):
-        return natural
-    return list(actions)
+    if plays:
+        return plays
+    discards: list[Action] = [action for action in actions if isinstance(action, Discard)]
+    natural: list[Action] = [
+        action
+        for action in discards
+        if isinstance(action, Discard) and not is_wild_face(action.card)
+    ]
+    return natural or discards or list(actions)
 
 
 class CheapPolicy:
@@ -206,16 +262,25 @@ class CheapPolicy:
         """The play-phase action: a natural extension, else the best new meld, else a
         wild to finish a burraco, else the discard."""
         hand = places[f"hand/{player}"]
+        hand_size = len(hand)
+
+        def meld_size(meld_id: int) -> int:
+            return len(places[f"meld/{meld_id}"])
+
         best_meld: Meld | None = None
         best_key = (-1, -1)
         wild_extension: Extend | None = None
         discards: list[Card] = []
         for action in actions:
             kind = type(action)
-            if kind is Extend:
+            if kind is Discard:
+                assert isinstance(action, Discard)
+                discards.append(action.card)
+            elif spends_wild_early(action, hand_size, meld_size):
+                continue
+            elif kind is Extend:
                 assert isinstance(action, Extend)
-                card = action.cards[0]
-                if not is_wild_face(card):
+                if not is_wild_face(action.cards[0]):
                     return action
                 if wild_extension is None:
                     wild_extension = action
@@ -225,15 +290,10 @@ class CheapPolicy:
                 key = (-wilds, len(action.cards))
                 if key > best_key:
                     best_meld, best_key = action, key
-            elif kind is Discard:
-                assert isinstance(action, Discard)
-                discards.append(action.card)
         if best_meld is not None:
             return best_meld
         if wild_extension is not None:
-            meld = places[f"meld/{wild_extension.meld_id}"]
-            if len(meld) == BURRACO_SIZE - 1 and not any(is_wild_face(card) for card in meld):
-                return wild_extension
+            return wild_extension
         return Discard(self.discard(discards, hand))
 
     @staticmethod
@@ -271,22 +331,45 @@ class CheapPolicy:
 class BurracoPlayout:
     """One decision's simulations: a few turns of the cheap policy, then the value."""
 
-    __slots__ = ("_hand_number", "_horizon", "_policy")
+    __slots__ = (
+        "_guide",
+        "_hand_number",
+        "_hand_size",
+        "_horizon",
+        "_meld_sizes",
+        "_observation",
+        "_policy",
+    )
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, guide: BurracoGreedyBot) -> None:
+        self._observation = observation
+        self._guide = guide
         self._hand_number = observation.hand_number
+        self._hand_size = len(observation.hand)
+        self._meld_sizes = {meld.meld_id: len(meld.meld.cards) for meld in observation.melds}
         self._horizon = observation.turn + HORIZON_TURNS
         self._policy = CheapPolicy()
 
+    def advice(self, legal_actions: Sequence[Action]) -> Decision:
+        """The ``greedy`` bot's move."""
+        return self._guide.decide(self._observation, legal_actions, _NO_RANDOMNESS)
+
     def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
-        """The decision's moves worth searching: all but discarding a wild while
-        another card may go (throwing a joker or a 2 away is never worth it)."""
-        return without_wild_discards(legal_actions)
+        """The decision's moves :func:`worth_searching`."""
+        sizes = self._meld_sizes
+        return worth_searching(legal_actions, self._hand_size, lambda meld_id: sizes[meld_id])
 
     def candidates(self, state: State, actions: list[Action]) -> list[Action]:
-        """Below the root, the same as at the root."""
-        del state
-        return without_wild_discards(actions)
+        """Below the root, the moves :func:`worth_searching` too."""
+        if state.phase != "play":
+            return actions
+        places = state.locations()
+        player = state.current_player
+        return worth_searching(
+            actions,
+            len(places[f"hand/{player}"]),
+            lambda meld_id: len(places[f"meld/{meld_id}"]),
+        )
 
     def finished(self, state: State) -> bool:
         """The hand of the decision is over (the game ended or the next was dealt)."""
@@ -312,6 +395,10 @@ class BurracoSearch:
     """The search adapter of Burraco (see :class:`rummykit.bots.ismcts.SearchAdapter`)."""
 
     exploration = EXPLORATION
+    paired = True
+
+    def __init__(self) -> None:
+        self._guide = BurracoGreedyBot()
 
     @property
     def game(self) -> GameInfo[Any, Any, Any, Any]:
@@ -320,4 +407,4 @@ class BurracoSearch:
     def playout(self, observation: Any) -> BurracoPlayout:
         if not isinstance(observation, Observation):
             raise ValueError(f"expected a Burraco observation, not {type(observation).__name__}")
-        return BurracoPlayout(observation)
+        return BurracoPlayout(observation, self._guide)

@@ -28,6 +28,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from rummykit.bots.base import Decision
+from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.core import GameInfo
 from rummykit.games.three_thirteen import GAME, Observation, State
@@ -50,10 +52,14 @@ ROLLOUT_ACTION_LIMIT: Final = 2_000
 ROOT_MARGIN: Final = 4
 """The decision considers the discards leaving at most this much more deadwood than the
 least (a card with a future may be worth more than a few points)."""
+ROLLOUT_GUIDE: Final = True
+"""Simulations play on with the ``greedy`` bot (else with :class:`CheapPolicy`)."""
 EXPLORATION: Final = 0.5
 """The UCB1 exploration constant suited to :func:`reward_scale`."""
 
 Hand = tuple[Card, ...]
+_NO_RANDOMNESS: Final = random.Random(0)
+"""The ``greedy`` bot never draws on its random generator."""
 
 
 def reward_scale(round_number: int) -> float:
@@ -274,14 +280,37 @@ class CheapPolicy:
 class ThreeThirteenPlayout:
     """One decision's playouts: the round of the observation, played out and scored."""
 
-    __slots__ = ("_hand", "_hand_number", "_policy", "_root_margin", "_scale")
+    __slots__ = (
+        "_guide",
+        "_hand",
+        "_hand_number",
+        "_observation",
+        "_policy",
+        "_rollout_guide",
+        "_root_margin",
+        "_scale",
+    )
 
-    def __init__(self, observation: Observation, *, root_margin: int = ROOT_MARGIN) -> None:
+    def __init__(
+        self,
+        observation: Observation,
+        guide: ThreeThirteenGreedyBot,
+        *,
+        root_margin: int = ROOT_MARGIN,
+        rollout_guide: bool = ROLLOUT_GUIDE,
+    ) -> None:
+        self._observation = observation
+        self._guide = guide
         self._hand = tuple(observation.hand)
         self._hand_number = observation.hand_number
         self._policy = CheapPolicy(observation.rules, observation.wild_rank)
         self._scale = reward_scale(observation.round_number)
         self._root_margin = root_margin
+        self._rollout_guide = rollout_guide
+
+    def advice(self, legal_actions: Sequence[Action]) -> Decision:
+        """The ``greedy`` bot's move."""
+        return self._guide.decide(self._observation, legal_actions, _NO_RANDOMNESS)
 
     @property
     def policy(self) -> CheapPolicy:
@@ -327,10 +356,17 @@ class ThreeThirteenPlayout:
     def rewards(self, state: State, rng: random.Random) -> tuple[float, ...]:
         """Play the round out with the cheap policy; every player's reward."""
         policy = self._policy
+        guide = self._guide if self._rollout_guide else None
         for _ in range(ROLLOUT_ACTION_LIMIT):
             if self.finished(state):
                 break
-            state.apply(policy.action(state, rng))
+            if guide is None:
+                state.apply(policy.action(state, rng))
+            else:
+                player = state.current_player
+                assert player is not None
+                legal = list(state.legal_actions())
+                state.apply(guide.decide(state.observation(player), legal, rng).action)
         else:  # pragma: no cover - a round always ends long before the limit
             return tuple(0.0 for _ in range(state.num_players))
         result = state.hand_results[-1]
@@ -341,6 +377,10 @@ class ThreeThirteenSearch:
     """The search adapter of Three-Thirteen (see :class:`rummykit.bots.ismcts.SearchAdapter`)."""
 
     exploration = EXPLORATION
+    paired = True
+
+    def __init__(self) -> None:
+        self._guide = ThreeThirteenGreedyBot()
 
     @property
     def game(self) -> GameInfo[Any, Any, Any, Any]:
@@ -351,4 +391,4 @@ class ThreeThirteenSearch:
             raise ValueError(
                 f"expected a Three-Thirteen observation, not {type(observation).__name__}"
             )
-        return ThreeThirteenPlayout(observation)
+        return ThreeThirteenPlayout(observation, self._guide)

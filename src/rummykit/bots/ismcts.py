@@ -20,6 +20,22 @@ Actions are hashable values, so the same action in two determinizations is the s
 edge.  The tree holds the opponents' moves too, chosen from the search's own viewpoint.
 After the budget, the bot plays the root's most visited action that is legal now.
 
+*Paired rounds* (the adapter's choice; both games use them): at the root, instead of
+UCB1, the iterations come in rounds in which every root action is played once on the
+same determinization with the same random stream for the rest of the iteration (common
+random numbers); below the root the search is as above.  The root actions are then
+compared on identical deals.  In a game where the luck of the deal dwarfs the
+difference between two moves, this measures that difference with far fewer
+simulations.
+
+*The guide*: the game's playout names the move its rule-based player would make
+(:meth:`Playout.advice`, the ``greedy`` bot), and that move is always searched.  With
+paired rounds the bot plays another move only when it beat the guide's on the same
+deals by a clear margin: the mean of the paired differences less
+:data:`CONFIDENCE` standard errors must be above 0.  Picking the best of many noisy
+means otherwise picks noise; this way the search keeps the guide's judgement and
+overrides it only where the simulations show it wrong.
+
 Budgets: ``iterations`` (deterministic given the ``rng`` handed to ``decide``) or
 ``seconds`` (wall-clock time per decision, so **not** deterministic); with both, the
 search stops at whichever comes first.  ``last_iterations`` and ``last_seconds`` say
@@ -49,13 +65,20 @@ AnyGame = GameInfo[Any, Any, Any, Any]
 DEFAULT_SECONDS: Final = 0.5
 """The time budget per decision when neither ``iterations`` nor ``seconds`` is given."""
 SEED_BITS: Final = 63
+CONFIDENCE: Final = 1.5
+"""Standard errors by which a move must beat the guide's on paired rounds to be played
+instead (with several moves against one guide, a one-sided 93% bound each)."""
+MIN_ROUNDS: Final = 4
+"""Paired rounds needed before the search may overrule the guide."""
 
 
 class Playout(Protocol):
     """What the search needs from a game for one decision (built from the observation).
 
-    ``root_candidates(legal_actions)``: the actions worth searching at the root, a
-    non-empty part of the legal ones (the others are never played).
+    ``advice(legal_actions)``: the guide's move and its reason for the decision (one of
+    ``legal_actions``).  ``root_candidates(legal_actions)``: the actions worth searching
+    at the root, a non-empty part of the legal ones (the others are never played; the
+    guide's move is searched in any case).
     ``candidates(state, actions)``: the same below the root, for the player to move in
     ``state`` among its legal ``actions`` (in their order).  ``finished(state)``: the
     search horizon is reached in ``state`` (the hand or round of the decision is over),
@@ -63,6 +86,8 @@ class Playout(Protocol):
     cheap policy (or not at all if finished), then score; one reward per player, each
     in ``-1 .. 1``, higher is better for that player.
     """
+
+    def advice(self, legal_actions: Sequence[Any]) -> Decision: ...
 
     def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]: ...
 
@@ -82,6 +107,9 @@ class SearchAdapter(Protocol):
 
     @property
     def exploration(self) -> float: ...
+
+    @property
+    def paired(self) -> bool: ...
 
     def playout(self, observation: Any) -> Playout: ...
 
@@ -140,8 +168,8 @@ class ISMCTSBot:
     >>> decision = bot.decide(state.observation(player), legal, random.Random(1))
     >>> decision.action in legal, bot.last_iterations
     (True, 40)
-    >>> decision.reason.startswith("best of 40 simulations: value ")
-    True
+    >>> sum(len(rewards) for rewards in bot.last_rounds.values())  # paired rounds
+    40
     """
 
     name = "ismcts"
@@ -153,6 +181,7 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float | None = None,
+        paired: bool | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.adapter = adapter
@@ -163,6 +192,8 @@ class ISMCTSBot:
         if not math.isfinite(exploration) or exploration < 0:
             raise ValueError(f"the exploration constant must be 0 or more, not {exploration!r}")
         self.exploration = float(exploration)
+        self.paired = adapter.paired if paired is None else bool(paired)
+        """Root actions in turn on shared determinizations (see the module docstring)."""
         self._clock = clock
         self.last_iterations = 0
         """Iterations of the last decision (0 when the move was forced)."""
@@ -170,6 +201,9 @@ class ISMCTSBot:
         """Seconds the last decision took."""
         self.last_root: Node | None = None
         """The tree of the last decision (for tests and analysis)."""
+        self.last_rounds: dict[Any, list[float]] = {}
+        """Paired rounds of the last decision: each root action's rewards, round by
+        round (for tests and analysis)."""
 
     @property
     def iterations_per_second(self) -> float:
@@ -181,12 +215,14 @@ class ISMCTSBot:
     def decide(
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
     ) -> Decision:
-        """The most visited legal root action after the search, with its value."""
+        """The searched move for the player of ``observation``, with a reason a player
+        can read: the guide's when the search keeps its move."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
         started = self._clock()
         self.last_iterations = 0
         self.last_root = None
+        self.last_rounds = {}
         if len(legal_actions) == 1:
             self.last_seconds = self._clock() - started
             return Decision(legal_actions[0], "the only legal move")
@@ -194,28 +230,51 @@ class ISMCTSBot:
         if not isinstance(current, int) or current != getattr(observation, "player", None):
             raise ValueError("the observation is not of the player to move")
         playout = self.adapter.playout(observation)
+        advice = playout.advice(legal_actions)
+        if advice.action not in legal_actions:
+            raise ValueError("the game's guide chose a move that is not legal")
         legal = set(playout.root_candidates(legal_actions)) & set(legal_actions)
-        if not legal:
-            raise ValueError("the game's adapter kept none of the legal actions")
+        legal.add(advice.action)
         if len(legal) == 1:
-            (only,) = legal
             self.last_seconds = self._clock() - started
-            return Decision(only, "the only move worth considering")
+            return advice
         root = Node(None, None, current)
         deadline = None if self.seconds is None else started + self.seconds
         limit = self.iterations
         done = 0
+        order = self._root_actions(observation, legal) if self.paired else []
+        rounds: dict[Any, list[float]] = {action: [] for action in order}
+        world = 0
         while limit is None or done < limit:
-            self._iterate(root, observation, playout, legal, rng)
+            if order:  # paired rounds: each root action in turn on one seed
+                turn = done % len(order)
+                if turn == 0:
+                    world = rng.getrandbits(SEED_BITS)
+                action = order[turn]
+                reward = self._iterate(
+                    root, observation, playout, legal, random.Random(world), action
+                )
+                rounds[action].append(reward)
+            else:
+                self._iterate(root, observation, playout, legal, rng, None)
             done += 1
             if deadline is not None and self._clock() >= deadline:
                 break
         self.last_iterations = done
         self.last_root = root
+        self.last_rounds = rounds
         self.last_seconds = self._clock() - started
+        if order:
+            return self._choose_paired(advice, rounds)
         return self._choose(root, [action for action in legal_actions if action in legal])
 
     # -----------------------------------------------------------------------------------
+
+    def _root_actions(self, observation: Any, legal: set[Any]) -> list[Any]:
+        """The root actions in the order a determinization lists them (the order
+        depends on the observation alone)."""
+        state = self.game.determinize(observation, 0)
+        return [action for action in state.legal_actions() if action in legal]
 
     def _iterate(
         self,
@@ -224,12 +283,25 @@ class ISMCTSBot:
         playout: Playout,
         legal_at_root: set[Any],
         rng: random.Random,
-    ) -> None:
+        forced: Any,
+    ) -> float:
+        """One iteration drawing on ``rng`` alone; ``forced`` (paired rounds) is the root
+        action to play.  Returns the reward of the player to move at the root."""
         state = self.game.determinize(observation, rng.getrandbits(SEED_BITS))
         node = root
         exploration = self.exploration
         log = math.log
         sqrt = math.sqrt
+        if forced is not None:
+            child = root.children.get(forced)
+            if child is None:
+                child = Node(forced, root, state.current_player)
+                root.children[forced] = child
+            child.availability += 1
+            state.apply(forced)
+            node = child
+            if node.visits == 0:
+                return self._backpropagate(node, root, playout.rewards(state, rng))
         while not playout.finished(state):
             if node is root:
                 actions = [action for action in state.legal_actions() if action in legal_at_root]
@@ -265,7 +337,10 @@ class ISMCTSBot:
                 break
             state.apply(best.action)
             node = best
-        rewards = playout.rewards(state, rng)
+        return self._backpropagate(node, root, playout.rewards(state, rng))
+
+    @staticmethod
+    def _backpropagate(node: Node, root: Node, rewards: Sequence[float]) -> float:
         while node is not root:
             node.visits += 1
             node.reward += rewards[node.player]
@@ -273,8 +348,10 @@ class ISMCTSBot:
             assert parent is not None
             node = parent
         root.visits += 1
+        return rewards[root.player]
 
     def _choose(self, root: Node, legal_actions: Sequence[Any]) -> Decision:
+        """UCB1 at the root: the most visited legal action."""
         legal = set(legal_actions)
         candidates = [child for child in root.children.values() if child.action in legal]
         if not candidates:  # pragma: no cover - the first iteration expands a legal action
@@ -284,6 +361,44 @@ class ISMCTSBot:
             best.action,
             f"best of {root.visits} simulations: value {best.value:+.2f} over {best.visits} visits",
         )
+
+    def _choose_paired(self, advice: Decision, rounds: dict[Any, list[float]]) -> Decision:
+        """Paired rounds: the guide's move unless another clearly beat it (see the
+        module docstring); the reason says which and by how much."""
+        played = min(len(rewards) for rewards in rounds.values())
+        guide = rounds[advice.action][:played]
+        best: tuple[float, Any] | None = None
+        if played >= MIN_ROUNDS:
+            for action, rewards in rounds.items():
+                if action == advice.action:
+                    continue
+                gain, error = paired_gain(rewards[:played], guide)
+                if gain - CONFIDENCE * error > 0 and (best is None or gain > best[0]):
+                    best = (gain, action)
+        if best is None:
+            return advice
+        gain, action = best
+        name = self.game.format_action(action)
+        usual = self.game.format_action(advice.action)
+        return Decision(
+            action,
+            f"{name}: over {played} simulated deals it did {gain:+.2f} better than {usual}",
+        )
+
+
+def paired_gain(rewards: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:
+    """The mean of the paired differences ``rewards - baseline`` and its standard error.
+
+    >>> paired_gain([0.5, 0.5, 0.5, 0.75], [0.0, 0.0, 0.25, 0.25])
+    (0.4375, 0.0625)
+    """
+    count = len(rewards)
+    differences = [mine - theirs for mine, theirs in zip(rewards, baseline, strict=True)]
+    mean = sum(differences) / count
+    if count < 2:
+        return mean, math.inf
+    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+    return mean, math.sqrt(variance / count)
 
 
 def make_ismcts(
