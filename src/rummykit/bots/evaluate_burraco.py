@@ -1,4 +1,7 @@
-"""Burraco for the search bot: a cheap rollout policy and a position evaluation.
+"""Burraco for the search bot: its guide, a cheap rollout policy, a position evaluation.
+
+The ``greedy`` bot is the search's guide: its move is always searched, and kept unless
+another clearly beats it (:mod:`rummykit.bots.ismcts`).
 
 Whole hands are too long to play out many times in half a second, so each simulation
 of :mod:`rummykit.bots.ismcts` plays on with :class:`CheapPolicy` for a few turns
@@ -11,9 +14,10 @@ reward of a player is the difference between the two players' values divided by
 
 - the points of the player's melds;
 - the burraco bonus of every burraco (200 clean, 100 dirty) and a share of it for
-  melds of 5 and 6 cards (:data:`BONUS_SHARE`);
-- minus the points still in the hand, weighted by :data:`HAND_RISK` (they may yet be
-  melded);
+  melds of 3 to 6 cards (:data:`BONUS_SHARE`);
+- minus the points of the natural cards still in the hand, weighted by
+  :data:`HAND_RISK` (they may yet be melded), plus :data:`WILD_IN_HAND` for each wild
+  in the hand;
 - minus the 100 of the pozzetto not taken, in proportion to the cards still to be
   played before the player would take it (all of it when none is left);
 - plus a share of the closing bonus once the player could close (a burraco, the
@@ -21,8 +25,10 @@ reward of a player is the difference between the two players' values divided by
 
 The policy, for the player to move: take the discard pile when it holds three cards or
 more, a wild, or a card that makes a meld with two of the hand; lay new melds and add
-to the player's own melds (clean ones first, a wild only to finish a burraco); discard
-the highest non-wild card with the fewest partners in the hand.
+to the player's own melds (clean ones first; a wild only for a meld of
+:data:`DIRTY_MELD_SIZE` cards, to finish a burraco, or to empty the hand); discard the
+highest non-wild card with the fewest partners in the hand.  The search looks only at
+the moves :func:`worth_searching`.
 
 This module reads only the determinized states the search builds from an observation,
 never a real game's; it never does I/O and never uses the global ``random``.

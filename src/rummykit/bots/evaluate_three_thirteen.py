@@ -1,12 +1,17 @@
-"""Three-Thirteen for the search bot: a cheap rollout policy and the round's reward.
+"""Three-Thirteen for the search bot: its guide, rollouts and the round's reward.
 
 The ISMCTS search (:mod:`rummykit.bots.ismcts`) plays each simulation to the end of
-the round being decided, never into later rounds, with :class:`CheapPolicy` for every
-player, and rewards each player with the round's deadwood difference: the others'
-mean deadwood minus the player's own, divided by :func:`reward_scale` and clipped to
-``-1 .. 1`` (lower deadwood is better).
+the round being decided, never into later rounds, and rewards each player with the
+round's deadwood difference: the others' mean deadwood minus the player's own, divided
+by :func:`reward_scale` and clipped to ``-1 .. 1`` (lower deadwood is better).
 
-The policy, for the player to move in a determinized state:
+The ``greedy`` bot is the search's guide (its move is always searched, and kept unless
+clearly beaten) and, by default (:data:`ROLLOUT_GUIDE`), plays every seat in the
+simulations, each from its own observation of the determinized state: the search then
+measures what a move is worth against players who play as well as ``greedy``.
+:class:`CheapPolicy` plays like ``greedy`` without its tie-breaks at a third of the
+cost; its memo of solver answers also picks the discards worth searching, at the root
+and below.  It plays the simulations when :data:`ROLLOUT_GUIDE` is off:
 
 - draw phase: take the top discard if it is wild, or if it lowers the hand's least
   deadwood (after the best discard); otherwise draw from the stock;
@@ -108,7 +113,7 @@ def near_bits(*, ace_high: bool) -> tuple[int, ...]:
 
 
 class CheapPolicy:
-    """The rollout policy of one round (see the module docstring), with its memo."""
+    """The cheap policy of one round (see the module docstring), with its memo."""
 
     __slots__ = (
         "_ace_high",
@@ -354,7 +359,8 @@ class ThreeThirteenPlayout:
         return state.game_over or state.hand_number != self._hand_number
 
     def rewards(self, state: State, rng: random.Random) -> tuple[float, ...]:
-        """Play the round out with the cheap policy; every player's reward."""
+        """Play the round out (with the guide, or the cheap policy); every player's
+        reward."""
         policy = self._policy
         guide = self._guide if self._rollout_guide else None
         for _ in range(ROLLOUT_ACTION_LIMIT):
