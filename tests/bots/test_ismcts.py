@@ -28,6 +28,7 @@ from rummykit.bots.evaluate_burraco import (
 from rummykit.bots.evaluate_burraco import CheapPolicy as BurracoPolicy
 from rummykit.bots.evaluate_three_thirteen import (
     CheapPolicy,
+    ThreeThirteenPlayout,
     ThreeThirteenSearch,
     near_bits,
     reward_scale,
@@ -636,3 +637,20 @@ def test_burraco_policy_discards_a_loner_not_a_wild() -> None:
     hand = parse_cards("Kc 5h 6h 2s Jk")
     assert BurracoPolicy.discard(hand, hand) == parse_card("Kc")
     assert BurracoPolicy.discard(parse_cards("2s Jk"), hand) == parse_card("2s")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_guided_simulations_play_as_the_greedy_bot_does(seed: int) -> None:
+    """With the guide playing every action, a simulation's rewards are those of the round
+    played out by ``greedy`` bots from the same state."""
+    state = tt_position(5, seed, moves=3)
+    observation = own_view(state)
+    guided = ThreeThirteenPlayout(observation, ThreeThirteenGreedyBot(), guided_actions=10_000)
+    rewards = guided.rewards(state.clone(), random.Random(seed))
+    greedy = ThreeThirteenGreedyBot()
+    played = state.clone()
+    while played.hand_number == state.hand_number and not played.game_over:
+        legal = list(played.legal_actions())
+        played.apply(greedy.decide(own_view(played), legal, random.Random(0)).action)
+    scale = reward_scale(state.round_number)
+    assert rewards == round_rewards(played.hand_results[-1].scores, scale)

@@ -6,12 +6,13 @@ round's deadwood difference: the others' mean deadwood minus the player's own, d
 by :func:`reward_scale` and clipped to ``-1 .. 1`` (lower deadwood is better).
 
 The ``greedy`` bot is the search's guide (its move is always searched, and kept unless
-clearly beaten) and, by default (:data:`ROLLOUT_GUIDE`), plays every seat in the
-simulations, each from its own observation of the determinized state: the search then
-measures what a move is worth against players who play as well as ``greedy``.
-:class:`CheapPolicy` plays like ``greedy`` without its tie-breaks at a third of the
-cost; its memo of solver answers also picks the discards worth searching, at the root
-and below.  It plays the simulations when :data:`ROLLOUT_GUIDE` is off:
+clearly beaten) and plays the first :data:`GUIDED_ACTIONS` actions of every simulation
+after the tree, each seat from its own observation of the determinized state: the
+replies that decide what a move is worth are those of a player as good as ``greedy``.
+:class:`CheapPolicy` plays the rest of the round: it plays like ``greedy`` without its
+tie-breaks, at a third of the cost, and its memo of solver answers also picks the
+discards worth searching, at the root and below.  The policy, for the player to move in
+a determinized state:
 
 - draw phase: take the top discard if it is wild, or if it lowers the hand's least
   deadwood (after the best discard); otherwise draw from the stock;
@@ -57,8 +58,9 @@ ROLLOUT_ACTION_LIMIT: Final = 2_000
 ROOT_MARGIN: Final = 4
 """The decision considers the discards leaving at most this much more deadwood than the
 least (a card with a future may be worth more than a few points)."""
-ROLLOUT_GUIDE: Final = True
-"""Simulations play on with the ``greedy`` bot (else with :class:`CheapPolicy`)."""
+GUIDED_ACTIONS: Final = 4
+"""The first actions of a simulation after the tree that the ``greedy`` bot plays (the
+next turn of each of two players); :class:`CheapPolicy` plays the rest."""
 EXPLORATION: Final = 0.5
 """The UCB1 exploration constant suited to :func:`reward_scale`."""
 
@@ -287,11 +289,11 @@ class ThreeThirteenPlayout:
 
     __slots__ = (
         "_guide",
+        "_guided_actions",
         "_hand",
         "_hand_number",
         "_observation",
         "_policy",
-        "_rollout_guide",
         "_root_margin",
         "_scale",
     )
@@ -302,7 +304,7 @@ class ThreeThirteenPlayout:
         guide: ThreeThirteenGreedyBot,
         *,
         root_margin: int = ROOT_MARGIN,
-        rollout_guide: bool = ROLLOUT_GUIDE,
+        guided_actions: int = GUIDED_ACTIONS,
     ) -> None:
         self._observation = observation
         self._guide = guide
@@ -311,7 +313,7 @@ class ThreeThirteenPlayout:
         self._policy = CheapPolicy(observation.rules, observation.wild_rank)
         self._scale = reward_scale(observation.round_number)
         self._root_margin = root_margin
-        self._rollout_guide = rollout_guide
+        self._guided_actions = guided_actions
 
     def advice(self, legal_actions: Sequence[Action]) -> Decision:
         """The ``greedy`` bot's move."""
@@ -359,14 +361,15 @@ class ThreeThirteenPlayout:
         return state.game_over or state.hand_number != self._hand_number
 
     def rewards(self, state: State, rng: random.Random) -> tuple[float, ...]:
-        """Play the round out (with the guide, or the cheap policy); every player's
+        """Play the round out (the guide first, then the cheap policy); every player's
         reward."""
         policy = self._policy
-        guide = self._guide if self._rollout_guide else None
-        for _ in range(ROLLOUT_ACTION_LIMIT):
+        guide = self._guide
+        guided = self._guided_actions
+        for done in range(ROLLOUT_ACTION_LIMIT):
             if self.finished(state):
                 break
-            if guide is None:
+            if done >= guided:
                 state.apply(policy.action(state, rng))
             else:
                 player = state.current_player

@@ -65,10 +65,11 @@ AnyGame = GameInfo[Any, Any, Any, Any]
 DEFAULT_SECONDS: Final = 0.5
 """The time budget per decision when neither ``iterations`` nor ``seconds`` is given."""
 SEED_BITS: Final = 63
-CONFIDENCE: Final = 1.5
+CONFIDENCE: Final = 2.0
 """Standard errors by which a move must beat the guide's on paired rounds to be played
-instead (with several moves against one guide, a one-sided 93% bound each)."""
-MIN_ROUNDS: Final = 4
+instead (a one-sided 97.7% bound for each move: several moves are each compared with
+the guide's, and a false overrule costs more than a missed one)."""
+MIN_ROUNDS: Final = 8
 """Paired rounds needed before the search may overrule the guide."""
 
 
