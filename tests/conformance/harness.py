@@ -107,6 +107,10 @@ def check_refusal(state: Any, action: Any, tally: Tally, *, full: bool) -> None:
     tally.refusal_codes[refusal.code] += 1
 
 
+Chooser = Callable[[Any, list[Any], int], Any]
+"""Picks the action to play: ``(state, legal_actions, step) -> action``."""
+
+
 def playout(
     game: AnyGame,
     rules: Any,
@@ -117,8 +121,10 @@ def playout(
     tally: Tally,
     heavy_every: int = 20,
     max_actions: int = 20_000,
+    choose: Chooser | None = None,
 ) -> Any:
-    """Play one seeded random game (or hand/round, as the rules say) with every check."""
+    """Play one seeded game (or hand/round, as the rules say) with every check: random
+    moves, or those ``choose`` picks (a bot's)."""
     rng = random.Random(seed)
     state = game.new_state(rules, seed)
     assert card_multiset(state) == expected_deck
@@ -144,7 +150,8 @@ def playout(
             twin_before = snapshot(state)
             twin.apply(rng.choice(actions))
             assert snapshot(state) == twin_before, "a clone shares state with its original"
-        action = rng.choice(actions)
+        action = rng.choice(actions) if choose is None else choose(state, actions, step)
+        assert action in actions, f"{action!r} is not one of the legal actions"
         illegal_pool.append(action)
         if len(illegal_pool) > 200:
             del illegal_pool[: len(illegal_pool) - 200]

@@ -18,7 +18,8 @@ observation; each iteration of the search
 
 Actions are hashable values, so the same action in two determinizations is the same
 edge.  The tree holds the opponents' moves too, chosen from the search's own viewpoint.
-After the budget, the bot plays the root's most visited action that is legal now.
+After the budget, the bot plays the root's most visited action that is legal now
+(without paired rounds; with them, see below).
 
 *Paired rounds* (the adapter's choice; both games use them): at the root, instead of
 UCB1, the iterations come in rounds in which every root action is played once on the
