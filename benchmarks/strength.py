@@ -24,11 +24,11 @@ MATCHES: Final = {
         "simulate --game three-thirteen --bots greedy,random --games 50 --duplicate --seed 1000"
     ),
     "ismcts-greedy-burraco": (
-        "simulate --game burraco --bots ismcts:seconds=0.1,greedy --games 100 --duplicate"
+        "simulate --game burraco --bots ismcts:seconds=0.25,greedy --games 100 --duplicate"
         " --seed 1000 --workers 2"
     ),
     "ismcts-greedy-three-thirteen": (
-        "simulate --game three-thirteen --bots ismcts:seconds=0.1,greedy --games 50"
+        "simulate --game three-thirteen --bots ismcts:seconds=0.25,greedy --games 50"
         " --duplicate --seed 1000 --workers 2"
     ),
 }
