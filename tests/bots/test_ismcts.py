@@ -315,8 +315,8 @@ class RiggedPlayout:
         self.player = observation.player
         self.favourite = favourite
 
-    def advice(self, legal_actions: Sequence[Any]) -> Decision:
-        return self.inner.advice(legal_actions)
+    def advice(self, legal_actions: Sequence[Any], rng: random.Random) -> Decision:
+        return self.inner.advice(legal_actions, rng)
 
     def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]:
         return legal_actions

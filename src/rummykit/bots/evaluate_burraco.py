@@ -80,8 +80,6 @@ PILE_WORTH_TAKING: Final = 3
 """A discard pile of this many cards is always taken by the rollout policy."""
 ROLLOUT_ACTION_LIMIT: Final = 600
 """A safety net: a rollout longer than this is scored as it stands."""
-_NO_RANDOMNESS: Final = random.Random(0)
-"""The ``greedy`` bot never draws on its random generator."""
 
 
 def is_wild_face(card: Card) -> bool:
@@ -356,9 +354,9 @@ class BurracoPlayout:
         self._horizon = observation.turn + HORIZON_TURNS
         self._policy = CheapPolicy()
 
-    def advice(self, legal_actions: Sequence[Action]) -> Decision:
-        """The ``greedy`` bot's move."""
-        return self._guide.decide(self._observation, legal_actions, _NO_RANDOMNESS)
+    def advice(self, legal_actions: Sequence[Action], rng: random.Random) -> Decision:
+        """The ``greedy`` bot's move (it never draws on ``rng``)."""
+        return self._guide.decide(self._observation, legal_actions, rng)
 
     def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
         """The decision's moves :func:`worth_searching`."""

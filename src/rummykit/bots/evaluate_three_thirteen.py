@@ -65,8 +65,6 @@ EXPLORATION: Final = 0.5
 """The UCB1 exploration constant suited to :func:`reward_scale`."""
 
 Hand = tuple[Card, ...]
-_NO_RANDOMNESS: Final = random.Random(0)
-"""The ``greedy`` bot never draws on its random generator."""
 
 
 def reward_scale(round_number: int) -> float:
@@ -315,9 +313,9 @@ class ThreeThirteenPlayout:
         self._root_margin = root_margin
         self._guided_actions = guided_actions
 
-    def advice(self, legal_actions: Sequence[Action]) -> Decision:
-        """The ``greedy`` bot's move."""
-        return self._guide.decide(self._observation, legal_actions, _NO_RANDOMNESS)
+    def advice(self, legal_actions: Sequence[Action], rng: random.Random) -> Decision:
+        """The ``greedy`` bot's move (it never draws on ``rng``)."""
+        return self._guide.decide(self._observation, legal_actions, rng)
 
     @property
     def policy(self) -> CheapPolicy:

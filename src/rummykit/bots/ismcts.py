@@ -77,8 +77,8 @@ MIN_ROUNDS: Final = 8
 class Playout(Protocol):
     """What the search needs from a game for one decision (built from the observation).
 
-    ``advice(legal_actions)``: the guide's move and its reason for the decision (one of
-    ``legal_actions``).  ``root_candidates(legal_actions)``: the actions worth searching
+    ``advice(legal_actions, rng)``: the guide's move and its reason for the decision
+    (one of ``legal_actions``).  ``root_candidates(legal_actions)``: the actions worth searching
     at the root, a non-empty part of the legal ones (the others are never played; the
     guide's move is searched in any case).
     ``candidates(state, actions)``: the same below the root, for the player to move in
@@ -89,7 +89,7 @@ class Playout(Protocol):
     in ``-1 .. 1``, higher is better for that player.
     """
 
-    def advice(self, legal_actions: Sequence[Any]) -> Decision: ...
+    def advice(self, legal_actions: Sequence[Any], rng: random.Random) -> Decision: ...
 
     def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]: ...
 
@@ -232,7 +232,7 @@ class ISMCTSBot:
         if not isinstance(current, int) or current != getattr(observation, "player", None):
             raise ValueError("the observation is not of the player to move")
         playout = self.adapter.playout(observation)
-        advice = playout.advice(legal_actions)
+        advice = playout.advice(legal_actions, rng)
         if advice.action not in legal_actions:
             raise ValueError("the game's guide chose a move that is not legal")
         legal = set(playout.root_candidates(legal_actions)) & set(legal_actions)
