@@ -39,6 +39,7 @@ from rummykit.bots.random_bot import RandomBot
 from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
 from rummykit.cards import BURRACO_POINTS, parse_card, parse_cards
 from rummykit.games import burraco, three_thirteen
+from rummykit.games.burraco.actions import Extend
 from rummykit.games.burraco.melds import arrange as arrange_burraco
 from rummykit.games.three_thirteen.actions import Discard
 from rummykit.games.three_thirteen.arrange import best_discards, deadwood
@@ -637,6 +638,15 @@ def test_burraco_policy_discards_a_loner_not_a_wild() -> None:
     hand = parse_cards("Kc 5h 6h 2s Jk")
     assert BurracoPolicy.discard(hand, hand) == parse_card("Kc")
     assert BurracoPolicy.discard(parse_cards("2s Jk"), hand) == parse_card("2s")
+
+
+def test_burraco_policy_plays_on_when_no_discard_is_allowed() -> None:
+    """With the only moves a wild held back for a burraco and no discard allowed, the
+    policy plays the first move rather than fail."""
+    hand = parse_cards("2s 5h 6h 9c 9d Kc")
+    places = {"hand/0": hand, "meld/1": parse_cards("7h 8h 9h")}
+    early = Extend(1, (parse_card("2s"),))
+    assert BurracoPolicy().play([early], places, 0) == early
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

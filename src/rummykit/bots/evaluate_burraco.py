@@ -298,6 +298,8 @@ class CheapPolicy:
             return best_meld
         if wild_extension is not None:
             return wild_extension
+        if not discards:  # no discard allowed now: the first move there is
+            return actions[0]
         return Discard(self.discard(discards, hand))
 
     @staticmethod
