@@ -316,9 +316,6 @@ class RiggedPlayout:
         self.player = observation.player
         self.favourite = favourite
 
-    def advice(self, legal_actions: Sequence[Any], rng: random.Random) -> Decision:
-        return self.inner.advice(legal_actions, rng)
-
     def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]:
         return legal_actions
 
@@ -340,6 +337,7 @@ class Rigged:
 
     def __init__(self, favourite: int | None) -> None:
         self.favourite = favourite
+        self.guide = ThreeThirteenGreedyBot()
 
     def playout(self, observation: Any) -> RiggedPlayout:
         return RiggedPlayout(observation, self.favourite)

@@ -40,7 +40,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from rummykit.bots.base import Decision
 from rummykit.bots.burraco_greedy import BurracoGreedyBot
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import GAME, Observation, State
@@ -338,27 +337,19 @@ class BurracoPlayout:
     """One decision's simulations: a few turns of the cheap policy, then the value."""
 
     __slots__ = (
-        "_guide",
         "_hand_number",
         "_hand_size",
         "_horizon",
         "_meld_sizes",
-        "_observation",
         "_policy",
     )
 
-    def __init__(self, observation: Observation, guide: BurracoGreedyBot) -> None:
-        self._observation = observation
-        self._guide = guide
+    def __init__(self, observation: Observation) -> None:
         self._hand_number = observation.hand_number
         self._hand_size = len(observation.hand)
         self._meld_sizes = {meld.meld_id: len(meld.meld.cards) for meld in observation.melds}
         self._horizon = observation.turn + HORIZON_TURNS
         self._policy = CheapPolicy()
-
-    def advice(self, legal_actions: Sequence[Action], rng: random.Random) -> Decision:
-        """The ``greedy`` bot's move (it never draws on ``rng``)."""
-        return self._guide.decide(self._observation, legal_actions, rng)
 
     def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
         """The decision's moves :func:`worth_searching`."""
@@ -404,7 +395,8 @@ class BurracoSearch:
     paired = True
 
     def __init__(self) -> None:
-        self._guide = BurracoGreedyBot()
+        self.guide = BurracoGreedyBot()
+        """The search's guide (:attr:`rummykit.bots.ismcts.SearchAdapter.guide`)."""
 
     @property
     def game(self) -> GameInfo[Any, Any, Any, Any]:
@@ -413,4 +405,4 @@ class BurracoSearch:
     def playout(self, observation: Any) -> BurracoPlayout:
         if not isinstance(observation, Observation):
             raise ValueError(f"expected a Burraco observation, not {type(observation).__name__}")
-        return BurracoPlayout(observation, self._guide)
+        return BurracoPlayout(observation)

@@ -34,7 +34,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummykit.bots.base import Decision
 from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.core import GameInfo
@@ -290,7 +289,6 @@ class ThreeThirteenPlayout:
         "_guided_actions",
         "_hand",
         "_hand_number",
-        "_observation",
         "_policy",
         "_root_margin",
         "_scale",
@@ -304,7 +302,6 @@ class ThreeThirteenPlayout:
         root_margin: int = ROOT_MARGIN,
         guided_actions: int = GUIDED_ACTIONS,
     ) -> None:
-        self._observation = observation
         self._guide = guide
         self._hand = tuple(observation.hand)
         self._hand_number = observation.hand_number
@@ -312,10 +309,6 @@ class ThreeThirteenPlayout:
         self._scale = reward_scale(observation.round_number)
         self._root_margin = root_margin
         self._guided_actions = guided_actions
-
-    def advice(self, legal_actions: Sequence[Action], rng: random.Random) -> Decision:
-        """The ``greedy`` bot's move (it never draws on ``rng``)."""
-        return self._guide.decide(self._observation, legal_actions, rng)
 
     @property
     def policy(self) -> CheapPolicy:
@@ -387,7 +380,8 @@ class ThreeThirteenSearch:
     paired = True
 
     def __init__(self) -> None:
-        self._guide = ThreeThirteenGreedyBot()
+        self.guide = ThreeThirteenGreedyBot()
+        """The search's guide, who also plays the start of every simulation."""
 
     @property
     def game(self) -> GameInfo[Any, Any, Any, Any]:
@@ -398,4 +392,4 @@ class ThreeThirteenSearch:
             raise ValueError(
                 f"expected a Three-Thirteen observation, not {type(observation).__name__}"
             )
-        return ThreeThirteenPlayout(observation, self._guide)
+        return ThreeThirteenPlayout(observation, self.guide)

@@ -30,7 +30,7 @@ difference between two moves, this measures that difference with far fewer
 simulations.
 
 *The guide*: the game's playout names the move its rule-based player would make
-(:meth:`Playout.advice`, the ``greedy`` bot), and that move is always searched.  With
+(:attr:`SearchAdapter.guide`, the ``greedy`` bot), and that move is always searched.  With
 paired rounds the bot plays another move only when it beat the guide's on the same
 deals by a clear margin: the mean of the paired differences less
 :data:`CONFIDENCE` standard errors must be above 0.  Picking the best of many noisy
@@ -58,7 +58,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol
 
-from rummykit.bots.base import Decision
+from rummykit.bots.base import Bot, Decision
 from rummykit.games.core import GameInfo
 
 AnyGame = GameInfo[Any, Any, Any, Any]
@@ -77,10 +77,9 @@ MIN_ROUNDS: Final = 8
 class Playout(Protocol):
     """What the search needs from a game for one decision (built from the observation).
 
-    ``advice(legal_actions, rng)``: the guide's move and its reason for the decision
-    (one of ``legal_actions``).  ``root_candidates(legal_actions)``: the actions worth searching
-    at the root, a non-empty part of the legal ones (the others are never played; the
-    guide's move is searched in any case).
+    ``root_candidates(legal_actions)``: the actions worth searching at the root, a
+    non-empty part of the legal ones (the others are never played; the guide's move is
+    searched in any case).
     ``candidates(state, actions)``: the same below the root, for the player to move in
     ``state`` among its legal ``actions`` (in their order).  ``finished(state)``: the
     search horizon is reached in ``state`` (the hand or round of the decision is over),
@@ -88,8 +87,6 @@ class Playout(Protocol):
     cheap policy (or not at all if finished), then score; one reward per player, each
     in ``-1 .. 1``, higher is better for that player.
     """
-
-    def advice(self, legal_actions: Sequence[Any], rng: random.Random) -> Decision: ...
 
     def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]: ...
 
@@ -102,7 +99,9 @@ class Playout(Protocol):
 
 class SearchAdapter(Protocol):
     """A game as the search sees it: the game itself, the UCB1 exploration constant
-    suited to the scale of its rewards, and a :class:`Playout` per decision."""
+    suited to the scale of its rewards, whether the root plays paired rounds, the guide
+    (the game's rule-based bot, asked the decision's move) and a :class:`Playout` per
+    decision."""
 
     @property
     def game(self) -> AnyGame: ...
@@ -112,6 +111,9 @@ class SearchAdapter(Protocol):
 
     @property
     def paired(self) -> bool: ...
+
+    @property
+    def guide(self) -> Bot: ...
 
     def playout(self, observation: Any) -> Playout: ...
 
@@ -232,7 +234,7 @@ class ISMCTSBot:
         if not isinstance(current, int) or current != getattr(observation, "player", None):
             raise ValueError("the observation is not of the player to move")
         playout = self.adapter.playout(observation)
-        advice = playout.advice(legal_actions, rng)
+        advice = self.adapter.guide.decide(observation, legal_actions, rng)
         if advice.action not in legal_actions:
             raise ValueError("the game's guide chose a move that is not legal")
         legal = set(playout.root_candidates(legal_actions)) & set(legal_actions)
