@@ -473,8 +473,8 @@ def test_prefers_the_card_the_opponent_just_discarded() -> None:
     plain = position(hands=hands, pile="3d 5s")
     assert decide(plain)[0] == Discard(parse_card("Jh"))
     after = position(hands=hands, pile="3d Kd")
-    history = (*after.observation(0).pile_history, PileEntry("discard", 1, (parse_card("Kd"),)))
-    action, reason = decide_seeing(after, pile_history=history)
+    history = (*after.observation(0).discard_history, PileEntry("discard", 1, (parse_card("Kd"),)))
+    action, reason = decide_seeing(after, discard_history=history)
     assert action == Discard(parse_card("Kd"))
     assert "just thrown" in reason
 

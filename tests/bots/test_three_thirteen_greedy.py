@@ -67,7 +67,7 @@ def stacked(
     hand_cards = [parse_cards(hand) for hand in hands]
     pile_cards = parse_cards(pile)
     melds = tuple(
-        TableMeld(id=index, owner=went_out or 0, kind="run", cards=tuple(parse_cards(text)))
+        TableMeld(meld_id=index, owner=went_out or 0, kind="run", cards=tuple(parse_cards(text)))
         for index, text in enumerate(table_melds)
     )
     rest = Counter(rules.deck())
@@ -84,10 +84,10 @@ def stacked(
         discard_pile=pile_cards,
         current_player=current,
         phase=phase,  # type: ignore[arg-type]
-        taken_cards=None if taken is None else [parse_cards(text) for text in taken],
+        known_cards=None if taken is None else [parse_cards(text) for text in taken],
         discard_history=history,
         went_out=went_out,
-        table_melds=melds,
+        melds=melds,
         last_turns_remaining=last_turns,
     )
 

@@ -71,7 +71,7 @@ def position(
         discard_pile=pile_cards,
         stock=rest + cards(stock_top),
     )
-    table.pile_history = [PileEntry("start", None, tuple(pile_cards[:1]))] if pile_cards else []
+    table.discard_history = [PileEntry("start", None, tuple(pile_cards[:1]))] if pile_cards else []
     table.player = player
     table.phase = "play" if phase == "play" else "draw"
     for owner, meld_text in melds:

@@ -33,13 +33,13 @@ def test_start_of_a_hand() -> None:
     state = State.new(Rules(), 17)
     for player in (0, 1):
         seen = state.observation(player)
-        assert seen.player == player and seen.version == 1
+        assert seen.player == player and seen.version == 2
         assert list(seen.hand) == sorted(seen.hand, key=lambda c: (c // 13 if c < 52 else 4, c))
         assert sorted(seen.hand) == sorted(state.locations()[f"hand/{player}"])
         assert seen.hand_sizes == (11, 11) and seen.stock_count == 61
         assert seen.pozzetti_left == (0, 1) and seen.took_pozzetto == (False, False)
         assert seen.discard_pile == tuple(state.locations()["discard_pile"])
-        assert [e.kind for e in seen.pile_history] == ["start"]
+        assert [e.kind for e in seen.discard_history] == ["start"]
         assert seen.phase == "draw" and seen.current_player == 1 - seen.dealer
         assert seen.known_cards == ((), ()) and seen.melds == ()
         assert seen.totals == (0, 0) and seen.hand_results == () and seen.winners == ()
@@ -197,7 +197,7 @@ def _set(path: str, value: object) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("version", 2, "version"),
+        ("version", 1, "version"),
         ("player", 2, "player"),
         ("player", True, "player"),
         ("rules", {"jokers": 3}, "jokers"),
@@ -217,12 +217,12 @@ def _set(path: str, value: object) -> dict[str, Any]:
         ("took_pozzetto", [0, 1], "took_pozzetto"),
         ("melds.0.meld_id", 3, "numbered"),
         ("melds.0.owner", 5, "owner"),
-        ("melds.0.meld", {"cards": ["9s", "Ts", "Kd"]}, "melds"),
-        ("melds.0.meld.kind", "set", "melds"),
+        ("melds.0.cards", ["9s", "Ts", "Kd"], "melds"),
+        ("melds.0.kind", "set", "melds"),
         ("melds.0.extra", 1, "unknown field"),
-        ("pile_history.0.kind", "steal", "kind"),
-        ("pile_history.0.player", 0, "start"),
-        ("pile_history.1.cards", [], "pile_history"),
+        ("discard_history.0.kind", "steal", "kind"),
+        ("discard_history.0.player", 0, "start"),
+        ("discard_history.1.cards", [], "discard_history"),
         ("restricted_card", "K", "restricted_card"),
         ("known_cards", [["Kc"], ["Qh"], []], "one entry per player"),
         ("known_cards.0", ["3h", "Kc"], "sorted"),

@@ -9,7 +9,7 @@ import pytest
 from rummykit.cards import JOKER, RANK_OF
 from rummykit.games.randomness import SeedStream
 from rummykit.games.three_thirteen import Rules, State
-from rummykit.games.three_thirteen.events import RoundDealt
+from rummykit.games.three_thirteen.events import HandDealt
 from tests.three_thirteen.helpers import play_randomly
 
 
@@ -41,8 +41,8 @@ def test_first_deal_follows_the_documented_procedure(players, seed):
     assert state.discard_pile == (upcard,)
     assert state.locations()["stock"] == stock
     dealt = state.events[0]
-    assert isinstance(dealt, RoundDealt)
-    assert dealt.dealer == dealer and dealt.discard_top == upcard
+    assert isinstance(dealt, HandDealt)
+    assert dealt.dealer == dealer and dealt.discard_pile == (upcard,)
     assert dealt.stock_count == len(stock)
 
 
@@ -58,7 +58,7 @@ def test_every_round_deals_its_size_and_the_deal_passes_left(players):
     state = State.new(Rules(players=players), seed)
     first = SeedStream(seed, "first-dealer").below(players)
     play_randomly(state, random.Random(seed))
-    deals = [event for event in state.events if isinstance(event, RoundDealt)]
+    deals = [event for event in state.events if isinstance(event, HandDealt)]
     assert [deal.round_number for deal in deals] == list(range(1, 12))
     for index, deal in enumerate(deals):
         round_number = index + 1
@@ -69,7 +69,7 @@ def test_every_round_deals_its_size_and_the_deal_passes_left(players):
         deck = list(range(52)) * (1 if players == 2 else 2)
         hands, upcard, stock = deal_by_hand(seed, players, round_number, deal.dealer, deck)
         assert deal.hands == tuple(tuple(sorted(hand)) for hand in hands)
-        assert deal.discard_top == upcard and deal.stock_count == len(stock)
+        assert deal.discard_pile == (upcard,) and deal.stock_count == len(stock)
     assert [result.dealer for result in state.hand_results] == [d.dealer for d in deals]
     assert [result.wild_rank for result in state.hand_results] == list(range(3, 14))
 

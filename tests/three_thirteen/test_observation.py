@@ -65,10 +65,10 @@ def test_what_an_observation_shows():
     assert [(m.player, m.kind, m.card) for m in seen.discard_history] == [
         (0, "take", cards("Qh")[0])
     ]
-    assert seen.taken_cards == ((cards("Qh")[0],), (), ())
+    assert seen.known_cards == ((cards("Qh")[0],), (), ())
     assert (seen.current_player, seen.phase, seen.dealer, seen.round_number) == (0, "discard", 2, 1)
     assert seen.wild_rank == 3 and seen.went_out is None and seen.last_turns_remaining == 0
-    assert seen.round_results == () and seen.totals == (0, 0, 0) and seen.winners == ()
+    assert seen.hand_results == () and seen.totals == (0, 0, 0) and seen.winners == ()
     # No field holds another player's hidden cards or the stock.
     text = json.dumps(seen.to_json())
     for hidden in ("2c", "9d", "Ac", "Ad", "6h"):
@@ -99,7 +99,7 @@ BAD = {
     "empty object": lambda d: d.clear(),
     "missing field": lambda d: d.pop("hand"),
     "unknown field": lambda d: d.update({"stock": ["Ah"]}),
-    "wrong version": lambda d: d.update({"version": 2}),
+    "wrong version": lambda d: d.update({"version": 1}),
     "bad rules": lambda d: d.update({"rules": {"players": 9}}),
     "unknown rule": lambda d: d["rules"].update({"pozzetti": 2}),
     "bad card name": lambda d: d.update({"hand": ["Zz", *d["hand"][1:]]}),
@@ -123,12 +123,12 @@ BAD = {
     "bad history move": lambda d: d.update(
         {"discard_history": [{"player": 0, "kind": "meld", "card": "Ah"}]}
     ),
-    "taken not held": lambda d: d["taken_cards"].__setitem__(1, ["Ah"] * 9),
+    "taken not held": lambda d: d["known_cards"].__setitem__(1, ["Ah"] * 9),
     "meld of two": lambda d: d.update(
-        {"table_melds": [{"id": 0, "owner": 0, "kind": "set", "cards": ["Ah", "Ad"]}]}
+        {"melds": [{"meld_id": 0, "owner": 0, "kind": "set", "cards": ["Ah", "Ad"]}]}
     ),
     "reshuffled not bool": lambda d: d.update({"reshuffled": "no"}),
-    "results without rounds": lambda d: d.update({"round_results": [{}]}),
+    "results without rounds": lambda d: d.update({"hand_results": [{}]}),
 }
 
 
@@ -148,9 +148,9 @@ def test_json_that_is_not_an_object(data):
 
 def test_finished_game_results_are_checked():
     data = finished_json()
-    assert Observation.from_json(data).phase == "game_over"
+    assert Observation.from_json(data).phase == "over"
     broken = copy.deepcopy(data)
-    broken["round_results"][0]["players"][0]["deadwood"] += 1
+    broken["hand_results"][0]["players"][0]["deadwood"] += 1
     with pytest.raises(ValueError, match="deadwood"):
         Observation.from_json(broken)
     broken = copy.deepcopy(data)

@@ -49,9 +49,9 @@ GOOD = {"hands": ["2c 7d Kh", "4s 9s Qd"], "round_number": 1, "discard_pile": "5
         ({"hands": ["2c 7d", "4s 9s Qd"]}, "should hold 3 cards"),
         ({"went_out": 0}, "holds no card"),
         ({"last_turns_remaining": 1}, "no one went out"),
-        ({"taken_cards": [cards("Ah"), []]}, "said taken"),
-        ({"turn_number": -1}, "turn number"),
-        ({"phase": "game_over"}, "results given"),
+        ({"known_cards": [cards("Ah"), []]}, "said taken"),
+        ({"turn": -1}, "turn number"),
+        ({"phase": "over"}, "results given"),
     ],
 )
 def test_parts_that_do_not_fit_are_refused(changes, fragment):
@@ -80,6 +80,6 @@ def test_cards_must_make_up_the_deck():
         State.from_parts(stock=[*stock, 52], **parts)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a card"):
         State.from_parts(stock=[*stock[1:], 99], **parts)  # type: ignore[arg-type]
-    meld = TableMeld(id=0, owner=1, kind="run", cards=tuple(cards("4c 5c 6c")))
+    meld = TableMeld(meld_id=0, owner=1, kind="run", cards=tuple(cards("4c 5c 6c")))
     with pytest.raises(ValueError):
-        State.from_parts(stock=stock, table_melds=[meld], **parts)  # type: ignore[arg-type]
+        State.from_parts(stock=stock, melds=[meld], **parts)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from rummykit.games.core import IllegalAction
 from rummykit.games.randomness import SeedStream
 from rummykit.games.three_thirteen import GAME, GoOut, Rules, State, determinize
 from rummykit.games.three_thirteen.dealing import deal_round
-from rummykit.games.three_thirteen.events import RoundDealt, StockDrawn
+from rummykit.games.three_thirteen.events import HandDealt, StockDrawn
 from tests.three_thirteen.helpers import ALL_ACTIONS, play_randomly
 
 
@@ -67,7 +67,7 @@ def check_determinization(state: State, rng: random.Random, *, to_the_end: bool)
     assert guess.seed == seed and guess.totals == state.totals
     for opponent in range(state.num_players):
         if opponent != player and not state.game_over:
-            assert Counter(observation.taken_cards[opponent]) <= Counter(guess.hand(opponent))
+            assert Counter(observation.known_cards[opponent]) <= Counter(guess.hand(opponent))
     if to_the_end:
         play_randomly(guess, rng)
         assert len(guess.hand_results) == len(state.rules.rounds)
@@ -156,7 +156,7 @@ def test_determinization_uses_the_new_seed_for_what_comes_next():
     observation = state.observation(0)
     guess = determinize(observation, 5)
     play_randomly(guess, random.Random(0))
-    dealt = [e for e in guess.events if isinstance(e, RoundDealt)]
+    dealt = [e for e in guess.events if isinstance(e, HandDealt)]
     assert len(dealt) == 1 and dealt[0].round_number == 4
     expected = deal_round(rules=rules, seed=5, round_number=4, dealer=dealt[0].dealer)
     assert dealt[0].hands == tuple(tuple(sorted(hand)) for hand in expected.hands)

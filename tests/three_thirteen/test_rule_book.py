@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit.games.three_thirteen import Discard, DrawStock, GoOut, Rules
-from rummykit.games.three_thirteen.events import RoundEnded
+from rummykit.games.three_thirteen.events import HandEnded
 from tests.three_thirteen.helpers import cards, only, stacked
 
 
@@ -66,7 +66,7 @@ def score_at_round_end(*, rules: Rules, hands: list[str], round_number: int) -> 
         rules=rules, hands=hands, round_number=round_number, stock="Jc", reshuffled=True
     )
     state.apply(DrawStock())
-    return only(state.apply(Discard(card("Jc"))), RoundEnded).result.scores
+    return only(state.apply(Discard(card("Jc"))), HandEnded).result.scores
 
 
 def test_an_unmelded_wild_counts_its_face():

@@ -9,11 +9,11 @@ from rummykit.games.core import IllegalAction
 from rummykit.games.randomness import SeedStream
 from rummykit.games.three_thirteen import Discard, DrawStock, GoOut, Rules, TakeDiscard
 from rummykit.games.three_thirteen.events import (
-    CardDiscarded,
+    Discarded,
     DiscardTaken,
     GameEnded,
-    RoundDealt,
-    RoundEnded,
+    HandDealt,
+    HandEnded,
     StockDrawn,
     StockReshuffled,
     WentOut,
@@ -46,7 +46,7 @@ def test_a_turn_is_draw_then_discard():
     assert state.apply(DrawStock()) == [StockDrawn(0, card("Jc"))]
     assert state.phase == "discard" and state.current_player == 0
     assert list(state.legal_actions()) == [Discard(c) for c in sorted(cards("2c 7d Kh Jc"))]
-    assert state.apply(Discard(card("Kh"))) == [CardDiscarded(0, card("Kh"))]
+    assert state.apply(Discard(card("Kh"))) == [Discarded(0, card("Kh"))]
     assert (state.phase, state.current_player) == ("draw", 1)
     assert state.discard_pile[-2:] == (card("5h"), card("Kh"))
     assert state.apply(TakeDiscard()) == [DiscardTaken(1, card("Kh"))]
@@ -77,7 +77,7 @@ def test_going_out_on_the_first_turn_then_one_last_turn_each():
     events = state.apply(GoOut(card("Kd")))
     went_out = events[0]
     assert isinstance(went_out, WentOut) and went_out.player == 0 and went_out.discard == card("Kd")
-    assert [(m.id, m.owner, m.kind, m.cards) for m in went_out.melds] == [
+    assert [(m.meld_id, m.owner, m.kind, m.cards) for m in went_out.melds] == [
         (0, 0, "run", tuple(cards("4c 5c 6c")))
     ]
     assert state.went_out == 0 and state.last_turns_remaining == 2
@@ -91,8 +91,8 @@ def test_going_out_on_the_first_turn_then_one_last_turn_each():
     assert state.last_turns_remaining == 1 and state.current_player == 2
     state.apply(TakeDiscard())
     events = state.apply(Discard(card("Qd")))
-    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = only(events, RoundEnded).result
+    assert [type(e) for e in events] == [Discarded, HandEnded, HandDealt]
+    result = only(events, HandEnded).result
     assert result.went_out == 0 and result.round_number == 1 and result.wild_rank == 3
     assert result.players[0].deadwood == 0 and result.players[0].went_out
     assert result.players[0].melds == (tuple(cards("4c 5c 6c")),)
@@ -101,7 +101,7 @@ def test_going_out_on_the_first_turn_then_one_last_turn_each():
     # Player 2 holds Ah Ks 2s: A + 10 + 2.
     assert result.players[2].unmelded == tuple(sorted(cards("Ah Ks 2s")))
     assert result.scores == (0, 25, 13) and state.totals == (0, 25, 13)
-    assert only(events, RoundEnded).totals == state.totals
+    assert only(events, HandEnded).totals == state.totals
     assert state.hand_over and state.round_number == 2 and state.phase == "draw"
     assert not state.game_over and state.winners == ()
     # The next action clears hand_over.
@@ -122,11 +122,11 @@ def test_melds_with_wilds_when_going_out_and_at_round_end():
     events = state.apply(GoOut(card("2c")))
     melds = only(events, WentOut).melds
     assert sorted(meld.kind for meld in melds) == ["run", "set"]
-    assert [meld.id for meld in melds] == [0, 1] and {meld.owner for meld in melds} == {0}
+    assert [meld.meld_id for meld in melds] == [0, 1] and {meld.owner for meld in melds} == {0}
     assert sorted(c for meld in melds for c in meld.cards) == sorted(cards("7h 8h 6s Jc Jd Js"))
     state.apply(DrawStock())
     events = state.apply(Discard(card("9s")))
-    result = only(events, RoundEnded).result
+    result = only(events, HandEnded).result
     # Ac 6c 2d 2h Kc Kh: the one wild (6c) goes with the kings, leaving Ac 2d 2h = 5.
     assert result.players[1].deadwood == 5
     assert [sorted(meld) for meld in result.players[1].melds] == [sorted(cards("Kc Kh 6c"))]
@@ -145,8 +145,8 @@ def test_rule_book_example_round_six_leaves_19():
     )
     state.apply(DrawStock())
     events = state.apply(Discard(card("Jc")))
-    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = only(events, RoundEnded).result
+    assert [type(e) for e in events] == [Discarded, HandEnded, HandDealt]
+    result = only(events, HandEnded).result
     assert result.went_out is None
     assert result.players[1].deadwood == 19
     assert sorted(result.players[1].melds[0]) == sorted(cards("Th Tc 8h"))
@@ -163,7 +163,7 @@ def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
     pile_before = list(state.discard_pile)
     state.apply(DrawStock())
     events = state.apply(Discard(card("Kh")))
-    assert [type(e) for e in events] == [CardDiscarded, StockReshuffled]
+    assert [type(e) for e in events] == [Discarded, StockReshuffled]
     expected = pile_before
     SeedStream(seed, "round/1/reshuffle").shuffle(expected)
     assert state.locations()["stock"] == expected
@@ -183,8 +183,8 @@ def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
     )
     state.apply(DrawStock())
     events = state.apply(Discard(card("Jc")))
-    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, RoundDealt]
-    result = only(events, RoundEnded).result
+    assert [type(e) for e in events] == [Discarded, HandEnded, HandDealt]
+    result = only(events, HandEnded).result
     assert result.went_out is None and result.scores == (2 + 7 + 10, 4 + 9 + 10)
 
 
@@ -198,8 +198,8 @@ def test_the_stock_running_out_after_going_out_ends_the_round_when_no_reshuffle_
     )
     state.apply(DrawStock())
     events = state.apply(GoOut(card("Kd")))
-    assert [type(e) for e in events] == [WentOut, RoundEnded, RoundDealt]
-    assert only(events, RoundEnded).result.scores == (0, 20)
+    assert [type(e) for e in events] == [WentOut, HandEnded, HandDealt]
+    assert only(events, HandEnded).result.scores == (0, 20)
 
 
 def test_equal_lowest_totals_share_the_win():
@@ -209,8 +209,8 @@ def test_equal_lowest_totals_share_the_win():
     state.apply(GoOut(card("Kd")))
     state.apply(DrawStock())
     events = state.apply(Discard(card("Qs")))
-    assert [type(e) for e in events] == [CardDiscarded, RoundEnded, GameEnded]
-    assert state.game_over and state.current_player is None and state.phase == "game_over"
+    assert [type(e) for e in events] == [Discarded, HandEnded, GameEnded]
+    assert state.game_over and state.current_player is None and state.phase == "over"
     assert state.totals == (0, 0) and state.winners == (0, 1)
     assert events[2] == GameEnded(totals=(0, 0), winners=(0, 1))
     assert list(state.legal_actions()) == []
@@ -312,19 +312,19 @@ def test_cards_seen_taken_are_tracked_until_played():
         current=0,
     )
     state.apply(TakeDiscard())
-    assert state.observation(1).taken_cards[0] == (card("Qh"),)
+    assert state.observation(1).known_cards[0] == (card("Qh"),)
     state.apply(Discard(card("9d")))
     # Player 0 holds Qh twice (two decks) and is known to hold one of them.
-    assert state.observation(2).taken_cards == ((card("Qh"),), (), ())
+    assert state.observation(2).known_cards == ((card("Qh"),), (), ())
     state.apply(TakeDiscard())
-    assert state.observation(0).taken_cards[1] == (card("9d"),)
+    assert state.observation(0).known_cards[1] == (card("9d"),)
     state.apply(Discard(card("9d")))
-    assert state.observation(0).taken_cards[1] == ()
+    assert state.observation(0).known_cards[1] == ()
     state.apply(DrawStock())
     state.apply(Discard(state.hand(2)[0]))
     state.apply(DrawStock())
     state.apply(Discard(card("Qh")))
-    assert state.observation(1).taken_cards[0] == ()
+    assert state.observation(1).known_cards[0] == ()
     assert card("Qh") in state.hand(0)
 
 
@@ -344,10 +344,10 @@ def test_events_for_hides_other_hands_and_stock_draws():
     fresh = State.new(Rules(players=3), 4)
     for player in range(3):
         dealt = fresh.events_for(player)[0]
-        assert isinstance(dealt, RoundDealt)
+        assert isinstance(dealt, HandDealt)
         assert [hand is not None for hand in dealt.hands] == [p == player for p in range(3)]
         assert dealt.hands[player] == fresh.hand(player)
-    with pytest.raises(ValueError, match="no player 3"):
+    with pytest.raises(ValueError, match="from 0 to 2, not 3"):
         fresh.events_for(3)
 
 
@@ -357,10 +357,10 @@ def test_event_json_names_cards():
     events = state.apply(GoOut(card("Kd")))
     data = events[0].to_json()
     assert data == {
-        "type": "went_out",
+        "event": "went_out",
         "player": 0,
-        "melds": [{"id": 0, "owner": 0, "kind": "run", "cards": ["4c", "5c", "6c"]}],
+        "melds": [{"meld_id": 0, "owner": 0, "kind": "run", "cards": ["4c", "5c", "6c"]}],
         "discard": "Kd",
     }
-    assert state.events[0].to_json() == {"type": "stock_drawn", "player": 0, "card": "Kd"}
+    assert state.events[0].to_json() == {"event": "stock_drawn", "player": 0, "card": "Kd"}
     assert format_card(card("Kd")) == "Kd"

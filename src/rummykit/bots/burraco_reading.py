@@ -177,7 +177,7 @@ def read_table(observation: Observation) -> TableReading:
     for card in known:
         counts[card] += 1
     recent: set[Card] = set()
-    for entry in reversed(observation.pile_history):
+    for entry in reversed(observation.discard_history):
         if entry.kind == "take":
             break
         if entry.kind == "discard" and entry.player == opponent:

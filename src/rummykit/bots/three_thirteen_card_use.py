@@ -53,7 +53,7 @@ class OpponentSigns:
             elif not is_wild(move.card, observation.wild_rank):
                 shed.add(RANK_OF[move.card])
         return cls(
-            holding=observation.taken_cards[seat],
+            holding=observation.known_cards[seat],
             collected_ranks=frozenset(collected),
             shed_ranks=frozenset(shed - collected),
         )

@@ -131,16 +131,16 @@ def three_thirteen_table(
         if player == me:
             continue
         line = f"{name}: {observation.hand_sizes[player]} cards"
-        if observation.taken_cards[player]:
-            line += f" · took {cards_markup(observation.taken_cards[player])}"
+        if observation.known_cards[player]:
+            line += f" · took {cards_markup(observation.known_cards[player])}"
         lines.append(line)
     if observation.went_out is not None:
         lines.append(
             f"[bold yellow]{names[observation.went_out]} went out[/]"
             f" · last turns left: {observation.last_turns_remaining}"
         )
-        for meld in observation.table_melds:
-            lines.append(f"  [{meld.id}] {names[meld.owner]}: {cards_markup(meld.cards)}")
+        for meld in observation.melds:
+            lines.append(f"  [{meld.meld_id}] {names[meld.owner]}: {cards_markup(meld.cards)}")
     lines.append(f"Your hand ({len(observation.hand)}): {hand_markup(observation.hand)}")
     if observation.hand:
         best = _arrangement(observation)

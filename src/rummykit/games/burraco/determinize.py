@@ -89,7 +89,7 @@ def determinize(observation: Observation, seed: int) -> State:
     table.known = [list(cards) for cards in observation.known_cards]
     table.restricted_card = observation.restricted_card
     table.restricted = 0 if observation.restricted_card is None else 1
-    table.pile_history = list(observation.pile_history)
+    table.discard_history = list(observation.discard_history)
     return State.from_parts(
         rules=observation.rules,
         seed=seed,

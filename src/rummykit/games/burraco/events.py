@@ -3,7 +3,8 @@
 Every applied action yields at least one event; a deal, a pozzetto taken, a pozzetto
 turned into the stock, the end of a hand and of the game are events too.  Fields that
 some player may not see (another player's dealt hand or drawn card, a pozzetto's
-cards) are ``None`` in :meth:`State.events_for` for that player.  This module only
+cards) are ``None`` in :meth:`State.events_for` for that player: :func:`seen_by` says
+which.  The JSON of every event is listed in docs/observations.md.  This module only
 describes events; it never changes a game.
 """
 
@@ -16,6 +17,7 @@ from rummykit.cards import Card, format_card
 from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.results import EndReason, HandResult
 from rummykit.games.core import cards_to_json
+from rummykit.games.visibility import own_seat_only
 
 
 def _hidden_cards(cards: tuple[Card, ...] | None) -> list[str] | None:
@@ -32,7 +34,7 @@ class HandDealt:
     hands: tuple[tuple[Card, ...] | None, ...]
     pozzetti: tuple[tuple[Card, ...] | None, ...]
     discard_pile: tuple[Card, ...]
-    stock_size: int
+    stock_count: int
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,7 +45,7 @@ class HandDealt:
             "hands": [_hidden_cards(h) for h in self.hands],
             "pozzetti": [_hidden_cards(p) for p in self.pozzetti],
             "discard_pile": cards_to_json(self.discard_pile),
-            "stock_size": self.stock_size,
+            "stock_count": self.stock_count,
         }
 
 
@@ -187,3 +189,23 @@ Event = (
     | HandEnded
     | GameEnded
 )
+
+
+def seen_by(event: Event, player: int) -> Event:
+    """``event`` as ``player`` may see it: the other hand at a deal, the other player's
+    stock draws and every pozzetto's cards (unless ``player`` took it) become ``None``."""
+    if isinstance(event, HandDealt):
+        return HandDealt(
+            hand_number=event.hand_number,
+            dealer=event.dealer,
+            first_player=event.first_player,
+            hands=own_seat_only(event.hands, player),
+            pozzetti=tuple(None for _ in event.pozzetti),
+            discard_pile=event.discard_pile,
+            stock_count=event.stock_count,
+        )
+    if isinstance(event, StockDrawn) and event.player != player:
+        return StockDrawn(event.player, None)
+    if isinstance(event, PozzettoTaken) and event.player != player:
+        return PozzettoTaken(event.player, event.pozzetto, None)
+    return event

@@ -4,7 +4,9 @@ A player sees: their own hand (sorted), every meld with its id, owner and arrang
 the whole discard pile and its history in this hand, how many cards the stock holds,
 which pozzetti are left, every hand size, who has taken a pozzetto, the phase and turn,
 the totals and the finished hands' results, the card they may not discard this turn,
-and the cards still in each hand that everyone saw taken with the pile.  Never the
+and the cards still in each hand that everyone saw taken with the pile.  The names and
+JSON shape are shared with Three-Thirteen wherever the two games show the same thing
+(docs/observations.md lists every field; ``visibility.VERSION`` numbers the shape).  Never the
 other hand's unseen cards, the stock order, a pozzetto's cards or the game's seed.
 
 ``to_json`` gives plain JSON; ``Observation.from_json`` reads it back from untrusted
@@ -26,8 +28,8 @@ from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import HandScore
 from rummykit.games.burraco.table import NUM_PLAYERS, PileEntry, PileEntryKind
 from rummykit.games.core import cards_from_json, cards_to_json, rules_from_json, rules_to_json
+from rummykit.games.visibility import VERSION
 
-VERSION: Final = 1
 ObservedPhase = Literal["draw", "play", "over"]
 PHASES: Final[tuple[ObservedPhase, ...]] = ("draw", "play", "over")
 PILE_KINDS: Final[tuple[PileEntryKind, ...]] = ("start", "discard", "take")
@@ -52,6 +54,7 @@ class Observation:
     one-card pile rule holds (public); ``forbidden_discard`` is that card in the view of
     the player to move when they may not discard it now.  ``known_cards[p]`` are the
     cards still in player ``p``'s hand that everyone saw ``p`` take with the pile.
+    The fields and their JSON are those of docs/observations.md, in the same order.
     """
 
     version: int = VERSION
@@ -63,18 +66,18 @@ class Observation:
     phase: ObservedPhase
     turn: int
     hand: tuple[Card, ...]
-    melds: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    pile_history: tuple[PileEntry, ...]
-    stock_count: int
-    pozzetti_left: tuple[int, ...]
     hand_sizes: tuple[int, ...]
+    stock_count: int
+    discard_pile: tuple[Card, ...]
+    discard_history: tuple[PileEntry, ...]
+    known_cards: tuple[tuple[Card, ...], ...]
+    melds: tuple[TableMeld, ...]
+    pozzetti_left: tuple[int, ...]
     took_pozzetto: tuple[bool, ...]
     restricted_card: Card | None
     forbidden_discard: Card | None
-    known_cards: tuple[tuple[Card, ...], ...]
-    totals: tuple[int, ...]
     hand_results: tuple[HandResult, ...]
+    totals: tuple[int, ...]
     hand_over: bool
     game_over: bool
     winners: tuple[int, ...]
@@ -90,24 +93,23 @@ class Observation:
             "phase": self.phase,
             "turn": self.turn,
             "hand": cards_to_json(self.hand),
-            "melds": [
-                {"meld_id": m.meld_id, "owner": m.owner, "meld": m.meld.to_json()}
-                for m in self.melds
-            ],
-            "discard_pile": cards_to_json(self.discard_pile),
-            "pile_history": [
-                {"kind": e.kind, "player": e.player, "cards": cards_to_json(e.cards)}
-                for e in self.pile_history
-            ],
-            "stock_count": self.stock_count,
-            "pozzetti_left": list(self.pozzetti_left),
             "hand_sizes": list(self.hand_sizes),
+            "stock_count": self.stock_count,
+            "discard_pile": cards_to_json(self.discard_pile),
+            "discard_history": [
+                {"kind": e.kind, "player": e.player, "cards": cards_to_json(e.cards)}
+                for e in self.discard_history
+            ],
+            "known_cards": [cards_to_json(cards) for cards in self.known_cards],
+            "melds": [
+                {"meld_id": m.meld_id, "owner": m.owner, **m.meld.to_json()} for m in self.melds
+            ],
+            "pozzetti_left": list(self.pozzetti_left),
             "took_pozzetto": list(self.took_pozzetto),
             "restricted_card": _card_or_none(self.restricted_card),
             "forbidden_discard": _card_or_none(self.forbidden_discard),
-            "known_cards": [cards_to_json(cards) for cards in self.known_cards],
-            "totals": list(self.totals),
             "hand_results": [result.to_json() for result in self.hand_results],
+            "totals": list(self.totals),
             "hand_over": self.hand_over,
             "game_over": self.game_over,
             "winners": list(self.winners),
@@ -117,10 +119,10 @@ class Observation:
     def from_json(cls, data: Mapping[str, Any]) -> Observation:
         """Read an observation from untrusted JSON data; ``ValueError`` says what is wrong.
 
-        >>> Observation.from_json({"version": 2})
+        >>> Observation.from_json({"version": 1})
         Traceback (most recent call last):
         ...
-        ValueError: observation version 2 is not supported (only 1)
+        ValueError: observation version 1 is not supported (only 2)
         """
         return _observation_from_json(data)
 
@@ -201,12 +203,15 @@ def _cards(value: object, what: str) -> tuple[Card, ...]:
     return tuple(cards_from_json(value, what))
 
 
+_MELD_KEYS: Final = ("meld_id", "owner", "kind", "cards", "wild_index", "suit", "rank")
+
+
 def _table_meld(value: object, what: str) -> TableMeld:
-    data = _object(value, what, ("meld_id", "owner", "meld"))
+    data = _object(value, what, _MELD_KEYS)
     return TableMeld(
         meld_id=_whole(data["meld_id"], f"{what}: meld_id"),
         owner=_player(data["owner"], f"{what}: owner"),
-        meld=_meld(data["meld"], f"{what}: meld"),
+        meld=_meld({key: data[key] for key in _MELD_KEYS[2:]}, what),
     )
 
 
@@ -283,7 +288,9 @@ _KEYS: Final = tuple(f.name for f in dataclasses.fields(Observation))
 
 def _observation_from_json(data: object) -> Observation:
     if isinstance(data, Mapping) and data.get("version") != VERSION:
-        raise ValueError(f"observation version {data.get('version')!r} is not supported (only 1)")
+        raise ValueError(
+            f"observation version {data.get('version')!r} is not supported (only {VERSION})"
+        )
     data = _object(data, "the observation", _KEYS)
     rules = rules_from_json(Rules, data["rules"])
     player = _player(data["player"], "player")
@@ -315,18 +322,18 @@ def _observation_from_json(data: object) -> Observation:
         phase=phase,
         turn=_whole(data["turn"], "turn"),
         hand=hand,
-        melds=melds,
-        discard_pile=_cards(data["discard_pile"], "discard_pile"),
-        pile_history=_list(data["pile_history"], "pile_history", _pile_entry),
-        stock_count=_whole(data["stock_count"], "stock_count"),
-        pozzetti_left=pozzetti_left,
         hand_sizes=hand_sizes,
+        stock_count=_whole(data["stock_count"], "stock_count"),
+        discard_pile=_cards(data["discard_pile"], "discard_pile"),
+        discard_history=_list(data["discard_history"], "discard_history", _pile_entry),
+        known_cards=_per_player(data["known_cards"], "known_cards", _sorted_cards),
+        melds=melds,
+        pozzetti_left=pozzetti_left,
         took_pozzetto=_per_player(data["took_pozzetto"], "took_pozzetto", _flag),
         restricted_card=_optional_card(data["restricted_card"], "restricted_card"),
         forbidden_discard=_optional_card(data["forbidden_discard"], "forbidden_discard"),
-        known_cards=_per_player(data["known_cards"], "known_cards", _sorted_cards),
-        totals=_per_player(data["totals"], "totals", _signed),
         hand_results=_list(data["hand_results"], "hand_results", _hand_result),
+        totals=_per_player(data["totals"], "totals", _signed),
         hand_over=_flag(data["hand_over"], "hand_over"),
         game_over=game_over,
         winners=_list(data["winners"], "winners", _player),

@@ -38,6 +38,7 @@ from rummykit.games.burraco.events import (
     PozzettoTaken,
     PozzettoToStock,
     StockDrawn,
+    seen_by,
 )
 from rummykit.games.burraco.legality import examine, legal_actions
 from rummykit.games.burraco.observation import Observation, ObservedPhase
@@ -45,9 +46,10 @@ from rummykit.games.burraco.results import EndReason, HandResult, game_winners
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.burraco.table import NUM_PLAYERS, Table
-from rummykit.games.burraco.views import dealt_event, events_seen_by, observe
+from rummykit.games.burraco.views import dealt_event, observe
 from rummykit.games.core import IllegalAction, Refusal
 from rummykit.games.randomness import SeedStream, check_seed
+from rummykit.games.visibility import check_player, events_seen_by
 
 
 class State:
@@ -348,16 +350,11 @@ class State:
     # -----------------------------------------------------------------------------------
     # Views
 
-    def _check_player(self, player: object) -> int:
-        if type(player) is not int or not 0 <= player < NUM_PLAYERS:
-            raise ValueError(f"a Burraco player is 0 or 1, not {player!r}")
-        return player
-
     def observation(self, player: int) -> Observation:
         """What ``player`` sees now (DESIGN.md section 3), nothing more."""
         return observe(
             self._table,
-            player=self._check_player(player),
+            player=check_player(player, NUM_PLAYERS),
             rules=self._rules,
             totals=self.totals,
             hand_results=tuple(self._hand_results),
@@ -369,7 +366,7 @@ class State:
         """The event log with what ``player`` may not see replaced by ``None``: the
         other hand at each deal, the other player's drawn cards, every pozzetto's cards
         unless ``player`` took it."""
-        return events_seen_by(self._events, self._check_player(player))
+        return events_seen_by(self._events, check_player(player, NUM_PLAYERS), seen_by)
 
     # -----------------------------------------------------------------------------------
     # For the conformance harness
@@ -383,7 +380,7 @@ class State:
         """Permute, with ``SeedStream(seed, "shuffle-hidden")``, the cards ``player``
         cannot see: the other hand (except the cards seen taken with the pile), the
         stock and the pozzetti left.  ``player``'s observation does not change."""
-        player = self._check_player(player)
+        player = check_player(player, NUM_PLAYERS)
         table = self._table
         other = 1 - player
         known = list(table.known[other])

@@ -41,6 +41,7 @@ class Table:
 
     __slots__ = (
         "dealer",
+        "discard_history",
         "discard_pile",
         "hand_number",
         "hands",
@@ -49,7 +50,6 @@ class Table:
         "melds",
         "owners",
         "phase",
-        "pile_history",
         "player",
         "pozzetti",
         "restricted",
@@ -87,7 +87,7 @@ class Table:
         self.known: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
         self.restricted_card: Card | None = None
         self.restricted = 0
-        self.pile_history: list[PileEntry] = [PileEntry("start", None, tuple(discard_pile))]
+        self.discard_history: list[PileEntry] = [PileEntry("start", None, tuple(discard_pile))]
 
     def clone(self) -> Table:
         twin = Table.__new__(Table)
@@ -108,7 +108,7 @@ class Table:
         twin.known = [list(cards) for cards in self.known]
         twin.restricted_card = self.restricted_card
         twin.restricted = self.restricted
-        twin.pile_history = list(self.pile_history)
+        twin.discard_history = list(self.discard_history)
         return twin
 
     # -----------------------------------------------------------------------------------
@@ -149,7 +149,7 @@ class Table:
         self.discard_pile = []
         self.hands[player].extend(cards)
         self.known[player].extend(cards)
-        self.pile_history.append(PileEntry("take", player, cards))
+        self.discard_history.append(PileEntry("take", player, cards))
         if len(cards) == 1:
             self.restricted_card = cards[0]
             self.restricted = 1
@@ -192,7 +192,7 @@ class Table:
         if card in known:
             known.remove(card)
         self.discard_pile.append(card)
-        self.pile_history.append(PileEntry("discard", player, (card,)))
+        self.discard_history.append(PileEntry("discard", player, (card,)))
         self.restricted_card = None
         self.restricted = 0
 

@@ -1,16 +1,15 @@
-"""What each player is shown: the observation of a table and the filtered event log.
+"""What each player is shown: the observation of a table, and the full deal event.
 
 The rules of DESIGN.md section 3 live here: a player sees their own hand, everything
 public on the table, and never the other hand's unseen cards, the stock order or a
-pozzetto's cards.  These functions only read; they never change a game.
+pozzetto's cards (``events.seen_by`` hides the same things in the event log).  These
+functions only read; they never change a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rummykit.cards import sorted_cards
-from rummykit.games.burraco.events import Event, HandDealt, PozzettoTaken, StockDrawn
+from rummykit.games.burraco.events import HandDealt
 from rummykit.games.burraco.observation import Observation, TableMeld
 from rummykit.games.burraco.results import HandResult
 from rummykit.games.burraco.rules import Rules
@@ -18,7 +17,7 @@ from rummykit.games.burraco.table import Table
 
 
 def dealt_event(table: Table) -> HandDealt:
-    """The full record of a fresh deal (everything in it; see :func:`events_seen_by`)."""
+    """The full record of a fresh deal (everything in it; see ``events.seen_by``)."""
     return HandDealt(
         hand_number=table.hand_number,
         dealer=table.dealer,
@@ -26,7 +25,7 @@ def dealt_event(table: Table) -> HandDealt:
         hands=tuple(tuple(hand) for hand in table.hands),
         pozzetti=tuple(table.pozzetti),
         discard_pile=tuple(table.discard_pile),
-        stock_size=len(table.stock),
+        stock_count=len(table.stock),
     )
 
 
@@ -60,47 +59,22 @@ def observe(
         phase="over" if over else table.phase,
         turn=table.turn,
         hand=tuple(sorted_cards(hand)),
+        hand_sizes=tuple(len(h) for h in table.hands),
+        stock_count=len(table.stock),
+        discard_pile=tuple(table.discard_pile),
+        discard_history=tuple(table.discard_history),
+        known_cards=tuple(tuple(sorted_cards(cards)) for cards in table.known),
         melds=tuple(
             TableMeld(meld_id, owner, meld)
             for meld_id, (meld, owner) in enumerate(zip(table.melds, table.owners, strict=True))
         ),
-        discard_pile=tuple(table.discard_pile),
-        pile_history=tuple(table.pile_history),
-        stock_count=len(table.stock),
         pozzetti_left=table.pozzetti_left(),
-        hand_sizes=tuple(len(h) for h in table.hands),
         took_pozzetto=tuple(table.took_pozzetto),
         restricted_card=restricted_card,
         forbidden_discard=forbidden,
-        known_cards=tuple(tuple(sorted_cards(cards)) for cards in table.known),
-        totals=totals,
         hand_results=hand_results,
+        totals=totals,
         hand_over=hand_over,
         game_over=over,
         winners=winners or (),
     )
-
-
-def events_seen_by(events: Sequence[Event], player: int) -> list[Event]:
-    """``events`` with the fields ``player`` may not see set to ``None``."""
-    seen: list[Event] = []
-    for event in events:
-        if isinstance(event, HandDealt):
-            seen.append(
-                HandDealt(
-                    hand_number=event.hand_number,
-                    dealer=event.dealer,
-                    first_player=event.first_player,
-                    hands=tuple(h if p == player else None for p, h in enumerate(event.hands)),
-                    pozzetti=tuple(None for _ in event.pozzetti),
-                    discard_pile=event.discard_pile,
-                    stock_size=event.stock_size,
-                )
-            )
-        elif isinstance(event, StockDrawn) and event.player != player:
-            seen.append(StockDrawn(event.player, None))
-        elif isinstance(event, PozzettoTaken) and event.player != player:
-            seen.append(PozzettoTaken(event.player, event.pozzetto, None))
-        else:
-            seen.append(event)
-    return seen

@@ -1,9 +1,11 @@
 """What happened in a Three-Thirteen game, one frozen value per happening.
 
 Every applied action yields at least one event; the list of events is the game's record
-as the server broadcasts it.  :func:`event_for` hides what a player may not see (another
+as the server broadcasts it.  :func:`seen_by` hides what a player may not see (another
 player's dealt hand or card drawn from the stock) by putting ``None`` in its place.
-Events describe; they never change a state.
+What both games have in common carries the same name in both (a round is a "hand" in
+``hand_dealt`` and ``hand_ended``, as in ``State.hand_number``); docs/observations.md
+lists every event's JSON.  Events describe; they never change a state.
 """
 
 from __future__ import annotations
@@ -15,27 +17,33 @@ from rummykit.cards import Card, format_card
 from rummykit.games import core
 from rummykit.games.three_thirteen.scoring import RoundResult
 from rummykit.games.three_thirteen.table import TableMeld
+from rummykit.games.visibility import own_seat_only
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RoundDealt:
-    """A round was dealt: each hand (sorted; ``None`` where hidden), the up-card, the stock."""
+class HandDealt:
+    """A round was dealt: each hand (sorted; ``None`` where hidden), the up-card (the whole
+    discard pile), the stock; ``first_player`` plays first."""
 
+    hand_number: int
     round_number: int
     wild_rank: int
     dealer: int
+    first_player: int
     hands: tuple[tuple[Card, ...] | None, ...]
-    discard_top: Card
+    discard_pile: tuple[Card, ...]
     stock_count: int
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "type": "round_dealt",
+            "event": "hand_dealt",
+            "hand_number": self.hand_number,
             "round_number": self.round_number,
             "wild_rank": self.wild_rank,
             "dealer": self.dealer,
+            "first_player": self.first_player,
             "hands": [None if hand is None else core.cards_to_json(hand) for hand in self.hands],
-            "discard_top": format_card(self.discard_top),
+            "discard_pile": core.cards_to_json(self.discard_pile),
             "stock_count": self.stock_count,
         }
 
@@ -49,7 +57,7 @@ class StockDrawn:
 
     def to_json(self) -> dict[str, Any]:
         card = None if self.card is None else format_card(self.card)
-        return {"type": "stock_drawn", "player": self.player, "card": card}
+        return {"event": "stock_drawn", "player": self.player, "card": card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,18 +68,18 @@ class DiscardTaken:
     card: Card
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "discard_taken", "player": self.player, "card": format_card(self.card)}
+        return {"event": "discard_taken", "player": self.player, "card": format_card(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
-class CardDiscarded:
+class Discarded:
     """``player`` ended the turn by discarding ``card``."""
 
     player: int
     card: Card
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "card_discarded", "player": self.player, "card": format_card(self.card)}
+        return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,7 +95,7 @@ class WentOut:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "type": "went_out",
+            "event": "went_out",
             "player": self.player,
             "melds": [meld.to_json() for meld in self.melds],
             "discard": format_card(self.discard),
@@ -103,21 +111,27 @@ class StockReshuffled:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "type": "stock_reshuffled",
+            "event": "stock_reshuffled",
             "round_number": self.round_number,
             "stock_count": self.stock_count,
         }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RoundEnded:
+class HandEnded:
     """A round is over: every arrangement laid down, the scores and the running totals."""
 
+    hand_number: int
     result: RoundResult
     totals: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "round_ended", "result": self.result.to_json(), "totals": list(self.totals)}
+        return {
+            "event": "hand_ended",
+            "hand_number": self.hand_number,
+            "result": self.result.to_json(),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,34 +142,36 @@ class GameEnded:
     winners: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "game_ended", "totals": list(self.totals), "winners": list(self.winners)}
+        return {"event": "game_ended", "totals": list(self.totals), "winners": list(self.winners)}
 
 
 Event = (
-    RoundDealt
+    HandDealt
     | StockDrawn
     | DiscardTaken
-    | CardDiscarded
+    | Discarded
     | WentOut
     | StockReshuffled
-    | RoundEnded
+    | HandEnded
     | GameEnded
 )
 
 
-def event_for(event: Event, player: int) -> Event:
+def seen_by(event: Event, player: int) -> Event:
     """``event`` as ``player`` may see it: others' dealt hands and stock draws hidden."""
     if isinstance(event, StockDrawn):
         if event.player != player and event.card is not None:
             return StockDrawn(event.player, None)
         return event
-    if isinstance(event, RoundDealt):
-        return RoundDealt(
+    if isinstance(event, HandDealt):
+        return HandDealt(
+            hand_number=event.hand_number,
             round_number=event.round_number,
             wild_rank=event.wild_rank,
             dealer=event.dealer,
-            hands=tuple(hand if seat == player else None for seat, hand in enumerate(event.hands)),
-            discard_top=event.discard_top,
+            first_player=event.first_player,
+            hands=own_seat_only(event.hands, player),
+            discard_pile=event.discard_pile,
             stock_count=event.stock_count,
         )
     return event

@@ -20,10 +20,10 @@ from rummykit.games.randomness import SeedStream
 from rummykit.games.three_thirteen.arrange import arrange, classify_meld, going_out_discards
 from rummykit.games.three_thirteen.dealing import deal_round, reshuffle
 from rummykit.games.three_thirteen.events import (
-    CardDiscarded,
+    Discarded,
     DiscardTaken,
     Event,
-    RoundDealt,
+    HandDealt,
     StockDrawn,
     StockReshuffled,
     WentOut,
@@ -132,13 +132,15 @@ class Round:
             current=(dealer + 1) % rules.players,
         )
 
-    def dealt_event(self) -> RoundDealt:
-        return RoundDealt(
+    def dealt_event(self, *, hand_number: int) -> HandDealt:
+        return HandDealt(
+            hand_number=hand_number,
             round_number=self.number,
             wild_rank=self.wild_rank,
             dealer=self.dealer,
+            first_player=self.current,
             hands=tuple(tuple(sorted(hand)) for hand in self.hands),
-            discard_top=self.discard_pile[-1],
+            discard_pile=tuple(self.discard_pile),
             stock_count=len(self.stock),
         )
 
@@ -199,7 +201,7 @@ class Round:
         self.going_out_cache = None
         return DiscardTaken(player, card)
 
-    def discard(self, card: Card) -> CardDiscarded:
+    def discard(self, card: Card) -> Discarded:
         player = self.current
         self.hands[player].remove(card)
         taken = self.taken[player]
@@ -209,7 +211,7 @@ class Round:
         self.history.append((player, "discard", card))
         if self.went_out is not None:
             self.last_turns -= 1
-        return CardDiscarded(player, card)
+        return Discarded(player, card)
 
     def go_out(self, card: Card, *, ace_high: bool, wild_only_melds: bool) -> WentOut:
         """Lay every card but ``card`` down in melds (ids follow those on the table)."""
@@ -223,7 +225,7 @@ class Round:
         first_id = len(self.table_melds)
         melds = tuple(
             TableMeld(
-                id=first_id + index,
+                meld_id=first_id + index,
                 owner=player,
                 kind=classify_meld(
                     cards, wild_rank=wild, ace_high=ace_high, wild_only_melds=wild_only_melds
@@ -271,7 +273,7 @@ class Round:
         places["stock"] = list(self.stock)
         places["discard_pile"] = list(self.discard_pile)
         for meld in self.table_melds:
-            places[f"meld/{meld.id}"] = list(meld.cards)
+            places[f"meld/{meld.meld_id}"] = list(meld.cards)
         return places
 
     def discard_history(self) -> tuple[PileMove, ...]:

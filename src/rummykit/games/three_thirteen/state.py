@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Final, Literal
+from typing import Literal
 
 from rummykit.cards import CARD_COUNT, Card, format_card
 from rummykit.games.core import IllegalAction, Refusal
@@ -38,16 +38,16 @@ from rummykit.games.three_thirteen.actions import (
     TakeDiscard,
 )
 from rummykit.games.three_thirteen.dealing import dealer_of, first_dealer
-from rummykit.games.three_thirteen.events import Event, GameEnded, RoundEnded, event_for
+from rummykit.games.three_thirteen.events import Event, GameEnded, HandEnded, seen_by
 from rummykit.games.three_thirteen.observation import Observation
 from rummykit.games.three_thirteen.parts import check_parts
 from rummykit.games.three_thirteen.rounds import Round
 from rummykit.games.three_thirteen.rules import Rules
 from rummykit.games.three_thirteen.scoring import RoundResult, score_round, winners_of
 from rummykit.games.three_thirteen.table import PileMove, TableMeld
+from rummykit.games.visibility import VERSION, check_player, events_seen_by
 
-Phase = Literal["draw", "discard", "game_over"]
-OBSERVATION_VERSION: Final = 1
+Phase = Literal["draw", "discard", "over"]
 
 
 class State:
@@ -142,25 +142,28 @@ class State:
         discard_pile: Sequence[Card],
         current_player: int | None,
         phase: Phase,
-        table_melds: Sequence[TableMeld] = (),
+        melds: Sequence[TableMeld] = (),
         went_out: int | None = None,
         last_turns_remaining: int = 0,
         reshuffled: bool = False,
-        taken_cards: Sequence[Sequence[Card]] | None = None,
+        known_cards: Sequence[Sequence[Card]] | None = None,
         discard_history: Sequence[PileMove] = (),
-        turn_number: int = 0,
-        round_results: Sequence[RoundResult] = (),
+        turn: int = 0,
+        hand_results: Sequence[RoundResult] = (),
+        hand_over: bool = False,
     ) -> State:
         """A state in the middle of a game, from its parts (tests, determinization).
 
-        The stock's top is the end of ``stock``, the pile's top the end of
-        ``discard_pile``.  ``taken_cards`` are, per player, the cards seen taken from the
-        discard pile and still held.  The first dealer is inferred from ``dealer`` and
-        the rounds already played; totals are the sums of ``round_results``.  Raises
-        ``ValueError`` if the parts do not fit together (see :mod:`.parts`).
+        The keywords are named as the observation's fields.  The stock's top is the end
+        of ``stock``, the pile's top the end of ``discard_pile``.  ``known_cards`` are,
+        per player, the cards seen taken from the discard pile and still held.  The
+        first dealer is inferred from ``dealer`` and the rounds already played; totals
+        are the sums of ``hand_results``; a game over has ``hand_over`` true whatever is
+        given.  Raises ``ValueError`` if the parts do not fit together (see
+        :mod:`.parts`).
         """
         state = cls._blank(rules, seed)
-        taken = [[] for _ in hands] if taken_cards is None else taken_cards
+        taken = [[] for _ in hands] if known_cards is None else known_cards
         check_parts(
             rules=rules,
             round_number=round_number,
@@ -170,16 +173,17 @@ class State:
             discard_pile=discard_pile,
             current_player=current_player,
             phase=phase,
-            table_melds=table_melds,
+            melds=melds,
             went_out=went_out,
             last_turns_remaining=last_turns_remaining,
-            taken_cards=taken,
-            turn_number=turn_number,
-            round_results=round_results,
+            known_cards=taken,
+            turn=turn,
+            hand_results=hand_results,
         )
         hand_number = round_number - rules.first_round
         state._first_dealer = (dealer - hand_number) % rules.players
-        state._game_over = phase == "game_over"
+        state._game_over = phase == "over"
+        state._hand_over = hand_over or state._game_over
         state._round = Round(
             number=round_number,
             dealer=dealer,
@@ -189,16 +193,16 @@ class State:
             # A finished game keeps its last round as it ended.
             current=0 if current_player is None else current_player,
             phase="discard" if phase == "discard" else "draw",
-            table_melds=table_melds,
+            table_melds=melds,
             went_out=went_out,
             last_turns=last_turns_remaining,
             reshuffled=reshuffled,
             taken=taken,
             history=discard_history,
-            turn=turn_number,
+            turn=turn,
         )
-        state._results = list(round_results)
-        for result in round_results:
+        state._results = list(hand_results)
+        for result in hand_results:
             for player, score in enumerate(result.scores):
                 state._totals[player] += score
         return state
@@ -224,8 +228,8 @@ class State:
 
     @property
     def phase(self) -> Phase:
-        """``"draw"``, ``"discard"`` or ``"game_over"``."""
-        return "game_over" if self._game_over else self._round.phase
+        """``"draw"``, ``"discard"`` or ``"over"``."""
+        return "over" if self._game_over else self._round.phase
 
     @property
     def hand_over(self) -> bool:
@@ -300,18 +304,11 @@ class State:
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by code, which is the order of
         ``cards.sorted_cards`` (not for players: see :meth:`observation`)."""
-        return tuple(sorted(self._round.hands[self._check_player(player)]))
+        return tuple(sorted(self._round.hands[check_player(player, self._rules.players)]))
 
     def locations(self) -> dict[str, list[Card]]:
         """Where every card is: ``hand/<p>``, ``stock``, ``discard_pile``, ``meld/<id>``."""
         return self._round.locations()
-
-    def _check_player(self, player: object) -> int:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise ValueError(f"a player is a seat number, not {player!r}")
-        if not 0 <= player < self._rules.players:
-            raise ValueError(f"there is no player {player} at a table of {self._rules.players}")
-        return player
 
     # -----------------------------------------------------------------------------------
     # Legality
@@ -425,7 +422,9 @@ class State:
         self._results.append(result)
         for player, score in enumerate(result.scores):
             self._totals[player] += score
-        events.append(RoundEnded(result=result, totals=tuple(self._totals)))
+        events.append(
+            HandEnded(hand_number=self.hand_number, result=result, totals=tuple(self._totals))
+        )
         self._hand_over = True
         if table.number >= self._rules.last_round:
             self._game_over = True
@@ -442,7 +441,7 @@ class State:
             dealer=dealer_of(self._first_dealer, hand_number, self._rules.players),
             deck=deck,
         )
-        return self._round.dealt_event()
+        return self._round.dealt_event(hand_number=hand_number)
 
     # -----------------------------------------------------------------------------------
     # Copies and views
@@ -468,38 +467,39 @@ class State:
 
     def observation(self, player: int) -> Observation:
         """What ``player`` sees: own hand, the table, counts and public history only."""
-        self._check_player(player)
+        check_player(player, self._rules.players)
         table = self._round
         return Observation(
-            version=OBSERVATION_VERSION,
+            version=VERSION,
             player=player,
             rules=self._rules,
-            round_number=table.number,
             hand_number=self.hand_number,
+            round_number=table.number,
             wild_rank=table.wild_rank,
             dealer=table.dealer,
             current_player=self.current_player,
             phase=self.phase,
-            turn_number=table.turn,
+            turn=table.turn,
             hand=tuple(sorted(table.hands[player])),
             hand_sizes=tuple(len(hand) for hand in table.hands),
             stock_count=len(table.stock),
             discard_pile=tuple(table.discard_pile),
             discard_history=table.discard_history(),
+            known_cards=tuple(tuple(sorted(cards)) for cards in table.taken),
+            melds=tuple(table.table_melds),
             reshuffled=table.reshuffled,
-            taken_cards=tuple(tuple(sorted(cards)) for cards in table.taken),
-            table_melds=tuple(table.table_melds),
             went_out=table.went_out,
             last_turns_remaining=table.last_turns,
-            round_results=tuple(self._results),
+            hand_results=tuple(self._results),
             totals=tuple(self._totals),
+            hand_over=self._hand_over,
+            game_over=self._game_over,
             winners=self.winners,
         )
 
     def events_for(self, player: int) -> list[Event]:
         """The event log as ``player`` may see it (hidden cards replaced by ``None``)."""
-        self._check_player(player)
-        return [event_for(event, player) for event in self.events]
+        return events_seen_by(self.events, check_player(player, self._rules.players), seen_by)
 
     def shuffle_hidden(self, player: int, seed: int) -> None:
         """Permute every card ``player`` cannot see among the places holding them.
@@ -508,7 +508,7 @@ class State:
         them take from the discard pile (once the game is over every hand has been laid
         down, so only the stock stays hidden).  Uses ``SeedStream(seed, "shuffle-hidden")``.
         """
-        self._check_player(player)
+        check_player(player, self._rules.players)
         self._round.shuffle_hidden(player, check_seed(seed), hands_shown=self._game_over)
 
     def __repr__(self) -> str:
