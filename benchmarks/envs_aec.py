@@ -1,0 +1,95 @@
+"""Benchmark: random masked play through the PettingZoo AEC environments, on one core.
+
+For each game, plays whole games by the agent loop a learner uses (``env.last()``,
+a uniformly random id among those the mask allows, ``env.step``) and prints the mean
+time per step, observation vector and mask included.  For scale it also times the
+engine alone on the same deals (``legal_actions()`` and ``apply`` of a random legal
+action), and prints the ratio: the absolute figures move with the machine's load, the
+ratio much less.
+
+    PYTHONPATH=src python benchmarks/envs_aec.py [--seconds S]
+
+This is a measurement, not a test: it asserts nothing about speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from rummykit.envs import burraco_v0, three_thirteen_v0
+from rummykit.games import burraco, three_thirteen
+
+
+def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
+    """One game through the AEC env: (steps, seconds)."""
+    env.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    for _agent in env.agent_iter():
+        observation, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps, time.perf_counter() - start
+
+
+def engine_game(game: Any, rules: Any, seed: int, rng: random.Random) -> tuple[int, float]:
+    """The engine alone on the same deal: (actions, seconds)."""
+    actions = 0
+    start = time.perf_counter()
+    state = game.State.new(rules, seed)
+    while not state.game_over:
+        legal = list(state.legal_actions())
+        state.apply(legal[rng.randrange(len(legal))])
+        actions += 1
+    return actions, time.perf_counter() - start
+
+
+def measure(module: Any, game: Any, rules: Any, seconds: float, seed: int) -> list[float]:
+    """Alternate a game through the env and one of the engine alone on the same deal
+    (so both see the same load) for about ``seconds``; (games, steps, env seconds,
+    engine actions, engine seconds)."""
+    env = module.env()
+    rng = random.Random(seed)
+    totals = [0.0] * 5
+    while totals[2] + totals[4] < seconds:
+        deal = seed + int(totals[0])
+        steps, env_seconds = env_game(env, deal, rng)
+        actions, engine_seconds = engine_game(game, rules, deal, rng)
+        for index, value in enumerate((1, steps, env_seconds, actions, engine_seconds)):
+            totals[index] += value
+    return totals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="per game")
+    parser.add_argument("--seed", type=int, default=2024)
+    options = parser.parse_args()
+    cases = (
+        ("three-thirteen, 2 players", three_thirteen_v0, three_thirteen, three_thirteen.Rules()),
+        ("burraco, quick", burraco_v0, burraco, burraco.Rules()),
+    )
+    for title, module, game, rules in cases:
+        measure(module, game, rules, 0.5, options.seed + 50_000)  # warm up caches
+        games, steps, elapsed, actions, engine_elapsed = measure(
+            module, game, rules, options.seconds, options.seed
+        )
+        per_step = elapsed / steps * 1e6
+        per_action = engine_elapsed / actions * 1e6
+        print(f"{title}: AEC env, random masked play, {games:.0f} games, {steps:.0f} steps")
+        print(f"  mean per env step: {per_step:.1f} us")
+        print(f"  engine alone, same deals: {per_action:.1f} us an action ({actions:.0f} actions)")
+        print(f"  env step / engine action: {per_step / per_action:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,358 @@
+"""Burraco's integer action space (145 ids): melds are built one card at a time.
+
+=============  ==========================================================================
+id             step
+=============  ==========================================================================
+0              ``draw``: the top card of the stock
+1              ``take``: the whole discard pile
+2 + c          ``discard c``: discard the card of code ``c`` (0..52); ends the turn
+55 + c         *choose* a card of code ``c`` for the meld being built
+108            *lay* the chosen cards as a new meld (``meld ...``)
+109 + k        *add* the chosen cards to your k-th meld (k = 0..35, your melds in the
+               order you laid them; ``extend <meld id> ...``)
+=============  ==========================================================================
+
+Card codes are those of :mod:`rummykit.cards` (``suit * 13 + rank - 1``; the joker 52).
+
+A meld or an addition takes several steps: choose its cards in increasing card code
+(a card of the same code again for a second copy), then lay them or add them to a meld.
+While cards are chosen only the next choices, ``lay`` and ``add`` can be allowed.  The
+mask is exact at every step:
+
+- *choose c* is allowed when the cards chosen so far and ``c`` begin (in code order) a
+  legal meld of the engine's ``legal_actions()``, or a legal addition of one card, or,
+  when the hand holds exactly two cards, a legal addition of both to one meld (the one
+  case where adding them one at a time can be refused: it would leave a card that may
+  not be discarded);
+- *lay* is allowed when the chosen cards are a legal meld of ``legal_actions()``;
+- *add to k* is allowed when the engine accepts ``Extend(meld id of k, chosen cards)``.
+
+So every masked-in step leads on to a legal action, and every action of
+``legal_actions()`` is reachable: a meld by choosing its cards then laying them, a
+one-card addition by choosing the card then adding it.  (An addition of several cards
+at once is reachable when the cards also begin a meld; it is always reachable as one
+card after another.)  Choosing in code order means each meld has one path of steps, so
+no two step sequences end in the same engine action.
+
+>>> describe(DISCARD + 52), describe(CHOOSE + 11)
+('discard Jk', 'choose Qc')
+>>> describe(LAY), describe(ADD + 3)
+('lay the chosen cards as a new meld', 'add the chosen cards to your meld 3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from rummykit.cards import CARD_COUNT, Card, format_card, format_cards
+from rummykit.envs import burraco_encoding as encoding
+from rummykit.envs.layout import FloatArray, Layout
+from rummykit.envs.steps import IllegalStep, Mask, action_index, mask_of
+from rummykit.games.burraco import (
+    Action,
+    Discard,
+    DrawStock,
+    Event,
+    Extend,
+    Meld,
+    Observation,
+    Rules,
+    State,
+    TakePile,
+)
+from rummykit.games.core import Refusal
+
+DRAW: Final = 0
+TAKE: Final = 1
+DISCARD: Final = 2
+CHOOSE: Final = DISCARD + CARD_COUNT
+LAY: Final = CHOOSE + CARD_COUNT
+ADD: Final = LAY + 1
+MELD_SLOTS: Final = encoding.MELD_SLOTS
+ACTION_COUNT: Final = ADD + MELD_SLOTS
+
+_DRAW_STOCK: Final = DrawStock()
+_TAKE_PILE: Final = TakePile()
+
+
+def describe(action_id: int) -> str:
+    """What an id does, in words and the card notation."""
+    index = action_index(action_id, ACTION_COUNT)
+    if index == DRAW:
+        return "draw"
+    if index == TAKE:
+        return "take"
+    if index < CHOOSE:
+        return f"discard {format_card(index - DISCARD)}"
+    if index < LAY:
+        return f"choose {format_card(index - CHOOSE)}"
+    if index == LAY:
+        return "lay the chosen cards as a new meld"
+    return f"add the chosen cards to your meld {index - ADD}"
+
+
+def _refusal(code: str, message: str) -> Refusal:
+    return Refusal(code, {}, message)
+
+
+class TurnPlan:
+    """The legal engine actions of one position, indexed for the step-by-step mask.
+
+    Built from a list of legal actions (``State.legal_actions()``, or what a bot is
+    handed) plus any legal multi-card additions the caller found; ``targets`` are the
+    card tuples (in code order) that choosing can lead to.
+    """
+
+    __slots__ = ("discards", "draws", "melds", "singles", "targets")
+
+    def __init__(self, legal: Iterable[Action], extra: Iterable[Extend] = ()) -> None:
+        self.draws: list[int] = []
+        self.discards: list[Card] = []
+        self.melds: set[tuple[Card, ...]] = set()
+        self.singles: dict[Card, set[int]] = {}
+        targets: set[tuple[Card, ...]] = set()
+        for action in legal:
+            kind = type(action)
+            if kind is Discard:
+                self.discards.append(action.card)  # type: ignore[union-attr]
+            elif kind is Meld:
+                cards = tuple(sorted(action.cards))  # type: ignore[union-attr]
+                self.melds.add(cards)
+                targets.add(cards)
+            elif kind is Extend:
+                cards = tuple(sorted(action.cards))  # type: ignore[union-attr]
+                if len(cards) == 1:
+                    self.singles.setdefault(cards[0], set()).add(action.meld_id)  # type: ignore[union-attr]
+                targets.add(cards)
+            elif kind is DrawStock:
+                self.draws.append(DRAW)
+            elif kind is TakePile:
+                self.draws.append(TAKE)
+        for action in extra:
+            targets.add(tuple(sorted(action.cards)))
+        self.targets = tuple(targets)
+
+    def next_cards(self, chosen: tuple[Card, ...]) -> set[Card]:
+        """The cards that may be chosen after ``chosen`` (which is in code order)."""
+        depth = len(chosen)
+        if not depth:
+            return {target[0] for target in self.targets}
+        return {
+            target[depth]
+            for target in self.targets
+            if len(target) > depth and target[:depth] == chosen
+        }
+
+
+class BurracoSteps:
+    """A Burraco game played through the 145 ids (see the module docstring)."""
+
+    game = "burraco"
+    action_count = ACTION_COUNT
+    layout: Layout = encoding.LAYOUT
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._chosen: list[Card] = []
+        self._plan: TurnPlan | None = None
+        self._legal: list[int] | None = None
+        self._views: dict[int, Observation] = {}
+        self._vectors: dict[int, FloatArray] = {}
+        self._memories = [encoding.PileMemory(), encoding.PileMemory()]
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int) -> BurracoSteps:
+        return cls(State.new(rules, seed))
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def pending(self) -> tuple[Card, ...]:
+        return tuple(self._chosen)
+
+    # -----------------------------------------------------------------------------------
+    # What is legal
+
+    def observation(self, player: int) -> Observation:
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self.state.observation(player)
+        return view
+
+    def slots(self) -> list[int]:
+        """The meld ids of the player to move's melds, in the order laid (slot k)."""
+        player = self.state.current_player
+        return [m.meld_id for m in self.observation(player or 0).melds if m.owner == player]
+
+    def plan(self) -> TurnPlan:
+        if self._plan is None:
+            state = self.state
+            extra: list[Extend] = []
+            if state.phase == "play":
+                hand = self.observation(state.current_player or 0).hand
+                if len(hand) == 2:
+                    for meld_id in self.slots():
+                        action = Extend(meld_id, tuple(sorted(hand)))
+                        if state.check(action) is None:
+                            extra.append(action)
+            self._plan = TurnPlan(state.legal_actions(), extra)
+        return self._plan
+
+    def legal_ids(self) -> Sequence[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[int]:
+        if self.state.current_player is None:
+            return []
+        plan = self.plan()
+        chosen = tuple(self._chosen)
+        ids = list(plan.draws)
+        if not chosen:
+            ids.extend(DISCARD + card for card in plan.discards)
+        ids.extend(CHOOSE + card for card in sorted(plan.next_cards(chosen)))
+        if chosen:
+            if chosen in plan.melds:
+                ids.append(LAY)
+            ids.extend(ADD + slot for slot in self._add_slots(plan, chosen))
+        return ids
+
+    def _add_slots(self, plan: TurnPlan, chosen: tuple[Card, ...]) -> list[int]:
+        slots = self.slots()[:MELD_SLOTS]
+        if len(chosen) == 1:
+            meld_ids = plan.singles.get(chosen[0], set())
+            return [slot for slot, meld_id in enumerate(slots) if meld_id in meld_ids]
+        return [
+            slot
+            for slot, meld_id in enumerate(slots)
+            if self.state.check(Extend(meld_id, chosen)) is None
+        ]
+
+    def mask(self) -> Mask:
+        return mask_of(self.legal_ids(), ACTION_COUNT)
+
+    def engine_action(self, action_id: int) -> Action | None:
+        """The engine action an id completes now (``None`` for *choose*, or an *add* to
+        a slot the player does not have)."""
+        index = action_index(action_id, ACTION_COUNT)
+        if index == DRAW:
+            return _DRAW_STOCK
+        if index == TAKE:
+            return _TAKE_PILE
+        if index < CHOOSE:
+            return Discard(index - DISCARD)
+        if index < LAY:
+            return None
+        chosen = tuple(self._chosen)
+        if index == LAY:
+            return Meld(chosen)
+        slots = self.slots()
+        slot = index - ADD
+        return Extend(slots[slot], chosen) if slot < len(slots) else None
+
+    def refusal(self, action_id: int) -> Refusal | None:
+        """Why an id is not allowed now (``None`` when the mask allows it)."""
+        index = action_index(action_id, ACTION_COUNT)
+        if index in self.legal_ids():
+            return None
+        action = self.engine_action(index)
+        chosen = self._chosen
+        if action is not None and not chosen:
+            engine = self.state.check(action)
+            if engine is not None:
+                return engine
+        if self.state.current_player is None:
+            return _refusal("game_over", "the game is over")
+        if chosen and (index < CHOOSE):
+            return _refusal(
+                "meld_in_progress",
+                f"you have chosen {format_cards(chosen)} for a meld: choose more cards,"
+                " lay them as a meld or add them to one of your melds",
+            )
+        if CHOOSE <= index < LAY:
+            cards = format_cards([*chosen, index - CHOOSE])
+            return _refusal(
+                "no_meld_with_cards",
+                f"no legal meld or addition is made of {cards} and cards after them in card order",
+            )
+        if not chosen:
+            return _refusal("no_cards_chosen", "choose the cards of the meld first")
+        if action is None:
+            return _refusal("no_such_meld", f"you have no meld number {index - ADD}")
+        engine = self.state.check(action)
+        if engine is not None:
+            return engine
+        return _refusal(
+            "not_a_listed_meld",
+            f"{format_cards(chosen)} is not one of the legal new melds",
+        )
+
+    # -----------------------------------------------------------------------------------
+    # Playing
+
+    def step(self, action_id: int) -> list[Event]:
+        """Play one step; ``IllegalStep`` (nothing changed) if the mask excludes it.
+
+        Returns the engine's events, or ``[]`` when a card was only chosen.
+        """
+        index = action_index(action_id, ACTION_COUNT)
+        if index not in self.legal_ids():
+            refusal = self.refusal(index)
+            assert refusal is not None
+            raise IllegalStep(refusal)
+        if CHOOSE <= index < LAY:
+            self._chosen.append(index - CHOOSE)
+            self._legal = None
+            self._vectors.pop(self.state.current_player or 0, None)
+            return []
+        action = self.engine_action(index)
+        assert action is not None
+        return self.apply(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an engine action (a bot's choice, or the end of a meld's steps)."""
+        events = self.state.apply(action)
+        self._chosen.clear()
+        self._plan = None
+        self._legal = None
+        self._views.clear()
+        self._vectors.clear()
+        return events
+
+    def encode(self, player: int) -> FloatArray:
+        vector = self._vectors.get(player)
+        if vector is None:
+            chosen = self._chosen if player == self.state.current_player else ()
+            vector = encoding.encode(self.observation(player), chosen, self._memories[player])
+            self._vectors[player] = vector
+        return vector.copy()
+
+    def describe(self, action_id: int) -> str:
+        return describe(action_id)
+
+    def action_id(self, action: Action) -> int:
+        """The id of a one-step engine action (draw, take, discard)."""
+        if isinstance(action, DrawStock):
+            return DRAW
+        if isinstance(action, TakePile):
+            return TAKE
+        if isinstance(action, Discard):
+            return DISCARD + action.card
+        raise ValueError(f"{action!r} takes several steps (choose its cards, then lay or add)")
+
+    def steps_for(self, action: Action) -> list[int]:
+        """The ids that play an engine action from an empty choice (a bot's move)."""
+        if isinstance(action, Meld | Extend):
+            ids = [CHOOSE + card for card in sorted(action.cards)]
+            if isinstance(action, Meld):
+                return [*ids, LAY]
+            return [*ids, ADD + self.slots().index(action.meld_id)]
+        return [self.action_id(action)]

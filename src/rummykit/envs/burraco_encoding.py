@@ -1,0 +1,251 @@
+"""The Burraco observation vector: what one player sees, as ``float32`` slots.
+
+Built from ``State.observation(player)`` and, for the player to move, the cards already
+chosen for the meld being built (the player's own pending choice); nothing else, so it
+cannot show a hidden card.  Card blocks have one slot per face in card-code order
+(``Ac 2c ... Kc Ad ... Ks Jk``: ``suit * 13 + rank - 1``, the joker 52).  "Yours" is
+the observer's, "theirs" the other player's.
+
+==================  =====  ===========================================================
+block               slots  meaning
+==================  =====  ===========================================================
+``hand``            53     copies of each face in your hand
+``chosen``          53     cards chosen so far for the meld being built (your turn)
+``discard_pile``    53     copies of each face in the discard pile
+``discard_top``     53     the top card of the discard pile (one-hot)
+``their_known``     53     cards they took with the pile and still hold
+``their_discards``  53     1 for each face they discarded this hand
+``your_melded``     53     copies of each face in your melds
+``their_melded``    53     copies of each face in their melds
+``forbidden``       53     the card you may not discard this turn (the one card you
+                           took alone from the pile)
+``meld_present``    36     slot k: you have a k-th meld (your melds in the order laid;
+                           slot k is the one action ``109 + k`` adds to)
+``meld_set``        36     slot k is a set
+``meld_dirty``      36     slot k holds a wild
+``meld_burraco``    36     slot k has 7 cards or more
+``meld_suit``       144    4 per slot: the run's suit, one-hot (c d h s)
+``meld_rank``       468    13 per slot: the set's rank, one-hot (A..K)
+``phase``           2      draw, play (one-hot; both 0 once the game is over)
+``to_move``         1      1 when it is your turn
+``dealer``          1      1 when you dealt this hand
+``pozzetti_left``   2      pozzetto 0, pozzetto 1 still set aside
+``took_pozzetto``   2      you, they have taken a pozzetto
+``their_melds``     4      their burracos: clean, dirty; their melds of 5 and of 6
+                           cards (one short of a burraco), counts / 4
+``meld_size``       36     slot k: cards in the meld / 14
+``meld_low``        36     slot k: a run's lowest place / 14 (ace low 1, high 14)
+``meld_high``       36     slot k: a run's highest place / 14
+``hand_sizes``      2      cards in your, their hand / 20
+``stock``           1      cards in the stock / deck size
+``turn``            1      turns played this hand / the stalemate limit
+``hand_number``     1      hands played before this one / 50 (at most 1)
+``totals``          2      your, their running total / 1000 (between -20 and 20)
+``target``          1      the target / 1000 in a target game (at most 20), else 0
+==================  =====  ===========================================================
+
+1,361 slots.  Runs' ``meld_low``/``meld_high`` and sets' ``meld_rank`` say what a meld
+can take; the mask says exactly which cards fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+
+from rummykit.cards import CARD_COUNT, Card
+from rummykit.envs.layout import FloatArray, Layout
+from rummykit.games.burraco import Observation
+
+MELD_SLOTS: Final = 36  # 108 cards make at most 36 melds of three
+MAX_COPIES: Final = 4
+HAND_SCALE: Final = 20.0
+MAX_HAND_SLOT: Final = 108 / HAND_SCALE
+TOTAL_SCALE: Final = 1000.0
+MAX_TOTAL: Final = 20.0
+PLACE_SCALE: Final = 14.0
+
+
+def _layout() -> Layout:
+    grid = Layout()
+    cards = (
+        ("hand", MAX_COPIES, "copies of each face in your hand"),
+        ("chosen", MAX_COPIES, "cards chosen so far for the meld being built"),
+        ("discard_pile", MAX_COPIES, "copies of each face in the discard pile"),
+        ("discard_top", 1, "the top card of the discard pile"),
+        ("their_known", MAX_COPIES, "cards they took with the pile and still hold"),
+        ("their_discards", 1, "faces they discarded this hand"),
+        ("your_melded", MAX_COPIES, "copies of each face in your melds"),
+        ("their_melded", MAX_COPIES, "copies of each face in their melds"),
+        ("forbidden", 1, "the card you may not discard this turn"),
+    )
+    for name, high, meaning in cards:
+        grid.add(name, CARD_COUNT, high=high, meaning=meaning)
+    grid.add("meld_present", MELD_SLOTS, high=1, meaning="you have a k-th meld")
+    grid.add("meld_set", MELD_SLOTS, high=1, meaning="your k-th meld is a set")
+    grid.add("meld_dirty", MELD_SLOTS, high=1, meaning="your k-th meld holds a wild")
+    grid.add("meld_burraco", MELD_SLOTS, high=1, meaning="your k-th meld has 7+ cards")
+    grid.add("meld_suit", 4 * MELD_SLOTS, high=1, meaning="4 per slot: the run's suit")
+    grid.add("meld_rank", 13 * MELD_SLOTS, high=1, meaning="13 per slot: the set's rank")
+    grid.add("phase", 2, high=1, meaning="draw, play (one-hot)")
+    grid.add("to_move", 1, high=1, meaning="it is your turn")
+    grid.add("dealer", 1, high=1, meaning="you dealt this hand")
+    grid.add("pozzetti_left", 2, high=1, meaning="pozzetto 0, 1 still set aside")
+    grid.add("took_pozzetto", 2, high=1, meaning="you, they took a pozzetto")
+    grid.add("their_melds", 4, high=4, meaning="their clean, dirty burracos; melds of 5, 6 / 4")
+    grid.add("meld_size", MELD_SLOTS, high=1, meaning="your k-th meld's size / 14")
+    grid.add("meld_low", MELD_SLOTS, high=1, meaning="your k-th run's lowest place / 14")
+    grid.add("meld_high", MELD_SLOTS, high=1, meaning="your k-th run's highest place / 14")
+    grid.add("hand_sizes", 2, high=MAX_HAND_SLOT, meaning="cards in your, their hand / 20")
+    grid.add("stock", 1, high=1, meaning="cards in the stock / deck size")
+    grid.add("turn", 1, high=1, meaning="turns this hand / stalemate limit")
+    grid.add("hand_number", 1, high=1, meaning="hands played before / 50")
+    grid.add("totals", 2, low=-MAX_TOTAL, high=MAX_TOTAL, meaning="your, their total / 1000")
+    grid.add("target", 1, high=MAX_TOTAL, meaning="the target / 1000 (target games)")
+    return grid
+
+
+LAYOUT: Final = _layout()
+_B = LAYOUT.blocks
+_HAND = _B["hand"].offset
+_CHOSEN = _B["chosen"].offset
+_PILE = _B["discard_pile"].offset
+_TOP = _B["discard_top"].offset
+_KNOWN = _B["their_known"].offset
+_THEIR_DISCARDS = _B["their_discards"].offset
+_YOURS = _B["your_melded"].offset
+_THEIRS = _B["their_melded"].offset
+_FORBIDDEN = _B["forbidden"].offset
+_PRESENT = _B["meld_present"].offset
+_SET = _B["meld_set"].offset
+_DIRTY = _B["meld_dirty"].offset
+_BURRACO = _B["meld_burraco"].offset
+_SUIT = _B["meld_suit"].offset
+_RANK = _B["meld_rank"].offset
+_PHASE = _B["phase"].offset
+_TO_MOVE = _B["to_move"].offset
+_DEALER = _B["dealer"].offset
+_POZZETTI = _B["pozzetti_left"].offset
+_TOOK = _B["took_pozzetto"].offset
+_THEIR_MELDS = _B["their_melds"].offset
+_TAIL = _B["meld_size"].offset
+assert LAYOUT.size - _TAIL == 3 * MELD_SLOTS + 8, "the fractional slots end the vector"
+
+
+class PileMemory:
+    """The faces the other player discarded this hand, read from the pile history.
+
+    The history grows by appending, so the plane is extended with the new entries
+    only; any other history is read from the start.  A cache of a pure function of
+    ``pile_history`` seen from one observer.
+    """
+
+    __slots__ = ("_last", "_length", "_me", "plane")
+
+    def __init__(self) -> None:
+        self._length = 0
+        self._last: object = None
+        self._me = -1
+        self.plane = np.zeros(CARD_COUNT, dtype=np.float32)
+
+    def read(self, observation: Observation) -> FloatArray:
+        history = observation.pile_history
+        me = observation.player
+        length = self._length
+        if (
+            me != self._me
+            or len(history) < length
+            or (length and history[length - 1] is not self._last)
+        ):
+            self.plane = np.zeros(CARD_COUNT, dtype=np.float32)
+            self._me = me
+            length = 0
+        plane = self.plane
+        for entry in history[length:]:
+            if entry.kind == "discard" and entry.player != me:
+                plane[entry.cards[0]] = 1.0
+        self._length = len(history)
+        self._last = history[-1] if history else None
+        return plane
+
+
+def encode(
+    observation: Observation,
+    chosen: Sequence[Card] = (),
+    memory: PileMemory | None = None,
+) -> FloatArray:
+    """The vector of ``observation``; ``chosen`` are the observer's own pending cards."""
+    me = observation.player
+    counts: list[int] = []
+    add = counts.extend
+    add(map(_HAND.__add__, observation.hand))
+    add(map(_CHOSEN.__add__, chosen))
+    pile = observation.discard_pile
+    if pile:
+        counts.append(_TOP + pile[-1])
+        add(map(_PILE.__add__, pile))
+    add(map(_KNOWN.__add__, observation.known_cards[1 - me]))
+    if observation.forbidden_discard is not None:
+        counts.append(_FORBIDDEN + observation.forbidden_discard)
+    tail = [0.0] * (3 * MELD_SLOTS)
+    slot = 0
+    their_counts = [0, 0, 0, 0]
+    for table_meld in observation.melds:
+        meld = table_meld.meld
+        if table_meld.owner != me:
+            add(map(_THEIRS.__add__, meld.cards))
+            size = len(meld.cards)
+            if size >= 7:
+                their_counts[0 if meld.wild_index is None else 1] += 1
+            elif size >= 5:
+                their_counts[size - 3] += 1
+            continue
+        add(map(_YOURS.__add__, meld.cards))
+        counts.append(_PRESENT + slot)
+        if meld.wild_index is not None:
+            counts.append(_DIRTY + slot)
+        if len(meld.cards) >= 7:
+            counts.append(_BURRACO + slot)
+        tail[slot] = len(meld.cards) / PLACE_SCALE
+        if meld.kind == "set":
+            counts.append(_SET + slot)
+            counts.append(_RANK + 13 * slot + meld.rank - 1)
+        else:
+            counts.append(_SUIT + 4 * slot + (meld.suit or 0))
+            tail[MELD_SLOTS + slot] = meld.rank / PLACE_SCALE
+            tail[2 * MELD_SLOTS + slot] = (meld.rank + len(meld.cards) - 1) / PLACE_SCALE
+        slot += 1
+    phase = observation.phase
+    if phase != "over":
+        counts.append(_PHASE + (phase == "play"))
+    if observation.current_player == me:
+        counts.append(_TO_MOVE)
+    if observation.dealer == me:
+        counts.append(_DEALER)
+    add(map(_POZZETTI.__add__, observation.pozzetti_left))
+    took = observation.took_pozzetto
+    if took[me]:
+        counts.append(_TOOK)
+    if took[1 - me]:
+        counts.append(_TOOK + 1)
+    vector = np.bincount(counts, minlength=LAYOUT.size).astype(np.float32)
+    vector[_THEIR_MELDS : _THEIR_MELDS + 4] = [count / 4 for count in their_counts]
+    plane = (PileMemory() if memory is None else memory).read(observation)
+    vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = plane
+    rules = observation.rules
+    sizes = observation.hand_sizes
+    totals = observation.totals
+    tail += (
+        sizes[me] / HAND_SCALE,
+        sizes[1 - me] / HAND_SCALE,
+        observation.stock_count / (104 + rules.jokers),
+        min(observation.turn / rules.stalemate_turns, 1.0),
+        min(observation.hand_number / 50, 1.0),
+        min(max(totals[me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
+        min(max(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
+        min(rules.target / TOTAL_SCALE, MAX_TOTAL) if rules.mode == "target" else 0.0,
+    )
+    vector[_TAIL:] = tail
+    return vector

@@ -1,0 +1,138 @@
+"""The table as plain text, from one player's observation only.
+
+Used by ``render()`` and by the text interface for language-model agents: a few short
+lines in the game's vocabulary, cards in the notation (``Th``, ``Jk``), meld ids as the
+engine numbers them (``extend 2 5h`` adds to meld 2).  Nothing here sees a game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rummykit.cards import RANKS, Card, format_cards, sorted_cards
+from rummykit.games import burraco, three_thirteen
+
+_BURRACO_PHASE = {
+    "draw": "to draw (draw from the stock, or take the whole discard pile)",
+    "play": "to play (meld, extend your melds, then discard)",
+}
+_THREE_THIRTEEN_PHASE = {
+    "draw": "to draw (draw from the stock, or take the top discard)",
+    "discard": "to discard (or go out)",
+}
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return format_cards(sorted_cards(cards)) if cards else "none"
+
+
+def _pile(pile: Sequence[Card]) -> str:
+    if not pile:
+        return "empty"
+    return f"{format_cards(pile)} (top: {format_cards(pile[-1:])}; {len(pile)} cards)"
+
+
+def _to_move(observation: Any, phases: dict[str, str]) -> str:
+    current = observation.current_player
+    if current is None:
+        return "The game is over."
+    who = "You are" if current == observation.player else f"Player {current} is"
+    return f"{who} {phases[observation.phase]}."
+
+
+def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ()) -> str:
+    """What ``observation.player`` sees of a Burraco table, as lines of text."""
+    me = observation.player
+    other = 1 - me
+    lines = [
+        f"Burraco, hand {observation.hand_number + 1}, turn {observation.turn + 1}."
+        f" You are player {me}; the dealer is player {observation.dealer}.",
+        _to_move(observation, _BURRACO_PHASE),
+        f"Your hand ({len(observation.hand)} cards): {_cards(observation.hand)}",
+    ]
+    if pending:
+        lines.append(f"Chosen for a meld so far: {format_cards(pending)}")
+    if observation.forbidden_discard is not None:
+        lines.append(
+            f"You may not discard {format_cards([observation.forbidden_discard])} this turn"
+            " (you took it alone from the pile)."
+        )
+    lines.append(f"Discard pile: {_pile(observation.discard_pile)}")
+    lines.append(
+        f"Stock: {observation.stock_count} cards; pozzetti left: {len(observation.pozzetti_left)}."
+    )
+    for player, label in ((me, "You"), (other, f"Player {other}")):
+        took = "has taken" if observation.took_pozzetto[player] else "has not taken"
+        lines.append(f"{label} {took} a pozzetto; {observation.hand_sizes[player]} cards in hand.")
+    if observation.known_cards[other]:
+        lines.append(
+            f"Player {other} still holds {_cards(observation.known_cards[other])}"
+            " (seen taken with the pile)."
+        )
+    for player, label in ((me, "Your melds"), (other, f"Player {other}'s melds")):
+        owned = [m for m in observation.melds if m.owner == player]
+        if not owned:
+            lines.append(f"{label}: none")
+            continue
+        lines.append(f"{label}:")
+        for table_meld in owned:
+            meld = table_meld.meld
+            quality = "clean" if meld.clean else "dirty"
+            burraco_mark = ", burraco" if meld.is_burraco else ""
+            lines.append(
+                f"  meld {table_meld.meld_id}: {meld.describe()}"
+                f" ({meld.kind}, {quality}{burraco_mark}, {meld.points} points)"
+            )
+    lines.append(
+        f"Totals: you {observation.totals[me]}, player {other} {observation.totals[other]}."
+    )
+    return "\n".join(lines)
+
+
+def three_thirteen_text(observation: three_thirteen.Observation) -> str:
+    """What ``observation.player`` sees of a Three-Thirteen table, as lines of text."""
+    me = observation.player
+    players = observation.rules.players
+    lines = [
+        f"Three-Thirteen, round {observation.round_number} of {observation.rules.last_round}:"
+        f" {observation.round_number + 2} cards, {RANKS[observation.wild_rank - 1]}s are wild."
+        f" You are player {me}; the dealer is player {observation.dealer}.",
+        _to_move(observation, _THREE_THIRTEEN_PHASE),
+        f"Your hand ({len(observation.hand)} cards): {_cards(observation.hand)}",
+        f"Discard pile: {_pile(observation.discard_pile)}",
+        f"Stock: {observation.stock_count} cards"
+        + (" (the round's one reshuffle is used)." if observation.reshuffled else "."),
+    ]
+    for seat in range(players):
+        if seat == me:
+            continue
+        line = f"Player {seat}: {observation.hand_sizes[seat]} cards"
+        if observation.taken_cards[seat]:
+            line += f", still holds {_cards(observation.taken_cards[seat])} (taken from the pile)"
+        lines.append(line + ".")
+    if observation.went_out is not None:
+        who = "You" if observation.went_out == me else f"Player {observation.went_out}"
+        melds = "; ".join(format_cards(m.cards) for m in observation.table_melds)
+        lines.append(
+            f"{who} went out with {melds}. Last turns left: {observation.last_turns_remaining}."
+        )
+    totals = ", ".join(
+        f"{'you' if seat == me else f'player {seat}'} {total}"
+        for seat, total in enumerate(observation.totals)
+    )
+    lines.append(f"Totals (fewer is better): {totals}.")
+    return "\n".join(lines)
+
+
+def observation_text(game: str, observation: Any, pending: Sequence[Card] = ()) -> str:
+    if game == "burraco":
+        return burraco_text(observation, pending)
+    return three_thirteen_text(observation)
+
+
+def table_text(steps: Any) -> str:
+    """The table as the player to move sees it (the last player once the game is over)."""
+    player = steps.current_player
+    seat = 0 if player is None else player
+    return observation_text(steps.game, steps.state.observation(seat), steps.pending)
