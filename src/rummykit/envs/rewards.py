@@ -12,7 +12,7 @@ Both are zero-sum over the table.
   a single hand, the hand's best score advantage wins it.
 
 >>> hand_advantages("three-thirteen", (10, 40, 70))
-(30.0, 0.0, -30.0)
+(45.0, 0.0, -45.0)
 >>> outcome((0,), 3), outcome((0, 1), 2)
 ((1.0, -0.5, -0.5), (0.0, 0.0))
 """
@@ -45,8 +45,9 @@ def hand_advantages(game: str, scores: Sequence[int]) -> tuple[float, ...]:
     """Each seat's score advantage in one hand (positive is better)."""
     count = len(scores)
     total = sum(scores)
-    sign = -1.0 if game in LOWER_IS_BETTER else 1.0
-    return tuple(sign * (score - (total - score) / (count - 1)) for score in scores)
+    if game in LOWER_IS_BETTER:
+        return tuple((total - score) / (count - 1) - score for score in scores)
+    return tuple(score - (total - score) / (count - 1) for score in scores)
 
 
 def outcome(winners: Sequence[int], players: int) -> tuple[float, ...]:

@@ -33,7 +33,7 @@ block              slots   meaning
 ``turn``           1       turns played this round / 200 (the stalemate limit)
 =================  ======  ==========================================================
 
-Two players: 411 slots; three: 570; four: 729.
+Two players: 411 slots; three: 522; four: 633.
 """
 
 from __future__ import annotations

@@ -7,13 +7,13 @@
 True
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> observation["observation"].shape, observation["action_mask"].shape
-((570,), (108,))
+((522,), (108,))
 
 =====================  ==============================================================
 agents                 ``player_0`` ... ``player_{n-1}`` (2 to 4, ``players=``)
 action space           ``Discrete(108)``: 0 draw, 1 take, 2+c discard c, 55+c go out
                        discarding c (c a card code, :mod:`.three_thirteen_actions`)
-observation space      ``Dict(observation=Box(float32, 411/570/729),
+observation space      ``Dict(observation=Box(float32, 411/522/633),
                        action_mask=Box(int8, 108))``; every slot in
                        :mod:`.three_thirteen_encoding`
 rewards                each round: the mean of the others' round points minus yours,
