@@ -165,6 +165,12 @@ class BurracoSteps:
     def new(cls, rules: Rules, seed: int) -> BurracoSteps:
         return cls(State.new(rules, seed))
 
+    def clone(self) -> BurracoSteps:
+        """An independent copy (the engine state cloned, the chosen cards copied)."""
+        twin = BurracoSteps(self.state.clone())
+        twin._chosen = list(self._chosen)
+        return twin
+
     @property
     def num_players(self) -> int:
         return 2

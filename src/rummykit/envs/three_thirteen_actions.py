@@ -97,6 +97,10 @@ class ThreeThirteenSteps:
     def new(cls, rules: Rules, seed: int) -> ThreeThirteenSteps:
         return cls(State.new(rules, seed))
 
+    def clone(self) -> ThreeThirteenSteps:
+        """An independent copy (the engine state cloned)."""
+        return ThreeThirteenSteps(self.state.clone())
+
     @property
     def num_players(self) -> int:
         return self.state.num_players
