@@ -139,7 +139,7 @@ class PileMemory:
 
     The history grows by appending, so the plane is extended with the new entries
     only; any other history is read from the start.  A cache of a pure function of
-    ``pile_history`` seen from one observer.
+    ``discard_history`` seen from one observer.
     """
 
     __slots__ = ("_last", "_length", "_me", "plane")
@@ -151,7 +151,7 @@ class PileMemory:
         self.plane = np.zeros(CARD_COUNT, dtype=np.float32)
 
     def read(self, observation: Observation) -> FloatArray:
-        history = observation.pile_history
+        history = observation.discard_history
         me = observation.player
         length = self._length
         if (

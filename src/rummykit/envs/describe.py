@@ -108,12 +108,12 @@ def three_thirteen_text(observation: three_thirteen.Observation) -> str:
         if seat == me:
             continue
         line = f"Player {seat}: {observation.hand_sizes[seat]} cards"
-        if observation.taken_cards[seat]:
-            line += f", still holds {_cards(observation.taken_cards[seat])} (taken from the pile)"
+        if observation.known_cards[seat]:
+            line += f", still holds {_cards(observation.known_cards[seat])} (taken from the pile)"
         lines.append(line + ".")
     if observation.went_out is not None:
         who = "You" if observation.went_out == me else f"Player {observation.went_out}"
-        melds = "; ".join(format_cards(m.cards) for m in observation.table_melds)
+        melds = "; ".join(format_cards(m.cards) for m in observation.melds)
         lines.append(
             f"{who} went out with {melds}. Last turns left: {observation.last_turns_remaining}."
         )

@@ -191,15 +191,15 @@ def encode(observation: Observation, memory: DiscardMemory | None = None) -> Flo
     if pile:
         counts.append(at.discard_top + pile[-1])
         add(map(at.discard_pile.__add__, pile))
-    for seat, cards in enumerate(observation.taken_cards):
+    for seat, cards in enumerate(observation.known_cards):
         if cards and seat != me:
             add(map(at.known[seat].__add__, cards))
-    for meld in observation.table_melds:
+    for meld in observation.melds:
         add(map(at.melds.__add__, meld.cards))
     counts.append(at.wild_rank + observation.wild_rank)
     counts.append(at.round + observation.round_number)
     phase = observation.phase
-    if phase != "game_over":
+    if phase != "over":
         counts.append(at.phase + (phase != "draw"))
     current = observation.current_player
     if current is not None:
@@ -219,7 +219,7 @@ def encode(observation: Observation, memory: DiscardMemory | None = None) -> Flo
         observation.stock_count / observation.rules.deck_size,
         1.0 if observation.reshuffled else 0.0,
         observation.last_turns_remaining / (players - 1),
-        min(observation.turn_number / STALEMATE_TURNS, 1.0),
+        min(observation.turn / getattr(observation.rules, "stalemate_turns", STALEMATE_TURNS), 1.0),
     )
     vector[at.scalars :] = scalars
     return vector
