@@ -109,29 +109,28 @@ class TurnPlan:
     def __init__(self, legal: Iterable[Action], extra: Iterable[Extend] = ()) -> None:
         self.draws: list[int] = []
         self.discards: list[Card] = []
-        self.melds: set[tuple[Card, ...]] = set()
+        melds: set[tuple[Card, ...]] = set()
         self.singles: dict[Card, set[int]] = {}
-        targets: set[tuple[Card, ...]] = set()
+        additions: set[tuple[Card, ...]] = set()
+        add_meld = melds.add
         for action in legal:
             kind = type(action)
-            if kind is Discard:
+            if kind is Meld:
+                add_meld(tuple(sorted(action.cards)))  # type: ignore[union-attr]
+            elif kind is Discard:
                 self.discards.append(action.card)  # type: ignore[union-attr]
-            elif kind is Meld:
-                cards = tuple(sorted(action.cards))  # type: ignore[union-attr]
-                self.melds.add(cards)
-                targets.add(cards)
             elif kind is Extend:
                 cards = tuple(sorted(action.cards))  # type: ignore[union-attr]
                 if len(cards) == 1:
                     self.singles.setdefault(cards[0], set()).add(action.meld_id)  # type: ignore[union-attr]
-                targets.add(cards)
+                additions.add(cards)
             elif kind is DrawStock:
                 self.draws.append(DRAW)
             elif kind is TakePile:
                 self.draws.append(TAKE)
-        for action in extra:
-            targets.add(tuple(sorted(action.cards)))
-        self.targets = tuple(targets)
+        additions.update(tuple(sorted(action.cards)) for action in extra)
+        self.melds = melds
+        self.targets = tuple(melds | additions)
 
     def next_cards(self, chosen: tuple[Card, ...]) -> set[Card]:
         """The cards that may be chosen after ``chosen`` (which is in code order)."""
@@ -317,7 +316,6 @@ class BurracoSteps:
         if CHOOSE <= index < LAY:
             self._chosen.append(index - CHOOSE)
             self._legal = None
-            self._vectors.pop(self.state.current_player or 0, None)
             return []
         action = self.engine_action(index)
         assert action is not None
@@ -336,10 +334,13 @@ class BurracoSteps:
     def encode(self, player: int) -> FloatArray:
         vector = self._vectors.get(player)
         if vector is None:
-            chosen = self._chosen if player == self.state.current_player else ()
-            vector = encoding.encode(self.observation(player), chosen, self._memories[player])
+            vector = encoding.encode(self.observation(player), (), self._memories[player])
             self._vectors[player] = vector
-        return vector.copy()
+        vector = vector.copy()
+        if self._chosen and player == self.state.current_player:
+            for card in self._chosen:
+                vector[encoding.CHOSEN_OFFSET + card] += 1.0
+        return vector
 
     def describe(self, action_id: int) -> str:
         return describe(action_id)

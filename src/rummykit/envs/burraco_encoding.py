@@ -111,6 +111,7 @@ LAYOUT: Final = _layout()
 _B = LAYOUT.blocks
 _HAND = _B["hand"].offset
 _CHOSEN = _B["chosen"].offset
+CHOSEN_OFFSET: Final = _CHOSEN
 _PILE = _B["discard_pile"].offset
 _TOP = _B["discard_top"].offset
 _KNOWN = _B["their_known"].offset
