@@ -4,8 +4,9 @@ For each game, plays whole games by the agent loop a learner uses (``env.last()`
 a uniformly random id among those the mask allows, ``env.step``) and prints the mean
 time per step, observation vector and mask included.  For scale it also times the
 engine alone on the same deals (``legal_actions()`` and ``apply`` of a random legal
-action), and prints the ratio: the absolute figures move with the machine's load, the
-ratio much less.
+action), and prints the ratio.  Times are the process's CPU time
+(``time.process_time``), so other work on a shared machine disturbs them less than
+wall-clock time would; the ratio is the steadier figure.
 
     PYTHONPATH=src python benchmarks/envs_aec.py [--seconds S]
 
@@ -29,7 +30,7 @@ def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
     """One game through the AEC env: (steps, seconds)."""
     env.reset(seed=seed)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _agent in env.agent_iter():
         observation, _reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
@@ -38,19 +39,19 @@ def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
         legal = np.flatnonzero(observation["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
-    return steps, time.perf_counter() - start
+    return steps, time.process_time() - start
 
 
 def engine_game(game: Any, rules: Any, seed: int, rng: random.Random) -> tuple[int, float]:
     """The engine alone on the same deal: (actions, seconds)."""
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     state = game.State.new(rules, seed)
     while not state.game_over:
         legal = list(state.legal_actions())
         state.apply(legal[rng.randrange(len(legal))])
         actions += 1
-    return actions, time.perf_counter() - start
+    return actions, time.process_time() - start
 
 
 def measure(module: Any, game: Any, rules: Any, seconds: float, seed: int) -> list[float]:
