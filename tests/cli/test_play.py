@@ -13,9 +13,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from rummykit.bots.registry import make_bot
-from rummykit.cli import play as play_module
 from rummykit.cli.app import app
+from rummykit.cli.plain import PlainFront
 from rummykit.cli.replay import run as run_replay
+from rummykit.cli.session import Session
 from rummykit.games.record import loads
 from rummykit.games.registry import game_named
 
@@ -26,20 +27,40 @@ def quiet_console() -> Console:
     return Console(file=io.StringIO(), width=120, highlight=False)
 
 
-def make_session(game: str, rules: Any, seed: int, tmp_path: Path) -> play_module.Session:
+class Typist:
+    """Stands in for the person: answers each prompt with ``self.answer(prompt)``."""
+
+    def __init__(self) -> None:
+        self.answer: Any = None
+
+    def __call__(self, prompt: str) -> str:
+        return str(self.answer(prompt))
+
+
+def make_session(game: str, rules: Any, seed: int, tmp_path: Path) -> Session:
     info = game_named(game)
     state = info.new_state(rules, seed)
     names = [f"P{p}" for p in range(state.num_players)]
-    return play_module.Session(
+    return Session(
         game=info,
         state=state,
         seat=0,
         names=names,
         bots={p: make_bot(game, "greedy") for p in range(1, state.num_players)},
         rng=random.Random(seed),
-        console=quiet_console(),
+        front=PlainFront(quiet_console(), Typist()),
         record_path=tmp_path / "game.json",
     )
+
+
+def run(session: Session, answer: Any) -> str:
+    """Run ``session`` with ``answer`` typing; everything printed, closing lines too."""
+    front = session.front
+    assert isinstance(front, PlainFront) and isinstance(front.read, Typist)
+    front.read.answer = answer
+    for line in session.run():
+        front.console.print(line)
+    return front.console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
 
 
 @pytest.mark.parametrize(
@@ -70,9 +91,8 @@ def test_a_whole_game_typed_move_by_move(game: str, rules: dict[str, Any], tmp_p
         typed.append(text)
         return text
 
-    session.run(person)
+    output = run(session, person)
     assert session.state.game_over
-    output = session.console.file.getvalue()  # type: ignore[attr-defined]
     assert "Game over" in output
     assert "Not allowed" in output or "is not a card" in output
     record = loads((tmp_path / "game.json").read_text())
@@ -83,7 +103,7 @@ def test_a_whole_game_typed_move_by_move(game: str, rules: dict[str, Any], tmp_p
 def test_leaving_saves_a_record_that_replays(tmp_path: Path) -> None:
     session = make_session("burraco", game_named("burraco").rules_type(), 3, tmp_path)
     answers = iter(["draw" if session.state.current_player == 0 else "take", "quit"])
-    session.run(lambda prompt: next(answers))
+    run(session, lambda prompt: next(answers))
     record = loads((tmp_path / "game.json").read_text())
     assert not record.actions or record.actions[0] in {"draw", "take"}
     console = quiet_console()
@@ -97,7 +117,7 @@ def test_ctrl_c_saves_the_record(tmp_path: Path) -> None:
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
-    session.run(interrupted)
+    run(session, interrupted)
     assert (tmp_path / "game.json").exists()
     loads((tmp_path / "game.json").read_text())
 
@@ -111,7 +131,7 @@ def test_command_line_plays_and_saves(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Round 1" in result.output and "wild rank" in result.output
-    assert "Legal moves" in result.output
+    assert "Your legal moves" in result.output
     data = json.loads(path.read_text())
     assert data["game"] == "three-thirteen" and data["seed"] == 5
 

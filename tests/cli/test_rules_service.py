@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from typing import Any
 
 import pytest
 
+from rummykit.cli import rules_service
 from rummykit.cli.rules_service import answer, serve
 
 
@@ -229,7 +231,7 @@ def test_service_answers_every_line_in_order() -> None:
         ),
     ]
     sink = io.StringIO()
-    serve(io.StringIO("\n".join(requests) + "\n"), sink)
+    serve(io.BytesIO(("\n".join(requests) + "\n").encode()), sink)
     answers = [json.loads(line) for line in sink.getvalue().splitlines()]
     assert [a["ok"] for a in answers] == [True, False, True]
     assert answers[0]["kind"] == "set" and answers[2]["kind"] == "run"
@@ -253,3 +255,54 @@ def test_the_command_runs_as_a_process() -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a["ok"] for a in answers] == [False, True]
     assert "Traceback" not in done.stderr
+
+
+def test_a_line_that_is_not_utf8_is_answered_and_the_rest_of_the_chunk_too() -> None:
+    good = json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]}).encode()
+    chunk = good + b"\n\xff\xfe\n" + good + b"\n"
+    sink = io.StringIO()
+    serve(io.BytesIO(chunk), sink)
+    answers = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert [a["ok"] for a in answers] == [True, False, True]
+    assert "not UTF-8" in answers[1]["error"]
+
+
+def test_not_utf8_under_strict_decoding_in_a_process() -> None:
+    good = json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]}).encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "rules"],
+        input=good + b"\n\xff\n" + good + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [a["ok"] for a in answers] == [True, False, True]
+    assert b"Traceback" not in done.stderr
+
+
+def test_an_overlong_line_is_refused_without_losing_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rules_service, "MAX_LINE", 100)
+    good = json.dumps({"game": "burraco", "op": "meld", "cards": ["Kc", "Kd", "Ks"]}).encode()
+    sink = io.StringIO()
+    serve(io.BytesIO(b"[" * 350 + b"\n" + good + b"\n"), sink)
+    answers = [json.loads(line) for line in sink.getvalue().splitlines()]
+    assert answers[0] == {"ok": False, "error": "the request line is too long"}
+    assert answers[1]["ok"] is True and len(answers) == 2
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"game":"three-thirteen","op":"arrange","round":' + "9" * 5000 + ',"cards":["Ah"]}',
+        '{"game":"burraco","op":"meld","cards":["Kc","Kd","Ks"],"x":-' + "1" * 4400 + "}",
+    ],
+)
+def test_numbers_past_the_digit_limit_get_a_plain_error(line: str) -> None:
+    reply = answer(line)
+    assert reply["ok"] is False
+    assert "too many digits" in reply["error"]

@@ -1,4 +1,4 @@
-"""The ``rummykit`` command line: ``rules``, ``play`` and ``replay``."""
+"""The ``rummykit`` command line: ``play``, ``replay``, ``hint``, ``simulate``, ``rules``."""
 
 from __future__ import annotations
 
@@ -9,14 +9,17 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+import rummykit
 from rummykit.cli import hint as hint_command
 from rummykit.cli import play as play_command
 from rummykit.cli import replay as replay_command
 from rummykit.cli import rules_service
 from rummykit.cli import simulate as simulate_command
+from rummykit.cli.help import Command, Group
 
 app = typer.Typer(
     name="rummykit",
+    cls=Group,
     help="Rummy-family card games: Burraco and Three-Thirteen.",
     no_args_is_help=True,
     add_completion=False,
@@ -24,27 +27,47 @@ app = typer.Typer(
 )
 
 
-@app.command()
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"rummykit {rummykit.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_show_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Rummy-family card games: Burraco and Three-Thirteen."""
+
+
+@app.command(cls=Command)
 def rules() -> None:
     """Answer rules questions: JSON requests on stdin, one JSON answer per line."""
     if sys.stdin.isatty():
         sys.stderr.write(rules_service.USAGE)
-    rules_service.serve(sys.stdin, sys.stdout)
+    rules_service.serve(sys.stdin.buffer, sys.stdout)
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
-    record: Annotated[Path, typer.Argument(help="A game record written by 'rummykit play'.")],
+    record: Annotated[
+        Path, typer.Argument(help="A game record written by 'rummykit play'.", metavar="RECORD")
+    ],
 ) -> None:
-    """Print a recorded game turn by turn."""
+    """Print a recorded game turn by turn: deals, moves, scores."""
     console = Console(highlight=False)
     code = replay_command.run(record, console)
     raise typer.Exit(code)
 
 
-app.command(name="play")(play_command.play)
-app.command(name="simulate")(simulate_command.simulate)
-app.command(name="hint")(hint_command.hint)
+app.command(name="play", cls=Command)(play_command.play)
+app.command(name="simulate", cls=Command)(simulate_command.simulate)
+app.command(name="hint", cls=Command)(hint_command.hint)
 
 
 def main() -> None:

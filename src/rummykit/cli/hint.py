@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -9,30 +10,41 @@ import typer
 from rich.console import Console
 
 from rummykit.bots.hints import HINT_SECONDS, suggest
-from rummykit.games.record import RecordError, final_state, loads
+from rummykit.cli.record_files import RecordFileError, read_record
+from rummykit.cli.text import safe
+from rummykit.games.record import RecordError, final_state
+
+MAX_SECONDS = 3600.0
 
 
 def hint(
-    record: Annotated[Path, typer.Argument(help="A game record.")],
-    player: Annotated[int, typer.Option(help="The seat to advise (0 = first).")] = 0,
-    seconds: Annotated[float, typer.Option(help="Thinking time.")] = HINT_SECONDS,
+    record: Annotated[Path, typer.Argument(help="A game record.", metavar="RECORD")],
+    player: Annotated[
+        int, typer.Option(help="The seat to advise (0 = first).", metavar="SEAT")
+    ] = 0,
+    seconds: Annotated[
+        float, typer.Option(help="Thinking time in seconds.", metavar="SECONDS")
+    ] = HINT_SECONDS,
 ) -> None:
-    """Suggest a move for PLAYER at the end of RECORD, with a reason."""
+    """Suggest a move for a player at the end of RECORD, with a reason."""
     console = Console(highlight=False)
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        console.print(
+            f"[red]--seconds must be a number of seconds above 0 and at most {MAX_SECONDS:g},"
+            f" not {seconds}[/]"
+        )
+        raise typer.Exit(2)
     try:
-        loaded = loads(record.read_bytes())
+        loaded = read_record(record)
         state = final_state(loaded)
-    except OSError as error:
-        console.print(f"[red]cannot read {record}: {error.strerror or error}[/]")
+    except RecordFileError as error:
+        console.print(f"[red]{safe(error)}[/]")
         raise typer.Exit(2) from None
     except RecordError as error:
-        console.print(f"[red]{record} is not a valid record: {error}[/]")
+        console.print(f"[red]{safe(record)} is not a valid record: {safe(error)}[/]")
         raise typer.Exit(2) from None
     if not 0 <= player < state.num_players:
         console.print(f"[red]--player must be from 0 to {state.num_players - 1}[/]")
-        raise typer.Exit(2)
-    if seconds <= 0:
-        console.print("[red]--seconds must be positive[/]")
         raise typer.Exit(2)
     if state.game_over:
         console.print("The game is over: there is no move to suggest.")
@@ -46,4 +58,4 @@ def hint(
     decision = suggest(
         game.name, state.observation(player), list(state.legal_actions()), seconds=seconds
     )
-    console.print(f"[bold]{game.format_action(decision.action)}[/] — {decision.reason}")
+    console.print(f"[bold]{safe(game.format_action(decision.action))}[/] — {safe(decision.reason)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.games import burraco, three_thirteen
+from rummykit.games.three_thirteen.rules import JOKERS_PER_DECK
 
 
 def rules_from_options(
@@ -13,7 +14,7 @@ def rules_from_options(
     seats: int,
     mode: str = "quick",
     target: int = 2005,
-    jokers: int = 0,
+    jokers: int | None = None,
     ace_high: bool = False,
     wild_only_melds: bool = False,
     first_round: int = 1,
@@ -21,8 +22,13 @@ def rules_from_options(
 ) -> Any:
     """The rules the options ask for; ``ValueError`` for options the game does not have.
 
-    ``jokers`` is 2 or 4 for Burraco (0 means the default, 2) and 0 or 1 for
-    Three-Thirteen (1 adds two jokers to each deck).
+    ``jokers`` counts jokers: 2 (the default) or 4 in Burraco's deck; in Three-Thirteen
+    0 (the default) or 2 in each deck.  ``None`` means the game's default.
+
+    >>> rules_from_options("three-thirteen", seats=3, jokers=2).jokers
+    True
+    >>> rules_from_options("burraco", seats=2).jokers
+    2
     """
     if game == "burraco":
         if seats != 2:
@@ -31,11 +37,16 @@ def rules_from_options(
             raise ValueError("--ace-high, --wild-only-melds and rounds are Three-Thirteen options")
         if mode not in ("quick", "target"):
             raise ValueError(f"--mode is quick or target, not {mode!r}")
+        if jokers not in (None, 2, 4):
+            raise ValueError(f"Burraco is played with --jokers 2 or 4, not {jokers}")
         return burraco.Rules(
             jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
         )
-    if jokers not in (0, 1):
-        raise ValueError("Three-Thirteen: --jokers 1 adds two jokers to each deck")
+    if jokers not in (None, 0, JOKERS_PER_DECK):
+        raise ValueError(
+            f"Three-Thirteen is played with --jokers 0 or {JOKERS_PER_DECK}"
+            f" (jokers in each deck), not {jokers}"
+        )
     return three_thirteen.Rules(
         players=seats,
         jokers=bool(jokers),

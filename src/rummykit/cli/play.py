@@ -1,186 +1,78 @@
 """``rummykit play``: a whole game in the terminal against computer opponents.
 
-The session keeps the authoritative state; the person and the bots are each shown only
-their own observation.  The record is saved when the game ends and when it is left
-early (Ctrl-C, end of input, ``quit``).
+On a terminal the game is a table that stays in place (:mod:`screen`); with ``--plain``,
+or when standard output is not a terminal, a plain log (:mod:`plain`).  The record's
+file is chosen and created before the first move, so a place that cannot be written is
+refused at once; an earlier record is never overwritten (the new name gets a number).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from rummykit.bots.base import Bot
 from rummykit.bots.registry import BotSpecError, make_bot
-from rummykit.cli import views
+from rummykit.cli import screen
 from rummykit.cli.options import rules_from_options
-from rummykit.games.core import IllegalAction, NotationError
+from rummykit.cli.plain import PlainFront
+from rummykit.cli.record_files import RecordFileError, claim, default_record_path, unused_path
+from rummykit.cli.session import FrontEnd, Session, seat_names
+from rummykit.cli.text import safe
 from rummykit.games.randomness import MAX_SEED
-from rummykit.games.record import dumps, record_of
-from rummykit.games.registry import AnyGame, game_named
-
-HELP = {
-    "burraco": (
-        "Moves: 'draw' (top of the stock) or 'take' (the whole discard pile); then any\n"
-        "number of 'meld 3h 4h 5h' and 'extend 2 5h' (add to your meld number 2; this also\n"
-        "replaces a wild by its natural card); end with 'discard Qh'.\n"
-        "Cards: rank A 2-9 T J Q K (10 for T), suit c d h s, joker Jk."
-    ),
-    "three-thirteen": (
-        "Moves: 'draw' (top of the stock) or 'take' (the top discard); then 'discard Qh',\n"
-        "or 'out Qh' to go out: every other card in melds, Qh discarded.\n"
-        "Cards: rank A 2-9 T J Q K (10 for T), suit c d h s, joker Jk."
-    ),
-}
-COMMANDS = "Also: 'moves' lists your legal moves, 'help' shows this, 'quit' saves and leaves."
-
-Reader = Callable[[str], str]
-
-
-@dataclass
-class Session:
-    """One game at the terminal: the state, who sits where, and the bots."""
-
-    game: AnyGame
-    state: Any
-    seat: int
-    names: list[str]
-    bots: dict[int, Bot]
-    rng: random.Random
-    console: Console
-    record_path: Path
-    shown_results: int = field(default=0)
-
-    def run(self, read: Reader) -> None:
-        """Play until the game is over or the person leaves; always save the record."""
-        try:
-            while not self.state.game_over:
-                player = self.state.current_player
-                if player == self.seat:
-                    if not self._human_turn(read):
-                        self.console.print("You left the game.")
-                        return
-                else:
-                    self._bot_turn(player)
-                self._show_results()
-            self._show_end()
-        except (KeyboardInterrupt, EOFError):
-            self.console.print("\nGame interrupted.")
-        finally:
-            self.save()
-
-    def save(self) -> None:
-        record = record_of(self.game, self.state, players=self.names)
-        try:
-            self.record_path.write_text(dumps(record), encoding="utf-8")
-        except OSError as error:
-            self.console.print(f"[red]Could not save the record to {self.record_path}: {error}[/]")
-            return
-        self.console.print(
-            f"Record saved to {self.record_path} (rummykit replay {self.record_path})."
-        )
-
-    def _human_turn(self, read: Reader) -> bool:
-        observation = self.state.observation(self.seat)
-        self.console.print()
-        for line in views.table_lines(self.game.name, observation, self.names):
-            self.console.print(line)
-        while True:
-            text = read(f"Your move ({self.state.phase}): ").strip()
-            if not text:
-                continue
-            word = text.lower()
-            if word in {"quit", "exit", "q"}:
-                return False
-            if word in {"help", "?", "h"}:
-                self.console.print(HELP[self.game.name] + "\n" + COMMANDS)
-                continue
-            if word in {"moves", "m"}:
-                moves = [self.game.format_action(a) for a in self.state.legal_actions()]
-                self.console.print("Legal moves: " + ", ".join(moves))
-                continue
-            try:
-                action = self.game.parse_action(text)
-            except NotationError as error:
-                self.console.print(f"[red]{error}[/] (type 'help')")
-                continue
-            try:
-                events = self.state.apply(action)
-            except IllegalAction as error:
-                self.console.print(f"[red]Not allowed: {error.refusal.message}[/]")
-                continue
-            self._after_move(self.seat, action, events)
-            return True
-
-    def _bot_turn(self, player: int) -> None:
-        observation = self.state.observation(player)
-        actions = list(self.state.legal_actions())
-        action = self.bots[player].decide(observation, actions, self.rng).action
-        events = self.state.apply(action)
-        self._after_move(player, action, events)
-
-    def _after_move(self, player: int, action: Any, events: Sequence[Any]) -> None:
-        if player != self.seat:
-            self.console.print(f"[cyan]{self.names[player]}[/]: {self.game.format_action(action)}")
-        for event in self.state.events_for(self.seat)[-len(events) :]:
-            note = _event_note(event, self.seat)
-            if note:
-                self.console.print(note)
-
-    def _show_results(self) -> None:
-        results = self.state.hand_results
-        while self.shown_results < len(results):
-            self.console.print()
-            for line in views.result_lines(self.game.name, results[self.shown_results], self.names):
-                self.console.print(line)
-            self.shown_results += 1
-
-    def _show_end(self) -> None:
-        winners = [self.names[w] for w in self.state.winners]
-        totals = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.state.totals, strict=True))
-        verb = "win" if len(winners) > 1 else "wins"
-        self.console.print(
-            f"\n[bold]Game over[/]: {' and '.join(winners)} {verb}. Totals: {totals}."
-        )
-
-
-def _event_note(event: Any, seat: int) -> str | None:
-    """A line for the events a person wants pointed out (pozzetto, a drawn card)."""
-    name = type(event).__name__
-    if name == "PozzettoTaken" and event.player == seat and getattr(event, "cards", None):
-        return f"[yellow]You take a pozzetto: {views.cards_markup(event.cards)}[/]"
-    if name == "PozzettoTaken":
-        return "[yellow]Your opponent takes a pozzetto.[/]"
-    if name in {"StockDrawn", "DrewStock"} and event.player == seat and event.card is not None:
-        return f"You draw {views.card_markup(event.card)}."
-    return None
+from rummykit.games.registry import game_named
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="burraco or three-thirteen")],
-    seed: Annotated[int | None, typer.Option(help="Deal seed (random if omitted).")] = None,
-    players: Annotated[int, typer.Option(help="Seats (Three-Thirteen: 2-4).")] = 2,
-    mode: Annotated[str, typer.Option(help="Burraco: quick (one hand) or target.")] = "quick",
-    target: Annotated[int, typer.Option(help="Burraco target score (505, 1005, 2005).")] = 2005,
+    game: Annotated[str, typer.Argument(help="burraco or three-thirteen", metavar="GAME")],
+    seed: Annotated[
+        int | None, typer.Option(help="Deal seed (random if omitted).", metavar="N")
+    ] = None,
+    players: Annotated[int, typer.Option(help="Seats: 2 (Three-Thirteen: 2-4).", metavar="N")] = 2,
+    mode: Annotated[
+        str, typer.Option(help="Burraco: quick (one hand) or target.", metavar="MODE")
+    ] = "quick",
+    target: Annotated[
+        int, typer.Option(help="Burraco target score (505, 1005, 2005).", metavar="POINTS")
+    ] = 2005,
     jokers: Annotated[
-        int, typer.Option(help="Burraco: 2 or 4 jokers; Three-Thirteen: 1 adds 2 jokers a deck.")
-    ] = 0,
-    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: ace high or low.")] = False,
+        int | None,
+        typer.Option(
+            help="Jokers: Burraco 2 (default) or 4; Three-Thirteen 0 (default) or 2 a deck.",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: aces rank high.")] = False,
     wild_only_melds: Annotated[
         bool, typer.Option(help="Three-Thirteen: allow melds of wild cards alone.")
     ] = False,
+    first_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
+    ] = 1,
+    last_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
+    ] = 11,
     bot: Annotated[
-        str, typer.Option(help="Computer level: random, greedy or ismcts (ismcts:seconds=2).")
+        str,
+        typer.Option(help="Computer level: random, greedy or ismcts[:seconds=2].", metavar="BOT"),
     ] = "greedy",
-    seat: Annotated[int, typer.Option(help="Your seat (0 = first).")] = 0,
-    record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (0 = first to play).", metavar="N")] = 0,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where to save the record (by default a new rummykit-GAME-SEED.json).",
+            metavar="FILE",
+        ),
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="A plain log instead of the table on screen.")
+    ] = False,
 ) -> None:
     """Play a whole game in the terminal against the computer."""
     console = Console(highlight=False)
@@ -194,21 +86,29 @@ def play(
             jokers=jokers,
             ace_high=ace_high,
             wild_only_melds=wild_only_melds,
+            first_round=first_round,
+            last_round=last_round,
         )
         make_bot(info.name, bot)
         deal_seed = secrets.randbelow(MAX_SEED) if seed is None else seed
         state = info.new_state(rules, deal_seed)
         if not 0 <= seat < state.num_players:
-            raise ValueError(f"seat must be from 0 to {state.num_players - 1}")
-    except (ValueError, BotSpecError) as error:
-        console.print(f"[red]{error}[/]")
+            raise ValueError(f"--seat must be from 0 to {state.num_players - 1}")
+        path = default_record_path(info.name, deal_seed) if record is None else unused_path(record)
+        claim(path)
+    except (ValueError, BotSpecError, RecordFileError) as error:
+        console.print(f"[red]{safe(error)}[/]")
         raise typer.Exit(2) from None
-    names = [
-        "You" if p == seat else f"Computer {p + 1 - (p > seat)}" for p in range(state.num_players)
-    ]
-    if state.num_players == 2:
-        names = ["You" if p == seat else "Computer" for p in range(2)]
-    path = record or Path(f"rummykit-{info.name}-{deal_seed}.json")
+    names = seat_names(state.num_players, seat)
+    console.print(
+        f"[bold]{info.title}[/] · seed {deal_seed} · the record goes to {safe(path)}"
+        " · type 'help' for the moves"
+    )
+    front: FrontEnd
+    if plain or not _screen_usable(console):
+        front = PlainFront(console, console.input)
+    else:
+        front = screen.ScreenFront(console)
     session = Session(
         game=info,
         state=state,
@@ -216,8 +116,17 @@ def play(
         names=names,
         bots={p: make_bot(info.name, bot) for p in range(state.num_players) if p != seat},
         rng=random.Random(deal_seed),
-        console=console,
+        front=front,
         record_path=path,
     )
-    console.print(f"[bold]{info.title}[/] · seed {deal_seed} · type 'help' for the moves")
-    session.run(console.input)
+    for line in session.run():
+        console.print(line)
+
+
+def _screen_usable(console: Console) -> bool:
+    return (
+        console.is_terminal
+        and not console.is_dumb_terminal
+        and sys.stdin.isatty()
+        and screen.fits(console)
+    )

@@ -1,55 +1,135 @@
-"""``rummykit replay``: a recorded game, turn by turn, with every hand's scores."""
+"""``rummykit replay``: a recorded game told turn by turn, with every deal and score.
+
+A record is read as untrusted input (its size is checked before it is read, and
+:func:`rummykit.games.record.loads` verifies it), then played again from its seed one
+action at a time.  Everything is shown: a replay is of a game already played.  Memory
+stays that of one game (no copy of the state is kept per step).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
+from rummykit.cards import RANKS
 from rummykit.cli import views
-from rummykit.games.record import RecordError, loads, replay
-
-
-def _drawn_card(events: list[Any]) -> str:
-    for event in events:
-        if type(event).__name__ == "StockDrawn" and getattr(event, "card", None) is not None:
-            return f"  [dim]({views.card_markup(event.card)})[/]"
-    return ""
+from rummykit.cli.narration import narrate
+from rummykit.cli.numbering import MeldNumbers
+from rummykit.cli.record_files import RecordFileError, read_record
+from rummykit.cli.text import plural, safe
+from rummykit.games.record import GameRecord, RecordError
 
 
 def run(path: Path, console: Console) -> int:
     """Print the game recorded in ``path``; returns the process exit code."""
     try:
-        text = path.read_bytes()
-    except OSError as error:
-        console.print(f"[red]cannot read {path}: {error.strerror or error}[/]")
+        record = read_record(path)
+    except RecordFileError as error:
+        console.print(f"[red]{safe(error)}[/]")
         return 2
-    try:
-        record = loads(text)
-        steps = list(replay(record))
     except RecordError as error:
-        console.print(f"[red]{path} is not a valid record: {error}[/]")
+        console.print(f"[red]{safe(path)} is not a valid record: {safe(error)}[/]")
         return 2
-    game = record.info
-    final = steps[-1].state if steps else game.new_state(record.rules, record.seed)
-    names = list(record.players) or [f"Player {p + 1}" for p in range(final.num_players)]
-    console.print(
-        f"[bold]{game.title}[/] · seed {record.seed} · {len(record.actions)} actions"
-        f" · recorded with rummykit {record.engine_version}"
-    )
-    for step in steps:
-        console.print(
-            f"{step.index + 1:5d}  {names[step.player]:>12}  {game.format_action(step.action)}"
-            + _drawn_card(step.events)
-        )
-        if step.state.hand_over:
-            for line in views.result_lines(game.name, step.state.hand_results[-1], names):
-                console.print(line)
-    if final.game_over:
-        winners = " and ".join(names[w] for w in final.winners)
-        verb = "win" if len(final.winners) > 1 else "wins"
-        console.print(f"[bold]Game over[/]: {winners} {verb}.")
-    else:
-        console.print("The record ends before the game is over.")
+    tell(record, console)
     return 0
+
+
+def tell(record: GameRecord, console: Console) -> None:
+    """Print ``record`` (already verified) from the deal to the last action."""
+    game = record.info
+    state = game.new_state(record.rules, record.seed)
+    names = list(record.players) or [f"Player {p + 1}" for p in range(state.num_players)]
+    console.print(
+        f"[bold]{game.title}[/] · seed {record.seed} · {plural(len(record.actions), 'action')}"
+        f" · recorded with rummykit {safe(record.engine_version)}"
+    )
+    console.print(views.rules_line(record.rules))
+    console.print("Players: " + ", ".join(f"{p}: {safe(n)}" for p, n in enumerate(names)))
+    melds: list[tuple[int, int]] = []
+    _tell_events(state.events, names, melds, console)
+    for index, text in enumerate(record.actions):
+        player = state.current_player
+        events = state.apply(game.parse_action(text))
+        line = f"{index + 1:5d}  "
+        told = _tell_events(events, names, melds, console, lead=line)
+        if not told:
+            console.print(f"{line}{safe(names[player])}: {safe(text)}")
+    if state.game_over:
+        return
+    console.print("The record ends before the game is over.")
+
+
+def _tell_events(
+    events: Sequence[Any],
+    names: Sequence[str],
+    melds: list[tuple[int, int]],
+    console: Console,
+    *,
+    lead: str = "",
+) -> bool:
+    """Print the events of one action; ``False`` if none was worth a line."""
+    told = False
+    for event in events:
+        kind = type(event).__name__
+        if kind == "Melded":
+            melds.append((event.meld_id, event.player))
+        lines = _special_lines(event, names)
+        if lines is None:
+            lines = narrate([event], names=names, numbers=MeldNumbers.of(melds))
+            lines = [(lead if not told else " " * len(lead)) + line for line in lines]
+        if kind in {"HandDealt", "RoundDealt"}:
+            melds.clear()
+        for line in lines:
+            console.print(line)
+            told = True
+    return told
+
+
+def _special_lines(event: Any, names: Sequence[str]) -> list[str] | None:
+    """Deals, results and the end of the game; ``None`` for a player's move."""
+    kind = type(event).__name__
+    if kind == "HandDealt":
+        first = names[event.first_player]
+        lines = [
+            "",
+            f"[bold]Hand {event.hand_number + 1}[/] · dealer {safe(names[event.dealer])}"
+            f" · {safe(first)} {'play' if first == 'You' else 'plays'} first"
+            f" · stock {event.stock_size}",
+        ]
+        lines += _dealt_hands(event.hands, names)
+        for number, pozzetto in enumerate(event.pozzetti, start=1):
+            if pozzetto is not None:
+                lines.append(f"  pozzetto {number}: {views.hand_markup(pozzetto)}")
+        lines.append(f"  discard pile: {views.cards_markup(event.discard_pile)}")
+        return lines
+    if kind == "RoundDealt":
+        lines = [
+            "",
+            f"[bold]Round {event.round_number}[/] · wild rank"
+            f" [bold]{RANKS[event.wild_rank - 1]}[/] · dealer {safe(names[event.dealer])}"
+            f" · stock {event.stock_count}",
+        ]
+        lines += _dealt_hands(event.hands, names)
+        lines.append(f"  discard pile: {views.card_markup(event.discard_top)}")
+        return lines
+    if kind == "HandEnded":
+        return views.burraco_hand_result(event.result, names)
+    if kind == "RoundEnded":
+        return [
+            *views.three_thirteen_round_result(event.result, names),
+            views.totals_line(event.totals, names),
+        ]
+    if kind == "GameEnded":
+        return [views.game_over_line(event.winners, event.totals, names)]
+    return None
+
+
+def _dealt_hands(hands: Sequence[Any], names: Sequence[str]) -> list[str]:
+    return [
+        f"  {safe(names[player])}: {views.hand_markup(hand)}"
+        for player, hand in enumerate(hands)
+        if hand is not None
+    ]

@@ -1,17 +1,20 @@
 """``rummykit rules``: the rules as a JSON Lines service.
 
-One JSON object per input line, one JSON object per output line, in order.  Every
-request is answered; anything malformed gets ``{"ok": false, "error": "..."}`` and the
-service goes on.  This module only translates requests to engine calls: the rules
-themselves live in :mod:`rummykit.games`.
+One JSON object per input line, one JSON object per output line, in order. Every request
+is answered; anything malformed (not UTF-8, not JSON, too long, numbers past Python's
+digit limit, unknown fields' values) gets ``{"ok": false, "error": "..."}`` and the
+service goes on. The input is read as bytes and decoded one line at a time, so a bad
+line never costs the lines around it. docs/rules-service.md documents every op. This
+module only translates requests to engine calls: the rules themselves live in
+:mod:`rummykit.games`.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any, Final, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO, Final, TextIO
 
 from rummykit.cards import JOKER, Card, format_card
 from rummykit.games import burraco, three_thirteen
@@ -230,6 +233,8 @@ def answer(line: str) -> dict[str, Any]:
             raise RequestError(f"not JSON: {error.msg}") from None
         except RecursionError:
             raise RequestError("the request is nested too deeply") from None
+        except ValueError:  # an integer past the interpreter's digit limit
+            raise RequestError("a number in the request has too many digits") from None
         if not isinstance(request, dict):
             raise RequestError("a request is a JSON object")
         game = request.get("game")
@@ -247,8 +252,38 @@ def answer(line: str) -> dict[str, Any]:
         return {"ok": False, "error": f"internal error: {type(error).__name__}: {error}"}
 
 
-def serve(source: TextIO, sink: TextIO) -> None:
-    """Answer every line of ``source`` on ``sink``, flushing each answer."""
-    for line in source:
-        sink.write(json.dumps(answer(line), ensure_ascii=False) + "\n")
+def answer_bytes(line: bytes) -> dict[str, Any]:
+    """The answer to one request line as read (never raises): it must be UTF-8."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return {
+            "ok": False,
+            "error": f"the request line is not UTF-8 text (byte {error.start + 1})",
+        }
+    return answer(text)
+
+
+def _lines(source: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of ``source``; ``None`` for a line longer than ``MAX_LINE`` (skipped)."""
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = source.readline(MAX_LINE + 1)
+            yield None
+        else:
+            yield line
+
+
+def serve(source: BinaryIO, sink: TextIO) -> None:
+    """Answer every line of ``source`` (bytes) on ``sink``, flushing each answer."""
+    for line in _lines(source):
+        if line is None:
+            reply: dict[str, Any] = {"ok": False, "error": "the request line is too long"}
+        else:
+            reply = answer_bytes(line)
+        sink.write(json.dumps(reply) + "\n")  # ASCII: safe under any locale
         sink.flush()

@@ -57,23 +57,47 @@ def summary_table(summary: MatchSummary) -> Table:
 
 
 def simulate(
-    game: Annotated[str, typer.Option(help="burraco or three-thirteen")] = "burraco",
+    game: Annotated[
+        str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
+    ] = "burraco",
     bots: Annotated[
-        str, typer.Option(help="One bot per seat, e.g. greedy,ismcts or ismcts:seconds=0.5")
+        str,
+        typer.Option(
+            help="One bot per seat, e.g. greedy,ismcts or ismcts:seconds=0.5", metavar="BOTS"
+        ),
     ] = "greedy,random",
-    games: Annotated[int, typer.Option(help="Deals to play (x seats with --duplicate).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    games: Annotated[
+        int, typer.Option(help="Deals to play (x seats with --duplicate).", metavar="N")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.", metavar="N")] = 1,
     duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
-    mode: Annotated[str, typer.Option(help="Burraco: quick or target.")] = "quick",
-    target: Annotated[int, typer.Option(help="Burraco target score.")] = 2005,
-    jokers: Annotated[int, typer.Option(help="Burraco 2/4; Three-Thirteen 1 = jokers.")] = 0,
-    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: ace high or low.")] = False,
-    wild_only_melds: Annotated[bool, typer.Option(help="Three-Thirteen option.")] = False,
-    first_round: Annotated[int, typer.Option(help="Three-Thirteen: first round.")] = 1,
-    last_round: Annotated[int, typer.Option(help="Three-Thirteen: last round.")] = 11,
-    json_path: Annotated[Path | None, typer.Option("--json", help="Write results here.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Keep every game record here.")] = None,
+    mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
+    target: Annotated[int, typer.Option(help="Burraco target score.", metavar="POINTS")] = 2005,
+    jokers: Annotated[
+        int | None,
+        typer.Option(
+            help="Jokers: Burraco 2 (default) or 4; Three-Thirteen 0 (default) or 2 a deck.",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: aces rank high.")] = False,
+    wild_only_melds: Annotated[
+        bool, typer.Option(help="Three-Thirteen: allow melds of wild cards alone.")
+    ] = False,
+    first_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
+    ] = 1,
+    last_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
+    ] = 11,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write results here.", metavar="FILE")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Keep every game record here.", metavar="DIR")
+    ] = None,
 ) -> None:
     """Play many games between bots and print wins, win rates and score differences."""
     console = Console(highlight=False)

@@ -136,6 +136,8 @@ def loads(text: str | bytes) -> GameRecord:
         raise RecordError(f"the record is not JSON: {error}") from None
     except RecursionError:
         raise RecordError("the record is nested too deeply") from None
+    except ValueError:  # an integer past the interpreter's digit limit
+        raise RecordError("the record holds a number with too many digits") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:

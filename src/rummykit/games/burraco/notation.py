@@ -54,9 +54,10 @@ def parse_action(text: str) -> Action:
             raise NotationError(
                 f"'extend' needs a meld id and cards, as in 'extend 2 5h': {text!r}"
             )
-        meld_id = int(rest[0])
-        if meld_id > MAX_MELD_ID:
-            raise NotationError(f"{meld_id} is not a meld id: {text!r}")
+        digits = rest[0].lstrip("0") or "0"
+        if len(digits) > len(str(MAX_MELD_ID)) or int(digits) > MAX_MELD_ID:
+            raise NotationError(f"{rest[0][:12]!r} is not a meld id: {text[:40]!r}")
+        meld_id = int(digits)
         return Extend(meld_id, _cards(rest[1:], text))
     if verb == "discard":
         if len(rest) != 1:
