@@ -19,9 +19,10 @@ from typer.testing import CliRunner
 from rummykit.cli import record_files
 from rummykit.cli.app import app
 from rummykit.cli.text import clean, safe
-from rummykit.games import burraco, three_thirteen
+from rummykit.games import burraco
 from rummykit.games.core import NotationError
 from rummykit.games.record import RecordError, dumps, loads, record_of
+from rummykit.games.registry import game_named
 
 runner = CliRunner()
 NASTY = ["[/]", "[bold]x[/bold", "\x1b[2J\x1b]0;title\x07Eve\x9b31m", "a\u202eb"]
@@ -33,13 +34,9 @@ def flat(output: str) -> str:
 
 
 def finished_record(game: str, names: list[str], seed: int = 3) -> str:
-    info = burraco.GAME if game == "burraco" else three_thirteen.GAME
-    rules = (
-        burraco.Rules()
-        if game == "burraco"
-        else three_thirteen.Rules(players=len(names), last_round=1)
-    )
-    state = info.new_state(rules, seed)
+    info = game_named(game)
+    options = {} if game == "burraco" else {"players": len(names), "last_round": 1}
+    state = info.new_state(info.rules_type(**options), seed)
     rng = random.Random(seed)
     while not state.game_over:
         state.apply(rng.choice(list(state.legal_actions())))
