@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fnmatch
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,11 +14,14 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import rummykit
 from rummykit.bots.registry import make_bot
+from rummykit.cli import views
 from rummykit.cli.app import app
 from rummykit.cli.plain import PlainFront
 from rummykit.cli.replay import run as run_replay
 from rummykit.cli.session import Session
+from rummykit.cli.text import plural
 from rummykit.games.record import loads
 from rummykit.games.registry import game_named
 
@@ -161,3 +166,133 @@ def test_replay_refuses_bad_files(tmp_path: Path) -> None:
         assert run_replay(bad, console) == 2
         assert "not a valid record" in console.file.getvalue()  # type: ignore[attr-defined]
     assert run_replay(tmp_path / "missing.json", quiet_console()) == 2
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["play", "three-thirteen", "--jokers", "1"],
+        ["play", "burraco", "--jokers", "0"],
+        ["play", "three-thirteen", "--first-round", "5", "--last-round", "4"],
+        ["play", "burraco", "--last-round", "4"],
+    ],
+)
+def test_bad_rule_options_are_explained(arguments: list[str], tmp_path: Path) -> None:
+    result = runner.invoke(app, [*arguments, "--record", str(tmp_path / "r.json")], input="")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_jokers_in_three_thirteen_and_burraco(tmp_path: Path) -> None:
+    for game, jokers, expected in [("three-thirteen", "2", True), ("burraco", "4", 4)]:
+        path = tmp_path / f"{game}.json"
+        result = runner.invoke(
+            app, ["play", game, "--jokers", jokers, "--record", str(path)], input="quit\n"
+        )
+        assert result.exit_code == 0, result.output
+        assert json.loads(path.read_text())["rules"]["jokers"] == expected
+
+
+def test_an_unwritable_record_is_refused_before_the_first_move(tmp_path: Path) -> None:
+    (tmp_path / "file.txt").write_text("")
+    for place in [tmp_path / "no" / "such" / "folder" / "r.json", tmp_path / "file.txt" / "r"]:
+        result = runner.invoke(
+            app, ["play", "burraco", "--seed", "1", "--record", str(place)], input="draw\n"
+        )
+        assert result.exit_code == 2, result.output
+        assert "cannot write the record" in " ".join(result.output.split())
+        assert "Your move" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+
+
+def test_a_record_folder_gets_the_usual_name(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["play", "burraco", "--seed", "1", "--record", str(tmp_path)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["rummykit-burraco-1.json"]
+
+
+def test_the_same_seed_twice_keeps_both_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        result = runner.invoke(app, ["play", "burraco", "--seed", "9"], input="draw\nquit\n")
+        assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [
+        "rummykit-burraco-9-2.json",
+        "rummykit-burraco-9-3.json",
+        "rummykit-burraco-9.json",
+    ]
+    for name in names:
+        loads((tmp_path / name).read_text())
+    explicit = tmp_path / "mine.json"
+    for _ in range(2):
+        runner.invoke(
+            app, ["play", "burraco", "--seed", "9", "--record", str(explicit)], input="quit\n"
+        )
+    assert explicit.exists() and (tmp_path / "mine-2.json").exists()
+
+
+def test_the_gitignore_matches_the_record_names() -> None:
+    root = Path(__file__).resolve().parents[2]
+    patterns = [
+        line for line in (root / ".gitignore").read_text().splitlines() if "rummykit-" in line
+    ]
+    for name in ["rummykit-burraco-7.json", "rummykit-three-thirteen-12-2.json"]:
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns), name
+
+
+def test_words_for_one_and_for_you() -> None:
+    names = ["You", "Computer 1", "Computer 2", "Computer 3"]
+    assert views.game_over_line([0], [5, 10, 20, 30], names).startswith(
+        "[bold]Game over[/]: You win."
+    )
+    assert "Computer 1 wins." in views.game_over_line([1], [5, 0, 20, 30], names)
+    assert "You and Computer 1 win" in views.game_over_line([0, 1], [5, 5, 20, 30], names)
+    assert views.totals_line([12, 0, 7, 3], names) == (
+        "Totals: You: 12 · Computer 1: 0 · Computer 2: 7 · Computer 3: 3"
+    )
+    assert plural(1, "card") == "1 card" and plural(0, "card") == "0 cards"
+
+
+def test_plain_output_says_one_card(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "three-thirteen",
+            "--players",
+            "3",
+            "--seed",
+            "2",
+            "--record",
+            str(tmp_path / "r.json"),
+        ],
+        input="quit\n",
+    )
+    assert "1 cards" not in result.output and "You wins" not in result.output
+    assert re.search(r"Computer 1: \d+ cards", result.output)
+
+
+def test_help_pages_have_no_type_tags(tmp_path: Path) -> None:
+    for command in [[], ["play"], ["simulate"], ["hint"], ["replay"], ["rules"]]:
+        result = runner.invoke(app, [*command, "--help"])
+        assert result.exit_code == 0, result.output
+        assert not re.search(r"<(int|str|bool|float|path)>", result.output), result.output
+        assert "{" not in result.output
+        assert "Usage: rummykit" in result.output
+        assert all(len(line) <= 80 for line in result.output.splitlines())
+    page = runner.invoke(app, ["play", "--help"]).output
+    assert "Usage: rummykit play [OPTIONS] GAME" in page
+    jokers = " ".join(page[page.index("--jokers") : page.index("--ace-high")].split())
+    assert "Burraco 2 (default) or 4" in jokers and "[default" not in jokers
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"rummykit {rummykit.__version__}"

@@ -66,7 +66,7 @@ def play(
     record: Annotated[
         Path | None,
         typer.Option(
-            help="Where to save the record (by default a new rummykit-GAME-SEED.json).",
+            help="The record's file, or a folder for rummykit-GAME-SEED.json (the default).",
             metavar="FILE",
         ),
     ] = None,
@@ -94,7 +94,10 @@ def play(
         state = info.new_state(rules, deal_seed)
         if not 0 <= seat < state.num_players:
             raise ValueError(f"--seat must be from 0 to {state.num_players - 1}")
-        path = default_record_path(info.name, deal_seed) if record is None else unused_path(record)
+        if record is None or record.is_dir():
+            path = default_record_path(info.name, deal_seed, record)
+        else:
+            path = unused_path(record)
         claim(path)
     except (ValueError, BotSpecError, RecordFileError) as error:
         console.print(f"[red]{safe(error)}[/]")
