@@ -18,6 +18,7 @@ import rummykit
 from rummykit.bots.registry import make_bot
 from rummykit.cli import views
 from rummykit.cli.app import app
+from rummykit.cli.numbering import engine_to_shown
 from rummykit.cli.plain import PlainFront
 from rummykit.cli.replay import run as run_replay
 from rummykit.cli.session import Session
@@ -92,7 +93,8 @@ def test_a_whole_game_typed_move_by_move(game: str, rules: dict[str, Any], tmp_p
             text = "moves"
         else:
             actions = list(session.state.legal_actions())
-            text = info.format_action(typer_rng.choice(actions))
+            shown = engine_to_shown(typer_rng.choice(actions), session.scene().numbers)
+            text = info.format_action(shown)
         typed.append(text)
         return text
 
@@ -100,6 +102,7 @@ def test_a_whole_game_typed_move_by_move(game: str, rules: dict[str, Any], tmp_p
     assert session.state.game_over
     assert "Game over" in output
     assert "Not allowed" in output or "is not a card" in output
+    assert "you have no meld" not in output  # every extend typed as the screen numbers it
     record = loads((tmp_path / "game.json").read_text())
     assert record.totals == tuple(session.state.totals)
     assert len(record.actions) == len(session.state.actions)
@@ -296,3 +299,42 @@ def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.output.strip() == f"rummykit {rummykit.__version__}"
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "expected"),
+    [
+        ("burraco", {}, ["Rules: jokers 2", "Hand 1 · dealer P", "pozzetto 1:", "discard pile:"]),
+        (
+            "three-thirteen",
+            {"players": 3, "first_round": 10, "last_round": 11},
+            ["Rules: players 3", "Round 10 · wild rank Q", "Round 11 · wild rank K", "Totals:"],
+        ),
+    ],
+)
+def test_replay_shows_deals_round_headers_and_rules(
+    game: str, rules: dict[str, Any], expected: list[str], tmp_path: Path
+) -> None:
+    info = game_named(game)
+    session = make_session(game, info.rules_type(**rules), 11, tmp_path)
+    rng = random.Random(2)
+    run(
+        session,
+        lambda prompt: info.format_action(
+            engine_to_shown(
+                rng.choice(list(session.state.legal_actions())), session.scene().numbers
+            )
+        ),
+    )
+    console = quiet_console()
+    assert run_replay(tmp_path / "game.json", console) == 0
+    told = console.file.getvalue()  # type: ignore[attr-defined]
+    for text in expected:
+        assert text in told, text
+    assert "Game over" in told
+    if game == "burraco":
+        assert re.search(r"takes the pile: \S\S", told)
+        taken = session.state.hand_results[-1]
+        assert ("takes a pozzetto" in told) == any(
+            type(e).__name__ == "PozzettoTaken" for e in session.state.events
+        ), taken

@@ -133,3 +133,30 @@ def test_a_whole_game_at_an_80_by_24_terminal(
     (path,) = tmp_path.glob("rummykit-*.json")
     record = loads(path.read_bytes())
     assert record.actions
+
+
+def test_a_spinner_turns_while_a_searching_bot_thinks(tmp_path: Path) -> None:
+    terminal = Terminal(
+        ["play", "three-thirteen", "--seat", "1", "--bot", "ismcts:seconds=0.6", "--seed", "3"],
+        tmp_path,
+    )
+    assert terminal.wait() == 0
+    shown = "".join(terminal.transcript)
+    assert "Computer is thinking" in shown
+    rows = terminal.rows()
+    check_table(rows, "Three-Thirteen")
+    assert not any("thinking" in row for row in rows)  # gone once the move is made
+    assert any(row.startswith("Computer") for row in rows)
+    terminal.send("quit")
+    assert terminal.wait() == 2
+    assert "You left the game." in "\n".join(terminal.rows())
+
+
+def test_plain_asks_for_a_log_even_on_a_terminal(tmp_path: Path) -> None:
+    terminal = Terminal(["play", "burraco", "--plain", "--seed", "2"], tmp_path)
+    assert terminal.wait() == 0
+    terminal.send("quit")
+    assert terminal.wait() == 2
+    shown = "".join(terminal.transcript)
+    assert "\x1b[?1049h" not in shown  # never the alternate screen
+    assert "Your cards (11" in shown and "Record saved to" in shown

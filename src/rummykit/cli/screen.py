@@ -155,7 +155,8 @@ def _three_thirteen_main(scene: Scene, out: Lines) -> None:
         best = views.arrangement(obs)
         out.items(
             "Best melds: ",
-            [views.cards_markup(m) for m in best.melds] + [f"deadwood [bold]{best.deadwood}[/]"],
+            [views.cards_markup(m) for m in best.melds or [()]]
+            + [f"deadwood [bold]{best.deadwood}[/]"],
         )
     out.rule()
     for line in views.score_table_lines(obs, names):
