@@ -10,8 +10,8 @@ from rummykit.cards import parse_cards, sort_key
 from rummykit.cli.moves import flow, grouped_moves
 from rummykit.cli.numbering import (
     MeldNumbers,
-    burraco_numbers,
     engine_to_shown,
+    numbers_for,
     typed_to_engine,
 )
 from rummykit.games import burraco
@@ -50,7 +50,7 @@ def played_until_both_melded(seed: int) -> burraco.State:
 def test_the_move_list_uses_the_numbers_shown_and_each_typed_move_is_legal(seed: int) -> None:
     state = played_until_both_melded(seed)
     observation = state.observation(0)
-    numbers = burraco_numbers(observation)
+    numbers = numbers_for(observation)
     groups = grouped_moves("burraco", state.legal_actions(), numbers)
     titles = [g.title for g in groups]
     assert titles == sorted(

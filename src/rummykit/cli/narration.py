@@ -54,7 +54,7 @@ def _event_line(event: Any, *, names: Sequence[str], numbers: MeldNumbers) -> st
     if kind == "Extended":
         number = numbers.number(event.meld_id)
         return f"{_says(name, 'adds', 'add')} {views.cards_markup(event.cards)} to meld {number}"
-    if kind in {"Discarded", "CardDiscarded"}:
+    if kind == "Discarded":
         return f"{_says(name, 'discards', 'discard')} {views.card_markup(event.card)}"
     if kind == "WentOut":
         melds = "  ".join(views.cards_markup(m.cards) for m in event.melds)

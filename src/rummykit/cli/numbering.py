@@ -52,20 +52,9 @@ class MeldNumbers:
         raise NotationError(f"you have no meld {number}: your melds are numbered 1 to {max(own)}")
 
 
-def burraco_numbers(observation: Any) -> MeldNumbers:
-    """The numbers of the melds in a Burraco observation."""
+def numbers_for(observation: Any) -> MeldNumbers:
+    """The numbers of the melds in an observation of either game."""
     return MeldNumbers.of((m.meld_id, m.owner) for m in observation.melds)
-
-
-def three_thirteen_numbers(observation: Any) -> MeldNumbers:
-    """The numbers of the melds laid down in a Three-Thirteen observation."""
-    return MeldNumbers.of((m.id, m.owner) for m in observation.table_melds)
-
-
-def numbers_for(game: str, observation: Any) -> MeldNumbers:
-    if game == "burraco":
-        return burraco_numbers(observation)
-    return three_thirteen_numbers(observation)
 
 
 def typed_to_engine(action: Any, numbers: MeldNumbers, player: int) -> Any:

@@ -80,7 +80,7 @@ def _tell_events(
         if lines is None:
             lines = narrate([event], names=names, numbers=MeldNumbers.of(melds))
             lines = [(lead if not told else " " * len(lead)) + line for line in lines]
-        if kind in {"HandDealt", "RoundDealt"}:
+        if kind == "HandDealt":
             melds.clear()
         for line in lines:
             console.print(line)
@@ -91,33 +91,30 @@ def _tell_events(
 def _special_lines(event: Any, names: Sequence[str]) -> list[str] | None:
     """Deals, results and the end of the game; ``None`` for a player's move."""
     kind = type(event).__name__
+    burraco = hasattr(event, "pozzetti") or hasattr(event, "closer")
     if kind == "HandDealt":
         first = names[event.first_player]
+        plays = f"{safe(first)} {'play' if first == 'You' else 'plays'} first"
+        if burraco:
+            header = f"[bold]Hand {event.hand_number + 1}[/]"
+        else:
+            header = (
+                f"[bold]Round {event.round_number}[/] · wild rank"
+                f" [bold]{RANKS[event.wild_rank - 1]}[/]"
+            )
         lines = [
             "",
-            f"[bold]Hand {event.hand_number + 1}[/] · dealer {safe(names[event.dealer])}"
-            f" · {safe(first)} {'play' if first == 'You' else 'plays'} first"
-            f" · stock {event.stock_size}",
+            f"{header} · dealer {safe(names[event.dealer])} · {plays} · stock {event.stock_count}",
+            *_dealt_hands(event.hands, names),
         ]
-        lines += _dealt_hands(event.hands, names)
-        for number, pozzetto in enumerate(event.pozzetti, start=1):
+        for number, pozzetto in enumerate(getattr(event, "pozzetti", ()), start=1):
             if pozzetto is not None:
                 lines.append(f"  pozzetto {number}: {views.hand_markup(pozzetto)}")
         lines.append(f"  discard pile: {views.cards_markup(event.discard_pile)}")
         return lines
-    if kind == "RoundDealt":
-        lines = [
-            "",
-            f"[bold]Round {event.round_number}[/] · wild rank"
-            f" [bold]{RANKS[event.wild_rank - 1]}[/] · dealer {safe(names[event.dealer])}"
-            f" · stock {event.stock_count}",
-        ]
-        lines += _dealt_hands(event.hands, names)
-        lines.append(f"  discard pile: {views.card_markup(event.discard_top)}")
-        return lines
-    if kind == "HandEnded":
+    if kind == "HandEnded" and burraco:
         return views.burraco_hand_result(event.result, names)
-    if kind == "RoundEnded":
+    if kind == "HandEnded":
         return [
             *views.three_thirteen_round_result(event.result, names),
             views.totals_line(event.totals, names),

@@ -140,8 +140,8 @@ def _three_thirteen_main(scene: Scene, out: Lines) -> None:
         if player == me:
             continue
         line = f"[bold cyan]{safe(name)}[/] · {plural(obs.hand_sizes[player], 'card')}"
-        if obs.taken_cards[player]:
-            line += f" · took {views.cards_markup(obs.taken_cards[player])}"
+        if obs.known_cards[player]:
+            line += f" · took {views.cards_markup(obs.known_cards[player])}"
         out.add(line)
     for line in views.went_out_lines(obs, names):
         out.add(line)

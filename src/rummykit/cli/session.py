@@ -117,7 +117,7 @@ class Session:
             seat=self.seat,
             names=tuple(self.names),
             observation=observation,
-            numbers=numbers_for(self.game.name, observation),
+            numbers=numbers_for(observation),
             log=tuple(self.log[-40:]),
         )
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.cards import JOKER, RANKS, SUIT_OF, Card, format_card, sorted_cards
-from rummykit.cli.numbering import MeldNumbers, burraco_numbers, three_thirteen_numbers
+from rummykit.cli.numbering import MeldNumbers, numbers_for
 from rummykit.cli.text import joined, plural, safe, verb
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.burraco.scoring import score_hand
@@ -166,7 +166,7 @@ def burraco_melds_of(
 def burraco_table(observation: burraco.Observation, names: Sequence[str]) -> list[str]:
     """The lines that show a Burraco table to ``observation.player``."""
     me = observation.player
-    numbers = burraco_numbers(observation)
+    numbers = numbers_for(observation)
     lines = [
         f"[bold]Hand {observation.hand_number + 1}[/] · turn {observation.turn + 1}"
         f" · dealer {safe(names[observation.dealer])} · stock {observation.stock_count}"
@@ -249,8 +249,8 @@ def three_thirteen_table(
         if player == me:
             continue
         line = f"{safe(name)}: {plural(observation.hand_sizes[player], 'card')}"
-        if observation.taken_cards[player]:
-            line += f" · took {cards_markup(observation.taken_cards[player])}"
+        if observation.known_cards[player]:
+            line += f" · took {cards_markup(observation.known_cards[player])}"
         lines.append(line)
     lines.extend(went_out_lines(observation, names))
     lines.append(
@@ -267,9 +267,9 @@ def three_thirteen_table(
 def went_out_lines(observation: three_thirteen.Observation, names: Sequence[str]) -> list[str]:
     if observation.went_out is None:
         return []
-    numbers = three_thirteen_numbers(observation)
+    numbers = numbers_for(observation)
     melds = "   ".join(
-        f"[dim]{numbers.number(m.id)}:[/] {cards_markup(m.cards)}" for m in observation.table_melds
+        f"[dim]{numbers.number(m.meld_id)}:[/] {cards_markup(m.cards)}" for m in observation.melds
     )
     return [
         f"[bold yellow]{safe(names[observation.went_out])} went out[/]:"
@@ -296,7 +296,7 @@ def arrangement_line(observation: three_thirteen.Observation) -> str:
 
 def score_table_lines(observation: three_thirteen.Observation, names: Sequence[str]) -> list[str]:
     """Points per round and the totals, one row a player (points are bad)."""
-    results = observation.round_results
+    results = observation.hand_results
     rounds = [r.round_number for r in results]
     widths = [
         max([len(str(r)), *(len(str(p.deadwood)) for p in result.players)])
