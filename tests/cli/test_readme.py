@@ -2,8 +2,10 @@
 
 The README's code blocks are read here: each ``rummykit`` command is run (``play`` is
 answered with ``quit``; ``simulate`` plays one deal, with searching bots at a fiftieth
-of a second a decision, so the test stays short), each ``$ command`` transcript must
-print what the README shows, and the Python example is run.  What is not run is listed
+of a second a decision, so the test stays short), each example script is run (the
+training example trains for two seconds and measures on two deals), each
+``$ command`` transcript must print what the README shows, and the Python example is
+run.  What is not run is listed
 in ``NOT_RUN`` with the reason, so a new command must be added here one way or the other.
 """
 
@@ -25,7 +27,12 @@ NOT_RUN = {
     "pip install -e '.[test]' && ruff check . && ruff format --check . && mypy && pytest",
     # Speed and strength measurements: minutes to hours of CPU, run by hand.
     "python benchmarks/run_all.py",
+    # Installing an extra: the test environment has every extra installed already.
+    "pip install 'rummykit[envs]'",
 }
+# Arguments that keep an example script short (appended; the script's own defaults
+# are what the README runs).
+SHORT = {"examples/train_three_thirteen.py": ["--seconds", "2", "--games", "2"]}
 
 
 def code_blocks() -> list[tuple[str, list[str]]]:
@@ -54,6 +61,10 @@ def commands() -> list[str]:
         for line in lines:
             if line.startswith(("rummykit ", "pip ", "python ")):
                 found.append(line.split("  #")[0].strip())
+            elif line.startswith("$ "):
+                continue  # a transcript, see transcripts()
+            else:
+                assert not line.strip() or line.startswith("{"), f"unknown README line {line!r}"
     return found
 
 
@@ -92,10 +103,16 @@ def bounded(words: list[str]) -> list[str]:
 
 def run_command(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     parts = [part.strip() for part in line.split("&&")]
-    assert parts[-1].startswith("rummykit "), line
     for part in parts[:-1]:  # only installation steps may come before
         assert part.startswith("pip install"), line
-    words = bounded(shlex.split(parts[-1]))
+    words = shlex.split(parts[-1])
+    if words[0] == "python":
+        script = words[1]
+        assert script.startswith("examples/"), line
+        words = [sys.executable, str(ROOT / script), *words[2:], *SHORT.get(script, [])]
+    else:
+        assert words[0] == "rummykit", line
+        words = bounded(words)
     return subprocess.run(
         words,
         input="quit\n" if words[1] == "play" else "",
