@@ -25,8 +25,8 @@ class Refusal:
 
     Clients translate by ``code`` and ``params``; ``message`` is the English text.
 
-    >>> Refusal("not_your_turn", {"player": 1}, "it is player 0's turn").message
-    "it is player 0's turn"
+    >>> Refusal("stock_empty", {}, "the stock is empty").message
+    'the stock is empty'
     """
 
     code: str
@@ -39,6 +39,35 @@ class Refusal:
             "params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()},
             "message": self.message,
         }
+
+
+def actor_refusal(player: object, current_player: int | None, players: int) -> Refusal | None:
+    """Why ``player`` may not act at all now, whatever the action, or ``None``.
+
+    Asked before anything about the action, so that a player who is not to move learns
+    nothing from a refusal (not even whether the player to move holds a card).
+
+    >>> actor_refusal(1, 0, 2).code
+    'not_your_turn'
+    >>> actor_refusal(2, 0, 2).code, actor_refusal(0, None, 2).code, actor_refusal(0, 0, 2)
+    ('no_such_player', 'game_over', None)
+    """
+    if type(player) is not int or not 0 <= player < players:
+        shown = player if type(player) is int else repr(player)
+        return Refusal(
+            "no_such_player",
+            {"player": shown, "players": players},
+            f"there is no player {shown} at a table of {players}",
+        )
+    if current_player is None:
+        return Refusal("game_over", {}, "the game is over")
+    if player != current_player:
+        return Refusal(
+            "not_your_turn",
+            {"player": player, "current_player": current_player},
+            f"it is player {current_player}'s turn, not player {player}'s",
+        )
+    return None
 
 
 class IllegalAction(Exception):
@@ -74,9 +103,11 @@ class GameState(Protocol[RulesT_co, ActionT, EventT, ObservationT_co]):
 
     ``apply`` checks and applies one action and returns its events; an illegal action
     raises :class:`IllegalAction` and leaves the state as it was.  ``check`` answers the
-    same question without raising.  Hands and rounds follow one another inside one
-    state: ``hand_over`` is true right after the action that ended a hand (the next one
-    is then already dealt unless the game is over).
+    same question without raising.  Given ``player`` (the seat that acts), both first
+    ask :func:`actor_refusal`, so that only the player to move is told anything about
+    the action; without it the action is the current player's.  Hands and rounds follow
+    one another inside one state: ``hand_over`` is true right after the action that
+    ended a hand (the next one is then already dealt unless the game is over).
     """
 
     @property
@@ -103,8 +134,8 @@ class GameState(Protocol[RulesT_co, ActionT, EventT, ObservationT_co]):
     def events(self) -> list[EventT]: ...
 
     def legal_actions(self) -> Iterator[ActionT]: ...
-    def check(self, action: ActionT) -> Refusal | None: ...
-    def apply(self, action: ActionT) -> list[EventT]: ...
+    def check(self, action: ActionT, *, player: int | None = None) -> Refusal | None: ...
+    def apply(self, action: ActionT, *, player: int | None = None) -> list[EventT]: ...
     def clone(self) -> Self: ...
     def observation(self, player: int) -> ObservationT_co: ...
     def events_for(self, player: int) -> list[EventT]: ...

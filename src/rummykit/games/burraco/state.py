@@ -47,7 +47,7 @@ from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.burraco.table import NUM_PLAYERS, Table
 from rummykit.games.burraco.views import dealt_event, observe
-from rummykit.games.core import IllegalAction, Refusal
+from rummykit.games.core import IllegalAction, Refusal, actor_refusal
 from rummykit.games.randomness import SeedStream, check_seed
 from rummykit.games.visibility import check_player, events_seen_by
 
@@ -225,13 +225,26 @@ class State:
         candidates = self._candidate_melds() if table.phase == "play" else ()
         return legal_actions(self._rules, table, candidates)
 
-    def check(self, action: object) -> Refusal | None:
-        """Why ``action`` is illegal now, or ``None``; never raises."""
+    def check(self, action: object, *, player: object = None) -> Refusal | None:
+        """Why ``action`` is illegal now, or ``None``; never raises.
+
+        With ``player``, anyone but the player to move is refused ``not_your_turn``
+        (``core.actor_refusal``) before the action is looked at.
+        """
+        if player is not None:
+            refusal = actor_refusal(player, self.current_player, NUM_PLAYERS)
+            if refusal is not None:
+                return refusal
         table = None if self._winners is not None else self._table
         return examine(self._rules, table, action)[0]
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check and apply ``action``; raises ``core.IllegalAction`` (state unchanged)."""
+    def apply(self, action: Action, *, player: object = None) -> list[Event]:
+        """Check and apply ``action`` (for ``player``, when given: see :meth:`check`);
+        raises ``core.IllegalAction`` (state unchanged)."""
+        if player is not None:
+            refusal = actor_refusal(player, self.current_player, NUM_PLAYERS)
+            if refusal is not None:
+                raise IllegalAction(refusal)
         table = None if self._winners is not None else self._table
         refusal, meld = examine(self._rules, table, action)
         if refusal is not None:

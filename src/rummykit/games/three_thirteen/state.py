@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from rummykit.cards import CARD_COUNT, Card, format_card
-from rummykit.games.core import IllegalAction, Refusal
+from rummykit.games.core import IllegalAction, Refusal, actor_refusal
 from rummykit.games.randomness import check_seed
 from rummykit.games.three_thirteen import refusals
 from rummykit.games.three_thirteen.actions import (
@@ -333,8 +333,16 @@ class State:
             for card in going_out:
                 yield GO_OUTS[card]
 
-    def check(self, action: object) -> Refusal | None:
-        """Why ``action`` is illegal now, or ``None`` if it is legal.  Never raises."""
+    def check(self, action: object, *, player: object = None) -> Refusal | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal.  Never raises.
+
+        With ``player``, anyone but the player to move is refused ``not_your_turn``
+        (``core.actor_refusal``) before the action is looked at.
+        """
+        if player is not None:
+            refusal = actor_refusal(player, self.current_player, self._rules.players)
+            if refusal is not None:
+                return refusal
         kind = type(action)
         table = self._round
         if kind is DrawStock or kind is TakeDiscard:
@@ -371,12 +379,13 @@ class State:
     # -----------------------------------------------------------------------------------
     # Playing
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, *, player: object = None) -> list[Event]:
         """Play ``action`` for the current player and return its events.
 
-        Raises :class:`~rummykit.games.core.IllegalAction` (state unchanged) if illegal.
+        Raises :class:`~rummykit.games.core.IllegalAction` (state unchanged) if illegal,
+        or if ``player`` is given and is not the player to move (see :meth:`check`).
         """
-        refusal = self.check(action)
+        refusal = self.check(action, player=player)
         if refusal is not None:
             raise IllegalAction(refusal)
         self._hand_over = False
