@@ -10,10 +10,12 @@ import typer
 from rich.console import Console
 
 import rummykit
+from rummykit.cli import db as db_command
 from rummykit.cli import hint as hint_command
 from rummykit.cli import play as play_command
 from rummykit.cli import replay as replay_command
 from rummykit.cli import rules_service
+from rummykit.cli import serve as serve_command
 from rummykit.cli import simulate as simulate_command
 from rummykit.cli.help import Command, Group
 
@@ -68,6 +70,8 @@ def replay(
 app.command(name="play", cls=Command)(play_command.play)
 app.command(name="simulate", cls=Command)(simulate_command.simulate)
 app.command(name="hint", cls=Command)(hint_command.hint)
+app.command(name="serve", cls=Command)(serve_command.serve)
+app.add_typer(db_command.db_app, name="db")
 
 
 def main() -> None:

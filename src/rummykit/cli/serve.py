@@ -1,0 +1,50 @@
+"""``rummykit serve``: the game server (lobby, tables, bots) on one address."""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import typer
+
+WS_MAX_FRAME = 64 * 1024
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on.")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on.")] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (postgresql+asyncpg://... or sqlite+aiosqlite:///file);"
+            " default: a SQLite file in your data folder, or RUMMYKIT_DATABASE_URL."
+        ),
+    ] = None,
+) -> None:
+    """Serve the lobby and the tables; open the printed address in a browser."""
+    import uvicorn
+
+    from rummykit.server.app import create_app
+    from rummykit.server.settings import Settings
+
+    overrides: dict[str, object] = {}
+    if host is not None:
+        overrides["host"] = host
+    if port is not None:
+        overrides["port"] = port
+    if database is not None:
+        overrides["database_url"] = database
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    shown = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
+    typer.echo(f"rummykit is serving at http://{shown}:{settings.port}/ (Ctrl-C stops it)")
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        ws_max_size=WS_MAX_FRAME,
+        log_level=settings.log_level.lower(),
+        timeout_graceful_shutdown=5,
+    )

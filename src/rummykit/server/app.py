@@ -1,0 +1,131 @@
+"""The FastAPI application: ``create_app(settings)`` wires storage, bots and tables.
+
+Start-up applies the database migrations, makes (or reads) the cookie signing key and
+rebuilds every unfinished table; shutdown stops the tables, the bot workers and the
+database engine.  Storage, the bot runner and the clock can be passed in (tests do).
+The browser client (``rummykit/web``, when installed) is served at ``/``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+import rummykit
+from rummykit.server import lobby, sockets
+from rummykit.server.auth import LoginThrottle, Sessions
+from rummykit.server.bots import BotRunner
+from rummykit.server.context import ApiError, ServerContext
+from rummykit.server.events_log import log_event
+from rummykit.server.settings import Settings
+from rummykit.server.storage import Storage, make_engine
+from rummykit.server.tables import TableRegistry
+
+NO_CLIENT_PAGE = """<!doctype html><meta charset="utf-8"><title>rummykit</title>
+<h1>rummykit server</h1><p>The browser client is not installed.
+The API is documented at <a href="/docs">/docs</a>.</p>"""
+
+
+def web_folder() -> Path | None:
+    """The browser client's folder inside the package, if it is there."""
+    try:
+        folder = Path(str(resources.files("rummykit") / "web"))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return folder if (folder / "index.html").is_file() else None
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    storage: Storage | None = None,
+    runner: BotRunner | None = None,
+    clock: Callable[[], float] = time.time,
+) -> FastAPI:
+    """The server application for ``settings`` (read from the environment if omitted)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = storage or Storage(make_engine(settings.database_url))
+        await store.migrate()
+        key = settings.secret_key or await store.secret("session_key")
+        bots = runner or BotRunner(settings.bot_workers)
+        tables = TableRegistry(storage=store, runner=bots, settings=settings, clock=clock)
+        app.state.server = ServerContext(
+            settings=settings,
+            storage=store,
+            runner=bots,
+            tables=tables,
+            sessions=Sessions(key),
+            throttle=LoginThrottle(settings.login_attempts_per_minute),
+        )
+        recovered = await tables.recover()
+        log_event(None, "server_started", recovered=recovered)
+        try:
+            yield
+        finally:
+            await tables.close()
+            if runner is None:
+                bots.close()
+            if storage is None:
+                await store.close()
+            log_event(None, "server_stopped")
+
+    app = FastAPI(
+        title="rummykit",
+        version=rummykit.__version__,
+        summary="Burraco and Three-Thirteen tables: lobby over HTTP, play over WebSocket.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        body = {"code": error.code, "message": error.message, "params": error.params}
+        return JSONResponse({"error": body}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first: dict[str, Any] = dict(error.errors()[0]) if error.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "body"
+        body = {
+            "code": "invalid_request",
+            "message": f"{where}: {first.get('msg', 'invalid')}",
+            "params": {"field": where},
+        }
+        return JSONResponse({"error": body}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        body = {"code": code, "message": str(error.detail), "params": {}}
+        return JSONResponse({"error": body}, status_code=error.status_code)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        server: ServerContext = app.state.server
+        return {"ok": True, "tables": len(server.tables.hosts), "version": rummykit.__version__}
+
+    app.include_router(lobby.router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
+
+    folder = web_folder()
+    if folder is not None:
+        app.mount("/", StaticFiles(directory=folder, html=True), name="web")
+    else:
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        async def index() -> str:
+            return NO_CLIENT_PAGE
+
+    return app

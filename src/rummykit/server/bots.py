@@ -1,0 +1,85 @@
+"""Bots and hints for tables, computed in worker processes.
+
+A table host hands a worker only what the seat may see: the observation as JSON and
+the legal actions as text, never a game state.  The worker rebuilds the observation
+with the game's own reader, asks the bot (or the hint code), and returns the action as
+text with the bot's reason.  Searching bots therefore never stall the event loop or
+other tables.  Workers are started with ``forkserver`` (``spawn`` where unavailable) so
+that no thread or socket of the server is copied into them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from rummykit.bots.hints import suggest
+from rummykit.bots.registry import make_bot
+from rummykit.games.registry import game_named
+
+
+def decide(
+    game_name: str, spec: str, observation: dict[str, Any], legal: Sequence[str], seed: int
+) -> tuple[str, str]:
+    """The action (text) and reason of bot ``spec`` for this observation (worker side)."""
+    game = game_named(game_name)
+    seen = game.observation_from_json(observation)
+    actions = [game.parse_action(text) for text in legal]
+    decision = make_bot(game.name, spec).decide(seen, actions, random.Random(seed))
+    return game.format_action(decision.action), decision.reason
+
+
+def hint(
+    game_name: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
+) -> tuple[str, str]:
+    """The hint for this observation: the strongest bot's move and reason (worker side)."""
+    game = game_named(game_name)
+    seen = game.observation_from_json(observation)
+    actions = [game.parse_action(text) for text in legal]
+    decision = suggest(game.name, seen, actions, seconds=seconds)
+    return game.format_action(decision.action), decision.reason
+
+
+def _warm_up() -> None:
+    """Import the bots once in each worker so the first decision is not slow."""
+    import rummykit.bots.burraco_greedy
+    import rummykit.bots.ismcts
+    import rummykit.bots.three_thirteen_greedy  # noqa: F401
+
+
+class BotRunner:
+    """Runs bot decisions and hints in a pool of worker processes."""
+
+    def __init__(self, workers: int, executor: Executor | None = None) -> None:
+        if executor is None:
+            methods = multiprocessing.get_all_start_methods()
+            method = "forkserver" if "forkserver" in methods else "spawn"
+            executor = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context(method),
+                initializer=_warm_up,
+            )
+        self._executor = executor
+
+    async def decide(
+        self, game: str, spec: str, observation: dict[str, Any], legal: Sequence[str], seed: int
+    ) -> tuple[str, str]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor, decide, game, spec, observation, list(legal), seed
+        )
+
+    async def hint(
+        self, game: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
+    ) -> tuple[str, str]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor, hint, game, observation, list(legal), seconds
+        )
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,410 @@
+"""The lobby over HTTP+JSON (``/api``): sessions, accounts, tables, history, records.
+
+Every error is ``{"error": {"code", "message", "params"}}`` with a fitting status.
+Handlers only translate between HTTP and the table registry and storage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from rummykit.games.core import rules_from_json
+from rummykit.games.record import GameRecord
+from rummykit.games.registry import game_named
+from rummykit.server.auth import COOKIE_NAME, SESSION_MAX_AGE, check_password, hash_password
+from rummykit.server.context import ApiError, ServerContext
+from rummykit.server.events_log import log_event
+from rummykit.server.host import Join, Leave, TableError, TableHost
+from rummykit.server.lobby_models import (
+    Catalog,
+    CreateTable,
+    Credentials,
+    ErrorResponse,
+    Joined,
+    JoinRequest,
+    Me,
+    PlayNow,
+    SeatInfo,
+    SeatRequest,
+    SessionRequest,
+    TableCreated,
+    TableSummary,
+    WatchRequest,
+)
+from rummykit.server.models import PlayerRow, SeatRow, TableRow
+from rummykit.server.protocol import PROTOCOL_VERSION, json_schema
+from rummykit.server.storage import StorageError
+from rummykit.server.tables import catalog_entries
+from rummykit.server.views import watcher_events, watcher_observation
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorResponse},
+    401: {"model": ErrorResponse},
+    403: {"model": ErrorResponse},
+    404: {"model": ErrorResponse},
+    409: {"model": ErrorResponse},
+    429: {"model": ErrorResponse},
+}
+TABLE_ERROR_STATUS = {"table_full": 409, "seat_taken": 409, "table_started": 409}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+def context(request: Request) -> ServerContext:
+    server: ServerContext = request.app.state.server
+    return server
+
+
+Context = Annotated[ServerContext, Depends(context)]
+
+
+async def current_player(request: Request, server: Context) -> PlayerRow:
+    player_id = server.sessions.read(request.cookies.get(COOKIE_NAME))
+    player = None if player_id is None else await server.storage.player(player_id)
+    if player is None:
+        raise ApiError(401, "no_session", "start a session first (POST /api/session)")
+    return player
+
+
+Player = Annotated[PlayerRow, Depends(current_player)]
+
+
+def _set_session(response: Response, server: ServerContext, player_id: str) -> None:
+    response.set_cookie(
+        COOKIE_NAME,
+        server.sessions.sign(player_id),
+        max_age=SESSION_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=server.settings.secure_cookies,
+        path="/",
+    )
+
+
+def _me(player: PlayerRow) -> Me:
+    return Me(player_id=player.id, name=player.name, registered=player.login_name is not None)
+
+
+def _table_error(error: TableError) -> ApiError:
+    return ApiError(
+        TABLE_ERROR_STATUS.get(error.code, 400), error.code, error.message, error.params
+    )
+
+
+def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
+    return TableSummary(
+        table_id=table.id,
+        game=table.game,
+        rules=table.rules,
+        status=table.status,  # type: ignore[arg-type]
+        private=table.private,
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                kind="bot" if s.kind == "bot" else "human",
+                level=s.level,
+                name=s.name if s.kind == "human" else f"{s.level} bot",
+                taken=s.kind == "bot" or s.player_id is not None,
+            )
+            for s in seats
+        ],
+        turn_seconds=table.turn_seconds,
+        commitment=table.commitment,
+        created_at=table.created_at,
+        totals=table.totals,
+        winners=table.winners,
+    )
+
+
+def _ws_url(table_id: str, token: str | None = None) -> str:
+    return f"/ws/tables/{table_id}" + (f"?token={token}" if token else "")
+
+
+async def _host(server: ServerContext, table_id: str) -> TableHost:
+    host = await server.tables.host(table_id)
+    if host is None:
+        raise ApiError(404, "not_found", "there is no such table", {"table_id": table_id[:64]})
+    return host
+
+
+def _check_token(host: TableHost, token: str | None, player_id: str) -> None:
+    if not host.row.private or host.seat_of(player_id) is not None:
+        return
+    expected = host.row.invite_token or ""
+    if token is None or not secrets.compare_digest(token.encode(), expected.encode()):
+        raise ApiError(403, "private_table", "this table is private: use its invitation link")
+
+
+# -- sessions and accounts -------------------------------------------------------------
+
+
+@router.post("/session", response_model=Me)
+async def start_session(body: SessionRequest, response: Response, server: Context) -> Me:
+    """Play as a guest under ``nickname``: a new player and a signed session cookie."""
+    player = PlayerRow(
+        id=secrets.token_hex(12),
+        name=body.nickname,
+        login_name=None,
+        password_hash=None,
+        created_at=time.time(),
+    )
+    await server.storage.add_player(player)
+    _set_session(response, server, player.id)
+    log_event(None, "guest", player=player.id)
+    return _me(player)
+
+
+@router.get("/me", response_model=Me)
+async def me(player: Player) -> Me:
+    return _me(player)
+
+
+@router.post("/register", response_model=Me)
+async def register(body: Credentials, request: Request, response: Response, server: Context) -> Me:
+    """Give your guest player (or a new one) a login name and password."""
+    player_id = server.sessions.read(request.cookies.get(COOKIE_NAME))
+    player = None if player_id is None else await server.storage.player(player_id)
+    if player is not None and player.login_name is not None:
+        raise ApiError(409, "already_registered", "this player is already registered")
+    if await server.storage.player_by_login(body.name) is not None:
+        raise ApiError(409, "name_taken", "that name is taken", {"name": body.name})
+    password_hash = hash_password(body.password)
+    try:
+        if player is None:
+            player = PlayerRow(
+                id=secrets.token_hex(12),
+                name=body.name,
+                login_name=body.name,
+                password_hash=password_hash,
+                created_at=time.time(),
+            )
+            await server.storage.add_player(player)
+        else:
+            await server.storage.register(player.id, body.name, password_hash)
+    except StorageError:
+        raise ApiError(409, "name_taken", "that name is taken", {"name": body.name}) from None
+    _set_session(response, server, player.id)
+    log_event(None, "registered", player=player.id)
+    return Me(player_id=player.id, name=body.name, registered=True)
+
+
+@router.post("/login", response_model=Me)
+async def login(body: Credentials, request: Request, response: Response, server: Context) -> Me:
+    """Log in; failed attempts are limited per name and per address."""
+    address = request.client.host if request.client else "unknown"
+    keys = (f"name:{body.name.lower()}", f"address:{address}")
+    waits = [w for w in (server.throttle.retry_after(k) for k in keys) if w is not None]
+    if waits:
+        raise ApiError(
+            429,
+            "login_throttled",
+            "too many failed logins; try again later",
+            {"retry_after": max(waits)},
+        )
+    player = await server.storage.player_by_login(body.name)
+    if (
+        player is None
+        or player.password_hash is None
+        or not check_password(player.password_hash, body.password)
+    ):
+        for key in keys:
+            server.throttle.failed(key)
+        log_event(None, "login_failed")
+        raise ApiError(401, "bad_login", "wrong name or password")
+    _set_session(response, server, player.id)
+    log_event(None, "login", player=player.id)
+    return _me(player)
+
+
+@router.post("/logout")
+async def logout(response: Response) -> dict[str, bool]:
+    response.delete_cookie(COOKIE_NAME, path="/")
+    return {"ok": True}
+
+
+# -- games and tables ------------------------------------------------------------------
+
+
+@router.get("/games/catalog", response_model=Catalog)
+async def catalog(server: Context) -> Catalog:
+    """Both games: rule options (name, type, default, choices), player counts, bot levels."""
+    return Catalog(
+        games=catalog_entries(),
+        protocol_version=PROTOCOL_VERSION,
+        default_turn_seconds=server.settings.default_turn_seconds,
+    )
+
+
+@router.get("/protocol/schema")
+async def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of every WebSocket message (docs/protocol.md)."""
+    return json_schema()
+
+
+@router.get("/tables", response_model=list[TableSummary])
+async def open_tables(server: Context) -> list[TableSummary]:
+    """Public tables waiting for players."""
+    return [_summary(t, s) for t, s in await server.storage.open_tables()]
+
+
+async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -> TableCreated:
+    active = await server.storage.tables_of(player.id, finished=False)
+    if len(active) >= server.settings.max_tables_per_player:
+        raise ApiError(
+            429,
+            "too_many_tables",
+            "finish or leave some tables first",
+            {"limit": server.settings.max_tables_per_player},
+        )
+    try:
+        host, seat = await server.tables.create(
+            body, creator_id=player.id, creator_name=player.name
+        )
+    except TableError as error:
+        raise _table_error(error) from None
+    token = host.row.invite_token
+    return TableCreated(
+        table_id=host.table_id,
+        seat=seat,
+        invite_token=token,
+        invite_url=f"/?table={host.table_id}&token={token}" if token else None,
+        commitment=host.row.commitment,
+        ws_url=_ws_url(host.table_id),
+    )
+
+
+@router.post("/tables", response_model=TableCreated)
+async def create_table(body: CreateTable, player: Player, server: Context) -> TableCreated:
+    """Create a table: game, rule options, seats (human or bot level), private, turn time.
+
+    The answer carries the SHA-256 ``commitment`` to the table's secret deal."""
+    return await _create(server, body, player)
+
+
+@router.post("/play-now", response_model=TableCreated)
+async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreated:
+    """A table against bots of ``level``, the caller in seat 0, starting at once."""
+    if body.game == "burraco" and body.players != 2:
+        raise ApiError(400, "bad_rules", "Burraco is for 2 players")
+    seats = [SeatRequest(kind="human")] + [
+        SeatRequest(kind="bot", level=body.level) for _ in range(body.players - 1)
+    ]
+    return await _create(server, CreateTable(game=body.game, seats=seats), player)
+
+
+@router.get("/tables/{table_id}", response_model=TableSummary)
+async def table_summary(table_id: str, player: Player, server: Context) -> TableSummary:
+    stored = await server.storage.load_table(table_id[:64])
+    if stored is None:
+        raise ApiError(404, "not_found", "there is no such table")
+    return _summary(stored.table, stored.seats)
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined)
+async def join(table_id: str, body: JoinRequest, player: Player, server: Context) -> Joined:
+    """Take a seat (a given one, or the first free human seat)."""
+    host = await _host(server, table_id)
+    _check_token(host, body.token, player.id)
+    result: Any = asyncio.get_running_loop().create_future()
+    host.submit(Join(player.id, player.name, body.seat, result))
+    try:
+        seat = await result
+    except TableError as error:
+        raise _table_error(error) from None
+    return Joined(table_id=host.table_id, seat=seat, ws_url=_ws_url(host.table_id))
+
+
+@router.post("/tables/{table_id}/watch", response_model=Joined)
+async def watch(table_id: str, body: WatchRequest, player: Player, server: Context) -> Joined:
+    """Check that you may watch; the answer has the WebSocket address to use."""
+    host = await _host(server, table_id)
+    _check_token(host, body.token, player.id)
+    return Joined(
+        table_id=host.table_id,
+        seat=host.seat_of(player.id),
+        ws_url=_ws_url(host.table_id, body.token if host.row.private else None),
+    )
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, player: Player, server: Context) -> dict[str, bool]:
+    """Give up your seat (before the start), or let a bot play it (during the game)."""
+    host = await _host(server, table_id)
+    result: Any = asyncio.get_running_loop().create_future()
+    host.submit(Leave(player.id, result))
+    try:
+        await result
+    except TableError as error:
+        raise _table_error(error) from None
+    return {"ok": True}
+
+
+@router.get("/history", response_model=list[TableSummary])
+async def history(player: Player, server: Context) -> list[TableSummary]:
+    """Your finished games, newest first."""
+    return [_summary(t, s) for t, s in await server.storage.tables_of(player.id, finished=True)]
+
+
+@router.get("/tables/{table_id}/record")
+async def record(
+    table_id: str, player: Player, server: Context, token: str | None = None
+) -> dict[str, Any]:
+    """The game as you saw it; once it is over, the full record (seed revealed), in the
+    format ``rummykit replay`` and ``rummykit verify`` read."""
+    stored = await server.storage.load_table(table_id[:64])
+    if stored is None:
+        raise ApiError(404, "not_found", "there is no such table")
+    table = stored.table
+    game = game_named(table.game)
+    rules = rules_from_json(game.rules_type, table.rules)
+    state = game.new_state(rules, table.seed)
+    for row in stored.actions:
+        state.apply(game.parse_action(row.action))
+    names = [s.name or (f"{s.level} bot" if s.kind == "bot" else "") for s in stored.seats]
+    chat = [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in stored.chat]
+    seat = next(
+        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
+    )
+    if table.status == "over":
+        full = GameRecord(
+            game=game.name,
+            rules=rules,
+            seed=table.seed,
+            actions=tuple(row.action for row in stored.actions),
+            totals=tuple(state.totals),
+            players=tuple(names),
+        ).to_json()
+        full.update(table_id=table.id, nonce=table.nonce, commitment=table.commitment, chat=chat)
+        return full
+    if seat is None and table.private:
+        expected = table.invite_token or ""
+        if token is None or not secrets.compare_digest(token.encode(), expected.encode()):
+            raise ApiError(403, "private_table", "this table is private: use its invitation link")
+    if seat is None:
+        seats = range(state.num_players)
+        observation = watcher_observation([state.observation(p).to_json() for p in seats])
+        logs = [[e.to_json() for e in state.events_for(p)] for p in seats]
+        events = watcher_events(logs)
+    else:
+        observation = state.observation(seat).to_json()
+        events = [e.to_json() for e in state.events_for(seat)]
+    return {
+        "format": "rummykit-view",
+        "format_version": 1,
+        "table_id": table.id,
+        "game": game.name,
+        "rules": table.rules,
+        "players": names,
+        "seat": seat,
+        "state_number": len(stored.actions),
+        "actions": [row.action for row in stored.actions],
+        "events": events,
+        "observation": observation,
+        "commitment": table.commitment,
+        "chat": chat,
+    }

@@ -1,0 +1,145 @@
+"""The lobby's HTTP request and response bodies (pydantic; they make the OpenAPI page)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from rummykit.server.protocol import MAX_NAME
+
+Nickname = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME)
+]
+LoginName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=3, max_length=MAX_NAME, pattern=r"^[A-Za-z0-9_.-]+$"
+    ),
+]
+Password = Annotated[str, StringConstraints(min_length=8, max_length=200)]
+Token = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SessionRequest(_Body):
+    nickname: Nickname
+
+
+class Credentials(_Body):
+    name: LoginName
+    password: Password
+
+
+class Me(BaseModel):
+    player_id: str
+    name: str
+    registered: bool
+
+
+class SeatRequest(_Body):
+    """A seat of a new table: a human seat, or a bot of ``level`` (a bot spec such as
+    ``greedy`` or ``ismcts:seconds=1``)."""
+
+    kind: Literal["human", "bot"]
+    level: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
+
+
+class CreateTable(_Body):
+    """A new table.  ``rules`` holds the engine's rule options (see the catalog); for
+    Three-Thirteen ``players`` follows from ``seats``.  ``turn_seconds`` null means no
+    turn timer (bot-only tables never have one); omitted, the server's default.
+    ``sit``: the creator takes the first human seat."""
+
+    game: Literal["burraco", "three-thirteen"]
+    rules: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=4)] | None = None
+    private: bool = False
+    turn_seconds: Annotated[float, Field(ge=5)] | None = None
+    sit: bool = True
+
+
+class PlayNow(_Body):
+    game: Literal["burraco", "three-thirteen"]
+    level: Annotated[str, StringConstraints(min_length=1, max_length=40)] = "greedy"
+    players: Annotated[int, Field(ge=2, le=4)] = 2
+
+
+class JoinRequest(_Body):
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    token: Token | None = None
+
+
+class WatchRequest(_Body):
+    token: Token | None = None
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    level: str | None
+    name: str | None
+    taken: bool
+
+
+class TableSummary(BaseModel):
+    table_id: str
+    game: str
+    rules: dict[str, Any]
+    status: Literal["waiting", "playing", "over"]
+    private: bool
+    seats: list[SeatInfo]
+    turn_seconds: float | None
+    commitment: str
+    created_at: float
+    totals: list[int] | None = None
+    winners: list[int] | None = None
+
+
+class TableCreated(BaseModel):
+    table_id: str
+    seat: int | None
+    invite_token: str | None
+    invite_url: str | None
+    commitment: str
+    ws_url: str
+
+
+class Joined(BaseModel):
+    table_id: str
+    seat: int | None
+    ws_url: str
+
+
+class RuleOption(BaseModel):
+    name: str
+    type: Literal["int", "bool", "choice"]
+    default: Any
+    choices: list[Any] | None = None
+
+
+class GameEntry(BaseModel):
+    name: str
+    title: str
+    player_counts: list[int]
+    options: list[RuleOption]
+    bot_levels: list[str]
+
+
+class Catalog(BaseModel):
+    games: list[GameEntry]
+    protocol_version: int
+    default_turn_seconds: float
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorBody

@@ -1,0 +1,109 @@
+"""The database tables (SQLAlchemy 2): players, tables and seats, the action log, chat.
+
+The action log is the truth about a game: a table's seed plus its actions in state
+number order rebuild every state.  ``(table_id, state_number)`` is the action log's
+primary key, so one state number can never hold two actions.  Schema changes go
+through Alembic migrations (``migrations/``); this module only declares the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PlayerRow(Base):
+    """A guest (no login name) or a registered player."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    login_name: Mapped[str | None] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SecretRow(Base):
+    """Server secrets made at first start (the cookie signing key)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class TableRow(Base):
+    """A game table.  ``seed`` and ``nonce`` stay secret until ``status`` is ``over``;
+    ``commitment`` is SHA-256 of both (see ``fairness.py``), public from creation."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    private: Mapped[bool] = mapped_column(Boolean)
+    invite_token: Mapped[str | None] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    nonce: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    turn_seconds: Mapped[float | None] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    creator_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+    totals: Mapped[list[int] | None] = mapped_column(JSON)
+    winners: Mapped[list[int] | None] = mapped_column(JSON)
+
+
+class SeatRow(Base):
+    """One seat of a table: a human seat (``player_id`` once taken) or a bot of ``level``."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(64))
+    player_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    name: Mapped[str | None] = mapped_column(String(64))
+
+
+class ActionRow(Base):
+    """One applied action: stored before the table tells anyone about it."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    state_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(400))
+    actor: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """A chat line said at a table."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int | None] = mapped_column(Integer)
+    player_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

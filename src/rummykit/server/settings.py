@@ -1,0 +1,50 @@
+"""Server settings, read from the environment (``RUMMYKIT_*``) by pydantic-settings.
+
+Every setting has a default that needs no set-up: SQLite in the user's data directory,
+127.0.0.1:8000, a 60-second turn timer.  Command-line options override the environment.
+This module only describes settings; it never opens a database or a socket.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory (created on first use)."""
+    folder = Path(platformdirs.user_data_dir("rummykit", appauthor=False))
+    return f"sqlite+aiosqlite:///{folder / 'rummykit.sqlite3'}"
+
+
+class Settings(BaseSettings):
+    """What ``rummykit serve`` can be told (each also as ``RUMMYKIT_<NAME>``)."""
+
+    model_config = SettingsConfigDict(env_prefix="RUMMYKIT_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    database_url: str = Field(default_factory=default_database_url)
+    # The key that signs session cookies; when empty, one is made and kept in the database.
+    secret_key: str = ""
+    # Origins allowed to open WebSockets besides the server's own (e.g. "https://example.org").
+    allowed_origins: list[str] = Field(default_factory=list)
+    secure_cookies: bool = False
+    default_turn_seconds: float = Field(default=60.0, gt=0)
+    max_turn_seconds: float = Field(default=3600.0, gt=0)
+    grace_seconds: float = Field(default=60.0, ge=0)
+    bot_pause_seconds: float = Field(default=0.8, ge=0)
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    hint_seconds: float = Field(default=0.9, gt=0)
+    max_message_bytes: int = Field(default=4096, ge=256)
+    messages_per_second: float = Field(default=20.0, gt=0)
+    message_burst: int = Field(default=40, ge=1)
+    chat_per_minute: int = Field(default=12, ge=1)
+    login_attempts_per_minute: int = Field(default=5, ge=1)
+    max_tables_per_player: int = Field(default=20, ge=1)
+    # How long a finished table stays in memory after its last connection leaves.
+    finished_linger_seconds: float = Field(default=30.0, ge=0)
+    log_level: str = "INFO"

@@ -1,0 +1,191 @@
+"""The table WebSocket (``/ws/tables/{id}``): one connection per client and table.
+
+The handler checks the origin, the session and (for watchers of a private table) the
+invitation token, then forwards each valid message to the table's host and writes what
+the host queues.  Oversized, malformed, unknown and too frequent messages are answered
+with typed errors and never reach the host; a client that keeps flooding is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from urllib.parse import urlsplit
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from rummykit.server.auth import COOKIE_NAME
+from rummykit.server.context import ServerContext
+from rummykit.server.host import (
+    Attach,
+    ClientAction,
+    ClientChat,
+    ClientHint,
+    Connection,
+    Detach,
+    TableHost,
+)
+from rummykit.server.protocol import (
+    ActionMessage,
+    ChatMessage,
+    ErrorMessage,
+    HintRequest,
+    Pong,
+    ProtocolError,
+    parse_client_message,
+)
+
+POLICY_VIOLATION = 1008
+MAX_STRIKES = 50
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second, bursts of ``burst``.
+
+    >>> bucket = RateLimiter(1.0, 2, clock=lambda: 0.0)
+    >>> [bucket.allow() for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float, burst: int, clock: object = time.monotonic) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._clock = clock
+        self._last = self._now()
+
+    def _now(self) -> float:
+        clock = self._clock
+        assert callable(clock)
+        value = clock()
+        assert isinstance(value, float)
+        return value
+
+    def allow(self) -> bool:
+        now = self._now()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+
+def origin_allowed(websocket: WebSocket, allowed: list[str]) -> bool:
+    """No ``Origin`` (not a browser), the server's own origin, or a configured one."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == host
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.accept()
+    await websocket.send_text(ErrorMessage(code=code, message=message).model_dump_json())
+    await websocket.close(code=POLICY_VIOLATION)
+
+
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    server: ServerContext = websocket.app.state.server
+    settings = server.settings
+    if not origin_allowed(websocket, settings.allowed_origins):
+        await _refuse(websocket, "bad_origin", "connections are accepted from this site only")
+        return
+    player_id = server.sessions.read(websocket.cookies.get(COOKIE_NAME))
+    player = None if player_id is None else await server.storage.player(player_id)
+    if player is None:
+        await _refuse(websocket, "no_session", "start a session first (POST /api/session)")
+        return
+    host = await server.tables.host(table_id)
+    if host is None:
+        await _refuse(websocket, "not_found", "there is no such table")
+        return
+    seat = host.seat_of(player.id)
+    if seat is None and host.row.private:
+        token = websocket.query_params.get("token", "")
+        expected = host.row.invite_token or ""
+        if not secrets.compare_digest(token.encode(), expected.encode()):
+            await _refuse(websocket, "private_table", "this table is private: use its link")
+            return
+    await websocket.accept()
+    connection = Connection(player_id=player.id, name=player.name, seat=seat)
+    host.submit(Attach(connection))
+    writer = asyncio.create_task(_write(websocket, connection))
+    try:
+        await _read(websocket, host, connection, server)
+    finally:
+        host.submit(Detach(connection))
+        connection.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    try:
+        while True:
+            text = await connection.outbox.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+    if websocket.application_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1000)
+
+
+async def _read(
+    websocket: WebSocket, host: TableHost, connection: Connection, server: ServerContext
+) -> None:
+    settings = server.settings
+    limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
+    strikes = 0
+    while not connection.closed:
+        try:
+            message = await websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        data = message.get("text")
+        if data is None:
+            data = message.get("bytes") or b""
+        error: ProtocolError | None = None
+        if not limiter.allow():
+            error = ProtocolError("rate_limited", "too many messages; slow down")
+        elif len(data) > settings.max_message_bytes:
+            error = ProtocolError(
+                "message_too_large",
+                "the message is too large",
+                {"max_bytes": settings.max_message_bytes},
+            )
+        else:
+            try:
+                parsed = parse_client_message(data)
+            except ProtocolError as refused:
+                error = refused
+        if error is not None:
+            strikes += 1
+            connection.send(error.to_message(host.state_number))
+            if strikes > MAX_STRIKES:
+                connection.close()
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=POLICY_VIOLATION)
+                return
+            continue
+        strikes = 0
+        if isinstance(parsed, ActionMessage):
+            host.submit(ClientAction(connection, parsed.state_number, parsed.action))
+        elif isinstance(parsed, ChatMessage):
+            host.submit(ClientChat(connection, parsed.text))
+        elif isinstance(parsed, HintRequest):
+            host.submit(ClientHint(connection))
+        else:
+            connection.send(Pong())

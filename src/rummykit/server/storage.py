@@ -1,0 +1,285 @@
+"""Storage of players, tables, seats, the action log and chat (SQLAlchemy 2, async).
+
+SQLite (aiosqlite) by default, PostgreSQL (asyncpg) by URL.  Every write is one short
+transaction; :meth:`Storage.append_action` succeeds only for a state number the table
+does not have yet, so a stored game can never fork.  This module knows rows, not games:
+it never builds a game state.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from rummykit.server import migrate
+from rummykit.server.models import ActionRow, ChatRow, PlayerRow, SeatRow, SecretRow, TableRow
+
+
+class StorageError(RuntimeError):
+    """A write the database refused (for example a state number already stored)."""
+
+
+def normalize_url(url: str) -> str:
+    """Give plain ``sqlite:`` and ``postgresql:`` URLs their async drivers."""
+    parsed = make_url(url)
+    if parsed.drivername in ("sqlite", "sqlite+pysqlite"):
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    elif parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg2"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def make_engine(url: str, *, schema: str | None = None) -> AsyncEngine:
+    """An async engine for ``url``; a SQLite file's folder is created if missing.
+
+    ``schema`` (PostgreSQL only) puts every table in that schema (tests use one each).
+    """
+    url = normalize_url(url)
+    parsed = make_url(url)
+    connect_args: dict[str, Any] = {}
+    if parsed.drivername.startswith("sqlite"):
+        database = parsed.database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        connect_args["timeout"] = 30
+    elif schema is not None:
+        connect_args["server_settings"] = {"search_path": schema}
+    engine = create_async_engine(url, connect_args=connect_args)
+    if parsed.drivername.startswith("sqlite"):
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+    return engine
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table with its seats and action log, as read back from the database."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    actions: list[ActionRow]
+    chat: list[ChatRow]
+
+
+class Storage:
+    """The server's database, behind one async engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    async def migrate(self) -> None:
+        await migrate.upgrade(self.engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- secrets -------------------------------------------------------------------------
+
+    async def secret(self, name: str) -> str:
+        """The secret called ``name``, made (48 random bytes) the first time it is asked."""
+        async with self._sessions() as session:
+            row = await session.get(SecretRow, name)
+            if row is not None:
+                return row.value
+        value = secrets.token_urlsafe(48)
+        try:
+            async with self._sessions.begin() as session:
+                session.add(SecretRow(name=name, value=value))
+        except IntegrityError:
+            pass  # another process made it first
+        async with self._sessions() as session:
+            row = await session.get(SecretRow, name)
+            assert row is not None
+            return row.value
+
+    # -- players -------------------------------------------------------------------------
+
+    async def add_player(self, player: PlayerRow) -> None:
+        try:
+            async with self._sessions.begin() as session:
+                session.add(player)
+        except IntegrityError as error:
+            raise StorageError("name_taken") from error
+
+    async def player(self, player_id: str) -> PlayerRow | None:
+        async with self._sessions() as session:
+            return await session.get(PlayerRow, player_id)
+
+    async def player_by_login(self, login_name: str) -> PlayerRow | None:
+        async with self._sessions() as session:
+            result = await session.execute(
+                select(PlayerRow).where(PlayerRow.login_name == login_name)
+            )
+            return result.scalar_one_or_none()
+
+    async def register(self, player_id: str, login_name: str, password_hash: str) -> None:
+        """Give a guest a login name and password (``StorageError`` if the name is taken)."""
+        try:
+            async with self._sessions.begin() as session:
+                await session.execute(
+                    update(PlayerRow)
+                    .where(PlayerRow.id == player_id)
+                    .values(login_name=login_name, password_hash=password_hash, name=login_name)
+                )
+        except IntegrityError as error:
+            raise StorageError("name_taken") from error
+
+    # -- tables --------------------------------------------------------------------------
+
+    async def add_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        async with self._sessions.begin() as session:
+            session.add(table)
+            await session.flush()
+            session.add_all(seats)
+
+    async def take_seat(self, table_id: str, seat: int, player_id: str, name: str) -> bool:
+        """Seat a player in a free human seat; false if it was taken meanwhile."""
+        async with self._sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.player_id.is_(None),
+                )
+                .values(player_id=player_id, name=name)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    async def free_seat(self, table_id: str, seat: int) -> None:
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(player_id=None, name=None)
+            )
+
+    async def start_table(self, table_id: str, at: float) -> None:
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status="playing", started_at=at)
+            )
+
+    async def append_action(
+        self, table_id: str, state_number: int, seat: int, action: str, actor: str, at: float
+    ) -> None:
+        """Store one action; ``StorageError`` if the state number is already stored."""
+        try:
+            async with self._sessions.begin() as session:
+                session.add(
+                    ActionRow(
+                        table_id=table_id,
+                        state_number=state_number,
+                        seat=seat,
+                        action=action,
+                        actor=actor,
+                        at=at,
+                    )
+                )
+        except IntegrityError as error:
+            raise StorageError(f"state number {state_number} is already stored") from error
+
+    async def finish_table(
+        self, table_id: str, at: float, totals: Sequence[int], winners: Sequence[int]
+    ) -> None:
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status="over", finished_at=at, totals=list(totals), winners=list(winners))
+            )
+
+    async def add_chat(self, row: ChatRow) -> None:
+        async with self._sessions.begin() as session:
+            session.add(row)
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        async with self._sessions() as session:
+            table = await session.get(TableRow, table_id)
+            if table is None:
+                return None
+            seats = (
+                await session.execute(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ).scalars()
+            actions = (
+                await session.execute(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id)
+                    .order_by(ActionRow.state_number)
+                )
+            ).scalars()
+            chat = (
+                await session.execute(
+                    select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
+                )
+            ).scalars()
+            return StoredTable(table, list(seats), list(actions), list(chat))
+
+    async def unfinished_table_ids(self) -> list[str]:
+        async with self._sessions() as session:
+            result = await session.execute(
+                select(TableRow.id).where(TableRow.status != "over").order_by(TableRow.created_at)
+            )
+            return list(result.scalars())
+
+    async def open_tables(self, limit: int = 100) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables still waiting for players, newest first."""
+        async with self._sessions() as session:
+            tables = list(
+                (
+                    await session.execute(
+                        select(TableRow)
+                        .where(TableRow.status == "waiting", TableRow.private.is_(False))
+                        .order_by(TableRow.created_at.desc())
+                        .limit(limit)
+                    )
+                ).scalars()
+            )
+            return [(t, await self._seats(session, t.id)) for t in tables]
+
+    async def _seats(self, session: Any, table_id: str) -> list[SeatRow]:
+        result = await session.execute(
+            select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        )
+        return list(result.scalars())
+
+    async def tables_of(
+        self, player_id: str, *, finished: bool, limit: int = 100
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Tables where ``player_id`` holds a seat (one seat a table at most): finished
+        ones, or those not over."""
+        async with self._sessions() as session:
+            status = TableRow.status == "over" if finished else TableRow.status != "over"
+            tables = list(
+                (
+                    await session.execute(
+                        select(TableRow)
+                        .join(SeatRow, SeatRow.table_id == TableRow.id)
+                        .where(SeatRow.player_id == player_id, status)
+                        .order_by(TableRow.created_at.desc())
+                        .limit(limit)
+                    )
+                ).scalars()
+            )
+            return [(t, await self._seats(session, t.id)) for t in tables]

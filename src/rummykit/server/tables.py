@@ -1,0 +1,228 @@
+"""The live tables of one server: creating them, finding their hosts, recovering them.
+
+The registry holds one :class:`TableHost` per table in memory.  A table that is not in
+memory (after a restart, or a finished one asked for again) is rebuilt from the
+database on first use; at start every unfinished table is rebuilt at once so that its
+bots and timers go on.  This module decides nothing about play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+import time
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from rummykit.bots.registry import LEVELS, BotSpecError, make_bot
+from rummykit.games.core import rules_from_json, rules_to_json
+from rummykit.games.registry import GAMES, game_named
+from rummykit.server import fairness
+from rummykit.server.bots import BotRunner
+from rummykit.server.events_log import log_event
+from rummykit.server.host import TableError, TableHost
+from rummykit.server.lobby_models import CreateTable, GameEntry, RuleOption, SeatRequest
+from rummykit.server.models import SeatRow, TableRow
+from rummykit.server.settings import Settings
+from rummykit.server.storage import Storage
+
+# Choices the rules' types do not spell out (their checks do).
+KNOWN_CHOICES: dict[str, dict[str, list[Any]]] = {"burraco": {"jokers": [2, 4]}}
+MAX_BOT_SECONDS = 10.0
+
+
+def catalog_entries() -> list[GameEntry]:
+    """Each game with its rule options (name, type, default, choices) and bot levels."""
+    entries = []
+    for game in GAMES.values():
+        hints = typing.get_type_hints(game.rules_type)
+        defaults = game.rules_type()
+        options = []
+        assert dataclasses.is_dataclass(game.rules_type)
+        for option in dataclasses.fields(game.rules_type):
+            if game.name == "three-thirteen" and option.name == "players":
+                continue
+            hint = hints[option.name]
+            default = getattr(defaults, option.name)
+            choices = KNOWN_CHOICES.get(game.name, {}).get(option.name)
+            if typing.get_origin(hint) is typing.Literal:
+                kind, choices = "choice", list(typing.get_args(hint))
+            elif hint is bool:
+                kind = "bool"
+            else:
+                kind = "int"
+            options.append(
+                RuleOption(name=option.name, type=kind, default=default, choices=choices)  # type: ignore[arg-type]
+            )
+        entries.append(
+            GameEntry(
+                name=game.name,
+                title=game.title,
+                player_counts=list(game.player_counts),
+                options=options,
+                bot_levels=list(LEVELS),
+            )
+        )
+    return entries
+
+
+def check_bot_level(game: str, level: str | None) -> str:
+    """``level`` if it names a bot for ``game`` with reasonable options."""
+    if level is None:
+        raise TableError("bad_seat", "a bot seat needs a level")
+    try:
+        make_bot(game, level)
+    except BotSpecError as error:
+        raise TableError("bad_bot", str(error), {"level": level}) from None
+    for part in level.split(":")[1:]:
+        key, _, value = part.partition("=")
+        if key.strip() == "seconds" and float(value) > MAX_BOT_SECONDS:
+            raise TableError("bad_bot", f"a bot thinks at most {MAX_BOT_SECONDS} s a move")
+        if key.strip() == "iterations" and float(value) > 100_000:
+            raise TableError("bad_bot", "a bot searches at most 100000 iterations a move")
+    return level
+
+
+def rules_for(request: CreateTable, players: int) -> Any:
+    game = game_named(request.game)
+    options = dict(request.rules)
+    if game.name == "three-thirteen":
+        if options.setdefault("players", players) != players:
+            raise TableError("bad_rules", "the rule option players must match the seats")
+    elif players not in game.player_counts:
+        raise TableError("bad_rules", f"{game.title} is for {game.player_counts[0]} players")
+    try:
+        return rules_from_json(game.rules_type, options)
+    except ValueError as error:
+        raise TableError("bad_rules", str(error)) from None
+
+
+class TableRegistry:
+    """Every table host of this server process, by table id."""
+
+    def __init__(
+        self,
+        *,
+        storage: Storage,
+        runner: BotRunner,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = storage
+        self.runner = runner
+        self.settings = settings
+        self.clock = clock
+        self.hosts: dict[str, TableHost] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    def _parts(self) -> dict[str, Any]:
+        return {
+            "storage": self.storage,
+            "runner": self.runner,
+            "settings": self.settings,
+            "clock": self.clock,
+            "on_stop": self._forget,
+        }
+
+    def _forget(self, host: TableHost) -> None:
+        if self.hosts.get(host.table_id) is host:
+            del self.hosts[host.table_id]
+
+    async def create(
+        self, request: CreateTable, *, creator_id: str, creator_name: str
+    ) -> tuple[TableHost, int | None]:
+        """Store a new table (a fresh secret deal) and start its host; the creator's seat."""
+        seats = request.seats or [
+            SeatRequest(kind="human"),
+            SeatRequest(kind="bot", level="greedy"),
+        ]
+        rules = rules_for(request, len(seats))
+        for seat in seats:
+            if seat.kind == "bot":
+                check_bot_level(request.game, seat.level)
+        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        if request.sit and not humans:
+            raise TableError("bad_seat", "there is no human seat to sit in")
+        creator_seat = humans[0] if request.sit else None
+        if not humans:
+            turn_seconds = None
+        elif "turn_seconds" in request.model_fields_set:
+            turn_seconds = request.turn_seconds
+            if turn_seconds is not None and turn_seconds > self.settings.max_turn_seconds:
+                raise TableError("bad_turn_seconds", "the turn time is too long")
+        else:
+            turn_seconds = self.settings.default_turn_seconds
+        deal = fairness.draw_secret_deal()
+        now = self.clock()
+        row = TableRow(
+            id=secrets.token_hex(8),
+            game=request.game,
+            rules=rules_to_json(rules),
+            private=request.private,
+            invite_token=secrets.token_urlsafe(24) if request.private else None,
+            seed=deal.seed,
+            nonce=deal.nonce,
+            commitment=deal.commitment,
+            turn_seconds=turn_seconds,
+            status="waiting",
+            creator_id=creator_id,
+            created_at=now,
+            started_at=None,
+            finished_at=None,
+            totals=None,
+            winners=None,
+        )
+        seat_rows = [
+            SeatRow(
+                table_id=row.id,
+                seat=i,
+                kind=s.kind,
+                level=s.level if s.kind == "bot" else None,
+                player_id=creator_id if i == creator_seat else None,
+                name=creator_name if i == creator_seat else None,
+            )
+            for i, s in enumerate(seats)
+        ]
+        await self.storage.add_table(row, seat_rows)
+        host = TableHost(row=row, seats=seat_rows, **self._parts())
+        await host.start_if_ready()
+        self.hosts[row.id] = host
+        host.start()
+        log_event(row.id, "created", game=row.game, seats=len(seats), private=row.private)
+        return host, creator_seat
+
+    async def host(self, table_id: str) -> TableHost | None:
+        """The host of ``table_id``, rebuilt from the database if not in memory."""
+        host = self.hosts.get(table_id)
+        if host is not None:
+            return host
+        if len(table_id) > 64:
+            return None
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            host = self.hosts.get(table_id)
+            if host is None:
+                stored = await self.storage.load_table(table_id)
+                if stored is None:
+                    self._loading.pop(table_id, None)
+                    return None
+                host = TableHost.restore(stored, **self._parts())
+                self.hosts[table_id] = host
+                host.start()
+                log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
+        self._loading.pop(table_id, None)
+        return host
+
+    async def recover(self) -> int:
+        """Rebuild every unfinished table (at start); how many there were."""
+        ids = await self.storage.unfinished_table_ids()
+        for table_id in ids:
+            await self.host(table_id)
+        return len(ids)
+
+    async def close(self) -> None:
+        for host in list(self.hosts.values()):
+            await host.stop()
+        self.hosts.clear()

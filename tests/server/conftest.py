@@ -1,0 +1,71 @@
+"""Server test fixtures: an app on a fresh SQLite file (or a fresh PostgreSQL schema),
+one shared pool of bot worker processes, and no pauses."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit.server.app import create_app
+from rummykit.server.bots import BotRunner
+from rummykit.server.settings import Settings
+
+POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+
+
+def test_settings(database_url: str, **overrides: object) -> Settings:
+    values: dict[str, object] = {
+        "database_url": database_url,
+        "secret_key": "test-secret",
+        "bot_pause_seconds": 0.0,
+        "bot_workers": 1,
+        "hint_seconds": 0.05,
+        "messages_per_second": 10_000.0,
+        "message_burst": 10_000,
+        "finished_linger_seconds": 0.0,
+    }
+    values.update(overrides)
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def bot_runner() -> Iterator[BotRunner]:
+    runner = BotRunner(2)
+    yield runner
+    runner.close()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+async def _run_sql(statement: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/test")
+    try:
+        await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+@pytest.fixture
+def postgres_schema() -> Iterator[str]:
+    """A fresh schema in the test database (dropped afterwards); fails if unreachable."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    asyncio.run(_run_sql(f"CREATE SCHEMA {schema}"))
+    yield schema
+    asyncio.run(_run_sql(f"DROP SCHEMA {schema} CASCADE"))
+
+
+@pytest.fixture
+def client(sqlite_url: str, bot_runner: BotRunner) -> Iterator[TestClient]:
+    app = create_app(test_settings(sqlite_url), runner=bot_runner)
+    with TestClient(app) as test_client:
+        yield test_client

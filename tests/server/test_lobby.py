@@ -1,0 +1,133 @@
+"""The lobby over HTTP: sessions, accounts, tables, typed errors."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+
+def guest(client: TestClient, name: str = "ann") -> dict[str, object]:
+    response = client.post("/api/session", json={"nickname": name})
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def test_healthz_and_catalog(client: TestClient) -> None:
+    assert client.get("/healthz").json()["ok"] is True
+    catalog = client.get("/api/games/catalog").json()
+    games = {g["name"]: g for g in catalog["games"]}
+    assert set(games) == {"burraco", "three-thirteen"}
+    options = {o["name"]: o for o in games["burraco"]["options"]}
+    assert options["mode"]["choices"] == ["quick", "target"]
+    assert options["jokers"]["choices"] == [2, 4]
+    assert games["three-thirteen"]["player_counts"] == [2, 3, 4]
+    assert "ismcts" in games["burraco"]["bot_levels"]
+
+
+def test_no_session_is_a_typed_error(client: TestClient) -> None:
+    response = client.post("/api/play-now", json={"game": "burraco"})
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "no_session"
+    client.cookies.set("rummykit_session", "forged.value.here")
+    assert client.get("/api/me").json()["error"]["code"] == "no_session"
+
+
+def test_guest_session_and_me(client: TestClient) -> None:
+    me = guest(client, "  bob  ")
+    assert me["name"] == "bob" and me["registered"] is False
+    assert client.get("/api/me").json() == me
+
+
+def test_register_login_and_throttle(client: TestClient) -> None:
+    guest(client)
+    registered = client.post("/api/register", json={"name": "ann_1", "password": "hunter2hunter2"})
+    assert registered.status_code == 200 and registered.json()["registered"]
+    client.post("/api/logout")
+    client.cookies.clear()
+    assert client.get("/api/me").status_code == 401
+    taken = client.post("/api/register", json={"name": "ann_1", "password": "another-password"})
+    assert taken.json()["error"]["code"] == "name_taken"
+    client.cookies.clear()
+    ok = client.post("/api/login", json={"name": "ann_1", "password": "hunter2hunter2"})
+    assert ok.status_code == 200 and ok.json()["player_id"] == registered.json()["player_id"]
+    codes = [
+        client.post("/api/login", json={"name": "ann_1", "password": "wrong-password"}).json()[
+            "error"
+        ]["code"]
+        for _ in range(6)
+    ]
+    assert codes[:5] == ["bad_login"] * 5 and codes[5] == "login_throttled"
+    again = client.post("/api/login", json={"name": "ann_1", "password": "hunter2hunter2"})
+    assert again.status_code == 429
+
+
+def test_invalid_bodies_are_typed(client: TestClient) -> None:
+    guest(client)
+    cases = [
+        {"game": "chess"},
+        {"game": "burraco", "rules": {"jokers": 3}},
+        {"game": "burraco", "rules": {"colour": "red"}},
+        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "bot", "level": "genius"}]},
+        {"game": "burraco", "seats": [{"kind": "human"}] * 3},
+        {"game": "burraco", "turn_seconds": 1},
+        {"game": "burraco", "extra": 1},
+    ]
+    for body in cases:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code in (400, 422), body
+        assert response.json()["error"]["code"] in (
+            "invalid_request",
+            "bad_rules",
+            "bad_bot",
+        ), body
+    assert client.post("/api/tables", content=b"{not json").status_code == 422
+
+
+def test_private_table_join_watch_leave(client: TestClient) -> None:
+    guest(client, "host")
+    created = client.post(
+        "/api/tables",
+        json={"game": "three-thirteen", "seats": [{"kind": "human"}] * 3, "private": True},
+    ).json()
+    table_id, token = created["table_id"], created["invite_token"]
+    assert created["seat"] == 0 and token and len(created["commitment"]) == 64
+    assert client.get("/api/tables").json() == []  # private tables are not listed
+    client.cookies.clear()
+    guest(client, "guest")
+    refused = client.post(f"/api/tables/{table_id}/join", json={})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "private_table"
+    wrong = client.post(f"/api/tables/{table_id}/join", json={"token": "x" * 30})
+    assert wrong.json()["error"]["code"] == "private_table"
+    taken = client.post(f"/api/tables/{table_id}/join", json={"token": token, "seat": 0})
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
+    joined = client.post(f"/api/tables/{table_id}/join", json={"token": token})
+    assert joined.json()["seat"] == 1
+    assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["taken"] is False
+    watch = client.post(f"/api/tables/{table_id}/watch", json={"token": token}).json()
+    assert watch["ws_url"].endswith(f"?token={token}")
+    missing = client.post("/api/tables/nosuchtable/join", json={})
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+
+
+def test_public_table_is_listed_until_full(client: TestClient) -> None:
+    guest(client, "host")
+    created = client.post("/api/tables", json={"game": "burraco", "seats": [{"kind": "human"}] * 2})
+    table_id = created.json()["table_id"]
+    listed = client.get("/api/tables").json()
+    assert [t["table_id"] for t in listed] == [table_id]
+    client.cookies.clear()
+    guest(client, "other")
+    assert client.post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
+    assert client.get("/api/tables").json() == []
+    client.cookies.clear()
+    guest(client, "late")
+    full = client.post(f"/api/tables/{table_id}/join", json={})
+    assert full.status_code == 409 and full.json()["error"]["code"] == "table_started"
+
+
+def test_protocol_schema_is_served(client: TestClient) -> None:
+    schema = client.get("/api/protocol/schema").json()
+    assert schema["protocol_version"] == 1
+    text = str(schema)
+    for kind in ("action", "chat", "hint", "ping", "state", "error", "game_over", "pong"):
+        assert f"'{kind}'" in text
