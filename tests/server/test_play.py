@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from rummykit.cli.app import app
+from rummykit.games.record import loads
 from tests.server.scripted import play_to_end
 from tests.server.test_lobby import guest
 
@@ -74,3 +78,25 @@ def test_refusals_are_typed_and_the_table_goes_on(client: TestClient) -> None:
             "actor": "human",
             "reason": None,
         }
+
+
+def test_verify_checks_the_commitment_and_the_actions(client: TestClient, tmp_path: Path) -> None:
+    guest(client)
+    created = client.post("/api/play-now", json={"game": "three-thirteen"}).json()
+    with client.websocket_connect(created["ws_url"]) as ws:
+        play_to_end(ws)
+    record = client.get(f"/api/tables/{created['table_id']}/record").json()
+    runner = CliRunner()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "verified" in result.output and created["commitment"] in result.output
+    assert loads(path.read_text()).seed == record["seed"]  # what `rummykit replay` reads
+    forged_nonce = dict(record, nonce="0" * 32)
+    forged_seed = dict(record, seed=record["seed"] ^ 1)
+    forged_action = dict(record, actions=[*record["actions"][:-1], "discard Jk"])
+    for forged in (forged_nonce, forged_seed, forged_action):
+        path.write_text(json.dumps(forged))
+        result = runner.invoke(app, ["verify", str(path)])
+        assert result.exit_code == 1 and "NOT verified" in result.output

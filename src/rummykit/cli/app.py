@@ -17,6 +17,7 @@ from rummykit.cli import replay as replay_command
 from rummykit.cli import rules_service
 from rummykit.cli import serve as serve_command
 from rummykit.cli import simulate as simulate_command
+from rummykit.cli import verify as verify_command
 from rummykit.cli.help import Command, Group
 
 app = typer.Typer(
@@ -72,6 +73,7 @@ app.command(name="simulate", cls=Command)(simulate_command.simulate)
 app.command(name="hint", cls=Command)(hint_command.hint)
 app.command(name="serve", cls=Command)(serve_command.serve)
 app.add_typer(db_command.db_app, name="db")
+app.command(name="verify", cls=Command)(verify_command.verify)
 
 
 def main() -> None:
