@@ -18,7 +18,7 @@ from rummykit.server.settings import Settings
 POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 
 
-def test_settings(database_url: str, **overrides: object) -> Settings:
+def make_settings(database_url: str, **overrides: object) -> Settings:
     values: dict[str, object] = {
         "database_url": database_url,
         "secret_key": "test-secret",
@@ -66,6 +66,6 @@ def postgres_schema() -> Iterator[str]:
 
 @pytest.fixture
 def client(sqlite_url: str, bot_runner: BotRunner) -> Iterator[TestClient]:
-    app = create_app(test_settings(sqlite_url), runner=bot_runner)
+    app = create_app(make_settings(sqlite_url), runner=bot_runner)
     with TestClient(app) as test_client:
         yield test_client

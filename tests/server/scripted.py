@@ -20,6 +20,7 @@ def play_to_end(
 ) -> list[dict[str, Any]]:
     """Play the connection's seat until ``game_over``; every received message, in order."""
     received: list[dict[str, Any]] = []
+    acted = -1
     for _ in range(limit):
         message = ws.receive_json()
         parse_server_message(message)  # every message matches the protocol
@@ -29,11 +30,9 @@ def play_to_end(
         if message["type"] == "error":
             raise AssertionError(f"refused: {message}")
         if message["type"] == "state" and message["legal_actions"]:
-            ws.send_json(
-                {
-                    "type": "action",
-                    "state_number": message["state_number"],
-                    "action": policy(message),
-                }
-            )
+            number = message["state_number"]
+            if number == acted:
+                continue  # the same state again (someone connected): answered already
+            acted = number
+            ws.send_json({"type": "action", "state_number": number, "action": policy(message)})
     raise AssertionError("the game did not end")

@@ -23,7 +23,7 @@ def upgrade(
     settings = Settings() if database is None else Settings(database_url=database)
 
     async def run() -> None:
-        storage = Storage(make_engine(settings.database_url))
+        storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
         try:
             await storage.migrate()
         finally:

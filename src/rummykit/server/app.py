@@ -57,7 +57,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = storage or Storage(make_engine(settings.database_url))
+        store = storage or Storage(
+            make_engine(settings.database_url, schema=settings.database_schema)
+        )
         await store.migrate()
         key = settings.secret_key or await store.secret("session_key")
         bots = runner or BotRunner(settings.bot_workers)

@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
     database_url: str = Field(default_factory=default_database_url)
+    # PostgreSQL only: keep every table in this schema (it must exist).
+    database_schema: str | None = Field(default=None, pattern=r"^[a-z_][a-z0-9_]{0,62}$")
     # The key that signs session cookies; when empty, one is made and kept in the database.
     secret_key: str = ""
     # Origins allowed to open WebSockets besides the server's own (e.g. "https://example.org").
