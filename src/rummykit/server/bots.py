@@ -4,15 +4,18 @@ A table host hands a worker only what the seat may see: the observation as JSON 
 the legal actions as text, never a game state.  The worker rebuilds the observation
 with the game's own reader, asks the bot (or the hint code), and returns the action as
 text with the bot's reason.  Searching bots therefore never stall the event loop or
-other tables.  Workers are started with ``forkserver`` (``spawn`` where unavailable) so
-that no thread or socket of the server is copied into them.
+other tables.  Workers are spawned (never forked) so that no thread, socket or database
+connection of the server is copied into them, and each ends itself if the server dies.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -44,11 +47,23 @@ def hint(
     return game.format_action(decision.action), decision.reason
 
 
-def _warm_up() -> None:
-    """Import the bots once in each worker so the first decision is not slow."""
+def _watch_server(server: int) -> None:
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+
+
+def _start_worker(server: int) -> None:
+    """Import the bots once (so the first decision is not slow), and end the worker if
+    the server process dies (a killed server leaves no worker behind)."""
     import rummykit.bots.burraco_greedy
     import rummykit.bots.ismcts
     import rummykit.bots.three_thirteen_greedy  # noqa: F401
+
+    threading.Thread(target=_watch_server, args=(server,), daemon=True).start()
 
 
 class BotRunner:
@@ -56,12 +71,11 @@ class BotRunner:
 
     def __init__(self, workers: int, executor: Executor | None = None) -> None:
         if executor is None:
-            methods = multiprocessing.get_all_start_methods()
-            method = "forkserver" if "forkserver" in methods else "spawn"
             executor = ProcessPoolExecutor(
                 max_workers=workers,
-                mp_context=multiprocessing.get_context(method),
-                initializer=_warm_up,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         self._executor = executor
 
