@@ -12,10 +12,11 @@ Observations and events inside ``state`` messages are the engine's own JSON
 
 >>> parse_client_message('{"type": "action", "state_number": 3, "action": "draw"}')
 ActionMessage(type='action', state_number=3, action='draw')
->>> parse_client_message('{"type": "dance"}')
-Traceback (most recent call last):
-...
-rummykit.server.protocol.ProtocolError: unknown_type: unknown message type 'dance'
+>>> try:
+...     parse_client_message('{"type": "dance"}')
+... except ProtocolError as error:
+...     print(error.code, "-", error.message)
+unknown_type - unknown message type 'dance'
 """
 
 from __future__ import annotations

@@ -1,0 +1,226 @@
+"""Load on one server process over loopback: human-like tables, bot tables, saturation.
+
+python benchmarks/server_load.py                  # 60 s of load, then 20 s at saturation
+python benchmarks/server_load.py --seconds 10 --tables 20 --bot-tables 20 --saturation 5
+
+Starts ``rummykit serve`` (SQLite in a temporary folder) and, in this process, opens
+``--tables`` tables of two scripted WebSocket clients each, each client answering
+``--think`` seconds after its turn begins, plus ``--bot-tables`` tables where server bots
+(``greedy``, with the server's default pause) play each other; a finished game is
+replaced by a new one.  It prints the actions stored per second (every table) and the
+p50/p99 time from sending an action to receiving one's own new state.  Then the
+saturation run: the same clients answering at once, no bot tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Load:
+    def __init__(self, base: str, think: float, until: float) -> None:
+        self.base = base
+        self.think = think
+        self.until = until
+        self.latencies: list[float] = []
+        self.games = 0
+
+    async def guest(self, http: httpx.AsyncClient, name: str) -> str:
+        response = await http.post(f"{self.base}/api/session", json={"nickname": name})
+        response.raise_for_status()
+        cookie = str(response.cookies["rummykit_session"])
+        http.cookies.clear()  # each request below names its player
+        return cookie
+
+    async def client(self, table_id: str, cookie: str, seed: int) -> None:
+        rng = random.Random(seed)
+        url = self.base.replace("http", "ws") + f"/ws/tables/{table_id}"
+        headers = {"Cookie": f"rummykit_session={cookie}"}
+        sent_at: dict[int, float] = {}
+        acted = -1
+        async with connect(url, additional_headers=headers, max_size=2**24) as ws:
+            while time.monotonic() < self.until:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), self.until - time.monotonic())
+                except TimeoutError:
+                    return
+                message = json.loads(text)
+                if message["type"] == "game_over":
+                    return
+                if message["type"] != "state":
+                    continue
+                number = message["state_number"]
+                if number - 1 in sent_at:
+                    self.latencies.append(time.monotonic() - sent_at.pop(number - 1))
+                legal = message["legal_actions"]
+                if legal and number != acted:
+                    acted = number
+                    if self.think:
+                        await asyncio.sleep(self.think)
+                    options = [a for a in legal if a != "take"] or legal
+                    sent_at[number] = time.monotonic()
+                    action = rng.choice(options)
+                    await ws.send(
+                        json.dumps({"type": "action", "state_number": number, "action": action})
+                    )
+
+    async def human_table(self, index: int) -> None:
+        async with httpx.AsyncClient(timeout=30) as http:
+            cookies = [await self.guest(http, f"a{index}"), await self.guest(http, f"b{index}")]
+            while time.monotonic() < self.until:
+                http.cookies.set("rummykit_session", cookies[0])
+                created = await http.post(
+                    f"{self.base}/api/tables",
+                    json={"game": "burraco", "seats": [{"kind": "human"}] * 2,
+                          "turn_seconds": None},
+                )  # fmt: skip
+                table_id = created.json()["table_id"]
+                http.cookies.set("rummykit_session", cookies[1])
+                await http.post(f"{self.base}/api/tables/{table_id}/join", json={})
+                await asyncio.gather(
+                    self.client(table_id, cookies[0], index * 2),
+                    self.client(table_id, cookies[1], index * 2 + 1),
+                )
+                self.games += 1
+
+    async def bot_table(self, index: int) -> None:
+        async with httpx.AsyncClient(timeout=30) as http:
+            http.cookies.set("rummykit_session", await self.guest(http, f"host{index}"))
+            while time.monotonic() < self.until:
+                created = await http.post(
+                    f"{self.base}/api/tables",
+                    json={
+                        "game": "burraco",
+                        "seats": [{"kind": "bot", "level": "greedy"}] * 2,
+                        "sit": False,
+                    },
+                )
+                table_id = created.json()["table_id"]
+                while time.monotonic() < self.until:
+                    await asyncio.sleep(2)
+                    summary = await http.get(f"{self.base}/api/tables/{table_id}")
+                    if summary.json()["status"] == "over":
+                        break
+
+
+def stored_actions(database: Path, start: float, end: float) -> int:
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        row = db.execute(
+            "SELECT COUNT(*) FROM actions WHERE at >= ? AND at < ?", (start, end)
+        ).fetchone()
+    return int(row[0])
+
+
+def report(title: str, load: Load, actions: int, seconds: float) -> None:
+    latencies = sorted(load.latencies)
+    if latencies:
+        p50 = statistics.median(latencies) * 1000
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+        figures = f"p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions"
+    else:
+        figures = "no client action measured"
+    print(f"{title}: {actions / seconds:.0f} actions/s stored; send -> own state {figures}")
+
+
+async def run_phase(
+    base: str, *, tables: int, bot_tables: int, think: float, seconds: float
+) -> Load:
+    load = Load(base, think, time.monotonic() + seconds)
+    tasks = [load.human_table(i) for i in range(tables)]
+    tasks += [load.bot_table(i) for i in range(bot_tables)]
+    await asyncio.gather(*tasks)
+    return load
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--bot-tables", type=int, default=100)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--saturation", type=float, default=20.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="rummykit-load-") as folder:
+        return run(args, Path(folder) / "load.sqlite3")
+
+
+def run(args: argparse.Namespace, database: Path) -> int:
+    port = free_port()
+    env = dict(os.environ)
+    env.update(
+        RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{database}",
+        RUMMYKIT_LOG_LEVEL="WARNING",
+        RUMMYKIT_MAX_TABLES_PER_PLAYER="1000",
+        RUMMYKIT_BOT_WORKERS="1",
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/healthz", timeout=1).is_success:
+                    break
+            time.sleep(0.1)
+        print(
+            f"server_load: {args.tables} tables of two clients answering after {args.think} s"
+            f" and {args.bot_tables} bot tables, {args.seconds:.0f} s, one server process"
+        )
+        start = time.time()
+        load = asyncio.run(
+            run_phase(
+                base,
+                tables=args.tables,
+                bot_tables=args.bot_tables,
+                think=args.think,
+                seconds=args.seconds,
+            )
+        )
+        end = time.time()
+        report("load", load, stored_actions(database, start, end), end - start)
+        if args.saturation > 0:
+            start = time.time()
+            load = asyncio.run(
+                run_phase(
+                    base, tables=args.tables, bot_tables=0, think=0.0, seconds=args.saturation
+                )
+            )
+            end = time.time()
+            report("saturation", load, stored_actions(database, start, end), end - start)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
