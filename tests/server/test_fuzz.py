@@ -151,7 +151,9 @@ def test_fuzzed_messages_leave_the_table_serving(sqlite_url: str, bot_runner: Bo
                     else:
                         ws.send_text(sent)
                 # and one legal move, so that the game goes on between the mutations
-                ws.send_text(render(("legal", data.draw(st.integers(0, 10_000))), table))
+                legal_move = render(("legal", data.draw(st.integers(0, 10_000))), table)
+                assert isinstance(legal_move, str)
+                ws.send_text(legal_move)
                 counter[0] += 1
                 marker = f"marker {counter[0]}"
                 ws.send_json({"type": "chat", "text": marker})
