@@ -203,17 +203,10 @@ def _seat_name(row: SeatRow) -> str:
 
 
 def refusal_for(state: Any, action: Any, seat: int) -> Refusal | None:
-    """Why ``seat`` may not play ``action`` now; the turn is checked before anything
-    else, so a refusal never depends on cards the seat cannot see."""
-    if state.game_over:
-        return state.check(action)  # type: ignore[no-any-return]
-    if state.current_player != seat:
-        return Refusal(
-            "not_your_turn",
-            {"player": seat, "current_player": state.current_player},
-            f"it is player {state.current_player}'s turn, not player {seat}'s",
-        )
-    return state.check(action)  # type: ignore[no-any-return]
+    """Why ``seat`` may not play ``action`` now: the engine checks the turn before
+    anything else, so a refusal never depends on cards the seat cannot see."""
+    refusal: Refusal | None = state.check(action, player=seat)
+    return refusal
 
 
 class TableHost:
@@ -642,7 +635,7 @@ class TableHost:
         await self.storage.append_action(self.table_id, number, seat, formatted, actor, at)
         before = (self.state.current_player, self.state.hand_number)
         try:
-            self.state.apply(action)
+            self.state.apply(action, player=seat)
         except IllegalAction as error:  # pragma: no cover - check and apply agree
             raise StorageError(f"stored action {number} was refused: {error}") from None
         self._note_turn(before, number + 1, at)
