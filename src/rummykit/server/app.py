@@ -22,11 +22,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import lobby, sockets
+from rummykit.server import lobby, review_api, sockets
 from rummykit.server.auth import LoginThrottle, Sessions
 from rummykit.server.bots import BotRunner
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
+from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, make_engine
 from rummykit.server.tables import TableRegistry
@@ -64,6 +65,7 @@ def create_app(
         key = settings.secret_key or await store.secret("session_key")
         bots = runner or BotRunner(settings.bot_workers)
         tables = TableRegistry(storage=store, runner=bots, settings=settings, clock=clock)
+        reviews = ReviewJobs(bots, settings)
         app.state.server = ServerContext(
             settings=settings,
             storage=store,
@@ -71,12 +73,14 @@ def create_app(
             tables=tables,
             sessions=Sessions(key),
             throttle=LoginThrottle(settings.login_attempts_per_minute),
+            reviews=reviews,
         )
         recovered = await tables.recover()
         log_event(None, "server_started", recovered=recovered)
         try:
             yield
         finally:
+            await reviews.close()
             await tables.close()
             if runner is None:
                 bots.close()
@@ -119,6 +123,7 @@ def create_app(
         return {"ok": True, "tables": len(server.tables.hosts), "version": rummykit.__version__}
 
     app.include_router(lobby.router)
+    app.include_router(review_api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

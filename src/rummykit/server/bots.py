@@ -16,13 +16,16 @@ import os
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from rummykit.bots.hints import suggest
 from rummykit.bots.registry import make_bot
 from rummykit.games.registry import game_named
+
+T = TypeVar("T")
 
 
 def decide(
@@ -94,6 +97,12 @@ class BotRunner:
         return await loop.run_in_executor(
             self._executor, hint, game, observation, list(legal), seconds
         )
+
+    async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` in a worker (a module-level function of plain
+        data, such as the review's)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(function, *args, **kwargs))
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from rummykit.server.auth import LoginThrottle, Sessions
 from rummykit.server.bots import BotRunner
+from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 from rummykit.server.tables import TableRegistry
@@ -33,3 +34,4 @@ class ServerContext:
     tables: TableRegistry
     sessions: Sessions
     throttle: LoginThrottle
+    reviews: ReviewJobs

@@ -143,3 +143,39 @@ class ErrorBody(BaseModel):
 
 class ErrorResponse(BaseModel):
     error: ErrorBody
+
+
+class ReviewRequest(_Body):
+    """Which seat to review: only the caller's own (the default)."""
+
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+
+
+class ReviewItem(BaseModel):
+    """The strongest bot's verdict on one of the seat's decisions (its ``decision``-th,
+    at ``state_number``).  ``suggested`` is null when the bot would have played the same
+    move.  ``value``: how much better the bot's move did than the played one on the
+    same simulated deals (reward units); ``points``: the same in the game's points;
+    ``error``: the standard error of ``value``; ``simulations``: paired deals compared
+    (0 when nothing was compared)."""
+
+    decision: int
+    state_number: int
+    played: str
+    suggested: str | None
+    value: float
+    points: float
+    error: float
+    simulations: int
+    reason: str
+
+
+class Review(BaseModel):
+    """A review's progress (``done`` of ``total`` decisions) and the items so far."""
+
+    table_id: str
+    seat: int
+    status: Literal["running", "done", "failed"]
+    done: int
+    total: int
+    items: list[ReviewItem]

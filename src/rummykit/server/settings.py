@@ -41,6 +41,12 @@ class Settings(BaseSettings):
     bot_pause_seconds: float = Field(default=0.8, ge=0)
     bot_workers: int = Field(default=2, ge=1, le=64)
     hint_seconds: float = Field(default=0.9, gt=0)
+    # The review of a finished game: search per decision (seconds, or iterations when set),
+    # how many reviews search at once, and how many finished reviews are kept in memory.
+    review_seconds: float = Field(default=0.5, gt=0, le=10)
+    review_iterations: int | None = Field(default=None, ge=1, le=100_000)
+    review_workers: int = Field(default=1, ge=1, le=64)
+    reviews_kept: int = Field(default=200, ge=1)
     max_message_bytes: int = Field(default=4096, ge=256)
     messages_per_second: float = Field(default=20.0, gt=0)
     message_burst: int = Field(default=40, ge=1)

@@ -1,0 +1,245 @@
+"""The review of a finished game: each decision of one seat against the strongest bot.
+
+For every decision the seat took, the position is rebuilt from the record (seed and
+actions) and the searching bot (``ismcts``) is asked for its move from that seat's
+observation alone, with the played move always among the moves it searches.  With
+paired rounds (both games use them) every searched move is played on the same
+simulated deals, so the difference between the bot's move and the played one is the
+mean of their paired differences in those very simulations, with its standard error;
+nothing is estimated apart from the search.
+
+Rewards are score differences against the opponents' mean divided by the game's reward
+scale (and clipped to ``-1 .. 1``), so multiplying a value difference back by that
+scale gives it in the game's points: for Burraco an evaluation of the hand's score
+after the search horizon, for Three-Thirteen the round's penalty points.
+
+The work is split so that a server can run it in worker processes and report progress:
+:func:`decision_points` (one call: what the seat saw and did at each decision, as JSON)
+and :func:`review_decision` (one call per decision: the search).  Both take and return
+plain data only.  :func:`review_game` runs both in this process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Final
+
+from rummykit.bots.base import Bot
+from rummykit.bots.ismcts import ISMCTSBot, Playout, SearchAdapter, make_ismcts, paired_gain
+from rummykit.games.core import rules_from_json
+from rummykit.games.registry import game_named
+
+REVIEW_SECONDS: Final = 0.5
+"""The default search time per reviewed decision."""
+
+
+class ReviewError(ValueError):
+    """A record that cannot be reviewed for that seat (an unknown game, an action that is
+    not the seat's, a seat out of range)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    """One decision of the reviewed seat: the ``decision``-th of that seat, taken at state
+    number ``state_number`` from ``observation`` (engine JSON) among ``legal`` actions."""
+
+    decision: int
+    state_number: int
+    observation: dict[str, Any]
+    legal: list[str]
+    played: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    """The bot's verdict on one decision.
+
+    ``suggested`` is the bot's move, or ``None`` when it is the played one.  ``value`` is
+    how much better the bot's move did than the played one on the same simulated deals
+    (reward units, ``-2 .. 2``), ``points`` the same in the game's points, ``error`` the
+    standard error of ``value`` and ``simulations`` the number of paired deals; all 0
+    when nothing was compared (one legal move, or the bot kept the played move).
+    """
+
+    decision: int
+    state_number: int
+    played: str
+    suggested: str | None
+    value: float
+    points: float
+    error: float
+    simulations: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def decision_points(
+    game_name: str,
+    rules: dict[str, Any],
+    seed: int,
+    actions: Sequence[str],
+    seat: int,
+    chosen: Collection[int] | None = None,
+) -> list[dict[str, Any]]:
+    """Replay the record and list the seat's decisions (as :class:`DecisionPoint` JSON).
+
+    ``chosen``: the state numbers whose actions the seat's player chose (a server leaves
+    out the moves a substitute bot played for them); by default every action of ``seat``.
+    """
+    try:
+        game = game_named(game_name)
+    except (KeyError, ValueError) as error:
+        raise ReviewError(f"unknown game {game_name!r}") from error
+    state = game.new_state(rules_from_json(game.rules_type, rules), seed)
+    if not 0 <= seat < state.num_players:
+        raise ReviewError(f"there is no seat {seat} in this game")
+    points: list[dict[str, Any]] = []
+    for number, text in enumerate(actions):
+        action = game.parse_action(text)
+        mover = state.current_player
+        if chosen is not None and number in chosen and mover != seat:
+            raise ReviewError(f"action {number} was not seat {seat}'s to play")
+        if mover == seat and (chosen is None or number in chosen):
+            point = DecisionPoint(
+                decision=len(points),
+                state_number=number,
+                observation=state.observation(seat).to_json(),
+                legal=[game.format_action(a) for a in state.legal_actions()],
+                played=game.format_action(action),
+            )
+            points.append(asdict(point))
+        state.apply(action)
+    return points
+
+
+class _Including:
+    """A search adapter that always searches ``action`` at the root (the played move), so
+    that the search compares it with its own choice on the same deals."""
+
+    def __init__(self, adapter: SearchAdapter, action: Any) -> None:
+        self._adapter = adapter
+        self._action = action
+
+    @property
+    def game(self) -> Any:
+        return self._adapter.game
+
+    @property
+    def exploration(self) -> float:
+        return self._adapter.exploration
+
+    @property
+    def paired(self) -> bool:
+        return self._adapter.paired
+
+    @property
+    def guide(self) -> Bot:
+        return self._adapter.guide
+
+    def playout(self, observation: Any) -> Playout:
+        return _IncludingPlayout(self._adapter.playout(observation), self._action)
+
+
+class _IncludingPlayout:
+    def __init__(self, inner: Playout, action: Any) -> None:
+        self._inner = inner
+        self._action = action
+
+    def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]:
+        candidates = list(self._inner.root_candidates(legal_actions))
+        if self._action not in candidates and self._action in legal_actions:
+            candidates.append(self._action)
+        return candidates
+
+    def candidates(self, state: Any, actions: list[Any]) -> Sequence[Any]:
+        return self._inner.candidates(state, actions)
+
+    def finished(self, state: Any) -> bool:
+        return self._inner.finished(state)
+
+    def rewards(self, state: Any, rng: random.Random) -> Sequence[float]:
+        return self._inner.rewards(state, rng)
+
+
+def points_per_reward(game_name: str, observation: Any) -> float:
+    """The game's reward scale for this decision: points per unit of reward."""
+    if game_name == "three-thirteen":
+        from rummykit.bots.evaluate_three_thirteen import reward_scale
+
+        return float(reward_scale(observation.round_number))
+    from rummykit.bots.evaluate_burraco import REWARD_SCALE
+
+    return float(REWARD_SCALE)
+
+
+def review_decision(
+    game_name: str,
+    point: dict[str, Any],
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Search one decision (a :class:`DecisionPoint` as JSON); a :class:`ReviewItem` as
+    JSON.  With ``iterations`` and no ``seconds`` the answer depends on ``seed`` alone."""
+    game = game_named(game_name)
+    seen = game.observation_from_json(point["observation"])
+    legal = [game.parse_action(text) for text in point["legal"]]
+    played = game.parse_action(point["played"])
+    if played not in legal:
+        raise ReviewError(f"the played move {point['played']!r} is not legal there")
+    base = make_ismcts(game.name, iterations=iterations, seconds=seconds)
+    bot = ISMCTSBot(_Including(base.adapter, played), iterations=iterations, seconds=seconds)
+    decision = bot.decide(seen, legal, random.Random(seed))
+    rounds = bot.last_rounds
+    value = error = 0.0
+    simulations = 0
+    suggested = None
+    if decision.action != played:
+        suggested = game.format_action(decision.action)
+        if rounds:
+            simulations = min(len(rounds[decision.action]), len(rounds[played]))
+            value, error = paired_gain(
+                rounds[decision.action][:simulations], rounds[played][:simulations]
+            )
+            if simulations < 2:
+                error = 0.0
+    item = ReviewItem(
+        decision=point["decision"],
+        state_number=point["state_number"],
+        played=point["played"],
+        suggested=suggested,
+        value=round(value, 4),
+        points=round(value * points_per_reward(game.name, seen), 2),
+        error=round(error, 4),
+        simulations=simulations,
+        reason=decision.reason,
+    )
+    return item.to_json()
+
+
+def review_game(
+    game_name: str,
+    rules: dict[str, Any],
+    seed: int,
+    actions: Sequence[str],
+    seat: int,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = REVIEW_SECONDS,
+) -> list[dict[str, Any]]:
+    """Every decision of ``seat`` reviewed in this process (the server uses workers)."""
+    return [
+        review_decision(
+            game_name,
+            point,
+            iterations=iterations,
+            seconds=seconds,
+            seed=point["state_number"],
+        )
+        for point in decision_points(game_name, rules, seed, actions, seat)
+    ]

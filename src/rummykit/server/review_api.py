@@ -1,0 +1,69 @@
+"""The review endpoints (``/api/tables/{id}/review``): start a finished game's review
+for the caller's own seat, then poll its progress and items."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from rummykit.server.context import ApiError, ServerContext
+from rummykit.server.lobby import ERRORS, Context, Player
+from rummykit.server.lobby_models import Review, ReviewItem, ReviewRequest
+from rummykit.server.models import PlayerRow
+from rummykit.server.review_jobs import ReviewJob
+from rummykit.server.storage import StoredTable
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+async def _finished_seat(
+    server: ServerContext, table_id: str, player: PlayerRow, asked: int | None
+) -> tuple[StoredTable, int]:
+    """The finished table and the caller's seat at it, or the typed refusal."""
+    stored = await server.storage.load_table(table_id[:64])
+    if stored is None:
+        raise ApiError(404, "not_found", "there is no such table")
+    seat = next(
+        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
+    )
+    if seat is None:
+        raise ApiError(403, "not_seated", "only the players of a game can review it")
+    if asked is not None and asked != seat:
+        raise ApiError(
+            403, "not_your_seat", "you can review only your own seat", {"seat": seat}
+        )
+    if stored.table.status != "over":
+        raise ApiError(409, "game_not_over", "a game can be reviewed once it is over")
+    return stored, seat
+
+
+def _review(job: ReviewJob) -> Review:
+    return Review(
+        table_id=job.table_id,
+        seat=job.seat,
+        status=job.status,
+        done=job.done,
+        total=job.total,
+        items=[ReviewItem(**item) for item in job.items],
+    )
+
+
+@router.post("/tables/{table_id}/review", response_model=Review)
+async def start_review(
+    table_id: str, player: Player, server: Context, body: ReviewRequest | None = None
+) -> Review:
+    """Start the review of your decisions in a finished game (or see the one under way):
+    for each, the strongest bot's move and what it was worth in its simulations."""
+    stored, seat = await _finished_seat(server, table_id, player, body and body.seat)
+    return _review(server.reviews.start(stored, seat))
+
+
+@router.get("/tables/{table_id}/review", response_model=Review)
+async def get_review(
+    table_id: str, player: Player, server: Context, seat: int | None = None
+) -> Review:
+    """The review's progress (``done`` of ``total``) and its items so far."""
+    stored, own = await _finished_seat(server, table_id, player, seat)
+    job = server.reviews.get(stored.table.id, own)
+    if job is None:
+        raise ApiError(404, "no_review", "this game has no review yet: start one")
+    return _review(job)
