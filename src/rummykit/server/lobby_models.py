@@ -156,8 +156,8 @@ class ReviewItem(BaseModel):
     at ``state_number``).  ``suggested`` is null when the bot would have played the same
     move.  ``value``: how much better the bot's move did than the played one on the
     same simulated deals (reward units); ``points``: the same in the game's points;
-    ``error``: the standard error of ``value``; ``simulations``: paired deals compared
-    (0 when nothing was compared)."""
+    ``error``: the standard error of ``value`` (null below two deals); ``simulations``:
+    paired deals compared (0 when nothing was compared, and then ``value`` is 0)."""
 
     decision: int
     state_number: int
@@ -165,7 +165,7 @@ class ReviewItem(BaseModel):
     suggested: str | None
     value: float
     points: float
-    error: float
+    error: float | None
     simulations: int
     reason: str
 

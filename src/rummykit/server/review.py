@@ -59,8 +59,9 @@ class ReviewItem:
     ``suggested`` is the bot's move, or ``None`` when it is the played one.  ``value`` is
     how much better the bot's move did than the played one on the same simulated deals
     (reward units, ``-2 .. 2``), ``points`` the same in the game's points, ``error`` the
-    standard error of ``value`` and ``simulations`` the number of paired deals; all 0
-    when nothing was compared (one legal move, or the bot kept the played move).
+    standard error of ``value`` (``None`` below two deals) and ``simulations`` the number
+    of paired deals; ``value`` is 0 when nothing was compared (one legal move, the bot
+    kept the played move, or the budget ended before one deal of every searched move).
     """
 
     decision: int
@@ -69,7 +70,7 @@ class ReviewItem:
     suggested: str | None
     value: float
     points: float
-    error: float
+    error: float | None
     simulations: int
     reason: str
 
@@ -203,11 +204,10 @@ def review_decision(
         suggested = game.format_action(decision.action)
         if rounds:
             simulations = min(len(rounds[decision.action]), len(rounds[played]))
+        if simulations:
             value, error = paired_gain(
                 rounds[decision.action][:simulations], rounds[played][:simulations]
             )
-            if simulations < 2:
-                error = 0.0
     item = ReviewItem(
         decision=point["decision"],
         state_number=point["state_number"],
@@ -215,7 +215,7 @@ def review_decision(
         suggested=suggested,
         value=round(value, 4),
         points=round(value * points_per_reward(game.name, seen), 2),
-        error=round(error, 4),
+        error=round(error, 4) if simulations >= 2 else None,
         simulations=simulations,
         reason=decision.reason,
     )

@@ -28,9 +28,7 @@ async def _finished_seat(
     if seat is None:
         raise ApiError(403, "not_seated", "only the players of a game can review it")
     if asked is not None and asked != seat:
-        raise ApiError(
-            403, "not_your_seat", "you can review only your own seat", {"seat": seat}
-        )
+        raise ApiError(403, "not_your_seat", "you can review only your own seat", {"seat": seat})
     if stored.table.status != "over":
         raise ApiError(409, "game_not_over", "a game can be reviewed once it is over")
     return stored, seat
@@ -53,7 +51,8 @@ async def start_review(
 ) -> Review:
     """Start the review of your decisions in a finished game (or see the one under way):
     for each, the strongest bot's move and what it was worth in its simulations."""
-    stored, seat = await _finished_seat(server, table_id, player, body and body.seat)
+    asked = None if body is None else body.seat
+    stored, seat = await _finished_seat(server, table_id, player, asked)
     return _review(server.reviews.start(stored, seat))
 
 
