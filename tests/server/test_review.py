@@ -139,7 +139,7 @@ def test_review_refusals(review_client: TestClient) -> None:
     stranger = new_player(client, "stranger")
     client.cookies.set("rummykit_session", stranger)
     answer = client.post(f"/api/tables/{table_id}/review", json={})
-    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_seated"
+    assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_a_player"
     unfinished = client.post(
         "/api/tables",
         json={
@@ -190,3 +190,14 @@ def test_a_record_that_is_not_the_seats_is_refused() -> None:
         decision_points("three-thirteen", {}, 1, [], 5)
     with pytest.raises(ReviewError):
         decision_points("gin", {}, 1, [], 0)
+
+
+def test_review_endpoints_and_models_in_the_openapi_page(review_client: TestClient) -> None:
+    schema = review_client.get("/openapi.json").json()
+    paths = schema["paths"]["/api/tables/{table_id}/review"]
+    assert set(paths) == {"get", "post"}
+    for operation in paths.values():
+        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert answer == {"$ref": "#/components/schemas/Review"}
+    item = schema["components"]["schemas"]["ReviewItem"]["properties"]
+    assert {"played", "suggested", "value", "points", "error", "simulations"} <= set(item)

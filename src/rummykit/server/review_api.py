@@ -26,7 +26,7 @@ async def _finished_seat(
         (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
     )
     if seat is None:
-        raise ApiError(403, "not_seated", "only the players of a game can review it")
+        raise ApiError(403, "not_a_player", "only the players of a game can review it")
     if asked is not None and asked != seat:
         raise ApiError(403, "not_your_seat", "you can review only your own seat", {"seat": seat})
     if stored.table.status != "over":
