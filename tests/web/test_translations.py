@@ -233,14 +233,14 @@ def _burraco_probes(state: burraco.State, rng: random.Random) -> Iterator[object
     yield burraco.Meld(("7h",))  # type: ignore[arg-type]
     for card in range(CARD_COUNT):
         yield burraco.Discard(card)
-    hand = list(state.observation(state.current_player or 0).hand)
+    observation = state.observation(state.current_player or 0)
+    hand = list(observation.hand)
     for _ in range(25):
         size = rng.randint(1, min(len(hand), 8)) if hand else 1
         chosen = tuple(rng.sample(hand, size)) if hand else (JOKER,)
         yield burraco.Meld(chosen)
         yield burraco.Meld((*chosen, rng.randrange(CARD_COUNT)))
-    melds = state.observation(state.current_player or 0).melds
-    for meld_id in range(len(melds) + 2):
+    for meld_id in range(len(observation.melds) + 2):
         for card in rng.sample(hand, min(len(hand), 4)):
             yield burraco.Extend(meld_id, (card,))
         yield burraco.Extend(meld_id, tuple(hand[:2]))
@@ -269,8 +269,12 @@ def _refusals_in_play(game: str, games: int, seed: int) -> list[Refusal]:
             state = three_thirteen.State.new(rules, seed=seed + number)
             probes = _three_thirteen_probes
         for _ in range(400):
-            for action in probes(state, rng):
-                refusal = state.check(action)
+            actions = list(probes(state, rng))
+            seats = range(state.num_players + 1)  # the last one is no seat at the table
+            checks = [(action, None) for action in actions]
+            checks += [(rng.choice(actions), seat) for seat in seats]
+            for action, seat in checks:
+                refusal = state.check(action, player=seat)
                 if refusal is not None:
                     found[refusal.code, repr(sorted(refusal.params.items()))] = refusal
             if state.game_over:
