@@ -271,7 +271,7 @@ def _refusals_in_play(game: str, games: int, seed: int) -> list[Refusal]:
         for _ in range(400):
             actions = list(probes(state, rng))
             seats = range(state.num_players + 1)  # the last one is no seat at the table
-            checks = [(action, None) for action in actions]
+            checks: list[tuple[object, int | None]] = [(action, None) for action in actions]
             checks += [(rng.choice(actions), seat) for seat in seats]
             for action, seat in checks:
                 refusal = state.check(action, player=seat)
