@@ -163,63 +163,52 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--saturation", type=float, default=20.0)
     args = parser.parse_args()
+    print(
+        f"server_load: {args.tables} tables of two clients answering after {args.think} s"
+        f" and {args.bot_tables} bot tables for {args.seconds:.0f} s; then {args.tables}"
+        f" tables answering at once for {args.saturation:.0f} s; one server process each"
+    )
+    phase("load", args.tables, args.bot_tables, args.think, args.seconds)
+    if args.saturation > 0:
+        phase("saturation", args.tables, 0, 0.0, args.saturation)
+    return 0
+
+
+def phase(title: str, tables: int, bot_tables: int, think: float, seconds: float) -> None:
+    """One run against a fresh server process and database."""
     with tempfile.TemporaryDirectory(prefix="rummykit-load-") as folder:
-        return run(args, Path(folder) / "load.sqlite3")
-
-
-def run(args: argparse.Namespace, database: Path) -> int:
-    port = free_port()
-    env = dict(os.environ)
-    env.update(
-        RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{database}",
-        RUMMYKIT_LOG_LEVEL="WARNING",
-        RUMMYKIT_MAX_TABLES_PER_PLAYER="1000",
-        RUMMYKIT_BOT_WORKERS="1",
-    )
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/healthz", timeout=1).is_success:
-                    break
-            time.sleep(0.1)
-        print(
-            f"server_load: {args.tables} tables of two clients answering after {args.think} s"
-            f" and {args.bot_tables} bot tables, {args.seconds:.0f} s, one server process"
+        database = Path(folder) / "load.sqlite3"
+        port = free_port()
+        env = dict(os.environ)
+        env.update(
+            RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{database}",
+            RUMMYKIT_LOG_LEVEL="WARNING",
+            RUMMYKIT_MAX_TABLES_PER_PLAYER="1000",
         )
-        start = time.time()
-        load = asyncio.run(
-            run_phase(
-                base,
-                tables=args.tables,
-                bot_tables=args.bot_tables,
-                think=args.think,
-                seconds=args.seconds,
-            )
+        server = subprocess.Popen(
+            [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
         )
-        end = time.time()
-        report("load", load, stored_actions(database, start, end), end - start)
-        if args.saturation > 0:
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"{base}/healthz", timeout=1).is_success:
+                        break
+                time.sleep(0.1)
             start = time.time()
             load = asyncio.run(
-                run_phase(
-                    base, tables=args.tables, bot_tables=0, think=0.0, seconds=args.saturation
-                )
+                run_phase(base, tables=tables, bot_tables=bot_tables, think=think, seconds=seconds)
             )
             end = time.time()
-            report("saturation", load, stored_actions(database, start, end), end - start)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-    return 0
+            report(title, load, stored_actions(database, start, end), end - start)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 if __name__ == "__main__":

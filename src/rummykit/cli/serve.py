@@ -45,6 +45,8 @@ def serve(
         host=settings.host,
         port=settings.port,
         ws_max_size=WS_MAX_FRAME,
+        # table messages are small; compressing each costs more CPU than it saves
+        ws_per_message_deflate=False,
         log_level=settings.log_level.lower(),
         timeout_graceful_shutdown=5,
     )

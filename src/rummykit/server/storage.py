@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -183,18 +183,17 @@ class Storage:
         self, table_id: str, state_number: int, seat: int, action: str, actor: str, at: float
     ) -> None:
         """Store one action; ``StorageError`` if the state number is already stored."""
+        row = {
+            "table_id": table_id,
+            "state_number": state_number,
+            "seat": seat,
+            "action": action,
+            "actor": actor,
+            "at": at,
+        }
         try:
-            async with self._sessions.begin() as session:
-                session.add(
-                    ActionRow(
-                        table_id=table_id,
-                        state_number=state_number,
-                        seat=seat,
-                        action=action,
-                        actor=actor,
-                        at=at,
-                    )
-                )
+            async with self.engine.begin() as connection:
+                await connection.execute(insert(ActionRow), [row])
         except IntegrityError as error:
             raise StorageError(f"state number {state_number} is already stored") from error
 
