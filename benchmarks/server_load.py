@@ -7,9 +7,10 @@ Starts ``rummykit serve`` (SQLite in a temporary folder) and, in this process, o
 ``--tables`` tables of two scripted WebSocket clients each, each client answering
 ``--think`` seconds after its turn begins, plus ``--bot-tables`` tables where server bots
 (``greedy``, with the server's default pause) play each other; a finished game is
-replaced by a new one.  It prints the actions stored per second (every table) and the
-p50/p99 time from sending an action to receiving one's own new state.  Then the
-saturation run: the same clients answering at once, no bot tables.
+replaced by a new one.  The clock starts once every table is set up.  It prints the
+actions stored per second (every table) and the p50/p99 time from sending an action to
+receiving one's own new state.  Then the saturation run: the same clients answering at
+once, no bot tables.
 """
 
 from __future__ import annotations
@@ -41,10 +42,24 @@ def free_port() -> int:
 
 
 class Load:
-    def __init__(self, base: str, think: float, until: float) -> None:
+    def __init__(self, base: str, think: float, seconds: float, players: int) -> None:
         self.base = base
         self.think = think
-        self.until = until
+        self.seconds = seconds
+        self.until = float("inf")
+        self.ready = 0
+        self.players = players
+        self.go = asyncio.Event()
+        self.started = 0.0
+
+    async def start_together(self) -> None:
+        """Every table is set up before the clock starts; then all begin at once."""
+        self.ready += 1
+        if self.ready == self.players:
+            self.started = time.time()
+            self.until = time.monotonic() + self.seconds
+            self.go.set()
+        await self.go.wait()
         self.latencies: list[float] = []
         self.games = 0
 
@@ -90,6 +105,7 @@ class Load:
     async def human_table(self, index: int) -> None:
         async with httpx.AsyncClient(timeout=30) as http:
             cookies = [await self.guest(http, f"a{index}"), await self.guest(http, f"b{index}")]
+            first = True
             while time.monotonic() < self.until:
                 http.cookies.set("rummykit_session", cookies[0])
                 created = await http.post(
@@ -100,6 +116,9 @@ class Load:
                 table_id = created.json()["table_id"]
                 http.cookies.set("rummykit_session", cookies[1])
                 await http.post(f"{self.base}/api/tables/{table_id}/join", json={})
+                if first:
+                    first = False
+                    await self.start_together()
                 await asyncio.gather(
                     self.client(table_id, cookies[0], index * 2),
                     self.client(table_id, cookies[1], index * 2 + 1),
@@ -109,6 +128,7 @@ class Load:
     async def bot_table(self, index: int) -> None:
         async with httpx.AsyncClient(timeout=30) as http:
             http.cookies.set("rummykit_session", await self.guest(http, f"host{index}"))
+            await self.start_together()
             while time.monotonic() < self.until:
                 created = await http.post(
                     f"{self.base}/api/tables",
@@ -148,7 +168,7 @@ def report(title: str, load: Load, actions: int, seconds: float) -> None:
 async def run_phase(
     base: str, *, tables: int, bot_tables: int, think: float, seconds: float
 ) -> Load:
-    load = Load(base, think, time.monotonic() + seconds)
+    load = Load(base, think, seconds, tables + bot_tables)
     tasks = [load.human_table(i) for i in range(tables)]
     tasks += [load.bot_table(i) for i in range(bot_tables)]
     await asyncio.gather(*tasks)
@@ -197,12 +217,11 @@ def phase(title: str, tables: int, bot_tables: int, think: float, seconds: float
                     if httpx.get(f"{base}/healthz", timeout=1).is_success:
                         break
                 time.sleep(0.1)
-            start = time.time()
             load = asyncio.run(
                 run_phase(base, tables=tables, bot_tables=bot_tables, think=think, seconds=seconds)
             )
             end = time.time()
-            report(title, load, stored_actions(database, start, end), end - start)
+            report(title, load, stored_actions(database, load.started, end), end - load.started)
         finally:
             server.send_signal(signal.SIGTERM)
             try:

@@ -52,7 +52,12 @@ def make_engine(url: str, *, schema: str | None = None) -> AsyncEngine:
         connect_args["timeout"] = 30
     elif schema is not None:
         connect_args["server_settings"] = {"search_path": schema}
-    engine = create_async_engine(url, connect_args=connect_args)
+    options: dict[str, Any] = {}
+    if parsed.drivername.startswith("sqlite"):
+        # SQLite takes one writer at a time: one connection queues the transactions in
+        # the pool, where several would wait in SQLite's sleeping busy handler.
+        options.update(pool_size=1, max_overflow=0, pool_timeout=120)
+    engine = create_async_engine(url, connect_args=connect_args, **options)
     if parsed.drivername.startswith("sqlite"):
 
         @event.listens_for(engine.sync_engine, "connect")
