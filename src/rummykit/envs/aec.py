@@ -217,3 +217,24 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], Any]):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         return self.env.last(observe)
+
+    # The two attributes the agent loop reads every step, without ``__getattr__``'s two
+    # hops (the same error before ``reset``).
+    @property
+    def agents(self) -> list[str]:  # type: ignore[override]  # read-only: the env sets it
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:  # type: ignore[override]  # read-only: the env sets it
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)

@@ -61,6 +61,7 @@ from rummykit.games.burraco import (
     State,
     TakePile,
 )
+from rummykit.games.burraco.player_view import PlayerView
 from rummykit.games.core import Refusal
 
 DRAW: Final = 0
@@ -157,6 +158,7 @@ class BurracoSteps:
         self._plan: TurnPlan | None = None
         self._legal: list[int] | None = None
         self._views: dict[int, Observation] = {}
+        self._player_views: dict[int, PlayerView] = {}
         self._vectors: dict[int, FloatArray] = {}
         self._memories = [encoding.PileMemory(), encoding.PileMemory()]
 
@@ -191,17 +193,25 @@ class BurracoSteps:
             view = self._views[player] = self.state.observation(player)
         return view
 
+    def view(self, player: int) -> PlayerView:
+        """The engine's cheaper view of ``player`` (cached until the next action)."""
+        view = self._player_views.get(player)
+        if view is None:
+            view = self._player_views[player] = self.state.player_view(player)
+        return view
+
     def slots(self) -> list[int]:
         """The meld ids of the player to move's melds, in the order laid (slot k)."""
         player = self.state.current_player
-        return [m.meld_id for m in self.observation(player or 0).melds if m.owner == player]
+        owners = self.view(player or 0).owners
+        return [meld_id for meld_id, owner in enumerate(owners) if owner == player]
 
     def plan(self) -> TurnPlan:
         if self._plan is None:
             state = self.state
             extra: list[Extend] = []
             if state.phase == "play":
-                hand = self.observation(state.current_player or 0).hand
+                hand = self.view(state.current_player or 0).hand
                 if len(hand) == 2:
                     for meld_id in self.slots():
                         action = Extend(meld_id, tuple(sorted(hand)))
@@ -328,13 +338,14 @@ class BurracoSteps:
         self._plan = None
         self._legal = None
         self._views.clear()
+        self._player_views.clear()
         self._vectors.clear()
         return events
 
     def encode(self, player: int) -> FloatArray:
         vector = self._vectors.get(player)
         if vector is None:
-            vector = encoding.encode(self.observation(player), (), self._memories[player])
+            vector = encoding.encode(self.view(player), (), self._memories[player])
             self._vectors[player] = vector
         vector = vector.copy()
         if self._chosen and player == self.state.current_player:

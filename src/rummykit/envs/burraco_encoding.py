@@ -50,7 +50,7 @@ can take; the mask says exactly which cards fit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import numpy as np
@@ -58,6 +58,8 @@ import numpy as np
 from rummykit.cards import CARD_COUNT, Card
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.burraco import Observation
+from rummykit.games.burraco.melds import Meld
+from rummykit.games.burraco.player_view import PlayerView
 
 MELD_SLOTS: Final = 36  # 108 cards make at most 36 melds of three
 MAX_COPIES: Final = 4
@@ -151,7 +153,7 @@ class PileMemory:
         self._me = -1
         self.plane = np.zeros(CARD_COUNT, dtype=np.float32)
 
-    def read(self, observation: Observation) -> FloatArray:
+    def read(self, observation: Observation | PlayerView) -> FloatArray:
         history = observation.discard_history
         me = observation.player
         length = self._length
@@ -173,11 +175,12 @@ class PileMemory:
 
 
 def encode(
-    observation: Observation,
+    observation: Observation | PlayerView,
     chosen: Sequence[Card] = (),
     memory: PileMemory | None = None,
 ) -> FloatArray:
-    """The vector of ``observation``; ``chosen`` are the observer's own pending cards."""
+    """The vector of ``observation`` (or of the engine's cheaper ``State.player_view``,
+    which gives the same vector); ``chosen`` are the observer's own pending cards."""
     me = observation.player
     counts: list[int] = []
     add = counts.extend
@@ -193,9 +196,13 @@ def encode(
     tail = [0.0] * (3 * MELD_SLOTS)
     slot = 0
     their_counts = [0, 0, 0, 0]
-    for table_meld in observation.melds:
-        meld = table_meld.meld
-        if table_meld.owner != me:
+    melds: Iterable[tuple[Meld, int]]
+    if isinstance(observation, PlayerView):
+        melds = zip(observation.table_melds, observation.owners, strict=True)
+    else:
+        melds = ((table_meld.meld, table_meld.owner) for table_meld in observation.melds)
+    for meld, owner in melds:
+        if owner != me:
             add(map(_THEIRS.__add__, meld.cards))
             size = len(meld.cards)
             if size >= 7:

@@ -117,7 +117,8 @@ class ThreeThirteenSteps:
         if self._legal is None:
             known = _ID_BY_IDENTITY
             self._legal = [
-                known.get(id(action)) or action_id(action) for action in self.state.legal_actions()
+                known[id(action)] if id(action) in known else action_id(action)
+                for action in self.state.legal_actions()
             ]
         return self._legal
 
@@ -148,7 +149,10 @@ class ThreeThirteenSteps:
         return view
 
     def encode(self, player: int) -> FloatArray:
-        return encoding.encode(self.observation(player), self._memories[player])
+        view = self._views.get(player)
+        return encoding.encode(
+            self.state.player_view(player) if view is None else view, self._memories[player]
+        )
 
     def describe(self, action_id: int) -> str:
         return describe(action_id)

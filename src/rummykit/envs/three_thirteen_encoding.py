@@ -45,6 +45,7 @@ import numpy as np
 from rummykit.cards import CARD_COUNT
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
+from rummykit.games.three_thirteen.player_view import PlayerView
 from rummykit.games.three_thirteen.rules import MAX_ROUND
 
 STALEMATE_TURNS = 200
@@ -108,7 +109,7 @@ class DiscardMemory:
         self._me = -1
         self.planes = np.zeros((0, CARD_COUNT), dtype=np.float32)
 
-    def read(self, observation: Observation) -> FloatArray:
+    def read(self, observation: Observation | PlayerView) -> FloatArray:
         """One row of 53 per relative seat: 1 where that seat discarded the face."""
         history = observation.discard_history
         players = observation.rules.players
@@ -179,8 +180,11 @@ def _offsets(players: int, me: int) -> _Offsets:
     return _Offsets(layout(players), players, me)
 
 
-def encode(observation: Observation, memory: DiscardMemory | None = None) -> FloatArray:
-    """The vector of ``observation`` (see the module docstring for every slot)."""
+def encode(
+    observation: Observation | PlayerView, memory: DiscardMemory | None = None
+) -> FloatArray:
+    """The vector of ``observation`` (see the module docstring for every slot), or of
+    the engine's cheaper ``State.player_view``, which gives the same vector."""
     players = observation.rules.players
     me = observation.player
     at = _offsets(players, me)

@@ -42,6 +42,7 @@ from rummykit.games.burraco.events import (
 )
 from rummykit.games.burraco.legality import examine, legal_actions
 from rummykit.games.burraco.observation import Observation, ObservedPhase
+from rummykit.games.burraco.player_view import PlayerView, player_view
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
@@ -373,6 +374,16 @@ class State:
             hand_results=tuple(self._hand_results),
             hand_over=self._hand_over,
             winners=self._winners,
+        )
+
+    def player_view(self, player: int) -> PlayerView:
+        """The table fields of :meth:`observation`, built cheaply (:mod:`.player_view`)."""
+        return player_view(
+            self._table,
+            player=check_player(player, NUM_PLAYERS),
+            rules=self._rules,
+            totals=self.totals,
+            over=self._winners is not None,
         )
 
     def events_for(self, player: int) -> list[Event]:
