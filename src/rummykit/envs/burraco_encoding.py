@@ -1,6 +1,7 @@
 """The Burraco observation vector: what one player sees, as ``float32`` slots.
 
-Built from ``State.observation(player)`` and, for the player to move, the cards already
+Built from ``State.observation(player)`` (or the same fields of the cheaper
+``State.player_view``) and, for the player to move, the cards already
 chosen for the meld being built (the player's own pending choice); nothing else, so it
 cannot show a hidden card.  Card blocks have one slot per face in card-code order
 (``Ac 2c ... Kc Ad ... Ks Jk``: ``suit * 13 + rank - 1``, the joker 52).  "Yours" is

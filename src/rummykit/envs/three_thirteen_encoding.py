@@ -1,9 +1,10 @@
 """The Three-Thirteen observation vector: what one player sees, as ``float32`` slots.
 
-Built from ``State.observation(player)`` and nothing else, so it cannot show a hidden
-card.  Seats are *relative*: seat ``r`` is the player ``r`` places to the left of the
-observer (``0`` is the observer).  Card blocks have one slot per face, in card-code
-order (``Ac 2c ... Kc Ad ... Ks Jk``: ``suit * 13 + rank - 1``, the joker 52).
+Built from ``State.observation(player)`` (or the same fields of the cheaper
+``State.player_view``) and nothing else, so it cannot show a hidden card. Seats are
+*relative*: seat ``r`` is the player ``r`` places to the left of the observer (``0`` is
+the observer). Card blocks have one slot per face, in card-code order (``Ac 2c ... Kc Ad
+... Ks Jk``: ``suit * 13 + rank - 1``, the joker 52).
 
 For ``P`` players the vector holds, in this order (``layout(P).table()`` prints it with
 slot numbers; docs/envs.md shows it for two players):
