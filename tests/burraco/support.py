@@ -12,6 +12,7 @@ from rummykit.games.burraco.dealing import first_dealer
 from rummykit.games.burraco.events import Event, StockDrawn
 from rummykit.games.burraco.melds import arrange
 from rummykit.games.burraco.table import PileEntry, Table
+from rummykit.games.history import History
 
 
 def cards(text: str) -> list[Card]:
@@ -71,7 +72,9 @@ def position(
         discard_pile=pile_cards,
         stock=rest + cards(stock_top),
     )
-    table.discard_history = [PileEntry("start", None, tuple(pile_cards[:1]))] if pile_cards else []
+    table.discard_history = History(
+        [PileEntry("start", None, tuple(pile_cards[:1]))] if pile_cards else []
+    )
     table.player = player
     table.phase = "play" if phase == "play" else "draw"
     for owner, meld_text in melds:

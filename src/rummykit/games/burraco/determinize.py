@@ -22,6 +22,7 @@ from rummykit.games.burraco.legality import is_wild_in_hand
 from rummykit.games.burraco.observation import Observation
 from rummykit.games.burraco.state import State
 from rummykit.games.burraco.table import NUM_PLAYERS, POZZETTO_SIZE, Table
+from rummykit.games.history import History
 from rummykit.games.randomness import SeedStream
 
 
@@ -89,7 +90,7 @@ def determinize(observation: Observation, seed: int) -> State:
     table.known = [list(cards) for cards in observation.known_cards]
     table.restricted_card = observation.restricted_card
     table.restricted = 0 if observation.restricted_card is None else 1
-    table.discard_history = list(observation.discard_history)
+    table.discard_history = History(observation.discard_history)
     return State.from_parts(
         rules=observation.rules,
         seed=seed,

@@ -49,6 +49,7 @@ from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.burraco.table import NUM_PLAYERS, Table
 from rummykit.games.burraco.views import dealt_event, observe
 from rummykit.games.core import IllegalAction, Refusal, actor_refusal
+from rummykit.games.history import History
 from rummykit.games.randomness import SeedStream, check_seed
 from rummykit.games.visibility import check_player, events_seen_by
 
@@ -87,11 +88,11 @@ class State:
         self._seed = check_seed(seed)
         self._table = table
         self._totals = list(totals)
-        self._hand_results = list(hand_results)
+        self._hand_results = tuple(hand_results)
         self._hand_over = hand_over
         self._winners = winners
-        self._actions: list[Action] = []
-        self._events: list[Event] = []
+        self._actions: History[Action] = History()
+        self._events: History[Event] = History()
         self._candidate_hand: tuple[Card, ...] | None = None
         self._candidates: tuple[tuple[Card, ...], ...] = ()
 
@@ -197,15 +198,17 @@ class State:
 
     @property
     def hand_results(self) -> list[HandResult]:
-        return self._hand_results
+        return list(self._hand_results)
 
     @property
     def actions(self) -> list[Action]:
-        return self._actions
+        """The actions applied since the first deal, in a new list."""
+        return self._actions.to_list()
 
     @property
     def events(self) -> list[Event]:
-        return self._events
+        """The full event log since the first deal, in a new list."""
+        return self._events.to_list()
 
     # -----------------------------------------------------------------------------------
     # Legality and moves
@@ -327,7 +330,7 @@ class State:
             breakdown=breakdown,
             totals=totals,
         )
-        self._hand_results.append(result)
+        self._hand_results += (result,)
         events.append(
             HandEnded(hand_number=table.hand_number, reason=reason, closer=closer, result=result)
         )
@@ -352,11 +355,11 @@ class State:
         twin._seed = self._seed
         twin._table = self._table.clone()
         twin._totals = list(self._totals)
-        twin._hand_results = list(self._hand_results)
+        twin._hand_results = self._hand_results
         twin._hand_over = self._hand_over
         twin._winners = self._winners
-        twin._actions = list(self._actions)
-        twin._events = list(self._events)
+        twin._actions = self._actions.copy()
+        twin._events = self._events.copy()
         twin._candidate_hand = self._candidate_hand
         twin._candidates = self._candidates
         return twin
@@ -371,7 +374,7 @@ class State:
             player=check_player(player, NUM_PLAYERS),
             rules=self._rules,
             totals=self.totals,
-            hand_results=tuple(self._hand_results),
+            hand_results=self._hand_results,
             hand_over=self._hand_over,
             winners=self._winners,
         )

@@ -14,6 +14,7 @@ from typing import Literal
 
 from rummykit.cards import Card
 from rummykit.games.burraco.melds import Meld
+from rummykit.games.history import History
 
 Phase = Literal["draw", "play"]
 PileEntryKind = Literal["start", "discard", "take"]
@@ -87,7 +88,7 @@ class Table:
         self.known: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
         self.restricted_card: Card | None = None
         self.restricted = 0
-        self.discard_history: list[PileEntry] = [PileEntry("start", None, tuple(discard_pile))]
+        self.discard_history = History([PileEntry("start", None, tuple(discard_pile))])
 
     def clone(self) -> Table:
         twin = Table.__new__(Table)
@@ -108,7 +109,7 @@ class Table:
         twin.known = [list(cards) for cards in self.known]
         twin.restricted_card = self.restricted_card
         twin.restricted = self.restricted
-        twin.discard_history = list(self.discard_history)
+        twin.discard_history = self.discard_history.copy()
         return twin
 
     # -----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from typing import Literal
 
 from rummykit.cards import CARD_COUNT, Card, format_card
 from rummykit.games.core import IllegalAction, Refusal, actor_refusal
+from rummykit.games.history import History
 from rummykit.games.randomness import check_seed
 from rummykit.games.three_thirteen import refusals
 from rummykit.games.three_thirteen.actions import (
@@ -71,8 +72,6 @@ class State:
         "_first_dealer",
         "_game_over",
         "_hand_over",
-        "_past_actions",
-        "_past_events",
         "_results",
         "_round",
         "_rules",
@@ -89,12 +88,10 @@ class State:
     _round: Round
     _game_over: bool
     _totals: list[int]
-    _results: list[RoundResult]
-    _past_actions: tuple[Action, ...]
-    _past_events: tuple[Event, ...]
-    _actions: list[Action]
-    _events: list[Event]
-    """The log: earlier rounds in shared tuples (cheap clones), this round in lists."""
+    _results: tuple[RoundResult, ...]
+    _actions: History[Action]
+    _events: History[Event]
+    """The log, shared by clones (a clone costs the position, not the history)."""
     _hand_over: bool
 
     def __init__(self) -> None:
@@ -111,11 +108,9 @@ class State:
         state._wild_only_melds = rules.wild_only_melds
         state._game_over = False
         state._totals = [0] * rules.players
-        state._results = []
-        state._past_actions = ()
-        state._past_events = ()
-        state._actions = []
-        state._events = []
+        state._results = ()
+        state._actions = History()
+        state._events = History()
         state._hand_over = False
         return state
 
@@ -202,7 +197,7 @@ class State:
             history=discard_history,
             turn=turn,
         )
-        state._results = list(hand_results)
+        state._results = tuple(hand_results)
         for result in hand_results:
             for player, score in enumerate(result.scores):
                 state._totals[player] += score
@@ -274,11 +269,11 @@ class State:
 
     @property
     def actions(self) -> list[Action]:
-        return [*self._past_actions, *self._actions]
+        return self._actions.to_list()
 
     @property
     def events(self) -> list[Event]:
-        return [*self._past_events, *self._events]
+        return self._events.to_list()
 
     @property
     def stock_count(self) -> int:
@@ -411,11 +406,6 @@ class State:
                 self._end_round(events)
         self._actions.append(action)
         self._events.extend(events)
-        if self._hand_over:
-            self._past_actions += tuple(self._actions)
-            self._past_events += tuple(self._events)
-            self._actions = []
-            self._events = []
         return events
 
     def _end_round(self, events: list[Event]) -> None:
@@ -429,7 +419,7 @@ class State:
             went_out=went_out,
             went_out_melds=[meld.cards for meld in table.table_melds if meld.owner == went_out],
         )
-        self._results.append(result)
+        self._results += (result,)
         for player, score in enumerate(result.scores):
             self._totals[player] += score
         events.append(
@@ -467,11 +457,9 @@ class State:
         other._round = self._round.copy()
         other._game_over = self._game_over
         other._totals = self._totals[:]
-        other._results = self._results[:]
-        other._past_actions = self._past_actions
-        other._past_events = self._past_events
-        other._actions = self._actions[:]
-        other._events = self._events[:]
+        other._results = self._results
+        other._actions = self._actions.copy()
+        other._events = self._events.copy()
         other._hand_over = self._hand_over
         return other
 
@@ -500,7 +488,7 @@ class State:
             reshuffled=table.reshuffled,
             went_out=table.went_out,
             last_turns_remaining=table.last_turns,
-            hand_results=tuple(self._results),
+            hand_results=self._results,
             totals=tuple(self._totals),
             hand_over=self._hand_over,
             game_over=self._game_over,
