@@ -15,7 +15,7 @@ import sys
 import time
 from collections import Counter
 
-from rummykit.bots.burraco_greedy import BurracoGreedyBot
+from rummykit.bots.burraco.greedy import BurracoGreedyBot
 from rummykit.bots.random_bot import RandomBot
 from rummykit.games import burraco
 from rummykit.sim.match import play_game

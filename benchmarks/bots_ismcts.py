@@ -20,11 +20,11 @@ import random
 import time
 from typing import Any
 
-from rummykit.bots.evaluate_burraco import BurracoSearch
-from rummykit.bots.evaluate_burraco import CheapPolicy as BurracoPolicy
-from rummykit.bots.evaluate_three_thirteen import CheapPolicy as ThreeThirteenPolicy
-from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+from rummykit.bots.burraco.evaluate import BurracoSearch
+from rummykit.bots.burraco.evaluate import CheapPolicy as BurracoPolicy
 from rummykit.bots.ismcts import ISMCTSBot, SearchAdapter
+from rummykit.bots.three_thirteen.evaluate import CheapPolicy as ThreeThirteenPolicy
+from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
 from rummykit.games import burraco, three_thirteen
 
 

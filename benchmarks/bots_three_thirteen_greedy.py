@@ -20,9 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from rummykit.bots import three_thirteen_solver_memo
 from rummykit.bots.random_bot import RandomBot
-from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen import solver_memo
+from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 from rummykit.games import three_thirteen
 from rummykit.games.three_thirteen import arrange
 from rummykit.sim.match import play_game
@@ -94,13 +94,13 @@ def solver_calls(games: int, first_seed: int) -> None:
             return decision
 
     for name in real:
-        setattr(three_thirteen_solver_memo, name, counting(name))
+        setattr(solver_memo, name, counting(name))
     try:
         for seed in range(first_seed, first_seed + games):
             play_game(three_thirteen.GAME, three_thirteen.Rules(), [Counting(), Counting()], seed)
     finally:
         for name, function in real.items():
-            setattr(three_thirteen_solver_memo, name, function)
+            setattr(solver_memo, name, function)
     decisions = per_decision.total()
     print(f"solver calls over {games} games ({decisions} decisions):")
     print(

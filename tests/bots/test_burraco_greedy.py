@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.bots.base import Bot
-from rummykit.bots.burraco_greedy import BurracoGreedyBot, pile_value
-from rummykit.bots.burraco_planning import WILD_POLICIES, WildPolicy, plan_melds
-from rummykit.bots.burraco_reading import (
+from rummykit.bots.burraco.greedy import BurracoGreedyBot, pile_value
+from rummykit.bots.burraco.planning import WILD_POLICIES, WildPolicy, plan_melds
+from rummykit.bots.burraco.reading import (
     THREAT_IMMINENT,
     THREAT_NONE,
     THREAT_RISING,

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.bots.base import Decision
-from rummykit.bots.evaluate_burraco import (
+from rummykit.bots.burraco.evaluate import (
     BONUS_SHARE,
     BurracoSearch,
     is_wild_face,
@@ -25,8 +25,10 @@ from rummykit.bots.evaluate_burraco import (
     position_value,
     reward_of,
 )
-from rummykit.bots.evaluate_burraco import CheapPolicy as BurracoPolicy
-from rummykit.bots.evaluate_three_thirteen import (
+from rummykit.bots.burraco.evaluate import CheapPolicy as BurracoPolicy
+from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, make_ismcts, paired_gain
+from rummykit.bots.random_bot import RandomBot
+from rummykit.bots.three_thirteen.evaluate import (
     CheapPolicy,
     ThreeThirteenPlayout,
     ThreeThirteenSearch,
@@ -34,9 +36,7 @@ from rummykit.bots.evaluate_three_thirteen import (
     reward_scale,
     round_rewards,
 )
-from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, make_ismcts, paired_gain
-from rummykit.bots.random_bot import RandomBot
-from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 from rummykit.cards import BURRACO_POINTS, parse_card, parse_cards
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.burraco.actions import Extend

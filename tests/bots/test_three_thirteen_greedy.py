@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.bots import three_thirteen_solver_memo
 from rummykit.bots.base import Decision
 from rummykit.bots.random_bot import RandomBot
-from rummykit.bots.three_thirteen_card_use import OpponentSigns, opponent_interest
-from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
-from rummykit.bots.three_thirteen_solver_memo import CHEAP_LIMIT, SolverMemo
+from rummykit.bots.three_thirteen import solver_memo
+from rummykit.bots.three_thirteen.card_use import OpponentSigns, opponent_interest
+from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.solver_memo import CHEAP_LIMIT, SolverMemo
 from rummykit.cards import (
     DEADWOOD_POINTS,
     JOKER,
@@ -417,8 +417,8 @@ def test_few_solver_calls_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
         calls["best_discards"] += 1
         return real_best(*args, **kwargs)
 
-    monkeypatch.setattr(three_thirteen_solver_memo, "deadwood", counted_deadwood)
-    monkeypatch.setattr(three_thirteen_solver_memo, "best_discards", counted_best)
+    monkeypatch.setattr(solver_memo, "deadwood", counted_deadwood)
+    monkeypatch.setattr(solver_memo, "best_discards", counted_best)
     bot = ThreeThirteenGreedyBot()
     most = 0
     total = 0
@@ -524,7 +524,7 @@ def test_the_cheap_route_answers_for_a_card_that_adds_nothing(
     memo = SolverMemo(ace_high=False, wild_only_melds=False)
     hand = parse_cards("7h 8h 9h Kc Qd")
     assert memo.deadwood(hand, wild_rank=3) == 20
-    monkeypatch.setattr(three_thirteen_solver_memo, "best_discards", refuse)
+    monkeypatch.setattr(solver_memo, "best_discards", refuse)
     least, discards = memo.best_discards([*hand, parse_card("Ks")], wild_rank=3)
     assert (least, format_cards(discards)) == (20, "Kc Qd Ks")
     # A card that does add something goes to the engine.

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.app import create_app

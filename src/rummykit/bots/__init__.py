@@ -1,5 +1,8 @@
 """Players that see only an observation and the legal actions.
 
 A bot never receives a game state: it is handed one player's observation, the legal
-actions and a random generator, and returns one of those actions.
+actions and a random generator, and returns one of those actions.  What every game
+shares is here (:mod:`.base`, :mod:`.random_bot`, the :mod:`.ismcts` search,
+:mod:`.hints`, the :mod:`.registry` of levels); what one game needs is in its own
+package, :mod:`.burraco` and :mod:`.three_thirteen`.
 """

@@ -45,8 +45,8 @@ how much the last decision searched.
 A bot never sees a real game state: the only states here are determinizations it built
 from its observation.  This module knows no game: what a game needs (the rollout
 policy, when to stop, how to score) comes from a :class:`SearchAdapter`; the adapters of
-the two games live in :mod:`rummykit.bots.evaluate_burraco` and
-:mod:`rummykit.bots.evaluate_three_thirteen`.  It never does I/O and never uses the
+the two games live in :mod:`rummykit.bots.burraco.evaluate` and
+:mod:`rummykit.bots.three_thirteen.evaluate`.  It never does I/O and never uses the
 global ``random`` module.
 """
 
@@ -164,7 +164,7 @@ class ISMCTSBot:
     """Information-set MCTS for any game with a :class:`SearchAdapter`.
 
     >>> from rummykit.games.three_thirteen import GAME, Rules
-    >>> from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+    >>> from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
     >>> state = GAME.new_state(Rules(first_round=3, last_round=3), 7)
     >>> bot = ISMCTSBot(ThreeThirteenSearch(), iterations=40)
     >>> player = state.current_player
@@ -411,11 +411,11 @@ def make_ismcts(
     """The ISMCTS bot for ``game`` (``"burraco"`` or ``"three-thirteen"``) with its
     default adapter; with neither budget given it searches 0.5 s per decision."""
     if game == "burraco":
-        from rummykit.bots.evaluate_burraco import BurracoSearch
+        from rummykit.bots.burraco.evaluate import BurracoSearch
 
         return ISMCTSBot(BurracoSearch(), iterations=iterations, seconds=seconds)
     if game == "three-thirteen":
-        from rummykit.bots.evaluate_three_thirteen import ThreeThirteenSearch
+        from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
 
         return ISMCTSBot(ThreeThirteenSearch(), iterations=iterations, seconds=seconds)
     raise ValueError(f"no ISMCTS adapter for the game {game!r}; games: burraco, three-thirteen")

@@ -48,10 +48,10 @@ def make_bot(game: str, spec: str) -> Bot:
         if options:
             raise BotSpecError("the greedy bot takes no options")
         if game == "burraco":
-            from rummykit.bots.burraco_greedy import BurracoGreedyBot
+            from rummykit.bots.burraco.greedy import BurracoGreedyBot
 
             return BurracoGreedyBot()
-        from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
+        from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 
         return ThreeThirteenGreedyBot()
     if level == "ismcts":

@@ -62,9 +62,9 @@ def _watch_server(server: int) -> None:
 def _start_worker(server: int) -> None:
     """Import the bots once (so the first decision is not slow), and end the worker if
     the server process dies (a killed server leaves no worker behind)."""
-    import rummykit.bots.burraco_greedy
+    import rummykit.bots.burraco.greedy
     import rummykit.bots.ismcts
-    import rummykit.bots.three_thirteen_greedy  # noqa: F401
+    import rummykit.bots.three_thirteen.greedy  # noqa: F401
 
     threading.Thread(target=_watch_server, args=(server,), daemon=True).start()
 

@@ -169,10 +169,10 @@ class _IncludingPlayout:
 def points_per_reward(game_name: str, observation: Any) -> float:
     """The game's reward scale for this decision: points per unit of reward."""
     if game_name == "three-thirteen":
-        from rummykit.bots.evaluate_three_thirteen import reward_scale
+        from rummykit.bots.three_thirteen.evaluate import reward_scale
 
         return float(reward_scale(observation.round_number))
-    from rummykit.bots.evaluate_burraco import REWARD_SCALE
+    from rummykit.bots.burraco.evaluate import REWARD_SCALE
 
     return float(REWARD_SCALE)
 

@@ -7,7 +7,7 @@ actions, with a one-line reason:
   is worth it: cards that go straight into melds (more if they complete a burraco),
   wilds, cards that link up with the hand, weighed against the points it would leave
   in the hand when the hand may end soon.
-- **Meld** (:mod:`.burraco_planning`): natural cards go down at once, additions to own
+- **Meld** (:mod:`.planning`): natural cards go down at once, additions to own
   melds and new melds (longest first, runs before sets); a natural card that replaces a
   wild comes first.  Wilds are kept for burracos: one goes down only to make a meld a
   burraco, unless the hand may end soon or the opponent may close (then every point
@@ -18,7 +18,7 @@ actions, with a one-line reason:
   ending anyway, or (in a game to a target, where a lost hand's points still count)
   the opponent is getting close to closing first.  Otherwise it keeps two cards so
   that it never closes by accident.
-- **Discard** (:mod:`.burraco_discarding`): the card least useful to the bot and to the
+- **Discard** (:mod:`.discarding`): the card least useful to the bot and to the
   opponent.
 
 Deterministic: the decision depends on the observation and the legal actions alone
@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from rummykit.bots.base import Decision
-from rummykit.bots.burraco_discarding import choose_discard
-from rummykit.bots.burraco_planning import Plan, Step, WildPolicy, plan_melds
-from rummykit.bots.burraco_reading import (
+from rummykit.bots.burraco.discarding import choose_discard
+from rummykit.bots.burraco.planning import Plan, Step, WildPolicy, plan_melds
+from rummykit.bots.burraco.reading import (
     THREAT_NONE,
     TableReading,
     is_wild_face,

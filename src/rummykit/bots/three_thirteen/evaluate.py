@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rummykit.bots.three_thirteen_greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.core import GameInfo
 from rummykit.games.three_thirteen import GAME, Observation, State

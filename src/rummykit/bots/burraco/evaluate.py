@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from rummykit.bots.burraco_greedy import BurracoGreedyBot
+from rummykit.bots.burraco.greedy import BurracoGreedyBot
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import GAME, Observation, State
 from rummykit.games.burraco.actions import Action, Discard, DrawStock, Extend, Meld, TakePile

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Literal
 
-from rummykit.bots.burraco_reading import extended, fitting_faces, is_wild_face, meld_score
+from rummykit.bots.burraco.reading import extended, fitting_faces, is_wild_face, meld_score
 from rummykit.cards import BURRACO_POINTS, CARD_COUNT, JOKER, Card
 from rummykit.games.burraco import Extend, TableMeld
 from rummykit.games.burraco import Meld as NewMeld

@@ -11,7 +11,7 @@ Each decision follows a fixed rule (RULES.md section 2):
   next player shows the least use for (never a wild if another card will do).
 - **Discard** a card among those leaving the least deadwood (``best_discards``' tie
   set).  Ties are broken, in order: keep wilds; give the next player the card they show
-  the least use for (:mod:`.three_thirteen_card_use`); keep the card with more meld
+  the least use for (:mod:`.card_use`); keep the card with more meld
   partners; shed the higher card.  When the round may end soon (someone went out, the
   hands are small, the reshuffled stock is nearly spent) shedding the higher card comes
   before the other two.
@@ -31,14 +31,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from rummykit.bots.base import Decision
-from rummykit.bots.three_thirteen_card_use import (
+from rummykit.bots.three_thirteen.card_use import (
     OpponentSigns,
     is_wild,
     meld_partners,
     opponent_interest,
     points,
 )
-from rummykit.bots.three_thirteen_solver_memo import SolverMemo
+from rummykit.bots.three_thirteen.solver_memo import SolverMemo
 from rummykit.cards import Card, format_card
 from rummykit.games.three_thirteen.actions import (
     DRAW_STOCK,

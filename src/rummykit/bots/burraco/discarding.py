@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rummykit.bots.burraco_reading import TableReading, is_wild_face
+from rummykit.bots.burraco.reading import TableReading, is_wild_face
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import Discard
 
