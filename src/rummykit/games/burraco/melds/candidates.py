@@ -1,0 +1,241 @@
+"""Every new Burraco meld a hand can lay, each multiset once, as the rules arrange it.
+
+:func:`candidate_melds` (cards) and :func:`candidate_arrangements` (melds) list what
+:func:`~.arranging.arrange` accepts among the sub-multisets of a hand, fast: sets come
+from small cached tables per rank, runs from cached patterns per suit.  Turn rules (one
+set per rank, keeping a card to discard) are the game state's, not this module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Final
+
+from rummykit.cards import (
+    CARD_COUNT,
+    JOKER,
+    RANK_OF,
+    SUIT_OF,
+    Card,
+)
+from rummykit.games.burraco.melds.arranging import (
+    _PLACE_CARDS,
+    _TWO,
+    _WILD_FACES,
+    HIGH_ACE,
+    MAX_SET_NATURALS,
+    MIN_MELD,
+    Meld,
+    _checked,
+)
+
+# ---------------------------------------------------------------------------------------
+# Every new meld of a hand
+
+_SET_RANKS: Final = (1, *range(3, 14))
+
+
+@lru_cache(maxsize=4096)
+def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Meld, ...], ...]:
+    """The sets of ``rank`` from ``per_suit`` copies of each suit's card: first the
+    clean ones, then those with each wild face in the order of ``_WILD_FACES``.
+
+    With at most two copies of a card there are at most 12 x 81 tables.
+    """
+    choices: list[tuple[Card, ...]] = [()]
+    for suit, available in enumerate(per_suit):
+        card = suit * 13 + rank - 1
+        choices = [chosen + (card,) * k for chosen in choices for k in range(available + 1)]
+    clean = tuple(
+        Meld("set", naturals, None, None, rank)
+        for naturals in choices
+        if MIN_MELD <= len(naturals) <= MAX_SET_NATURALS
+    )
+    # Two naturals and a wild at least.
+    wildable = [n for n in choices if _TWO <= len(n) <= MAX_SET_NATURALS]
+    return (
+        clean,
+        *(
+            tuple(Meld("set", (*n, wild), len(n), None, rank) for n in wildable)
+            for wild in _WILD_FACES
+        ),
+    )
+
+
+RunPattern = tuple[int, int, int, bool]
+"""A run pattern: lowest and highest place, the wild's place (0: clean) and whether the
+suit's own 2 may be that wild (the other wild faces always may)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _run_patterns(rank_mask: int, twos: int) -> tuple[RunPattern, ...]:
+    """Every run (as places) of the naturals of ``rank_mask`` (bit ``r`` for rank ``r``,
+    the ace is bit 1) and ``twos`` copies of the suit's 2, each multiset once.
+
+    Only the arrangement the rules give a multiset is listed: the wild high when it
+    could stand at either end, ``A..K`` rather than ``2..A``, a 2 at its own place.  At
+    most 8192 x 3 patterns, whatever the suit and the wilds at hand.
+    """
+    present = [bool(rank_mask >> r & 1) for r in range(HIGH_ACE + 1)] + [False]
+    present[HIGH_ACE] = present[1]
+    present[_TWO] = twos > 0
+    patterns: list[RunPattern] = []
+
+    def add(lo: int, hi: int, wild_place: int) -> None:
+        """Add ``lo..hi`` with a wild at ``wild_place`` (0: clean)."""
+        if not wild_place:
+            patterns.append((lo, hi, 0, False))
+            return
+        spare = twos - (1 if lo <= _TWO <= hi and wild_place != _TWO else 0)
+        # The suit's 2 at place 2 is natural, and below naturals from 3 up it goes home.
+        two_may_be_wild = (
+            spare > 0 and wild_place != _TWO and not (lo == MIN_MELD and wild_place == hi)
+        )
+        patterns.append((lo, hi, wild_place, two_may_be_wild))
+
+    for lo in range(1, HIGH_ACE):
+        if not present[lo]:
+            continue
+        hole = 0
+        for hi in range(lo + 1, HIGH_ACE + 1):
+            if not present[hi]:
+                if hole:
+                    break
+                hole = hi
+                continue
+            if lo == 1 and hi == HIGH_ACE:
+                break  # two natural aces
+            ace_both_ways = lo == _TWO and hi == HIGH_ACE  # the same cards lie as A..K
+            if hole:
+                if not ace_both_ways:
+                    add(lo, hi, hole)
+                continue
+            if hi - lo >= _TWO and not ace_both_ways:
+                add(lo, hi, 0)
+                for gap in range(lo + 1, hi):  # a wild in place of a natural left out
+                    add(lo, hi, gap)
+            if hi < HIGH_ACE:
+                add(lo, hi + 1, hi + 1)
+            elif lo > MIN_MELD:
+                # The naturals end with the high ace: the wild stands below them.
+                add(lo - 1, hi, lo - 1)
+    return tuple(patterns)
+
+
+_RUN_MELDS: dict[tuple[int, int, int, int, Card], Meld] = {}
+"""Every run meld met so far by its suit, places and wild (at most about 11,000)."""
+
+
+def _run_meld(suit: int, lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
+    key = (suit, lo, hi, wild_place, wild)
+    meld = _RUN_MELDS.get(key)
+    if meld is None:
+        row = _PLACE_CARDS[suit]
+        if wild_place:
+            cards = (*row[lo:wild_place], wild, *row[wild_place + 1 : hi + 1])
+            meld = Meld("run", cards, wild_place - lo, suit, lo)
+        else:
+            meld = Meld("run", row[lo : hi + 1], None, suit, lo)
+        _RUN_MELDS[key] = meld
+    return meld
+
+
+def _add_runs(melds: list[Meld], suit: int, rank_mask: int, twos: int, others: list[Card]) -> None:
+    """Add the runs of one suit; ``others`` are the wild faces at hand."""
+    suit_two = suit * 13 + 1
+    get = _RUN_MELDS.get
+    for lo, hi, wild_place, two_may_be_wild in _run_patterns(rank_mask, twos):
+        if not wild_place:
+            melds.append(get((suit, lo, hi, 0, 0)) or _run_meld(suit, lo, hi, 0, 0))
+            continue
+        for wild in others:
+            if wild != suit_two:
+                key = (suit, lo, hi, wild_place, wild)
+                melds.append(get(key) or _run_meld(*key))
+        if two_may_be_wild:
+            melds.append(_run_meld(suit, lo, hi, wild_place, suit_two))
+
+
+def _general_candidates(counts: list[int]) -> list[Meld]:
+    """The candidates of any multiset (more than two copies of a card included)."""
+    melds: list[Meld] = []
+    others = [face for face in _WILD_FACES if counts[face]]
+    for rank in _SET_RANKS:
+        per_suit = tuple(counts[s * 13 + rank - 1] for s in range(4))
+        if sum(per_suit) >= _TWO:
+            table = _set_table(rank, per_suit)
+            melds.extend(table[0])
+            for position, face in enumerate(_WILD_FACES, start=1):
+                if counts[face]:
+                    melds.extend(table[position])
+    for suit in range(4):
+        base = suit * 13
+        mask = sum(1 << r for r in range(1, 14) if r != _TWO and counts[base + r - 1])
+        _add_runs(melds, suit, mask, min(counts[base + 1], _TWO), others)
+    return melds
+
+
+_RANK_BIT: Final = tuple(1 << RANK_OF[c] if RANK_OF[c] != _TWO else 0 for c in range(52))
+
+
+def _candidates(hand: Sequence[Card]) -> list[Meld]:
+    cards = _checked(hand, "a hand")
+    counts = [0] * CARD_COUNT
+    masks = [0, 0, 0, 0, 0]
+    rank_totals = [0] * 14
+    crowded = False  # more copies of a card than two decks hold
+    for card in cards:
+        counts[card] += 1
+        if card != JOKER:
+            if counts[card] > _TWO:
+                crowded = True
+            masks[SUIT_OF[card]] |= _RANK_BIT[card]
+            rank_totals[RANK_OF[card]] += 1
+    if crowded:
+        return _general_candidates(counts)
+    melds: list[Meld] = []
+    wild_positions = [
+        position for position, face in enumerate(_WILD_FACES, start=1) if counts[face]
+    ]
+    for rank in _SET_RANKS:
+        if rank_totals[rank] >= _TWO:
+            index = rank - 1
+            table = _set_table(
+                rank, (counts[index], counts[index + 13], counts[index + 26], counts[index + 39])
+            )
+            melds.extend(table[0])
+            for position in wild_positions:
+                melds.extend(table[position])
+    others = [face for face in _WILD_FACES if counts[face]]
+    for suit in range(4):
+        mask = masks[suit]
+        twos = counts[suit * 13 + 1]
+        if mask.bit_count() + (twos > 0) >= _TWO:
+            _add_runs(melds, suit, mask, twos, others)
+    return melds
+
+
+def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once,
+    as arranged melds (see :func:`candidate_melds`)."""
+    return iter(_candidates(hand))
+
+
+def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once.
+
+    The cards of each are in the order of ``arrange(...).cards``.  Works on counts per
+    face and on places per suit (with the melds of each pattern kept in a cache), never
+    on subsets of the hand.
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> for meld in candidate_melds(parse_cards("5h 6h 7h Jk")):
+    ...     print(format_cards(meld))
+    5h 6h Jk
+    5h 6h 7h
+    5h Jk 7h
+    5h 6h 7h Jk
+    6h 7h Jk
+    """
+    return iter([meld.cards for meld in _candidates(hand)])
