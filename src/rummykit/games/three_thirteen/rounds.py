@@ -243,23 +243,32 @@ class Round:
         self.last_turns = self.players - 1
         return WentOut(player=player, melds=melds, discard=card)
 
-    def end_turn(self, *, seed: int, events: list[Event]) -> bool:
+    def end_turn(self, *, seed: int, stalemate_turns: int, events: list[Event]) -> bool:
         """Close the turn: pass it on, reshuffling an empty stock once per round.
 
         Returns ``True`` (and passes nothing on) when the round is over: the last turns
-        after going out are played, or the stock is empty and cannot be refilled.
+        after going out are played; or no one has gone out and either the stock is
+        empty and cannot be refilled or ``stalemate_turns`` turns have been played.
+        During the last turns an empty stock that cannot be refilled ends nothing: the
+        players still to play take the top discard.
         """
         self.turn += 1
-        if self.went_out is not None and self.last_turns == 0:
+        if self.went_out is not None:
+            if self.last_turns == 0:
+                return True
+        elif self.turn >= stalemate_turns:
             return True
         if not self.stock:
-            if self.reshuffled or len(self.discard_pile) < 2:
+            if not self.reshuffled and len(self.discard_pile) >= 2:
+                self.stock = reshuffle(
+                    seed=seed, round_number=self.number, discard_pile=self.discard_pile
+                )
+                self.reshuffled = True
+                events.append(
+                    StockReshuffled(round_number=self.number, stock_count=len(self.stock))
+                )
+            elif self.went_out is None:
                 return True
-            self.stock = reshuffle(
-                seed=seed, round_number=self.number, discard_pile=self.discard_pile
-            )
-            self.reshuffled = True
-            events.append(StockReshuffled(round_number=self.number, stock_count=len(self.stock)))
         self.current = (self.current + 1) % self.players
         self.phase = "draw"
         self.going_out_cache = None

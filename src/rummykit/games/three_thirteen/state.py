@@ -10,7 +10,9 @@ Turn flow (RULES.md 2.2, with the engine's decisions): a turn is ``draw`` then
 ``discard``.  Going out (``GoOut``) lays every other card down in melds; every other
 player then has exactly one more turn, during which going out is refused.  At the end
 of each turn, if the stock is empty, the discard pile but its top card is reshuffled into
-a new stock once per round; if the stock runs out again, the round ends.
+a new stock once per round; if the stock runs out again, the round ends, unless someone
+has gone out: the last turns are always played, taking the top discard.  A round in
+which no one goes out ends after ``Rules.stalemate_turns`` turns.
 
 The hot paths (``legal_actions``, ``check``, ``apply``, ``clone``) touch plain lists and
 never validate the whole state; nothing here does I/O or uses the ``random`` module.
@@ -406,7 +408,9 @@ class State:
                         card, ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
                     )
                 ]
-            if table.end_turn(seed=self._seed, events=events):
+            if table.end_turn(
+                seed=self._seed, stalemate_turns=self._rules.stalemate_turns, events=events
+            ):
                 self._end_round(events)
         self._actions.append(action)
         self._events.extend(events)
