@@ -51,6 +51,7 @@ class Round:
         "players",
         "reshuffled",
         "stock",
+        "stock_may_hold",
         "table_melds",
         "taken",
         "turn",
@@ -76,6 +77,9 @@ class Round:
     went_out: int | None
     last_turns: int
     reshuffled: bool
+    stock_may_hold: tuple[tuple[Card, ...], ...] | None
+    """After the reshuffle, per player, the cards the stock may hold as far as that
+    player knows: those reshuffled into it (sorted) but the ones they drew since."""
     turn: int
     going_out_cache: tuple[Card, ...] | None
     """The current player's going-out discards, once computed in a discard phase."""
@@ -94,6 +98,7 @@ class Round:
         went_out: int | None = None,
         last_turns: int = 0,
         reshuffled: bool = False,
+        stock_may_hold: Sequence[Sequence[Card]] | None = None,
         taken: Sequence[Sequence[Card]] | None = None,
         history: Sequence[PileMove] = (),
         turn: int = 0,
@@ -114,6 +119,9 @@ class Round:
         self.went_out = went_out
         self.last_turns = last_turns
         self.reshuffled = reshuffled
+        self.stock_may_hold = (
+            None if stock_may_hold is None else tuple(tuple(cards) for cards in stock_may_hold)
+        )
         self.turn = turn
         self.going_out_cache = None
 
@@ -163,6 +171,7 @@ class Round:
         other.went_out = self.went_out
         other.last_turns = self.last_turns
         other.reshuffled = self.reshuffled
+        other.stock_may_hold = self.stock_may_hold
         other.turn = self.turn
         other.going_out_cache = self.going_out_cache
         return other
@@ -189,6 +198,11 @@ class Round:
         self.hands[player].append(card)
         self.phase = "discard"
         self.going_out_cache = None
+        may_hold = self.stock_may_hold
+        if may_hold is not None and card in may_hold[player]:
+            mine = list(may_hold[player])
+            mine.remove(card)
+            self.stock_may_hold = (*may_hold[:player], tuple(mine), *may_hold[player + 1 :])
         return StockDrawn(player, card)
 
     def take_discard(self) -> DiscardTaken:
@@ -264,6 +278,7 @@ class Round:
                     seed=seed, round_number=self.number, discard_pile=self.discard_pile
                 )
                 self.reshuffled = True
+                self.stock_may_hold = (tuple(sorted(self.stock)),) * self.players
                 events.append(
                     StockReshuffled(round_number=self.number, stock_count=len(self.stock))
                 )

@@ -148,6 +148,7 @@ class State:
         went_out: int | None = None,
         last_turns_remaining: int = 0,
         reshuffled: bool = False,
+        stock_may_hold: Sequence[Sequence[Card]] | None = None,
         known_cards: Sequence[Sequence[Card]] | None = None,
         discard_history: Sequence[PileMove] = (),
         turn: int = 0,
@@ -158,14 +159,18 @@ class State:
 
         The keywords are named as the observation's fields.  The stock's top is the end
         of ``stock``, the pile's top the end of ``discard_pile``.  ``known_cards`` are,
-        per player, the cards seen taken from the discard pile and still held.  The
-        first dealer is inferred from ``dealer`` and the rounds already played; totals
-        are the sums of ``hand_results``; a game over has ``hand_over`` true whatever is
-        given.  Raises ``ValueError`` if the parts do not fit together (see
-        :mod:`.parts`).
+        per player, the cards seen taken from the discard pile and still held.
+        ``stock_may_hold`` is, once ``reshuffled``, per player, the cards the stock may
+        hold as far as that player knows (it must include the stock; by default every
+        player knows exactly what it holds).  The first dealer is inferred from
+        ``dealer`` and the rounds already played; totals are the sums of
+        ``hand_results``; a game over has ``hand_over`` true whatever is given.  Raises
+        ``ValueError`` if the parts do not fit together (see :mod:`.parts`).
         """
         state = cls._blank(rules, seed)
         taken = [[] for _ in hands] if known_cards is None else known_cards
+        if reshuffled and stock_may_hold is None:
+            stock_may_hold = [sorted(stock)] * rules.players
         check_parts(
             rules=rules,
             round_number=round_number,
@@ -178,6 +183,8 @@ class State:
             melds=melds,
             went_out=went_out,
             last_turns_remaining=last_turns_remaining,
+            reshuffled=reshuffled,
+            stock_may_hold=stock_may_hold,
             known_cards=taken,
             turn=turn,
             hand_results=hand_results,
@@ -199,6 +206,7 @@ class State:
             went_out=went_out,
             last_turns=last_turns_remaining,
             reshuffled=reshuffled,
+            stock_may_hold=stock_may_hold,
             taken=taken,
             history=discard_history,
             turn=turn,
@@ -501,6 +509,7 @@ class State:
             known_cards=tuple(tuple(sorted(cards)) for cards in table.taken),
             melds=tuple(table.table_melds),
             reshuffled=table.reshuffled,
+            stock_may_hold=(None if table.stock_may_hold is None else table.stock_may_hold[player]),
             went_out=table.went_out,
             last_turns_remaining=table.last_turns,
             hand_results=tuple(self._results),
