@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from rummykit.cards import format_card
 from rummykit.games.three_thirteen import Discard, DrawStock, Observation, State
 from rummykit.games.three_thirteen.events import StockReshuffled
 from tests.three_thirteen.helpers import cards, only, stacked
+from tests.three_thirteen.test_determinize_stats import after_a_reshuffle
 
 
 def reshuffled_state() -> State:
@@ -61,3 +64,15 @@ def test_from_parts_checks_what_the_stock_may_hold() -> None:
     assert [format_card(c) for c in state.observation(0).stock_may_hold or ()] == [
         format_card(c) for c in sorted(state.locations()["stock"])
     ]
+
+
+def test_shuffling_what_a_player_cannot_see_keeps_to_what_they_know() -> None:
+    state = after_a_reshuffle(players=3, round_number=5, seed=3, draws_after=9)
+    for player in range(3):
+        seen = state.observation(player)
+        assert seen.stock_may_hold is not None
+        for seed in range(20):
+            shuffled = state.clone()
+            shuffled.shuffle_hidden(player, seed)
+            assert shuffled.observation(player) == seen
+            assert not Counter(shuffled.locations()["stock"]) - Counter(seen.stock_may_hold)

@@ -12,6 +12,7 @@ reshuffle a round allows comes from :mod:`.dealing`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
@@ -314,7 +315,9 @@ class Round:
 
     def shuffle_hidden(self, player: int, seed: int, *, hands_shown: bool) -> None:
         """Permute the cards ``player`` cannot see: the stock and, unless the hands have
-        been laid down (``hands_shown``), the opponents' cards not seen taken."""
+        been laid down (``hands_shown``), the opponents' cards not seen taken.  After
+        the reshuffle the stock is refilled only with cards ``player`` knows it may
+        hold, so the result stays consistent with what ``player`` knows."""
         opponents = [] if hands_shown else [p for p in range(self.players) if p != player]
         pool = list(self.stock)
         slots: list[tuple[int, int]] = []
@@ -324,9 +327,16 @@ class Round:
                 hidden.remove(card)
             slots.append((opponent, len(hidden)))
             pool.extend(hidden)
-        SeedStream(seed, "shuffle-hidden").shuffle(pool)
+        stream = SeedStream(seed, "shuffle-hidden")
+        stock: list[Card] | None = None
+        if self.stock_may_hold is not None and slots:
+            possible = sorted((Counter(self.stock_may_hold[player]) & Counter(pool)).elements())
+            stream.shuffle(possible)
+            stock = possible[: len(self.stock)]
+            pool = sorted((Counter(pool) - Counter(stock)).elements())
+        stream.shuffle(pool)
         for opponent, count in slots:
             self.hands[opponent] = self.taken[opponent] + pool[len(pool) - count :]
             del pool[len(pool) - count :]
-        self.stock = pool
+        self.stock = pool if stock is None else stock
         self.going_out_cache = None
