@@ -30,6 +30,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "observations.md"
 
 FINGERPRINTS = {
     2: "8f76d556a8a8451236576ecfc1f3ec5fb83869e2c7b2f5bb79612f165a569198",
+    3: "406da445a5145b1adbef5e81301787e8cedbe60971ff9bdca44bfd62f1c6b01d",
 }
 """The fingerprint of the field tables (names and types) for each version."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from rummykit.cards import Card, burraco_deck, parse_cards
 from rummykit.games.burraco import Discard, DrawStock, Rules, State
@@ -19,7 +20,16 @@ def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-def position(
+def position(**parts: Any) -> State:
+    """A state in the middle of a hand, laid out by :func:`table_of` (same arguments)."""
+    rules = parts.get("rules") or Rules()
+    seed = parts.get("seed", 1)
+    totals = parts.pop("totals", (0, 0))
+    table = table_of(**parts)
+    return State.from_parts(rules=rules, seed=seed, table=table, totals=totals, hand_results=())
+
+
+def table_of(
     *,
     hands: Sequence[str],
     melds: Sequence[tuple[int, str]] = (),
@@ -33,9 +43,8 @@ def position(
     rules: Rules | None = None,
     seed: int = 1,
     dealer: int | None = None,
-    totals: tuple[int, int] = (0, 0),
-) -> State:
-    """A state in the middle of a hand.
+) -> Table:
+    """The table of a hand in play.
 
     ``hands`` are the two hands, ``melds`` (owner, cards) are arranged by the melds
     module, ``pile`` is the discard pile bottom to top, ``stock_top`` the top cards of
@@ -86,7 +95,7 @@ def position(
         if meld.is_burraco:
             table.has_burraco[owner] = True
     table.took_pozzetto = list(took)
-    return State.from_parts(rules=rules, seed=seed, table=table, totals=totals, hand_results=())
+    return table
 
 
 def stacked_deck(

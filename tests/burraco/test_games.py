@@ -9,7 +9,7 @@ from rummykit.games.burraco import Discard, Rules, State
 from rummykit.games.burraco.events import GameEnded, HandDealt, HandEnded
 from rummykit.games.burraco.results import game_winners
 
-from .support import position
+from .support import draw_and_discard, position
 
 
 def test_rule_book_worked_example() -> None:
@@ -100,11 +100,46 @@ def test_target_game(
 
 
 def test_game_winners_rules() -> None:
-    assert game_winners(Rules(), [10, -5]) == (0,)
-    assert game_winners(Rules(), [-10, -10]) == (0, 1)
+    assert game_winners(Rules(), [10, -5], hands_played=1) == (0,)
+    assert game_winners(Rules(), [-10, -10], hands_played=1) == (0, 1)
     target = Rules(mode="target", target=505)
-    assert game_winners(target, [505, 0]) == (0,)
-    assert game_winners(target, [504, 504]) is None
+    assert game_winners(target, [505, 0], hands_played=1) == (0,)
+    assert game_winners(target, [504, 504], hands_played=1) is None
+    assert game_winners(target, [504, 504], hands_played=49) is None
+    assert game_winners(target, [504, 504], hands_played=50) == (0, 1)
+    assert game_winners(target, [-20, -30], hands_played=50) == (0,)
+    assert game_winners(target, [700, 700], hands_played=50) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("totals", "second_hand", "winners"),
+    [
+        ((0, 0), "9d", (0, 1)),  # a tie after the last hand is a draw
+        ((0, 0), "Ad", (0,)),
+        ((-100, 0), "9d", (1,)),
+        ((2000, 2000), "9d", (0, 1)),  # past the target with a tie: no more hands
+    ],
+)
+def test_a_target_game_ends_after_max_hands(
+    totals: tuple[int, int], second_hand: str, winners: tuple[int, ...]
+) -> None:
+    rules = Rules(mode="target", target=2005, stalemate_turns=1, max_hands=1)
+    state = stalemate_position(totals, second_hand=second_hand, rules=rules)
+    finish(state)
+    assert state.game_over and state.winners == winners
+    assert isinstance(state.events[-1], GameEnded)
+
+
+def test_max_hands_counts_every_hand_of_a_whole_game() -> None:
+    rules = Rules(mode="target", target=100_000, stalemate_turns=2, max_hands=3)
+    state = State.new(rules, 5)
+    while not state.game_over:
+        draw_and_discard(state)
+    assert len(state.hand_results) == 3 and state.hand_number == 2
+    best = max(state.totals)
+    assert state.winners == tuple(p for p, total in enumerate(state.totals) if total == best)
+    with pytest.raises(ValueError, match="max_hands"):
+        Rules(mode="target", max_hands=0)
 
 
 def test_hand_without_pozzetto_costs_100() -> None:

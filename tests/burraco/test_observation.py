@@ -21,6 +21,7 @@ from rummykit.games.burraco import (
     determinize,
 )
 from rummykit.games.burraco.events import HandDealt, PozzettoTaken, StockDrawn
+from rummykit.games.visibility import VERSION
 
 from .support import cards, draw_and_discard, position
 
@@ -33,7 +34,7 @@ def test_start_of_a_hand() -> None:
     state = State.new(Rules(), 17)
     for player in (0, 1):
         seen = state.observation(player)
-        assert seen.player == player and seen.version == 2
+        assert seen.player == player and seen.version == VERSION
         assert list(seen.hand) == sorted(seen.hand, key=lambda c: (c // 13 if c < 52 else 4, c))
         assert sorted(seen.hand) == sorted(state.locations()[f"hand/{player}"])
         assert seen.hand_sizes == (11, 11) and seen.stock_count == 61

@@ -165,7 +165,7 @@ def playout(rules: Rules, seed: int, tally: Counter[str]) -> State:
     for result in state.hand_results:
         assert result.scores == tuple(b.total for b in result.breakdown)
         tally[result.reason] += 1
-    assert state.winners == game_winners(rules, state.totals)
+    assert state.winners == game_winners(rules, state.totals, hands_played=len(state.hand_results))
     assert list(state.legal_actions()) == []
     return state
 

@@ -126,7 +126,17 @@ def test_meld_refusals() -> None:
     params = refused(state, meld("3h 4h 9c"), "illegal_meld")
     assert params["cards"] == ("3h", "4h", "9c") and params["reason"]
     assert refused(state, meld("3h 4h 6h"), "card_not_in_hand") == {"card": "6h"}
-    refused(state, meld("Kd Kd Kd"), "card_not_in_hand")
+    params = refused(state, meld("Kd Kd Kd"), "too_few_copies")
+    assert params == {"card": "Kd", "held": 2, "named": 3}
+    said = state.check(meld("Kd Kd Kd"))
+    assert said is not None
+    assert said.message == "you hold only two Kd, and the move names it three times"
+    assert refused(state, meld("9c 9c 9c"), "too_few_copies") == {
+        "card": "9c",
+        "held": 1,
+        "named": 3,
+    }
+    assert refused(state, meld("3h 9c 9d"), "card_not_in_hand") == {"card": "9d"}
     refused(state, Meld(()), "no_cards")
     refused(state, meld("Kd Kd"), "illegal_meld")
 
@@ -364,6 +374,75 @@ def test_leaving_the_restricted_card_as_the_last_card_is_refused() -> None:
     accepted(state, TakePile())
     params = refused(state, meld("3h 4h 5h"), "no_way_to_end_turn")
     assert params == {"reason": "restricted_left", "card": "Kc"}
+
+
+def test_the_dead_end_test_looks_at_the_rest_of_the_turn() -> None:
+    # Issue example (RULES.md 1.6): after taking the one-card pile 7h, the meld 5c 5d 5s
+    # leaves only 7h, which may not be discarded but can still go onto 8h 9h Th; that
+    # empties the hand and brings a pozzetto, so the meld is legal, in either order.
+    def fresh() -> State:
+        state = position(
+            hands=["5c 5d 5s", "4s 5s"], melds=[(0, "8h 9h Th")], pile="7h", phase="draw"
+        )
+        accepted(state, TakePile())
+        return state
+
+    state = fresh()
+    assert meld("5c 5d 5s") in set(state.legal_actions())
+    accepted(state, meld("5c 5d 5s"))
+    refused(state, discard("7h"), "discard_taken_card")
+    assert set(state.legal_actions()) == {extend(0, "7h")}
+    events = accepted(state, extend(0, "7h"))
+    assert any(isinstance(e, PozzettoTaken) for e in events)
+    assert state.phase == "play" and len(state.locations()["hand/0"]) == 11
+
+    other_order = fresh()
+    accepted(other_order, extend(0, "7h"))
+    accepted(other_order, meld("5c 5d 5s"))
+    assert len(other_order.locations()["hand/0"]) == 11
+
+    # The card may go onto the meld just laid, too.
+    onto_new = position(hands=["5c 5d 5s", "4s 5s"], pile="5h", phase="draw")
+    accepted(onto_new, TakePile())
+    assert meld("5c 5d 5s") in set(onto_new.legal_actions())
+    accepted(onto_new, meld("5c 5d 5s"))
+    accepted(onto_new, extend(0, "5h"))
+
+    # With four cards (the issue's 4s kept) a discard is left anyway.
+    literal = position(
+        hands=["5c 5d 5s 4s", "4s 5s"], melds=[(0, "8h 9h Th")], pile="7h", phase="draw"
+    )
+    accepted(literal, TakePile())
+    accepted(literal, meld("5c 5d 5s"))
+
+
+def test_the_restricted_last_card_is_refused_when_it_fits_no_meld() -> None:
+    state = position(
+        hands=["5c 5d 5s", "4s 5s"],
+        melds=[(0, "Jh Qh Kh"), (1, "8h 9h Th")],
+        pile="7h",
+        phase="draw",
+    )
+    accepted(state, TakePile())
+    params = refused(state, meld("5c 5d 5s"), "no_way_to_end_turn")
+    assert params == {"reason": "restricted_left", "card": "7h"}
+    said = state.check(meld("5c 5d 5s"))
+    assert said is not None and said.message.endswith("nor add to any of your melds")
+    # Without a pozzetto to take, adding the last card would empty the hand for good.
+    no_pozzetto = position(
+        hands=["5c 5d 5s", "4s 5s"],
+        melds=[(0, "8h 9h Th")],
+        pile="7h",
+        phase="draw",
+        took=(True, False),
+        pozzetti=(False, True),
+    )
+    accepted(no_pozzetto, TakePile())
+    assert refused(no_pozzetto, meld("5c 5d 5s"), "no_way_to_end_turn")["reason"] == (
+        "restricted_left"
+    )
+    accepted(no_pozzetto, extend(0, "7h"))
+    assert refused(no_pozzetto, meld("5c 5d 5s"), "no_way_to_end_turn")["reason"] == "empty_hand"
 
 
 def test_extending_to_one_last_card_is_checked_too() -> None:

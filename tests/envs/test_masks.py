@@ -168,10 +168,11 @@ def test_burraco_masks_equal_engine_legality(rules: burraco.Rules) -> None:
     assert reached["lay3"] and reached["add1"]
 
 
-def test_burraco_two_card_addition_when_one_at_a_time_is_refused() -> None:
-    """Hand 8h 9h, the 9h taken alone from the pile this turn, meld 5h 6h 7h: adding 8h
-    alone would leave only the 9h, which may not be discarded; 9h alone does not fit.
-    Both together empty the hand (a pozzetto follows), and the steps reach that."""
+def test_burraco_two_card_addition_reached_by_steps() -> None:
+    """Hand 8h 9h, the 9h taken alone from the pile this turn, meld 5h 6h 7h: 9h alone
+    does not fit; 8h alone leaves only the 9h, which may not be discarded but can still
+    go onto the run (RULES.md 1.6), so it is legal.  Both together empty the hand (a
+    pozzetto follows), and the steps reach that."""
     from rummykit.cards import parse_card, parse_cards
     from rummykit.games.burraco.melds import arrange
     from rummykit.games.burraco.table import Table
@@ -193,7 +194,7 @@ def test_burraco_two_card_addition_when_one_at_a_time_is_refused() -> None:
         rules=burraco.Rules(), seed=1, table=table, totals=(0, 0), hand_results=()
     )
     eight, nine = parse_card("8h"), parse_card("9h")
-    assert state.check(Extend(0, (eight,))) is not None
+    assert state.check(Extend(0, (eight,))) is None
     assert state.check(Extend(0, (nine,))) is not None
     assert state.check(Extend(0, (eight, nine))) is None
     model = BurracoSteps(state)

@@ -23,6 +23,7 @@ def test_defaults_are_the_rule_book():
         "wild_only_melds": False,
         "first_round": 1,
         "last_round": 11,
+        "stalemate_turns": 200,
     }
     assert list(rules.rounds) == list(range(1, 12))
 

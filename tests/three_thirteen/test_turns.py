@@ -188,9 +188,13 @@ def test_an_empty_stock_is_reshuffled_once_then_the_round_ends():
     assert result.went_out is None and result.scores == (2 + 7 + 10, 4 + 9 + 10)
 
 
-def test_the_stock_running_out_after_going_out_ends_the_round_when_no_reshuffle_is_left():
+def test_the_last_turns_are_played_from_the_discard_pile_when_the_stock_is_gone():
+    # RULES.md 2.2: player 0 goes out taking the last stock card, the reshuffle is used
+    # up; players 1 and 2 still play their last turns, taking the top discard.
+    rules = Rules(players=3, first_round=1)
     state = stacked(
-        hands=["4c 5c 6c", "9d 9h 2s"],
+        rules=rules,
+        hands=["4c 5c 6c", "9d 9h 2s", "Jc Qd 3s"],
         round_number=1,
         stock="Kd",
         discard_pile="8h",
@@ -198,8 +202,78 @@ def test_the_stock_running_out_after_going_out_ends_the_round_when_no_reshuffle_
     )
     state.apply(DrawStock())
     events = state.apply(GoOut(card("Kd")))
-    assert [type(e) for e in events] == [WentOut, HandEnded, HandDealt]
-    assert only(events, HandEnded).result.scores == (0, 20)
+    assert [type(e) for e in events] == [WentOut]
+    assert state.current_player == 1 and state.stock_count == 0
+    assert list(state.legal_actions()) == [TakeDiscard()]
+    assert_refused(state, DrawStock(), "stock_empty")
+    state.apply(TakeDiscard())
+    assert card("Kd") in state.hand(1)
+    events = state.apply(Discard(card("2s")))
+    assert [type(e) for e in events] == [Discarded]
+    assert state.current_player == 2 and list(state.legal_actions()) == [TakeDiscard()]
+    state.apply(TakeDiscard())
+    events = state.apply(Discard(card("Qd")))
+    assert [type(e) for e in events] == [Discarded, HandEnded, HandDealt]
+    result = only(events, HandEnded).result
+    assert result.went_out == 0
+    # Player 1 keeps 9d 9h Kd (the wild 3s is not theirs), player 2 Jc 3s 2s.
+    assert result.scores == (0, 9 + 9 + 10, 10 + 3 + 2)
+
+
+def test_the_last_turns_use_the_reshuffle_if_it_is_left():
+    state = stacked(
+        hands=["4c 5c 6c", "9d 9h 2s"], round_number=1, stock="Kd", discard_pile="8h 7h"
+    )
+    state.apply(DrawStock())
+    events = state.apply(GoOut(card("Kd")))
+    assert [type(e) for e in events] == [WentOut, StockReshuffled]
+    assert state.stock_count == 52 - 6 - 1 and state.current_player == 1  # all but Kd
+
+
+def test_a_round_with_no_one_out_ends_in_stalemate_after_the_set_number_of_turns():
+    # Taking the top discard and throwing it straight back could go on forever.
+    rules = Rules(first_round=1, last_round=2, stalemate_turns=6)
+    state = stacked(rules=rules, hands=["2c 7d Kh", "4s 9s Qd"], round_number=1, discard_pile="5h")
+    for turn in range(6):
+        state.apply(TakeDiscard())
+        events = state.apply(Discard(card("5h")))
+        if turn < 5:
+            assert [type(e) for e in events] == [Discarded]
+    assert [type(e) for e in events] == [Discarded, HandEnded, HandDealt]
+    result = only(events, HandEnded).result
+    assert result.went_out is None and result.scores == (2 + 7 + 10, 4 + 9 + 10)
+    assert state.round_number == 2
+
+
+def test_the_default_stalemate_is_200_turns_and_the_last_turns_still_finish():
+    rules = Rules(first_round=1, last_round=2)
+    assert rules.stalemate_turns == 200
+    state = stacked(
+        rules=rules,
+        hands=["2c 7d Kh", "4s 9s Qd"],
+        round_number=1,
+        discard_pile="5h",
+        turn=198,
+    )
+    state.apply(TakeDiscard())
+    state.apply(Discard(card("5h")))
+    assert state.round_number == 1  # 199 turns
+    state.apply(TakeDiscard())
+    events = state.apply(Discard(card("5h")))
+    assert isinstance(events[1], HandEnded) and state.round_number == 2
+    # Someone out at turn 199: the last turn is still played.
+    state = stacked(
+        rules=rules,
+        hands=["4c 5c 6c", "9d 9h 2s"],
+        round_number=1,
+        stock_top="Kd",
+        turn=199,
+    )
+    state.apply(DrawStock())
+    assert [type(e) for e in state.apply(GoOut(card("Kd")))] == [WentOut]
+    state.apply(DrawStock())
+    events = state.apply(Discard(card("2s")))
+    assert isinstance(events[1], HandEnded) and only(events, HandEnded).result.went_out == 0
 
 
 def test_equal_lowest_totals_share_the_win():

@@ -14,6 +14,7 @@ def rules_from_options(
     seats: int,
     mode: str = "quick",
     target: int = 2005,
+    max_hands: int = 50,
     jokers: int | None = None,
     ace_high: bool = False,
     wild_only_melds: bool = False,
@@ -40,8 +41,13 @@ def rules_from_options(
         if jokers not in (None, 2, 4):
             raise ValueError(f"Burraco is played with --jokers 2 or 4, not {jokers}")
         return burraco.Rules(
-            jokers=jokers or 2, mode="quick" if mode == "quick" else "target", target=target
+            jokers=jokers or 2,
+            mode="quick" if mode == "quick" else "target",
+            target=target,
+            max_hands=max_hands,
         )
+    if max_hands != 50:
+        raise ValueError("--max-hands is a Burraco option (target games)")
     if jokers not in (None, 0, JOKERS_PER_DECK):
         raise ValueError(
             f"Three-Thirteen is played with --jokers 0 or {JOKERS_PER_DECK}"

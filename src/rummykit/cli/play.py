@@ -40,6 +40,10 @@ def play(
     target: Annotated[
         int, typer.Option(help="Burraco target score (505, 1005, 2005).", metavar="POINTS")
     ] = 2005,
+    max_hands: Annotated[
+        int,
+        typer.Option(help="Burraco target game: at most this many hands.", metavar="N"),
+    ] = 50,
     jokers: Annotated[
         int | None,
         typer.Option(
@@ -83,6 +87,7 @@ def play(
             seats=players,
             mode=mode,
             target=target,
+            max_hands=max_hands,
             jokers=jokers,
             ace_high=ace_high,
             wild_only_melds=wild_only_melds,

@@ -74,6 +74,10 @@ def simulate(
     duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
     mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
     target: Annotated[int, typer.Option(help="Burraco target score.", metavar="POINTS")] = 2005,
+    max_hands: Annotated[
+        int,
+        typer.Option(help="Burraco target game: at most this many hands.", metavar="N"),
+    ] = 50,
     jokers: Annotated[
         int | None,
         typer.Option(
@@ -118,6 +122,7 @@ def simulate(
             seats=len(entries),
             mode=mode,
             target=target,
+            max_hands=max_hands,
             jokers=jokers,
             ace_high=ace_high,
             wild_only_melds=wild_only_melds,

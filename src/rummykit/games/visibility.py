@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The version of the observation and event JSON of every game (docs/observations.md)."""
 
 T = TypeVar("T")

@@ -5,9 +5,10 @@ the discard pile and the cards seen taken with the pile) are shuffled with
 ``SeedStream(seed, "determinize")`` and dealt, in this order, into the other player's
 unseen hand slots, the stock (its end is the top) and the pozzetti left.  One thing the
 observer knows about an unseen card is kept: when the other player is in the middle of
-a turn with a single unseen card, that card is one they may discard (the rules never
-leave a player without a way to end the turn), so if the first shuffled card is not, it
-is swapped with the first one that is.  Everything public is copied as observed; the
+a turn with a single card, unseen, that card is one they may discard (the rules never
+leave a player without a legal move), so it is drawn first, uniformly among the unseen
+cards that could be it, and only the others are shuffled (every card then lands where
+chance would put it, given what the observer knows).  Everything public is copied as observed; the
 game's future (later deals) comes from ``seed``, never from the real game.  The
 result's ``observation(player)`` equals the given one.  This module reads nothing but
 the observation.
@@ -42,6 +43,7 @@ def determinize(observation: Observation, seed: int) -> State:
             raise ValueError(f"the observation shows more {format_card(card)} than the deck holds")
         unseen[card] -= 1
     hidden = sorted(unseen.elements())
+    stream = SeedStream(seed, "determinize")
     hidden_in_hand = observation.hand_sizes[other] - len(observation.known_cards[other])
     slots = hidden_in_hand + observation.stock_count
     slots += POZZETTO_SIZE * len(observation.pozzetti_left)
@@ -49,13 +51,16 @@ def determinize(observation: Observation, seed: int) -> State:
         raise ValueError(
             f"the observation leaves {len(hidden)} unseen cards for {slots} hidden places"
         )
-    SeedStream(seed, "determinize").shuffle(hidden)
     if (
         observation.current_player == other
         and observation.phase == "play"
         and observation.hand_sizes[other] == hidden_in_hand == 1
     ):
-        _put_a_legal_last_card_first(observation, other, hidden)
+        last = _a_legal_last_card(observation, other, hidden, stream)
+        stream.shuffle(hidden)
+        hidden.insert(0, last)
+    else:
+        stream.shuffle(hidden)
     hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
     hands[player] = list(observation.hand)
     hands[other] = list(observation.known_cards[other]) + hidden[:hidden_in_hand]
@@ -102,11 +107,13 @@ def determinize(observation: Observation, seed: int) -> State:
     )
 
 
-def _put_a_legal_last_card_first(observation: Observation, player: int, hidden: list[Card]) -> None:
-    """Make ``hidden[0]``, the single card of ``player`` in the middle of their turn, a
-    card they may discard: not the card taken alone from the pile, and not a wild if
-    discarding it closes the hand.  The first suitable card of the shuffle is uniform
-    among the suitable cards, so this keeps the deal fair."""
+def _a_legal_last_card(
+    observation: Observation, player: int, hidden: list[Card], stream: SeedStream
+) -> Card:
+    """Take out of ``hidden`` (sorted) and return the single card of ``player``, in the
+    middle of their turn: one they may discard (not the card taken alone from the pile,
+    and not a wild if discarding it closes the hand), chosen uniformly among the unseen
+    copies of such cards."""
     can_refill = not observation.took_pozzetto[player] and bool(observation.pozzetti_left)
 
     def suitable(card: Card) -> bool:
@@ -114,8 +121,7 @@ def _put_a_legal_last_card_first(observation: Observation, player: int, hidden: 
             return False
         return can_refill or not is_wild_in_hand(card)
 
-    for index, card in enumerate(hidden):
-        if suitable(card):
-            hidden[0], hidden[index] = hidden[index], hidden[0]
-            return
-    raise ValueError("no unseen card could be the last card of the player to move")
+    places = [index for index, card in enumerate(hidden) if suitable(card)]
+    if not places:
+        raise ValueError("no unseen card could be the last card of the player to move")
+    return hidden.pop(places[stream.below(len(places))])

@@ -15,12 +15,15 @@ The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
   holds more copies of ``X`` than the restriction counts (1 until an ``X`` is melded).
 - Closing: a discard emptying the hand of a player who cannot take a pozzetto needs a
   burraco and may not be a wild (a joker or any 2).
-- No move may leave the player without a legal way to end the turn.
+- No move may leave the player without any legal move (the whole rest of the turn is
+  looked at, so the order of a turn's melds and additions never decides legality).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final
 
 from rummykit.cards import CARD_COUNT, JOKER, RANK_OF, RANKS, Card, format_card, format_cards
 from rummykit.games.burraco import melds
@@ -49,13 +52,16 @@ def _card_tuple(value: object) -> tuple[Card, ...] | None:
     return None
 
 
-def _missing_card(hand: list[Card], cards: Sequence[Card]) -> Card | None:
-    """A card of ``cards`` (as a multiset) that the hand does not hold, or ``None``."""
+def _missing_card(hand: list[Card], cards: Sequence[Card]) -> tuple[Card, int, int] | None:
+    """A card of ``cards`` (as a multiset) that the hand holds too few of, with how many
+    copies the hand holds and how many ``cards`` names; ``None`` if it holds them all."""
     if len(cards) == 1:
-        return None if cards[0] in hand else cards[0]
-    for card in set(cards):
-        if hand.count(card) < cards.count(card):
-            return card
+        return None if cards[0] in hand else (cards[0], 0, 1)
+    for card in dict.fromkeys(cards):
+        held = hand.count(card)
+        named = cards.count(card)
+        if held < named:
+            return card, held, named
     return None
 
 
@@ -80,12 +86,24 @@ def _looks_like_set(cards: Iterable[Card]) -> int | None:
 # The end of the turn must stay reachable
 
 
-def ending_refusal(table: Table, *, used: Sequence[Card], makes_burraco: bool) -> Refusal | None:
-    """Refuse a meld or extension using ``used`` if it leaves no legal way to end the turn.
+def ending_refusal(
+    table: Table,
+    *,
+    used: Sequence[Card],
+    makes_burraco: bool,
+    result: Callable[[], melds.Meld],
+    replaces: int | None = None,
+) -> Refusal | None:
+    """Refuse a meld or extension using ``used`` if the player would then have no legal
+    move at all (RULES.md 1.6: the test looks at the whole rest of the turn).
 
     With two or more cards left a discard is always possible.  With none, the player
-    must be able to take a pozzetto.  With one, it must be a legal discard: not the
-    restricted pile card, and if it would close the hand, no wild and a burraco.
+    must be able to take a pozzetto.  With one, it must be a legal discard (not the
+    restricted pile card; if it would close the hand, no wild and a burraco), or else
+    a card the player can add to one of their melds as they stand after the move,
+    which empties the hand and so needs a pozzetto to take.  ``result`` gives the meld
+    the move lays (``replaces`` is ``None``) or the meld ``replaces`` becomes; it is
+    called only in that last case, so listing legal moves stays cheap.
     """
     player = table.player
     hand = table.hands[player]
@@ -107,10 +125,13 @@ def ending_refusal(table: Table, *, used: Sequence[Card], makes_burraco: bool) -
     last = rest[0]
     still_restricted = table.restricted and table.restricted_card not in used
     if still_restricted and last == table.restricted_card:
+        if can_refill and _fits_a_meld_after(table, last, result(), replaces):
+            return None
+        also = ", nor add to any of your melds" if can_refill else ""
         return refusal(
             "no_way_to_end_turn",
             f"this would leave only {format_card(last)}, which you took alone from the"
-            " pile and may not discard this turn",
+            f" pile and may not discard this turn{also}",
             reason="restricted_left",
             card=format_card(last),
         )
@@ -131,6 +152,21 @@ def ending_refusal(table: Table, *, used: Sequence[Card], makes_burraco: bool) -
             card=format_card(last),
         )
     return None
+
+
+def _fits_a_meld_after(table: Table, card: Card, meld: melds.Meld, replaces: int | None) -> bool:
+    """Could ``card`` be added to one of the current player's melds once ``meld`` is
+    laid (``replaces`` is ``None``) or has replaced meld ``replaces``?"""
+    single = (card,)
+    if any(melds.extending_cards(meld, single)):
+        return True
+    player = table.player
+    return any(
+        owner == player
+        and meld_id != replaces
+        and any(melds.extending_cards(table.melds[meld_id], single))
+        for meld_id, owner in enumerate(table.owners)
+    )
 
 
 def discard_refusal(table: Table, card: Card) -> Refusal | None:
@@ -223,15 +259,32 @@ def examine(rules: Rules, table: Table | None, action: object) -> Verdict:
         return refusal("no_cards", "name the cards to play"), None
     missing = _missing_card(hand, cards)
     if missing is not None:
-        return _not_in_hand(missing), None
+        return _not_in_hand(*missing), None
     if isinstance(action, Meld):
         return _examine_meld(rules, table, cards)
     return _examine_extend(table, action.meld_id, cards)
 
 
-def _not_in_hand(card: Card) -> Refusal:
+_COUNT_WORDS: Final = ("no", "one", "two", "three", "four")
+
+
+def _count_words(count: int) -> str:
+    return _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+
+
+def _not_in_hand(card: Card, held: int = 0, named: int = 1) -> Refusal:
+    """``card_not_in_hand`` when the hand has no ``card``; ``too_few_copies`` when the
+    action names ``card`` more often (``named``) than the hand holds it (``held``)."""
+    name = format_card(card)
+    if held == 0:
+        return refusal("card_not_in_hand", f"you do not hold {name}", card=name)
+    times = {1: "once", 2: "twice"}.get(named, f"{_count_words(named)} times")
     return refusal(
-        "card_not_in_hand", f"you do not hold {format_card(card)}", card=format_card(card)
+        "too_few_copies",
+        f"you hold only {_count_words(held)} {name}, and the move names it {times}",
+        card=name,
+        held=held,
+        named=named,
     )
 
 
@@ -249,7 +302,9 @@ def _examine_meld(rules: Rules, table: Table, cards: tuple[Card, ...]) -> Verdic
         second = second_set_refusal(rules, table, meld.rank)
         if second is not None:
             return second, None
-    return ending_refusal(table, used=cards, makes_burraco=meld.is_burraco), meld
+    return ending_refusal(
+        table, used=cards, makes_burraco=meld.is_burraco, result=lambda: meld
+    ), meld
 
 
 def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> Verdict:
@@ -273,7 +328,9 @@ def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> V
             cards=tuple(format_card(c) for c in cards),
             reason=str(error),
         ), None
-    return ending_refusal(table, used=cards, makes_burraco=meld.is_burraco), meld
+    return ending_refusal(
+        table, used=cards, makes_burraco=meld.is_burraco, result=lambda: meld, replaces=meld_id
+    ), meld
 
 
 # ---------------------------------------------------------------------------------------
@@ -306,7 +363,13 @@ def legal_actions(
             if rank is not None and set_ranks >> rank & 1:
                 continue
         if size - len(cards) < 2 and (
-            ending_refusal(table, used=cards, makes_burraco=len(cards) >= 7) is not None
+            ending_refusal(
+                table,
+                used=cards,
+                makes_burraco=len(cards) >= 7,
+                result=functools.partial(melds.arrange, cards),
+            )
+            is not None
         ):
             continue
         yield Meld(cards)
@@ -316,7 +379,14 @@ def legal_actions(
             continue
         for card in melds.extending_cards(meld, hand):
             if size <= 2 and (
-                ending_refusal(table, used=(card,), makes_burraco=meld.size >= 6) is not None
+                ending_refusal(
+                    table,
+                    used=(card,),
+                    makes_burraco=meld.size >= 6,
+                    result=functools.partial(melds.extend, meld, (card,)),
+                    replaces=meld_id,
+                )
+                is not None
             ):
                 continue
             yield Extend(meld_id, (card,))

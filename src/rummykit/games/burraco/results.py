@@ -48,25 +48,34 @@ class HandResult:
         }
 
 
-def game_winners(rules: Rules, totals: Sequence[int]) -> tuple[int, ...] | None:
-    """Who has won after a hand with these running ``totals``; ``None`` if play goes on.
+def game_winners(
+    rules: Rules, totals: Sequence[int], *, hands_played: int
+) -> tuple[int, ...] | None:
+    """Who has won after ``hands_played`` hands with these running ``totals``; ``None``
+    if play goes on.
 
     Quick game: the higher total wins, a tie is a draw (both win).  Target game: a
     player at or above ``target`` wins; if both are, the higher wins and an exact tie
-    plays another hand.
+    plays another hand.  After ``max_hands`` hands the higher total wins even below the
+    target, and a tie is a draw.
 
-    >>> game_winners(Rules(), [300, 300])
+    >>> game_winners(Rules(), [300, 300], hands_played=1)
     (0, 1)
-    >>> game_winners(Rules(mode="target", target=505), [600, 400])
+    >>> target = Rules(mode="target", target=505, max_hands=3)
+    >>> game_winners(target, [600, 400], hands_played=1)
     (0,)
-    >>> game_winners(Rules(mode="target", target=505), [600, 600]) is None
+    >>> game_winners(target, [600, 600], hands_played=1) is None
     True
-    >>> game_winners(Rules(mode="target", target=505), [400, 500]) is None
+    >>> game_winners(target, [400, 500], hands_played=2) is None
     True
+    >>> game_winners(target, [400, 500], hands_played=3)
+    (1,)
+    >>> game_winners(target, [600, 600], hands_played=3)
+    (0, 1)
     """
     best = max(totals)
     leaders = tuple(player for player, total in enumerate(totals) if total == best)
-    if rules.mode == "quick":
+    if rules.mode == "quick" or hands_played >= rules.max_hands:
         return leaders
     if best < rules.target or len(leaders) > 1:
         return None

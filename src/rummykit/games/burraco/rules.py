@@ -3,8 +3,8 @@
 A ``Rules`` value is frozen: a game never changes its rules while it is played.  This
 module only describes options; it never deals, plays or scores.
 
->>> Rules().jokers, Rules().mode, Rules().target
-(2, 'quick', 2005)
+>>> Rules().jokers, Rules().mode, Rules().target, Rules().max_hands
+(2, 'quick', 2005, 50)
 >>> Rules(jokers=3)
 Traceback (most recent call last):
 ...
@@ -29,6 +29,8 @@ class Rules:
     - ``mode``: ``"quick"`` (one hand) or ``"target"`` (hands until a running total
       reaches ``target``).
     - ``target``: the total that ends a ``"target"`` game (505, 1005 and 2005 are usual).
+    - ``max_hands``: a ``"target"`` game ends after this many hands even if no total
+      reached the target: the higher total wins, a tie is a draw.
     - ``stalemate_turns``: a hand ends as if the stock ran out after this many turns
       (both players' turns counted).
     """
@@ -37,6 +39,7 @@ class Rules:
     one_set_per_rank: bool = True
     mode: Mode = "quick"
     target: int = 2005
+    max_hands: int = 50
     stalemate_turns: int = 200
 
     def __post_init__(self) -> None:
@@ -50,6 +53,8 @@ class Rules:
             raise ValueError(f"mode must be 'quick' or 'target', not {self.mode!r}")
         if not _is_int(self.target) or self.target <= 0:
             raise ValueError(f"target must be a whole number above 0, not {self.target!r}")
+        if not _is_int(self.max_hands) or self.max_hands <= 0:
+            raise ValueError(f"max_hands must be a whole number above 0, not {self.max_hands!r}")
         if not _is_int(self.stalemate_turns) or self.stalemate_turns <= 0:
             raise ValueError(
                 f"stalemate_turns must be a whole number above 0, not {self.stalemate_turns!r}"

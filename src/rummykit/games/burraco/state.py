@@ -335,7 +335,7 @@ class State:
             HandEnded(hand_number=table.hand_number, reason=reason, closer=closer, result=result)
         )
         self._hand_over = True
-        winners = game_winners(self._rules, totals)
+        winners = game_winners(self._rules, totals, hands_played=table.hand_number + 1)
         if winners is not None:
             self._winners = winners
             events.append(GameEnded(winners, totals))

@@ -5,9 +5,12 @@ order), the whole discard pile (bottom to top) and the round's history of who to
 discarded what, the melds of whoever went out, the round, wild rank, dealer, whose turn
 and phase, how many last turns remain, round results and totals, and, for every player,
 the cards seen taken from the discard pile that are still in that hand (one copy is
-forgotten whenever that player discards or lays down that face).  The names and JSON
-shape are shared with Burraco wherever the two games show the same thing (a round is a
-"hand" in ``hand_number`` and ``hand_results``; docs/observations.md lists every field).
+forgotten whenever that player discards or lays down that face).  After the round's
+reshuffle a player also knows which cards the stock may still hold: those reshuffled
+into it (the discard pile but its top card, seen by all) except the ones the player
+drew from it since.  The names and JSON shape are shared with Burraco wherever the
+two games show the same thing (a round is a "hand" in ``hand_number`` and
+``hand_results``; docs/observations.md lists every field).
 
 ``Observation.from_json`` treats its input as untrusted: any problem is a ``ValueError``
 saying what is wrong.  An observation never holds another player's hidden cards, the
@@ -50,6 +53,7 @@ _FIELDS: Final = frozenset(
         "known_cards",
         "melds",
         "reshuffled",
+        "stock_may_hold",
         "went_out",
         "last_turns_remaining",
         "hand_results",
@@ -86,6 +90,9 @@ class Observation:
     known_cards: tuple[tuple[Card, ...], ...]
     melds: tuple[TableMeld, ...]
     reshuffled: bool
+    stock_may_hold: tuple[Card, ...] | None
+    """``None`` before the reshuffle; after it, the cards reshuffled into the stock that
+    this player has not drawn since (sorted): the stock holds only such cards."""
     went_out: int | None
     last_turns_remaining: int
     hand_results: tuple[RoundResult, ...]
@@ -115,6 +122,9 @@ class Observation:
             "known_cards": [core.cards_to_json(cards) for cards in self.known_cards],
             "melds": [meld.to_json() for meld in self.melds],
             "reshuffled": self.reshuffled,
+            "stock_may_hold": (
+                None if self.stock_may_hold is None else core.cards_to_json(self.stock_may_hold)
+            ),
             "went_out": self.went_out,
             "last_turns_remaining": self.last_turns_remaining,
             "hand_results": [result.to_json() for result in self.hand_results],
@@ -202,6 +212,14 @@ class Observation:
         )
         if any(meld.meld_id != index or meld.owner != went_out for index, meld in enumerate(melds)):
             raise ValueError("melds are numbered from 0 and owned by who went out")
+        reshuffled = _json.require_bool(fields["reshuffled"], "reshuffled")
+        stock_may_hold = (
+            None
+            if fields["stock_may_hold"] is None
+            else _json.require_cards(fields["stock_may_hold"], "what the stock may hold")
+        )
+        if (stock_may_hold is None) == reshuffled:
+            raise ValueError("what the stock may hold is known exactly when it was reshuffled")
         observation = cls(
             version=version,
             player=player,
@@ -223,7 +241,8 @@ class Observation:
             ),
             known_cards=known_cards,
             melds=melds,
-            reshuffled=_json.require_bool(fields["reshuffled"], "reshuffled"),
+            reshuffled=reshuffled,
+            stock_may_hold=stock_may_hold,
             went_out=went_out,
             last_turns_remaining=_json.require_int(
                 fields["last_turns_remaining"], "last_turns_remaining", minimum=0, maximum=last_seat
@@ -274,6 +293,10 @@ class Observation:
             if seat != self.player and len(self.known_hand(seat)) > self.hand_sizes[seat]:
                 raise ValueError(f"player {seat} holds fewer cards than the observation shows")
         table = sum(len(meld.cards) for meld in self.melds)
+        if self.stock_may_hold is not None:
+            possible = Counter(self.stock_may_hold) & remaining
+            if sum(possible.values()) < self.stock_count:
+                raise ValueError("the stock holds more cards than it may hold")
         total = sum(self.hand_sizes) + self.stock_count + len(self.discard_pile) + table
         if total != self.rules.deck_size:
             raise ValueError(

@@ -49,6 +49,8 @@ def check_parts(
     melds: Sequence[TableMeld],
     went_out: int | None,
     last_turns_remaining: int,
+    reshuffled: bool = False,
+    stock_may_hold: Sequence[Sequence[Card]] | None = None,
     known_cards: Sequence[Sequence[Card]],
     turn: int,
     hand_results: Sequence[RoundResult],
@@ -112,5 +114,16 @@ def check_parts(
         _check_cards(cards, f"the cards taken by player {player}")
         if not is_sub_multiset(cards, hands[player]):
             raise ValueError(f"player {player} does not hold every card said taken")
+    if not isinstance(reshuffled, bool):
+        raise ValueError(f"reshuffled is true or false, not {reshuffled!r}")
+    if stock_may_hold is not None:
+        if not reshuffled:
+            raise ValueError("before the reshuffle no one knows what the stock may hold")
+        if len(stock_may_hold) != players:
+            raise ValueError(f"what the stock may hold is given per player ({players})")
+        for player, cards in enumerate(stock_may_hold):
+            _check_cards(cards, f"what player {player} knows the stock may hold")
+            if not is_sub_multiset(stock, cards):
+                raise ValueError(f"the stock holds a card player {player} knows it cannot")
     if not _is_int(turn) or turn < 0:
         raise ValueError(f"the turn number is a whole number, not {turn!r}")

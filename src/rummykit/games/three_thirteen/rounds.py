@@ -12,6 +12,7 @@ reshuffle a round allows comes from :mod:`.dealing`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
@@ -51,6 +52,7 @@ class Round:
         "players",
         "reshuffled",
         "stock",
+        "stock_may_hold",
         "table_melds",
         "taken",
         "turn",
@@ -76,6 +78,9 @@ class Round:
     went_out: int | None
     last_turns: int
     reshuffled: bool
+    stock_may_hold: tuple[tuple[Card, ...], ...] | None
+    """After the reshuffle, per player, the cards the stock may hold as far as that
+    player knows: those reshuffled into it (sorted) but the ones they drew since."""
     turn: int
     going_out_cache: tuple[Card, ...] | None
     """The current player's going-out discards, once computed in a discard phase."""
@@ -94,6 +99,7 @@ class Round:
         went_out: int | None = None,
         last_turns: int = 0,
         reshuffled: bool = False,
+        stock_may_hold: Sequence[Sequence[Card]] | None = None,
         taken: Sequence[Sequence[Card]] | None = None,
         history: Sequence[PileMove] = (),
         turn: int = 0,
@@ -114,6 +120,9 @@ class Round:
         self.went_out = went_out
         self.last_turns = last_turns
         self.reshuffled = reshuffled
+        self.stock_may_hold = (
+            None if stock_may_hold is None else tuple(tuple(cards) for cards in stock_may_hold)
+        )
         self.turn = turn
         self.going_out_cache = None
 
@@ -163,6 +172,7 @@ class Round:
         other.went_out = self.went_out
         other.last_turns = self.last_turns
         other.reshuffled = self.reshuffled
+        other.stock_may_hold = self.stock_may_hold
         other.turn = self.turn
         other.going_out_cache = self.going_out_cache
         return other
@@ -189,6 +199,11 @@ class Round:
         self.hands[player].append(card)
         self.phase = "discard"
         self.going_out_cache = None
+        may_hold = self.stock_may_hold
+        if may_hold is not None and card in may_hold[player]:
+            mine = list(may_hold[player])
+            mine.remove(card)
+            self.stock_may_hold = (*may_hold[:player], tuple(mine), *may_hold[player + 1 :])
         return StockDrawn(player, card)
 
     def take_discard(self) -> DiscardTaken:
@@ -243,23 +258,33 @@ class Round:
         self.last_turns = self.players - 1
         return WentOut(player=player, melds=melds, discard=card)
 
-    def end_turn(self, *, seed: int, events: list[Event]) -> bool:
+    def end_turn(self, *, seed: int, stalemate_turns: int, events: list[Event]) -> bool:
         """Close the turn: pass it on, reshuffling an empty stock once per round.
 
         Returns ``True`` (and passes nothing on) when the round is over: the last turns
-        after going out are played, or the stock is empty and cannot be refilled.
+        after going out are played; or no one has gone out and either the stock is
+        empty and cannot be refilled or ``stalemate_turns`` turns have been played.
+        During the last turns an empty stock that cannot be refilled ends nothing: the
+        players still to play take the top discard.
         """
         self.turn += 1
-        if self.went_out is not None and self.last_turns == 0:
+        if self.went_out is not None:
+            if self.last_turns == 0:
+                return True
+        elif self.turn >= stalemate_turns:
             return True
         if not self.stock:
-            if self.reshuffled or len(self.discard_pile) < 2:
+            if not self.reshuffled and len(self.discard_pile) >= 2:
+                self.stock = reshuffle(
+                    seed=seed, round_number=self.number, discard_pile=self.discard_pile
+                )
+                self.reshuffled = True
+                self.stock_may_hold = (tuple(sorted(self.stock)),) * self.players
+                events.append(
+                    StockReshuffled(round_number=self.number, stock_count=len(self.stock))
+                )
+            elif self.went_out is None:
                 return True
-            self.stock = reshuffle(
-                seed=seed, round_number=self.number, discard_pile=self.discard_pile
-            )
-            self.reshuffled = True
-            events.append(StockReshuffled(round_number=self.number, stock_count=len(self.stock)))
         self.current = (self.current + 1) % self.players
         self.phase = "draw"
         self.going_out_cache = None
@@ -290,7 +315,9 @@ class Round:
 
     def shuffle_hidden(self, player: int, seed: int, *, hands_shown: bool) -> None:
         """Permute the cards ``player`` cannot see: the stock and, unless the hands have
-        been laid down (``hands_shown``), the opponents' cards not seen taken."""
+        been laid down (``hands_shown``), the opponents' cards not seen taken.  After
+        the reshuffle the stock is refilled only with cards ``player`` knows it may
+        hold, so the result stays consistent with what ``player`` knows."""
         opponents = [] if hands_shown else [p for p in range(self.players) if p != player]
         pool = list(self.stock)
         slots: list[tuple[int, int]] = []
@@ -300,9 +327,16 @@ class Round:
                 hidden.remove(card)
             slots.append((opponent, len(hidden)))
             pool.extend(hidden)
-        SeedStream(seed, "shuffle-hidden").shuffle(pool)
+        stream = SeedStream(seed, "shuffle-hidden")
+        stock: list[Card] | None = None
+        if self.stock_may_hold is not None and slots:
+            possible = sorted((Counter(self.stock_may_hold[player]) & Counter(pool)).elements())
+            stream.shuffle(possible)
+            stock = possible[: len(self.stock)]
+            pool = sorted((Counter(pool) - Counter(stock)).elements())
+        stream.shuffle(pool)
         for opponent, count in slots:
             self.hands[opponent] = self.taken[opponent] + pool[len(pool) - count :]
             del pool[len(pool) - count :]
-        self.stock = pool
+        self.stock = pool if stock is None else stock
         self.going_out_cache = None

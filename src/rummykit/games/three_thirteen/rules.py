@@ -26,6 +26,8 @@ class Rules:
 
     ``first_round`` and ``last_round`` let a game cover fewer than the eleven rounds.
     Round ``r`` deals ``r + 2`` cards and its wild rank is ``r + 2`` (3 ... 13 = king).
+    ``stalemate_turns``: a round in which no one has gone out ends after this many turns
+    (all players' turns counted), scored as when the stock runs out for good.
 
     >>> Rules().decks, len(Rules().deck()), Rules(players=3, jokers=True).decks
     (1, 52, 2)
@@ -43,6 +45,7 @@ class Rules:
     wild_only_melds: bool = False
     first_round: int = MIN_ROUND
     last_round: int = MAX_ROUND
+    stalemate_turns: int = 200
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or not 2 <= self.players <= 4:
@@ -57,6 +60,10 @@ class Rules:
                 raise ValueError(
                     f"{name} is a round from {MIN_ROUND} to {MAX_ROUND}, not {value!r}"
                 )
+        if not _is_int(self.stalemate_turns) or self.stalemate_turns <= 0:
+            raise ValueError(
+                f"stalemate_turns must be a whole number above 0, not {self.stalemate_turns!r}"
+            )
         if self.first_round > self.last_round:
             raise ValueError(
                 f"first_round ({self.first_round}) comes after last_round ({self.last_round})"

@@ -10,7 +10,9 @@ Turn flow (RULES.md 2.2, with the engine's decisions): a turn is ``draw`` then
 ``discard``.  Going out (``GoOut``) lays every other card down in melds; every other
 player then has exactly one more turn, during which going out is refused.  At the end
 of each turn, if the stock is empty, the discard pile but its top card is reshuffled into
-a new stock once per round; if the stock runs out again, the round ends.
+a new stock once per round; if the stock runs out again, the round ends, unless someone
+has gone out: the last turns are always played, taking the top discard.  A round in
+which no one goes out ends after ``Rules.stalemate_turns`` turns.
 
 The hot paths (``legal_actions``, ``check``, ``apply``, ``clone``) touch plain lists and
 never validate the whole state; nothing here does I/O or uses the ``random`` module.
@@ -142,6 +144,7 @@ class State:
         went_out: int | None = None,
         last_turns_remaining: int = 0,
         reshuffled: bool = False,
+        stock_may_hold: Sequence[Sequence[Card]] | None = None,
         known_cards: Sequence[Sequence[Card]] | None = None,
         discard_history: Sequence[PileMove] = (),
         turn: int = 0,
@@ -152,14 +155,18 @@ class State:
 
         The keywords are named as the observation's fields.  The stock's top is the end
         of ``stock``, the pile's top the end of ``discard_pile``.  ``known_cards`` are,
-        per player, the cards seen taken from the discard pile and still held.  The
-        first dealer is inferred from ``dealer`` and the rounds already played; totals
-        are the sums of ``hand_results``; a game over has ``hand_over`` true whatever is
-        given.  Raises ``ValueError`` if the parts do not fit together (see
-        :mod:`.parts`).
+        per player, the cards seen taken from the discard pile and still held.
+        ``stock_may_hold`` is, once ``reshuffled``, per player, the cards the stock may
+        hold as far as that player knows (it must include the stock; by default every
+        player knows exactly what it holds).  The first dealer is inferred from
+        ``dealer`` and the rounds already played; totals are the sums of
+        ``hand_results``; a game over has ``hand_over`` true whatever is given.  Raises
+        ``ValueError`` if the parts do not fit together (see :mod:`.parts`).
         """
         state = cls._blank(rules, seed)
         taken = [[] for _ in hands] if known_cards is None else known_cards
+        if reshuffled and stock_may_hold is None:
+            stock_may_hold = [sorted(stock)] * rules.players
         check_parts(
             rules=rules,
             round_number=round_number,
@@ -172,6 +179,8 @@ class State:
             melds=melds,
             went_out=went_out,
             last_turns_remaining=last_turns_remaining,
+            reshuffled=reshuffled,
+            stock_may_hold=stock_may_hold,
             known_cards=taken,
             turn=turn,
             hand_results=hand_results,
@@ -193,6 +202,7 @@ class State:
             went_out=went_out,
             last_turns=last_turns_remaining,
             reshuffled=reshuffled,
+            stock_may_hold=stock_may_hold,
             taken=taken,
             history=discard_history,
             turn=turn,
@@ -402,7 +412,9 @@ class State:
                         card, ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
                     )
                 ]
-            if table.end_turn(seed=self._seed, events=events):
+            if table.end_turn(
+                seed=self._seed, stalemate_turns=self._rules.stalemate_turns, events=events
+            ):
                 self._end_round(events)
         self._actions.append(action)
         self._events.extend(events)
@@ -486,6 +498,7 @@ class State:
             known_cards=tuple(tuple(sorted(cards)) for cards in table.taken),
             melds=tuple(table.table_melds),
             reshuffled=table.reshuffled,
+            stock_may_hold=(None if table.stock_may_hold is None else table.stock_may_hold[player]),
             went_out=table.went_out,
             last_turns_remaining=table.last_turns,
             hand_results=self._results,
