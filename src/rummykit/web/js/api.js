@@ -39,6 +39,8 @@ async function call(method, path, body) {
   } catch {
     data = text;
   }
+  const seed = data && typeof data === "object" ? /"seed"\s*:\s*"?(\d+)"?/.exec(text) : null;
+  if (seed) data.seed_text = seed[1];
   if (!response.ok) throw errorFrom(response.status, data);
   return data;
 }

@@ -31,7 +31,18 @@ function App() {
   }
 }
 
+/** An invitation link of the server's form (/?table=ID&token=T) becomes the table route. */
+function adoptInvitation() {
+  const query = new URLSearchParams(location.search);
+  const table = query.get("table");
+  if (!table) return;
+  const token = query.get("token");
+  const hash = `#/table/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  history.replaceState(null, "", `${location.pathname}${hash}`);
+}
+
 async function boot() {
+  adoptInvitation();
   await setLanguage(initialLanguage());
   const [me, catalog] = await Promise.all([
     api.me().catch(() => null),

@@ -5,7 +5,6 @@ import { html } from "./html.js";
 import { parseCard, rankText, SUIT_SYMBOL } from "./cards.js";
 import { t } from "./i18n.js";
 
-const FACE_RANKS = { 11: "J", 12: "Q", 13: "K" };
 
 /** Accessible name of a card in the current language ("7 of hearts"). */
 export function cardLabel(name) {
@@ -35,8 +34,8 @@ function JokerFace() {
 
 function SuitedFace({ card }) {
   const suit = card.suit;
-  const face = FACE_RANKS[card.rank];
   const index = rankText(card.rank);
+  const face = card.rank >= 11 ? index : null;
   const narrow = index.length > 1;
   return html`
     <rect class="face" x="1.5" y="1.5" width="97" height="137" rx="9" />

@@ -1,7 +1,7 @@
 // Card names as the engine writes them ("7h", "Th", "Jk"): parsing, sorting, text.
 // The client keeps cards by name only; which physical copy a player holds is never known.
 
-import { setCardFormatter } from "./i18n.js";
+import { rankSymbol, setCardFormatter } from "./i18n.js";
 
 export const RANKS = "A23456789TJQK";
 export const SUITS = "cdhs";
@@ -18,9 +18,10 @@ export function parseCard(name) {
   return { rank, suit, joker: false, name: RANKS[rank - 1] + suit };
 }
 
+/** The index printed on a card of `rank` (1..13) in the player's language. */
 export function rankText(rank) {
   const letter = RANKS[rank - 1];
-  return RANK_TEXT[letter] ?? letter;
+  return rankSymbol(letter) ?? RANK_TEXT[letter] ?? letter;
 }
 
 /** "10♥", "Q♠", "Jk" -> "★" style text for logs and messages. */

@@ -2,6 +2,16 @@
 // delay; the server answers a new connection with the full table, so nothing reloads.
 
 const PING_MS = 20000;
+const REFUSING_CODES = new Set(["no_session", "not_found", "private_table", "bad_origin"]);
+
+/**
+ * The seed as the server wrote it: a 63-bit number loses digits in a JavaScript number,
+ * and the fair-deal check hashes its exact decimal text.
+ */
+export function exactSeed(text) {
+  const match = /"seed"\s*:\s*"?(\d+)"?/.exec(text);
+  return match ? match[1] : null;
+}
 const MAX_DELAY_MS = 8000;
 
 export class TableConnection {
@@ -41,6 +51,7 @@ export class TableConnection {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempts = 0;
+      this.refusal = null;
       this.handlers.status("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
@@ -52,6 +63,12 @@ export class TableConnection {
       } catch {
         return;
       }
+      const seed = exactSeed(event.data);
+      if (seed !== null) message.seed_text = seed;
+      if (message.type === "state") this.everOpen = true;
+      if (message.type === "error" && REFUSING_CODES.has(message.code) && !this.everOpen) {
+        this.refusal = message;
+      }
       this.handlers.message(message);
     });
     socket.addEventListener("close", (event) => {
@@ -62,9 +79,9 @@ export class TableConnection {
         this.handlers.status("closed");
         return;
       }
-      // 4xxx: the server refused this connection for good (no seat, bad token, ...)
-      if (event.code >= 4400 && event.code < 4500) {
-        this.handlers.status("refused", { code: event.code, reason: event.reason });
+      // the server refused this connection for good (no session, no such table, no token)
+      if (this.refusal || event.code === 1008 || (event.code >= 4400 && event.code < 4500)) {
+        this.handlers.status("refused", this.refusal || { code: "refused", reason: event.reason });
         return;
       }
       this.scheduleRetry();

@@ -1,6 +1,11 @@
 // Checking the fair deal in the browser: the commitment published when the table was
 // made must be the SHA-256 of the seed revealed at the end (docs/protocol.md).
 
+/** What the commitment hashes: "rummykit-deal/v1|<seed>|<nonce>" (docs/protocol.md). */
+export function dealPreimage(seed, nonce) {
+  return `rummykit-deal/v1|${seed}|${nonce}`;
+}
+
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -68,9 +73,9 @@ export async function sha256Hex(text) {
  * Does `commitment` commit to `seed`? The seed is hashed as the text the server
  * revealed; `preimage` (when the server gives it) is hashed instead.
  */
-export async function checkCommitment({ seed, commitment, preimage = null }) {
+export async function checkCommitment({ seed, commitment, nonce = null, preimage = null }) {
   if (!commitment || seed === null || seed === undefined) return null;
-  const text = preimage ?? String(seed);
+  const text = preimage ?? (nonce ? dealPreimage(seed, nonce) : String(seed));
   const digest = await sha256Hex(text);
   return digest === String(commitment).toLowerCase().replace(/^sha256:/, "");
 }

@@ -31,7 +31,11 @@ async function loadCatalog(lang) {
     fetchJson(`i18n/${lang}.json`),
     fetchJson(`i18n/refusals.${lang}.json`).catch(() => ({})),
   ]);
-  catalogs[lang] = { messages, refusals: refusals.refusals ?? refusals };
+  catalogs[lang] = {
+    messages,
+    refusals: refusals.refusals ?? {},
+    rankSymbols: refusals.rank_symbols ?? {},
+  };
   return catalogs[lang];
 }
 
@@ -97,13 +101,26 @@ export function has(key) {
  */
 export function refusalText(code, params = {}, fallback = "") {
   const shown = {};
-  for (const [name, value] of Object.entries(params || {})) shown[name] = displayParam(value);
+  for (const [name, value] of Object.entries(params || {})) {
+    shown[name] = name === "rank" ? rankSymbol(value) : displayParam(value);
+  }
   for (const lang of [current, "en"]) {
-    const text = pick(catalogs[lang]?.refusals?.[code], shown, lang);
+    let entry = catalogs[lang]?.refusals?.[code];
+    // {by: param, cases: {value: text}, other: text}: the text depends on one param
+    if (entry && typeof entry === "object" && "by" in entry) {
+      entry = entry.cases?.[params?.[entry.by]] ?? entry.other;
+    }
+    const text = pick(entry, shown, lang);
     if (text !== undefined) return text;
   }
   if (has(`error.${code}`)) return t(`error.${code}`, shown);
   return fallback || code.replace(/_/g, " ");
+}
+
+/** The printed index of a rank letter in this language ("Q" is "D" in Hungarian). */
+export function rankSymbol(letter) {
+  const key = String(letter).toUpperCase();
+  return catalogs[current]?.rankSymbols?.[key] ?? catalogs.en?.rankSymbols?.[key] ?? (key === "T" ? "10" : key);
 }
 
 let cardFormatter = (name) => name;

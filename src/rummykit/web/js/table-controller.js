@@ -117,10 +117,18 @@ export class TableController {
     const game = message.game || this.store.get().game || guessGame(message.observation);
     const view = readObservation(game, message.observation);
     const seat = message.seat ?? null;
-    const events = message.events || [];
-    const others = events.some((e) => e.player !== undefined && e.player !== seat);
-    const log = [...this.store.get().log];
-    for (const event of events) log.push({ event, at: Date.now() });
+    const start = message.events_start ?? null;
+    const known = this.store.get().log;
+    const seenUpTo = known.length ? known[known.length - 1].index : -1;
+    // events already shown (a reconnect repeats the latest few) are not news
+    const events = (message.events || []).filter((_, i) => start === null || start + i > seenUpTo);
+    const last = message.last_action;
+    const others = last ? last.seat !== seat : events.some((e) => e.player !== undefined && e.player !== seat);
+    const log = [...known];
+    events.forEach((event, i) => {
+      const index = start === null ? seenUpTo + 1 + i : start + (message.events.length - events.length) + i;
+      log.push({ event, index, actor: i === events.length - 1 && last ? last.actor : null });
+    });
     const previous = this.store.get().view;
     const mine = events.some((e) => e.player === seat);
     this.store.set({
@@ -130,6 +138,8 @@ export class TableController {
       seat,
       players: message.players || this.store.get().players,
       legal: message.legal_actions || [],
+      tableStatus: message.status || (view.gameOver ? "over" : "playing"),
+      lastAction: last || null,
       turn: message.turn ? { ...message.turn, receivedAt: Date.now() } : null,
       log: log.slice(-MAX_LOG),
       lastEvents: events,

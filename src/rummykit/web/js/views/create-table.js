@@ -51,7 +51,8 @@ export function CreateTableDialog({ gameName, onClose }) {
   const game = games.find((g) => g.name === name) || games[0];
   const [rulesByGame, setRulesByGame] = useState({});
   const rules = rulesByGame[game.name] || defaultRules(game);
-  const seats = seatCount(game, rules);
+  const [seatsByGame, setSeatsByGame] = useState({});
+  const seats = seatsByGame[game.name] ?? seatCount(game, rules);
   const [seatKinds, setSeatKinds] = useState({});
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(60);
@@ -73,12 +74,14 @@ export function CreateTableDialog({ gameName, onClose }) {
       return { kind: "human" };
     });
     try {
+      const chosen = { ...rules };
+      if ("players" in chosen) chosen.players = seats;
       const created = await api.createTable({
         game: game.name,
-        rules,
+        rules: chosen,
         seats: seatSpec,
         private: isPrivate,
-        turn_seconds: turnSeconds,
+        turn_seconds: turnSeconds || null,
       });
       go(tableHref(created.table_id ?? created.id, created.invite_token));
       onClose();
@@ -87,7 +90,7 @@ export function CreateTableDialog({ gameName, onClose }) {
       setBusy(false);
     }
   };
-  const main = game.options.filter((o) => ["players", "mode", "target", "jokers"].includes(o.name));
+  const main = game.options.filter((o) => ["mode", "target", "jokers"].includes(o.name));
   const advanced = game.options.filter((o) => !main.includes(o));
   return html`<${Dialog} title=${t("create.title")} onClose=${onClose} className="create-table">
     <form class="create-form" onSubmit=${submit}>
@@ -118,6 +121,12 @@ export function CreateTableDialog({ gameName, onClose }) {
       </fieldset>
       <fieldset class="seats">
         <legend>${t("create.seats")}</legend>
+        ${game.players.length > 1
+          ? html`<label class="option"><span>${t("create.players")}</span>
+              <select name="players" value=${String(seats)} onChange=${(e) => setSeatsByGame({ ...seatsByGame, [game.name]: Number(e.target.value) })}>
+                ${game.players.map((n) => html`<option value=${String(n)}>${n}</option>`)}
+              </select></label>`
+          : null}
         ${Array.from({ length: seats }, (_, i) => html`<label class="option seat-option">
           <span>${t("table.seat", { n: i + 1 })}</span>
           ${i === 0

@@ -5,21 +5,22 @@ import { html, useEffect, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { checkCommitment } from "../fairness.js";
 
-export function FairDeal({ seed, commitment, preimage = null, tableId }) {
+export function FairDeal({ seed, nonce = null, commitment, tableId }) {
   const [verdict, setVerdict] = useState(null);
   useEffect(() => {
     let alive = true;
-    checkCommitment({ seed, commitment, preimage }).then((ok) => alive && setVerdict(ok));
+    checkCommitment({ seed, commitment, nonce }).then((ok) => alive && setVerdict(ok));
     return () => {
       alive = false;
     };
-  }, [seed, commitment, preimage]);
+  }, [seed, commitment, nonce]);
   return html`<section class="fair-deal" data-testid="fair-deal">
     <h3>${t("fair.title")}</h3>
     <p class="muted">${t("fair.explain")}</p>
     <dl>
       <dt>${t("fair.commitment")}</dt><dd><code data-testid="commitment">${commitment || "—"}</code></dd>
       <dt>${t("fair.seed")}</dt><dd><code data-testid="seed">${seed ?? t("fair.seed_hidden")}</code></dd>
+      ${nonce ? html`<dt>${t("fair.nonce")}</dt><dd><code data-testid="nonce">${nonce}</code></dd>` : null}
     </dl>
     ${verdict === true ? html`<p class="verdict ok" data-testid="fair-verdict">✔ ${t("fair.ok")}</p>` : null}
     ${verdict === false ? html`<p class="verdict bad" data-testid="fair-verdict">✘ ${t("fair.bad")}</p>` : null}

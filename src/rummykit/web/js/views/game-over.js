@@ -49,8 +49,8 @@ export function GameOverDialog({ state, nameOf, tableId }) {
           <${RoundSummary} result=${last} nameOf=${nameOf} />
           <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
       : null}
-    <${FairDeal} seed=${over.seed ?? null} commitment=${over.commitment ?? state.message?.commitment ?? null}
-      preimage=${over.preimage ?? null} tableId=${tableId} />
+    <${FairDeal} seed=${over.seed_text ?? over.seed ?? null} nonce=${over.nonce ?? null}
+      commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} />
     <div class="actions">
       <a class="button" href="#/">${t("nav.lobby")}</a>
       <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}`} data-testid="open-replay">${t("result.replay")}</a>

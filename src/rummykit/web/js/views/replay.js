@@ -104,7 +104,7 @@ export function ReplayPage({ tableId }) {
     </div>
     ${body}
     ${record.seed !== undefined || record.commitment
-      ? html`<div class="replay-fair panel"><${FairDeal} seed=${record.seed ?? null} commitment=${record.commitment ?? null} preimage=${record.preimage ?? null} tableId=${tableId} /></div>`
+      ? html`<div class="replay-fair panel"><${FairDeal} seed=${record.seed_text ?? record.seed ?? null} nonce=${record.nonce ?? null} commitment=${record.commitment ?? null} tableId=${tableId} /></div>`
       : null}
   </div>`;
 }

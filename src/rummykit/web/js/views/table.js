@@ -124,18 +124,16 @@ function Refusals({ errors, controller }) {
 }
 
 function WaitingForPlayers({ state, tableId, token }) {
-  const empty = state.players.filter((p) => p.kind === "human" && !p.name && !p.user);
-  if (!empty.length || state.view?.gameOver) return null;
-  const link = inviteUrl(tableId, token || state.message?.invite_token, state.message?.invite_url);
+  const open = state.players.filter((p) => p.kind === "human" && !p.name);
+  if (state.tableStatus !== "waiting") return null;
+  const link = inviteUrl(tableId, token, state.inviteUrl);
   return html`<div class="waiting panel" role="status">
-    <p>${t("table.waiting", { count: empty.length })}</p>
-    ${token || state.message?.invite_token || state.message?.invite_url
-      ? html`<div class="invite">
-          <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
-            onFocus=${(e) => e.target.select()} />
-          <${CopyButton} text=${link} label=${t("table.copy_invite")} />
-        </div>`
-      : null}
+    <p>${t("table.waiting", { count: Math.max(1, open.length) })}</p>
+    <div class="invite">
+      <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
+        onFocus=${(e) => e.target.select()} />
+      <${CopyButton} text=${link} label=${t("table.copy_invite")} />
+    </div>
   </div>`;
 }
 
@@ -162,7 +160,7 @@ function JoinGate({ tableId, token, watch, onReady }) {
         if (!alive) return;
         if (["already_seated", "seated", "already_joined"].includes(err.code)) {
           onReady();
-        } else if (!watch && ["table_full", "no_free_seat", "game_started", "seat_taken"].includes(err.code)) {
+        } else if (!watch && ["table_full", "table_started", "seat_taken"].includes(err.code)) {
           // no seat left: watch instead
           try {
             await api.watch(tableId, token ? { token } : {});
