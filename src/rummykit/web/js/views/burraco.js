@@ -205,7 +205,8 @@ export function BurracoBoard({ state, controller, nameOf }) {
   );
 
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : new Set();
-  return html`<div class="board burraco-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}>
+  return html`<div class="board burraco-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}
+      data-state-number=${state.message?.state_number ?? ""}>
     <div class="zone opponent-zone">
       <${PlayerPlate} state=${state} seat=${opponent}>
         <span class=${view.tookPozzetto[opponent] ? "chip pozzetto-chip taken" : "chip pozzetto-chip"}

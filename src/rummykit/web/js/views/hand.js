@@ -18,9 +18,11 @@ function useWidth(ref) {
   return width;
 }
 
+/** The drawn width of one card of the hand (its --card-w may be a clamp() expression). */
 function cardWidth(element) {
-  const value = getComputedStyle(element).getPropertyValue("--card-w").trim();
-  return parseFloat(value) || 64;
+  const card = element.querySelector(".hand-card");
+  if (card) return card.getBoundingClientRect().width || 64;
+  return parseFloat(getComputedStyle(element).getPropertyValue("--card-w")) || 64;
 }
 
 /** Split `count` cards into rows so that each card shows at least its corner. */

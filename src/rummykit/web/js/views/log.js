@@ -13,9 +13,10 @@ export function describeEvent(event, nameOf, seat) {
   const say = (key, params = {}) => t(self ? `log.you.${key}` : `log.${key}`, { name: who, ...params });
   switch (kind) {
     case "hand_dealt":
+      if (event.round_number !== undefined) {
+        return t("log.round_dealt", { round: event.round_number, rank: rankText(event.wild_rank) });
+      }
       return t("log.hand_dealt", { n: (event.hand_number ?? 0) + 1, name: nameOf(event.first_player ?? 0) });
-    case "round_dealt":
-      return t("log.round_dealt", { round: event.round_number, rank: rankText(event.wild_rank) });
     case "stock_drawn":
       return event.card ? say("drew_card", { card: cardText(event.card) }) : say("drew");
     case "pile_taken":
@@ -27,7 +28,6 @@ export function describeEvent(event, nameOf, seat) {
     case "extended":
       return say("extended", { cards: cardsText(event.cards) });
     case "discarded":
-    case "card_discarded":
       return say("discarded", { card: cardText(event.card) });
     case "pozzetto_taken":
       return say("pozzetto");
@@ -38,11 +38,12 @@ export function describeEvent(event, nameOf, seat) {
     case "stock_reshuffled":
       return t("log.reshuffled", { count: event.stock_count });
     case "hand_ended":
+      if (event.result?.round_number !== undefined) {
+        return t("log.round_ended", { round: event.result.round_number });
+      }
       return event.closer !== null && event.closer !== undefined
         ? t("log.hand_closed", { name: nameOf(event.closer) })
         : t("log.hand_ended");
-    case "round_ended":
-      return t("log.round_ended", { round: event.result?.round_number ?? "" });
     case "game_ended":
       return t("log.game_ended");
     default:

@@ -192,6 +192,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const wentOutMelds = view.melds;
 
   return html`<div class="board thirteen-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}
+      data-state-number=${state.message?.state_number ?? ""}
       data-players=${view.numPlayers}>
     <div class="round-banner" data-testid="round-banner">
       <span>${t("thirteen.round_of", { round: view.roundNumber, last: view.lastRound })}</span>
