@@ -61,6 +61,14 @@ export const api = {
   leave: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}),
   history: () => call("GET", "/api/history"),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  replay: (id, { seat = null, full = false } = {}) => {
+    const query = new URLSearchParams();
+    if (seat !== null) query.set("seat", String(seat));
+    if (full) query.set("full", "true");
+    return call("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
+  },
+  startReview: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/review`, {}),
+  review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
 };
 
 /** Lists may come bare or wrapped ({tables: [...]}, {games: [...]}). */

@@ -71,8 +71,8 @@ export function CardSvg({ name, back = false, wild = false, standsFor = null }) 
     ${card.joker ? html`<${JokerFace} />` : html`<${SuitedFace} card=${card} />`}
     ${wild ? html`<${WildBadge} />` : null}
     ${standsFor
-      ? html`<g class="stands-for"><rect x="30" y="114" width="62" height="22" rx="5" />
-          <text x="61" y="131" text-anchor="middle">=${shortName(standsFor)}</text></g>`
+      ? html`<g class="stands-for"><rect x="2" y="68" width="40" height="24" rx="5" />
+          <text x="22" y="86" text-anchor="middle">${shortName(standsFor)}</text></g>`
       : null}
   </svg>`;
 }

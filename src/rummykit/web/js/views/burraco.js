@@ -213,7 +213,9 @@ export function BurracoBoard({ state, controller, nameOf }) {
           data-testid="opponent-pozzetto">${view.tookPozzetto[opponent] ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>
       <//>
       <div class="opponent-hand" aria-label=${t("table.cards_held", { count: view.handSizes[opponent] })}>
-        ${Array.from({ length: Math.min(view.handSizes[opponent] || 0, 30) }, (_, i) => html`<span class="card mini-back" key=${i}><${CardSvg} back /></span>`)}
+        ${state.revealed?.[opponent]
+          ? html`<span class="revealed-hand">${state.revealed[opponent].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></span>`)}</span>`
+          : Array.from({ length: Math.min(view.handSizes[opponent] || 0, 30) }, (_, i) => html`<span class="card mini-back" key=${i}><${CardSvg} back /></span>`)}
         ${(view.knownCards[opponent] || []).length
           ? html`<span class="known-cards" title=${t("burraco.known_cards")}>
               ${view.knownCards[opponent].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} /></span>`)}
@@ -241,7 +243,10 @@ export function BurracoBoard({ state, controller, nameOf }) {
         <//>
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf)}</p>
       </div>
-      ${seat !== null
+      ${seat !== null && state.readOnly
+        ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isBurracoWild} onToggle=${() => {}}
+            onReorder=${hand.reorder} onDrop=${() => {}} />`
+        : seat !== null
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${hand.fresh} hinted=${hinted}
             isWild=${isBurracoWild} forbidden=${view.forbiddenDiscard} onToggle=${hand.toggle}
             onReorder=${hand.reorder} onDrop=${onDrop} onActivate=${onActivate} />

@@ -7,6 +7,7 @@ import { api } from "../api.js";
 import { go, tableHref } from "../router.js";
 import { Dialog } from "./common.js";
 import { FairDeal } from "./fair-deal.js";
+import { ReviewPanel } from "./review.js";
 import { BurracoBreakdown } from "./burraco.js";
 import { RoundSummary, ThirteenScores } from "./three-thirteen.js";
 
@@ -49,6 +50,7 @@ export function GameOverDialog({ state, nameOf, tableId }) {
           <${RoundSummary} result=${last} nameOf=${nameOf} />
           <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
       : null}
+    ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed_text ?? over.seed ?? null} nonce=${over.nonce ?? null}
       commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} />
     <div class="actions">

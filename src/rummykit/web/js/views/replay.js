@@ -1,5 +1,5 @@
-// A finished (or running) game step by step: the views the server gives for each action
-// (the player's own view, or every hand once the game is over), with the move made.
+// A game step by step (GET /api/tables/{id}/replay): the player's own view while the game
+// runs; once it is over any seat's view, or every hand at once.
 
 import { html, useEffect, useState } from "../html.js";
 import { t, refusalText } from "../i18n.js";
@@ -9,34 +9,34 @@ import { TopBar, seatName } from "./common.js";
 import { BurracoBoard } from "./burraco.js";
 import { ThirteenBoard } from "./three-thirteen.js";
 import { describeAction } from "./board-parts.js";
-import { FairDeal } from "./fair-deal.js";
 import { Store } from "../store.js";
 
 const BOARDS = { burraco: BurracoBoard, "three-thirteen": ThirteenBoard };
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
-function stepsOf(record) {
-  const views = record.views || record.observations || record.steps || [];
-  return views.map((entry) => (entry && entry.observation ? entry : { observation: entry }));
-}
-
 export function ReplayPage({ tableId }) {
-  const [record, setRecord] = useState(null);
+  const [seat, setSeat] = useState(null);
+  const [full, setFull] = useState(false);
+  const [replay, setReplay] = useState(null);
   const [error, setError] = useState(null);
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
+    let alive = true;
     api
-      .record(tableId)
+      .replay(tableId, { seat, full })
       .then((data) => {
-        setRecord(data);
-        setStep(0);
+        if (!alive) return;
+        setReplay(data);
+        setStep((s) => Math.min(s, data.steps.length - 1));
       })
-      .catch((err) => setError(refusalText(err.code, err.params, err.message)));
-  }, [tableId]);
-  const steps = record ? stepsOf(record) : [];
-  const last = Math.max(0, steps.length - 1);
+      .catch((err) => alive && setError(refusalText(err.code, err.params, err.message)));
+    return () => {
+      alive = false;
+    };
+  }, [tableId, seat, full]);
+  const last = replay ? replay.steps.length - 1 : 0;
   useEffect(() => {
     if (!playing) return undefined;
     if (step >= last) {
@@ -48,6 +48,8 @@ export function ReplayPage({ tableId }) {
   }, [playing, step, last]);
   useEffect(() => {
     const onKey = (event) => {
+      const tag = event.target?.tagName;
+      if (tag === "INPUT" || tag === "SELECT") return;
       if (event.key === "ArrowRight") setStep((s) => Math.min(last, s + 1));
       else if (event.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
       else if (event.key === "Home") setStep(0);
@@ -62,49 +64,51 @@ export function ReplayPage({ tableId }) {
   if (error) {
     return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="error-text">${error}</p><a href="#/">${t("nav.lobby")}</a></main>`;
   }
-  if (!record) return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="muted">${t("common.loading")}</p></main>`;
-  const game = record.game;
+  if (!replay) return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="muted">${t("common.loading")}</p></main>`;
+  const game = replay.game;
   const Board = BOARDS[game];
-  const actions = record.actions || [];
-  const current = steps[step];
-  const players = record.players || [];
-  const nameOf = (seat) => seatName(players, seat);
-  let body = html`<p class="muted">${t("replay.no_views")}</p>`;
-  if (current && Board) {
-    const view = readObservation(game, current.observation);
-    const state = {
-      view,
-      game,
-      seat: current.seat ?? record.seat ?? view.player ?? null,
-      players,
-      legal: [],
-      turn: null,
-      chat: [],
-      log: [],
-      errors: [],
-      hint: null,
-      message: null,
-      status: "open",
-    };
-    body = html`<div class="felt replay-felt"><${Board} key=${"replay"} state=${state} controller=${idle} nameOf=${nameOf} /></div>`;
-  }
-  const actionText = step > 0 ? actions[step - 1] : null;
-  const actor = current?.actor ?? current?.player ?? null;
-  return html`<div class="replay-page">
+  const current = replay.steps[step];
+  const players = replay.players.map((p) => ({ ...p, connected: true }));
+  const nameOf = (s) => seatName(players, s);
+  const view = readObservation(game, current.observation);
+  const state = {
+    view,
+    game,
+    seat: replay.seat,
+    players,
+    legal: [],
+    turn: null,
+    chat: [],
+    log: [],
+    errors: [],
+    hint: null,
+    message: { state_number: current.state_number },
+    status: "open",
+    revealed: current.hands || null,
+    readOnly: true,
+  };
+  return html`<div class="replay-page table-page game-${game}">
     <${TopBar} title=${`${t("replay.title")} · ${t(`game.${game}`)}`} />
     <div class="replay-controls" role="group" aria-label=${t("replay.controls")}>
-      <button type="button" class="small" onClick=${() => setStep(0)} aria-label=${t("replay.first")}>⏮</button>
+      <button type="button" class="small" onClick=${() => setStep(0)} aria-label=${t("replay.first")}>|◀</button>
       <button type="button" class="small" data-testid="replay-prev" onClick=${() => setStep(Math.max(0, step - 1))} aria-label=${t("replay.previous")}>◀</button>
-      <button type="button" class="small" onClick=${() => setPlaying(!playing)} aria-label=${playing ? t("replay.pause") : t("replay.play")}>${playing ? "⏸" : "▶"}</button>
+      <button type="button" class="small" onClick=${() => setPlaying(!playing)} aria-label=${playing ? t("replay.pause") : t("replay.play")}>${playing ? "II" : "▶"}</button>
       <button type="button" class="small" data-testid="replay-next" onClick=${() => setStep(Math.min(last, step + 1))} aria-label=${t("replay.next")}>▶▶</button>
-      <button type="button" class="small" onClick=${() => setStep(last)} aria-label=${t("replay.last")}>⏭</button>
+      <button type="button" class="small" onClick=${() => setStep(last)} aria-label=${t("replay.last")}>▶|</button>
       <input type="range" min="0" max=${last} value=${step} aria-label=${t("replay.step")} onInput=${(e) => setStep(Number(e.target.value))} />
       <span class="replay-step" data-testid="replay-step">${t("replay.step_of", { step, total: last })}</span>
-      <span class="replay-action">${actionText ? `${actor !== null ? `${nameOf(actor)}: ` : ""}${describeAction(actionText)}` : t("replay.start")}</span>
+      ${replay.over
+        ? html`<label class="option">${t("replay.view_of")}
+            <select value=${String(replay.seat)} onChange=${(e) => setSeat(Number(e.target.value))}>
+              ${players.map((p) => html`<option value=${String(p.seat)}>${nameOf(p.seat)}</option>`)}
+            </select></label>
+            <label class="option check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} />
+              ${t("replay.all_hands")}</label>`
+        : null}
+      <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(current.seat)}: ${describeAction(current.action)}` : t("replay.start")}</span>
     </div>
-    ${body}
-    ${record.seed !== undefined || record.commitment
-      ? html`<div class="replay-fair panel"><${FairDeal} seed=${record.seed_text ?? record.seed ?? null} nonce=${record.nonce ?? null} commitment=${record.commitment ?? null} tableId=${tableId} /></div>`
-      : null}
+    <div class="table-layout"><main class="felt replay-felt">
+      <${Board} key=${`replay-${replay.seat}`} state=${state} controller=${idle} nameOf=${nameOf} />
+    </main></div>
   </div>`;
 }

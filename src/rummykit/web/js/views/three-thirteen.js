@@ -38,7 +38,9 @@ function Opponent({ state, seat, turns, isWild }) {
   return html`<div class="opponent" data-seat=${seat}>
     <${PlayerPlate} state=${state} seat=${seat} compact=${view.numPlayers > 2} />
     <div class="opponent-hand">
-      ${Array.from({ length: Math.min(view.handSizes[seat] || 0, 14) }, (_, i) => html`<span class="card mini-back" key=${i}><${CardSvg} back /></span>`)}
+      ${state.revealed?.[seat]
+        ? html`<span class="revealed-hand">${state.revealed[seat].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`)}</span>`
+        : Array.from({ length: Math.min(view.handSizes[seat] || 0, 14) }, (_, i) => html`<span class="card mini-back" key=${i}><${CardSvg} back /></span>`)}
     </div>
     <${LastTurn} turn=${turns.last[seat]} pendingTake=${turns.pendingTake[seat]} live=${live} />
     ${known.length
@@ -231,7 +233,10 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         <${PlayerPlate} state=${state} seat=${me} />
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf)}</p>
       </div>
-      ${seat !== null
+      ${seat !== null && state.readOnly
+        ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isWild} onToggle=${() => {}}
+            onReorder=${hand.reorder} onDrop=${() => {}} />`
+        : seat !== null
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${hand.fresh} hinted=${hinted}
             isWild=${isWild} onToggle=${hand.toggle} onReorder=${hand.reorder} onDrop=${onDrop} onActivate=${onActivate} />
           <div class="action-bar">
