@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import lobby, review_api, sockets
+from rummykit.server import lobby, replay_api, review_api, sockets
 from rummykit.server.auth import LoginThrottle, Sessions
 from rummykit.server.bots import BotRunner
 from rummykit.server.context import ApiError, ServerContext
@@ -124,6 +124,7 @@ def create_app(
 
     app.include_router(lobby.router)
     app.include_router(review_api.router)
+    app.include_router(replay_api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

@@ -1,0 +1,84 @@
+"""The replay endpoint (``GET /api/tables/{id}/replay``): a game step by step, as views.
+
+A browser knows no rules, so it cannot turn a record's seed and actions into positions;
+this endpoint replays the stored actions with the engine and answers the observation
+after each one.  While the game runs, a player gets their own seat's views only; once it
+is over anyone who may read the record gets any seat's views, and with ``full=true``
+every hand at every step (the seed is public by then, so nothing is hidden any more).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from rummykit.games.core import rules_from_json
+from rummykit.games.registry import game_named
+from rummykit.server.context import ApiError
+from rummykit.server.lobby import ERRORS, Context, Player
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+MAX_STEPS = 5000
+
+
+@router.get("/tables/{table_id}/replay")
+async def replay(
+    table_id: str, player: Player, server: Context, seat: int | None = None, full: bool = False
+) -> dict[str, Any]:
+    """Every position of the game as ``seat`` saw it (your own seat by default), with the
+    action that led to it; ``full`` adds every player's hand once the game is over."""
+    stored = await server.storage.load_table(table_id[:64])
+    if stored is None:
+        raise ApiError(404, "not_found", "there is no such table")
+    table = stored.table
+    over = table.status == "over"
+    own = next(
+        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
+    )
+    viewer = own if seat is None else seat
+    if viewer is None:
+        if not over:
+            raise ApiError(403, "not_a_player", "a running game is replayed by its players")
+        viewer = 0
+    if not 0 <= viewer < len(stored.seats):
+        raise ApiError(400, "no_such_seat", "there is no such seat", {"seat": viewer})
+    if not over and viewer != own:
+        raise ApiError(403, "not_your_seat", "a running game shows only your own seat")
+    if len(stored.actions) > MAX_STEPS:
+        raise ApiError(400, "too_long", "this game is too long to replay here")
+    game = game_named(table.game)
+    state = game.new_state(rules_from_json(game.rules_type, table.rules), table.seed)
+    seats = range(state.num_players)
+
+    def step(row: Any) -> dict[str, Any]:
+        entry: dict[str, Any] = {
+            "state_number": len(state.actions),
+            "seat": None if row is None else row.seat,
+            "action": None if row is None else row.action,
+            "actor": None if row is None else row.actor,
+            "observation": state.observation(viewer).to_json(),
+        }
+        if full and over:
+            entry["hands"] = [state.observation(p).to_json()["hand"] for p in seats]
+        return entry
+
+    steps = [step(None)]
+    for row in stored.actions:
+        state.apply(game.parse_action(row.action))
+        steps.append(step(row))
+    players = [
+        {"seat": s.seat, "name": s.name or "", "kind": s.kind, "level": s.level}
+        for s in stored.seats
+    ]
+    return {
+        "table_id": table.id,
+        "game": game.name,
+        "rules": table.rules,
+        "players": players,
+        "seat": viewer,
+        "own_seat": own,
+        "over": over,
+        "steps": steps,
+    }

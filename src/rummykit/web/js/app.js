@@ -1,0 +1,56 @@
+// Entry point: language, session, then the page the address names.
+
+import { html, render, useEffect, useState } from "./html.js";
+import { initialLanguage, onLanguageChange, setLanguage } from "./i18n.js";
+import { api } from "./api.js";
+import { session, settings } from "./store.js";
+import { useRoute } from "./router.js";
+import { useStore } from "./hooks.js";
+import { Lobby } from "./views/lobby.js";
+import { TablePage } from "./views/table.js";
+import { ReplayPage } from "./views/replay.js";
+import { RulesPage } from "./views/rules.js";
+
+function App() {
+  const route = useRoute();
+  const prefs = useStore(settings);
+  const [, setLang] = useState(0);
+  useEffect(() => onLanguageChange(() => setLang((n) => n + 1)), []);
+  useEffect(() => {
+    document.body.classList.toggle("four-colour", Boolean(prefs.fourColour));
+  }, [prefs.fourColour]);
+  switch (route.name) {
+    case "table":
+      return html`<${TablePage} key=${route.args[0]} tableId=${route.args[0]} token=${route.params.token || null} />`;
+    case "replay":
+      return html`<${ReplayPage} key=${route.args[0]} tableId=${route.args[0]} />`;
+    case "rules":
+      return html`<${RulesPage} game=${route.args[0]} />`;
+    default:
+      return html`<${Lobby} route=${route} />`;
+  }
+}
+
+/** An invitation link of the server's form (/?table=ID&token=T) becomes the table route. */
+function adoptInvitation() {
+  const query = new URLSearchParams(location.search);
+  const table = query.get("table");
+  if (!table) return;
+  const token = query.get("token");
+  const hash = `#/table/${encodeURIComponent(table)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  history.replaceState(null, "", `${location.pathname}${hash}`);
+}
+
+async function boot() {
+  adoptInvitation();
+  await setLanguage(initialLanguage());
+  const [me, catalog] = await Promise.all([
+    api.me().catch(() => null),
+    api.catalog().catch(() => null),
+  ]);
+  session.set({ me: me && (me.name || me.nickname) ? me : null, catalog, checked: true });
+  render(html`<${App} />`, document.getElementById("app"));
+  window.rummykit = { session, settings };
+}
+
+boot();

@@ -1,0 +1,122 @@
+// One WebSocket per table (docs/protocol.md). It reconnects by itself with a growing
+// delay; the server answers a new connection with the full table, so nothing reloads.
+
+const PING_MS = 20000;
+const REFUSING_CODES = new Set(["no_session", "not_found", "private_table", "bad_origin"]);
+
+/**
+ * The seed as the server wrote it: a 63-bit number loses digits in a JavaScript number,
+ * and the fair-deal check hashes its exact decimal text.
+ */
+export function exactSeed(text) {
+  const match = /"seed"\s*:\s*"?(\d+)"?/.exec(text);
+  return match ? match[1] : null;
+}
+const MAX_DELAY_MS = 8000;
+
+export class TableConnection {
+  /**
+   * handlers: {message(msg), status("connecting"|"open"|"reconnecting"|"closed"|"refused", detail)}
+   */
+  constructor(tableId, { token = null, handlers }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.socket = null;
+    this.closedByUs = false;
+    this.attempts = 0;
+    this.timer = null;
+    this.pinger = null;
+    this.onOnline = () => this.retryNow();
+    window.addEventListener("online", this.onOnline);
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+  }
+
+  connect() {
+    this.closedByUs = false;
+    clearTimeout(this.timer);
+    this.handlers.status(this.attempts ? "reconnecting" : "connecting");
+    let socket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempts = 0;
+      this.refusal = null;
+      this.handlers.status("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const seed = exactSeed(event.data);
+      if (seed !== null) message.seed_text = seed;
+      if (message.type === "state") this.everOpen = true;
+      if (message.type === "error" && REFUSING_CODES.has(message.code) && !this.everOpen) {
+        this.refusal = message;
+      }
+      this.handlers.message(message);
+    });
+    socket.addEventListener("close", (event) => {
+      clearInterval(this.pinger);
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.closedByUs) {
+        this.handlers.status("closed");
+        return;
+      }
+      // the server refused this connection for good (no session, no such table, no token)
+      if (this.refusal || event.code === 1008 || (event.code >= 4400 && event.code < 4500)) {
+        this.handlers.status("refused", this.refusal || { code: "refused", reason: event.reason });
+        return;
+      }
+      this.scheduleRetry();
+    });
+  }
+
+  scheduleRetry() {
+    this.attempts += 1;
+    const delay = Math.min(MAX_DELAY_MS, 400 * 2 ** Math.min(this.attempts - 1, 5));
+    this.handlers.status("reconnecting", { delay });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  retryNow() {
+    if (this.socket || this.closedByUs) return;
+    this.connect();
+  }
+
+  get isOpen() {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  send(message) {
+    if (!this.isOpen) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    window.removeEventListener("online", this.onOnline);
+    if (this.socket) this.socket.close(1000);
+    this.socket = null;
+  }
+}

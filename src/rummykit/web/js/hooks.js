@@ -1,0 +1,23 @@
+// Hooks that tie Preact components to the app's stores.
+
+import { useEffect, useState } from "./html.js";
+
+/** The store's current value; the component re-renders when it changes. */
+export function useStore(store) {
+  const [value, setValue] = useState(store.get());
+  useEffect(() => {
+    setValue(store.get());
+    return store.subscribe(setValue);
+  }, [store]);
+  return value;
+}
+
+/** Re-render every `ms` milliseconds while `active` (for clocks). */
+export function useTicker(ms, active = true) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    const id = setInterval(() => setTick((n) => n + 1), ms);
+    return () => clearInterval(id);
+  }, [ms, active]);
+}

@@ -1,0 +1,141 @@
+// Messages in English, Hungarian and Russian: one JSON file of flat keys per language
+// (i18n/<lang>.json), plus the engine's refusal texts (i18n/refusals.<lang>.json).
+// A value is a string with {name} placeholders, or an object of plural forms
+// ({one, few, many, other}) chosen by the `count` parameter through Intl.PluralRules.
+
+import { settings } from "./store.js";
+
+export const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "hu", name: "Magyar" },
+  { code: "ru", name: "Русский" },
+];
+
+const catalogs = {}; // lang -> {messages, refusals}
+let current = "en";
+const listeners = new Set();
+
+function baseUrl(path) {
+  return new URL(`../${path}`, import.meta.url).href;
+}
+
+async function fetchJson(path) {
+  const response = await fetch(baseUrl(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function loadCatalog(lang) {
+  if (catalogs[lang]) return catalogs[lang];
+  const [messages, refusals] = await Promise.all([
+    fetchJson(`i18n/${lang}.json`),
+    fetchJson(`i18n/refusals.${lang}.json`).catch(() => ({})),
+  ]);
+  catalogs[lang] = {
+    messages,
+    refusals: refusals.refusals ?? {},
+    rankSymbols: refusals.rank_symbols ?? {},
+  };
+  return catalogs[lang];
+}
+
+/** The language to start in: the saved choice, else the browser's first known language. */
+export function initialLanguage() {
+  const saved = settings.get().language;
+  if (LANGUAGES.some((l) => l.code === saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = tag.slice(0, 2).toLowerCase();
+    if (LANGUAGES.some((l) => l.code === code)) return code;
+  }
+  return "en";
+}
+
+/** Switch language (loads its files first) and remember the choice. */
+export async function setLanguage(lang) {
+  await Promise.all([loadCatalog(lang), loadCatalog("en")]);
+  current = lang;
+  document.documentElement.lang = lang;
+  if (settings.get().language !== lang) settings.set({ language: lang });
+  for (const listener of listeners) listener(lang);
+}
+
+export function language() {
+  return current;
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    params && params[name] !== undefined && params[name] !== null ? String(params[name]) : whole,
+  );
+}
+
+function pick(value, params, lang) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return fill(value, params);
+  const count = Number(params?.count ?? 0);
+  const form = new Intl.PluralRules(lang).select(count);
+  return fill(value[form] ?? value.other ?? "", params);
+}
+
+/** The message `key` in the current language (English, then the key itself, if missing). */
+export function t(key, params) {
+  const here = pick(catalogs[current]?.messages[key], params, current);
+  if (here !== undefined) return here;
+  const english = pick(catalogs.en?.messages[key], params, "en");
+  return english !== undefined ? english : key;
+}
+
+/** True when the current language (or English) has the key. */
+export function has(key) {
+  return key in (catalogs[current]?.messages ?? {}) || key in (catalogs.en?.messages ?? {});
+}
+
+/**
+ * A refused move in the player's language, from the refusal code and its params. Card
+ * params are shown with suit symbols; the server's English message is the last resort.
+ */
+export function refusalText(code, params = {}, fallback = "") {
+  const shown = {};
+  for (const [name, value] of Object.entries(params || {})) {
+    shown[name] = name === "rank" ? rankSymbol(value) : displayParam(value);
+  }
+  for (const lang of [current, "en"]) {
+    let entry = catalogs[lang]?.refusals?.[code];
+    // {by: param, cases: {value: text}, other: text}: the text depends on one param
+    if (entry && typeof entry === "object" && "by" in entry) {
+      entry = entry.cases?.[params?.[entry.by]] ?? entry.other;
+    }
+    const text = pick(entry, shown, lang);
+    if (text !== undefined) return text;
+  }
+  if (has(`error.${code}`)) return t(`error.${code}`, shown);
+  return fallback || code.replace(/_/g, " ");
+}
+
+/** The printed index of a rank letter in this language ("Q" is "D" in Hungarian). */
+export function rankSymbol(letter) {
+  const key = String(letter).toUpperCase();
+  return catalogs[current]?.rankSymbols?.[key] ?? catalogs.en?.rankSymbols?.[key] ?? (key === "T" ? "10" : key);
+}
+
+let cardFormatter = (name) => name;
+/** Set by cards.js: how a card name ("Th") is written in text ("10♥"). */
+export function setCardFormatter(format) {
+  cardFormatter = format;
+}
+
+function displayParam(value) {
+  if (Array.isArray(value)) return value.map(displayParam).join(" ");
+  if (typeof value === "string" && /^([2-9TJQKA][cdhs]|Jk)$/i.test(value)) return cardFormatter(value);
+  return value;
+}
+
+/** Numbers in the current language's style. */
+export function formatNumber(value) {
+  return new Intl.NumberFormat(current).format(value);
+}

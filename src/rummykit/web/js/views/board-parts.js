@@ -1,0 +1,185 @@
+// Parts both boards use: the hand's state (order, selection, new cards), piles, melds,
+// the hint bubble and the sort buttons.
+
+import { html, useEffect, useRef, useState } from "../html.js";
+import { t } from "../i18n.js";
+import { settings } from "../store.js";
+import { useStore } from "../hooks.js";
+import { CardSvg } from "../card-svg.js";
+import { IconBulb } from "../icons.js";
+import { cardsText } from "../cards.js";
+import { moveTo, reconcile, sortOrder } from "../hand-order.js";
+import { actionCards } from "../legal.js";
+
+/** Order, selection and freshly received cards of the player's hand. */
+export function useHandState(hand, turnKey) {
+  const prefs = useStore(settings);
+  const [mode, setMode] = useState(prefs.handOrder || "suit");
+  const [order, setOrder] = useState([]);
+  const [fresh, setFresh] = useState(new Set());
+  const [selected, setSelected] = useState(new Set());
+  const first = useRef(true);
+  const handKey = hand.join(" ");
+  useEffect(() => {
+    setOrder((previous) => {
+      const next = reconcile(previous, hand, mode);
+      setFresh(first.current ? new Set() : next.fresh);
+      first.current = false;
+      setSelected((sel) => new Set([...sel].filter((k) => next.order.some((e) => e.key === k))));
+      return next.order;
+    });
+  }, [handKey]);
+  useEffect(() => setSelected(new Set()), [turnKey]);
+  const names = (keys) => order.filter((e) => keys.has(e.key)).map((e) => e.name);
+  return {
+    mode,
+    order,
+    fresh,
+    selected,
+    selectedNames: names(selected),
+    toggle: (key) =>
+      setSelected((sel) => {
+        const next = new Set(sel);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    clear: () => setSelected(new Set()),
+    selectNames: (wanted) => {
+      const keys = new Set();
+      const left = [...wanted];
+      for (const entry of order) {
+        const i = left.indexOf(entry.name);
+        if (i >= 0) {
+          keys.add(entry.key);
+          left.splice(i, 1);
+        }
+      }
+      setSelected(keys);
+    },
+    keysFor: (wanted) => {
+      const keys = new Set();
+      const left = [...wanted];
+      for (const entry of order) {
+        const i = left.indexOf(entry.name);
+        if (i >= 0) {
+          keys.add(entry.key);
+          left.splice(i, 1);
+        }
+      }
+      return keys;
+    },
+    sortBy: (how) => {
+      setMode(how);
+      settings.set({ handOrder: how });
+      setOrder((o) => sortOrder(o, how));
+    },
+    reorder: (keys, index) => {
+      setMode("custom");
+      setOrder((o) => moveTo(o, keys, index));
+    },
+  };
+}
+
+export function SortButtons({ hand }) {
+  return html`<div class="sort-buttons" role="group" aria-label=${t("table.sort")}>
+    <button type="button" class="small" aria-pressed=${String(hand.mode === "suit")} data-sort="suit"
+      onClick=${() => hand.sortBy("suit")} title=${t("table.sort_suit")}>♠♥ <span class="label">${t("table.sort_suit")}</span></button>
+    <button type="button" class="small" aria-pressed=${String(hand.mode === "rank")} data-sort="rank"
+      onClick=${() => hand.sortBy("rank")} title=${t("table.sort_rank")}>7 8 9 <span class="label">${t("table.sort_rank")}</span></button>
+  </div>`;
+}
+
+/** Face-down stacks: the stock (clickable to draw) and other piles. */
+export function Stack({ count, label, onClick, enabled = false, drop = null, testId = null, small = false }) {
+  const shown = Math.min(3, Math.ceil(count / 15));
+  const content = html`
+    ${count > 0
+      ? Array.from({ length: Math.max(1, shown) }, (_, i) => html`<span class="card stacked" style=${`--n:${i}`}><${CardSvg} back /></span>`)
+      : html`<span class="card empty-slot"></span>`}
+    <span class="stack-count">${count}</span>`;
+  const classes = `stack${enabled ? " can-act" : ""}${small ? " small" : ""}`;
+  return html`<div class="stack-wrap">
+    ${onClick
+      ? html`<button type="button" class=${classes} data-testid=${testId} disabled=${!enabled}
+          aria-label=${`${label}: ${count}`} onClick=${onClick} data-drop=${drop}>${content}</button>`
+      : html`<div class=${classes} data-testid=${testId} aria-label=${`${label}: ${count}`} role="img">${content}</div>`}
+    <span class="stack-label">${label}</span>
+  </div>`;
+}
+
+/** A meld laid on the table. `standsFor` names what its wild stands for. */
+export function MeldView({ meld, wildIndex = null, isWild = null, standsFor = null, drop = null,
+  highlight = false, onClick = null, badge = null, className = "" }) {
+  const cards = meld.cards.map((name, i) => {
+    const wild = wildIndex === i || (isWild ? isWild(name) : false);
+    return html`<span class="card meld-card" data-card=${name} key=${i}>
+      <${CardSvg} name=${name} wild=${wild} standsFor=${wildIndex === i ? standsFor : null} />
+    </span>`;
+  });
+  const classes = `meld ${className}${highlight ? " accepts" : ""}`;
+  const label = `${t(`meld.${meld.kind}`)}: ${cardsText(meld.cards)}`;
+  return onClick
+    ? html`<button type="button" class=${classes} data-meld=${meld.id} data-drop=${drop}
+        aria-label=${label} onClick=${onClick}>${badge}<span class="meld-cards">${cards}</span></button>`
+    : html`<div class=${classes} data-meld=${meld.id} data-drop=${drop} role="group" aria-label=${label}>
+        ${badge}<span class="meld-cards">${cards}</span></div>`;
+}
+
+export function HintBubble({ state, controller, hand, myTurn }) {
+  const hint = state.hint;
+  if (!myTurn) return null;
+  return html`<div class="hint-area">
+    <button type="button" class="small hint-button" disabled=${state.hintPending || state.pending}
+      onClick=${() => controller.askHint()} title=${t("table.hint_key")}><${IconBulb} /> ${state.hintPending ? t("table.thinking") : t("table.hint")}</button>
+    ${hint
+      ? html`<div class="hint-bubble" role="status" data-action=${hint.action}>
+          <strong>${describeAction(hint.action)}</strong>
+          ${hint.reason ? html`<span class="hint-reason">${hint.reason}</span>` : null}
+          <span class="hint-buttons">
+            ${actionCards(hint.action).length
+              ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
+              : null}
+            <button type="button" class="small primary" onClick=${() => controller.act(hint.action)}>${t("table.hint_play")}</button>
+          </span>
+        </div>`
+      : null}
+  </div>`;
+}
+
+/** An action in the engine's notation said in words ("Meld 7♥ 8♥ 9♥"). */
+export function describeAction(action) {
+  const [verb, ...rest] = (action || "").trim().split(/\s+/);
+  switch (verb) {
+    case "draw":
+      return t("action.draw");
+    case "take":
+      return t("action.take");
+    case "meld":
+      return t("action.meld", { cards: cardsText(rest) });
+    case "extend":
+      return t("action.extend", { cards: cardsText(rest.slice(1)) });
+    case "discard":
+      return t("action.discard", { card: cardsText(rest) });
+    case "out":
+      return t("action.out", { card: cardsText(rest) });
+    default:
+      return action;
+  }
+}
+
+/** Keyboard shortcuts while the table has focus (not while typing in a field). */
+export function useKeys(handler, deps) {
+  useEffect(() => {
+    const onKey = (event) => {
+      const tag = event.target?.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector(".dialog-backdrop")) return;
+      if (handler(event.key.toLowerCase(), event)) event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, deps);
+}
+

@@ -1,0 +1,110 @@
+// Pieces every page shares: the top bar, the language switch, settings, dialogs.
+
+import { html, useEffect, useRef, useState } from "../html.js";
+import { LANGUAGES, language, setLanguage, t } from "../i18n.js";
+import { settings } from "../store.js";
+import { useStore } from "../hooks.js";
+
+export function LanguageSwitch() {
+  const current = language();
+  return html`<div class="lang-switch" role="group" aria-label=${t("settings.language")}>
+    ${LANGUAGES.map(
+      (lang) => html`<button type="button" lang=${lang.code} aria-pressed=${String(lang.code === current)}
+        title=${lang.name} data-lang=${lang.code} onClick=${() => setLanguage(lang.code)}>
+        ${lang.code.toUpperCase()}</button>`,
+    )}
+  </div>`;
+}
+
+export function TopBar({ title = null, children = null }) {
+  const [open, setOpen] = useState(false);
+  return html`<header class="topbar">
+    <a class="brand" href="#/" aria-label=${t("nav.lobby")}>
+      <img src="img/favicon.svg" alt="" /><span class="brand-name">rummykit</span>
+    </a>
+    ${title ? html`<span class="title">${title}</span>` : null}
+    <span class="spacer"></span>
+    ${children}
+    <${LanguageSwitch} />
+    <button type="button" class="quiet settings-button" aria-label=${t("settings.title")}
+      title=${t("settings.title")} onClick=${() => setOpen(true)}>⚙</button>
+    ${open ? html`<${SettingsDialog} onClose=${() => setOpen(false)} />` : null}
+  </header>`;
+}
+
+export function Dialog({ title, onClose, children, className = "", labelledBy = null }) {
+  const box = useRef(null);
+  useEffect(() => {
+    const previous = document.activeElement;
+    const first = box.current?.querySelector("button, [href], input, select, textarea");
+    first?.focus();
+    const onKey = (event) => {
+      if (event.key === "Escape" && onClose) {
+        event.stopPropagation();
+        onClose();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      previous?.focus?.();
+    };
+  }, []);
+  return html`<div class="dialog-backdrop" onClick=${(e) => e.target === e.currentTarget && onClose?.()}>
+    <div class=${`dialog ${className}`} role="dialog" aria-modal="true" aria-label=${title} ref=${box}>
+      ${title ? html`<h2 id=${labelledBy}>${title}</h2>` : null}
+      ${children}
+    </div>
+  </div>`;
+}
+
+export function SettingsDialog({ onClose }) {
+  const value = useStore(settings);
+  const toggle = (key) => settings.set({ [key]: !value[key] });
+  return html`<${Dialog} title=${t("settings.title")} onClose=${onClose} className="settings">
+    <div class="settings-grid">
+      <label><input type="checkbox" checked=${value.fourColour} onChange=${() => toggle("fourColour")} />
+        ${t("settings.four_colour")}</label>
+      <label><input type="checkbox" checked=${value.sounds} onChange=${() => toggle("sounds")} />
+        ${t("settings.sounds")}</label>
+      <label>${t("settings.pace")}
+        <select value=${value.pace} onChange=${(e) => settings.set({ pace: e.target.value })}>
+          ${["slow", "normal", "fast", "instant"].map(
+            (p) => html`<option value=${p}>${t(`settings.pace.${p}`)}</option>`,
+          )}
+        </select></label>
+      <div class="settings-language"><span>${t("settings.language")}</span> <${LanguageSwitch} /></div>
+    </div>
+    <div class="actions"><button type="button" class="primary" onClick=${onClose}>${t("common.close")}</button></div>
+  <//>`;
+}
+
+/** A small "copied!" aware copy button. */
+export function CopyButton({ text, label }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      const area = document.createElement("textarea");
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1800);
+  };
+  return html`<button type="button" class="copy-button" onClick=${copy}>
+    ${copied ? t("common.copied") : label}</button>`;
+}
+
+/** Seat names as the table shows them ("Bot (greedy)", the nickname, or "Seat 2"). */
+export function seatName(players, seat) {
+  const player = players?.find((p) => p.seat === seat) || players?.[seat];
+  if (!player) return t("table.seat", { n: seat + 1 });
+  if (player.kind === "bot" && !player.name) return t("table.bot", { level: t(`level.${player.level}`) });
+  if (player.kind === "bot") return t("table.bot", { level: t(`level.${player.level}`) });
+  return player.name || t("table.empty_seat");
+}

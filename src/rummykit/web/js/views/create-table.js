@@ -1,0 +1,156 @@
+// A new table: game, every rule option the server lists, each seat a person or a bot,
+// public or private, turn time. A private table's invitation link shows at the table.
+
+import { html, useState } from "../html.js";
+import { has, t, refusalText } from "../i18n.js";
+import { api } from "../api.js";
+import { session } from "../store.js";
+import { useStore } from "../hooks.js";
+import { go, tableHref } from "../router.js";
+import { defaultRules, readCatalog, seatCount } from "../catalog.js";
+import { Dialog } from "./common.js";
+
+const TURN_TIMES = [0, 30, 60, 90, 120, 300];
+
+function optionLabel(game, name) {
+  const key = `option.${game}.${name}`;
+  return has(key) ? t(key) : name.replace(/_/g, " ");
+}
+
+function choiceLabel(game, name, value) {
+  const key = `option.${game}.${name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function RuleOption({ game, option, value, rules, onChange }) {
+  const id = `opt-${option.name}`;
+  const disabled = game === "burraco" && option.name === "target" && rules.mode !== "target";
+  if (option.type === "bool" || option.type === "boolean" || typeof option.default === "boolean") {
+    return html`<label class="option check" for=${id}>
+      <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(e) => onChange(e.target.checked)} />
+      <span>${optionLabel(game, option.name)}</span></label>`;
+  }
+  const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
+  if (option.choices) {
+    return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
+      <select id=${id} disabled=${disabled} value=${String(value)}
+        onChange=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)}>
+        ${option.choices.map((c) => html`<option value=${String(c)}>${choiceLabel(game, option.name, c)}</option>`)}
+      </select></label>`;
+  }
+  return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
+    <input id=${id} type=${numeric ? "number" : "text"} value=${value} disabled=${disabled}
+      min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
+      onInput=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)} /></label>`;
+}
+
+export function CreateTableDialog({ gameName, onClose }) {
+  const { catalog } = useStore(session);
+  const { games, botLevels } = readCatalog(catalog);
+  const [name, setName] = useState(gameName);
+  const game = games.find((g) => g.name === name) || games[0];
+  const [rulesByGame, setRulesByGame] = useState({});
+  const rules = rulesByGame[game.name] || defaultRules(game);
+  const [seatsByGame, setSeatsByGame] = useState({});
+  const seats = seatsByGame[game.name] ?? seatCount(game, rules);
+  const [seatKinds, setSeatKinds] = useState({});
+  const [isPrivate, setPrivate] = useState(false);
+  const [turnSeconds, setTurnSeconds] = useState(60);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [showAdvanced, setShowAdvanced] = useState(false);
+
+  const setRule = (option, value) => setRulesByGame({ ...rulesByGame, [game.name]: { ...rules, [option]: value } });
+  const seatValue = (i) => (i === 0 ? "you" : seatKinds[i] ?? (i === 1 ? "bot:greedy" : "human"));
+  const setSeat = (i, value) => setSeatKinds({ ...seatKinds, [i]: value });
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const seatSpec = Array.from({ length: seats }, (_, i) => {
+      const value = seatValue(i);
+      if (value.startsWith("bot:")) return { kind: "bot", level: value.slice(4) };
+      return { kind: "human" };
+    });
+    try {
+      const chosen = { ...rules };
+      if ("players" in chosen) chosen.players = seats;
+      const created = await api.createTable({
+        game: game.name,
+        rules: chosen,
+        seats: seatSpec,
+        private: isPrivate,
+        turn_seconds: turnSeconds || null,
+      });
+      go(tableHref(created.table_id ?? created.id, created.invite_token));
+      onClose();
+    } catch (err) {
+      setError(refusalText(err.code, err.params, err.message));
+      setBusy(false);
+    }
+  };
+  const main = game.options.filter((o) => ["mode", "target", "jokers"].includes(o.name));
+  const advanced = game.options.filter((o) => !main.includes(o));
+  return html`<${Dialog} title=${t("create.title")} onClose=${onClose} className="create-table">
+    <form class="create-form" onSubmit=${submit}>
+      <fieldset class="game-choice">
+        <legend>${t("create.game")}</legend>
+        ${games.map(
+          (g) => html`<label class=${g.name === game.name ? "chip active" : "chip"}>
+            <input type="radio" name="game" value=${g.name} checked=${g.name === game.name}
+              onChange=${() => setName(g.name)} />${t(`game.${g.name}`)}</label>`,
+        )}
+      </fieldset>
+      <fieldset class="rule-options">
+        <legend>${t("create.rules")}</legend>
+        ${main.map(
+          (o) => html`<${RuleOption} game=${game.name} option=${o} value=${rules[o.name]} rules=${rules}
+            onChange=${(v) => setRule(o.name, v)} />`,
+        )}
+        ${advanced.length
+          ? html`<button type="button" class="small quiet" aria-expanded=${String(showAdvanced)}
+              onClick=${() => setShowAdvanced(!showAdvanced)}>${showAdvanced ? "▾" : "▸"} ${t("create.more_rules")}</button>`
+          : null}
+        ${showAdvanced
+          ? advanced.map(
+              (o) => html`<${RuleOption} game=${game.name} option=${o} value=${rules[o.name]} rules=${rules}
+                onChange=${(v) => setRule(o.name, v)} />`,
+            )
+          : null}
+      </fieldset>
+      <fieldset class="seats">
+        <legend>${t("create.seats")}</legend>
+        ${game.players.length > 1
+          ? html`<label class="option"><span>${t("create.players")}</span>
+              <select name="players" value=${String(seats)} onChange=${(e) => setSeatsByGame({ ...seatsByGame, [game.name]: Number(e.target.value) })}>
+                ${game.players.map((n) => html`<option value=${String(n)}>${n}</option>`)}
+              </select></label>`
+          : null}
+        ${Array.from({ length: seats }, (_, i) => html`<label class="option seat-option">
+          <span>${t("table.seat", { n: i + 1 })}</span>
+          ${i === 0
+            ? html`<strong>${t("create.you")}</strong>`
+            : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(e) => setSeat(i, e.target.value)}>
+                <option value="human">${t("create.seat_human")}</option>
+                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: t(`level.${level}`) })}</option>`)}
+              </select>`}
+        </label>`)}
+      </fieldset>
+      <fieldset class="table-options">
+        <legend>${t("create.table")}</legend>
+        <label class="option check"><input type="checkbox" name="private" checked=${isPrivate}
+          onChange=${(e) => setPrivate(e.target.checked)} /><span>${t("create.private")}</span></label>
+        <label class="option"><span>${t("create.turn_time")}</span>
+          <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(e) => setTurnSeconds(Number(e.target.value))}>
+            ${TURN_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("lobby.turn_time_s", { seconds: s }) : t("lobby.no_timer")}</option>`)}
+          </select></label>
+      </fieldset>
+      ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
+      <div class="actions">
+        <button type="button" onClick=${onClose}>${t("common.cancel")}</button>
+        <button type="submit" class="primary" disabled=${busy}>${t("create.submit")}</button>
+      </div>
+    </form>
+  <//>`;
+}

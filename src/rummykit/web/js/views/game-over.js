@@ -1,0 +1,62 @@
+// The end of a game: who won, the totals, the last hand or round, the fair deal, and
+// the way on (replay, play again, lobby).
+
+import { html, useState } from "../html.js";
+import { t } from "../i18n.js";
+import { api } from "../api.js";
+import { go, tableHref } from "../router.js";
+import { Dialog } from "./common.js";
+import { FairDeal } from "./fair-deal.js";
+import { ReviewPanel } from "./review.js";
+import { BurracoBreakdown } from "./burraco.js";
+import { RoundSummary, ThirteenScores } from "./three-thirteen.js";
+
+export function GameOverDialog({ state, nameOf, tableId }) {
+  const [open, setOpen] = useState(true);
+  const { view, seat, game } = state;
+  const over = state.gameOver || {};
+  const winners = over.winners || view.winners;
+  const totals = over.totals || view.totals;
+  const won = seat !== null && winners.includes(seat);
+  const draw = winners.length > 1;
+  const last = view.results[view.results.length - 1];
+  const again = async () => {
+    try {
+      const table = await api.playNow(game);
+      go(tableHref(table.table_id ?? table.id, table.invite_token));
+    } catch {
+      go("/");
+    }
+  };
+  if (!open) {
+    return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
+  }
+  const headline = seat === null
+    ? t("result.winner", { name: winners.map(nameOf).join(", ") })
+    : draw && won
+      ? t("result.draw")
+      : won
+        ? t("result.you_won")
+        : t("result.you_lost", { name: winners.map(nameOf).join(", ") });
+  return html`<${Dialog} title=${t("result.title")} onClose=${() => setOpen(false)} className="game-over">
+    <p class=${`headline ${won ? "won" : ""}`} data-testid="result-headline">${headline}</p>
+    <table class="score-table final-totals">
+      <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
+      <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr></tbody>
+    </table>
+    ${game === "burraco" && last ? html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${view.rules} />` : null}
+    ${game === "three-thirteen" && last
+      ? html`<h3>${t("thirteen.round_over", { round: last.round_number })}</h3>
+          <${RoundSummary} result=${last} nameOf=${nameOf} />
+          <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
+      : null}
+    ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
+    <${FairDeal} seed=${over.seed_text ?? over.seed ?? null} nonce=${over.nonce ?? null}
+      commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} />
+    <div class="actions">
+      <a class="button" href="#/">${t("nav.lobby")}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}`} data-testid="open-replay">${t("result.replay")}</a>
+      ${seat !== null ? html`<button type="button" class="primary" onClick=${again}>${t("result.again")}</button>` : null}
+    </div>
+  <//>`;
+}

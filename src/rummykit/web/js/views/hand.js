@@ -1,0 +1,136 @@
+// The player's hand: cards fanned to fit the width (two rows when many), tap to select,
+// drag to reorder or onto a meld or the discard pile, arrow keys to move and pick.
+
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
+import { CardSvg } from "../card-svg.js";
+import { beginPress } from "../drag.js";
+import { t } from "../i18n.js";
+
+function useWidth(ref) {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!ref.current) return undefined;
+    const observer = new ResizeObserver((entries) => setWidth(entries[0].contentRect.width));
+    observer.observe(ref.current);
+    setWidth(ref.current.getBoundingClientRect().width);
+    return () => observer.disconnect();
+  }, []);
+  return width;
+}
+
+/** The drawn width of one card of the hand (its --card-w may be a clamp() expression). */
+function cardWidth(element) {
+  const card = element.querySelector(".hand-card");
+  if (card) return card.getBoundingClientRect().width || 64;
+  return parseFloat(getComputedStyle(element).getPropertyValue("--card-w")) || 64;
+}
+
+/** Split `count` cards into rows so that each card shows at least its corner. */
+function layout(count, width, w) {
+  const minStep = w * 0.42;
+  const maxStep = w * 1.06;
+  for (let rows = 1; rows <= 4; rows += 1) {
+    const perRow = Math.ceil(count / rows);
+    const step = perRow > 1 ? Math.min(maxStep, (width - w) / (perRow - 1)) : maxStep;
+    if (step >= minStep || rows === 4) return { perRow, step: Math.max(step, w * 0.3) };
+  }
+  return { perRow: count, step: minStep };
+}
+
+/**
+ * props: order [{key, name}], selected Set, fresh Set, hinted Set, isWild(name),
+ * forbidden (card name), onToggle(key), onReorder(keys, index), onDrop(target, keys),
+ * onActivate(key) (double click / Enter with nothing else to do)
+ */
+export function Hand(props) {
+  const { order, selected, fresh, hinted, isWild, forbidden, label } = props;
+  const box = useRef(null);
+  const width = useWidth(box);
+  const [focusKey, setFocusKey] = useState(null);
+  const w = box.current ? cardWidth(box.current) : 64;
+  const { perRow, step } = layout(order.length, Math.max(width, w), w);
+  const rows = [];
+  for (let i = 0; i < order.length; i += perRow) rows.push(order.slice(i, i + perRow));
+
+  useEffect(() => {
+    if (!focusKey || !box.current) return;
+    const el = box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (el && document.activeElement !== el && box.current.contains(document.activeElement)) el.focus();
+  }, [focusKey, order]);
+
+  const insertionIndex = (x, y, moving) => {
+    const cards = [...box.current.querySelectorAll(".hand-card")].filter((el) => !moving.includes(el.dataset.key));
+    let index = 0;
+    for (const el of cards) {
+      const r = el.getBoundingClientRect();
+      const sameRow = y >= r.top - 10 && y <= r.bottom + 10;
+      if (r.bottom + 10 < y || (sameRow && x > r.left + Math.min(r.width, step) / 2)) index += 1;
+    }
+    return index;
+  };
+
+  const onPointerDown = (event, entry) => {
+    if (props.disabled) return;
+    const keys = selected.has(entry.key) ? order.filter((e) => selected.has(e.key)).map((e) => e.key) : [entry.key];
+    beginPress(event, event.currentTarget, {
+      cards: () => keys.map((k) => box.current.querySelector(`[data-key="${CSS.escape(k)}"]`)).filter(Boolean),
+      onDrop: ({ x, y, target }) => {
+        const kind = target?.dataset.drop;
+        if (!kind || kind === "hand") {
+          if (kind === "hand") props.onReorder(keys, insertionIndex(x, y, keys));
+          return;
+        }
+        props.onDrop(kind, keys);
+      },
+    });
+  };
+
+  const onKeyDown = (event, entry, index) => {
+    const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (move) {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(order.length - 1, index + move));
+      if (event.shiftKey) {
+        props.onReorder([entry.key], next);
+        setFocusKey(entry.key);
+      } else {
+        setFocusKey(order[next].key);
+        box.current.querySelector(`[data-key="${CSS.escape(order[next].key)}"]`)?.focus();
+      }
+    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      event.preventDefault();
+      const wantSelected = event.key === "ArrowUp";
+      if (selected.has(entry.key) !== wantSelected) props.onToggle(entry.key);
+    }
+  };
+
+  return html`<div class="hand" ref=${box} data-drop="hand" role="group" aria-label=${label || t("table.your_hand")}
+      style=${`--step:${step}px`}>
+    ${rows.map(
+      (row, r) => html`<div class="hand-row" key=${`row${r}`}>
+        ${row.map((entry, i) => {
+          const index = r * perRow + i;
+          const classes = ["card", "hand-card"];
+          if (selected.has(entry.key)) classes.push("selected");
+          if (fresh?.has(entry.key)) classes.push("fresh");
+          if (hinted?.has(entry.key)) classes.push("hinted");
+          if (forbidden && entry.name === forbidden) classes.push("forbidden");
+          return html`<button type="button" key=${entry.key} class=${classes.join(" ")}
+            data-key=${entry.key} data-card=${entry.name} aria-pressed=${String(selected.has(entry.key))}
+            style=${i === 0 ? "" : `margin-left:${step - w}px`}
+            onPointerDown=${(e) => onPointerDown(e, entry)}
+            onClick=${(e) => {
+              if (e.currentTarget.dataset.dragged) return;
+              props.onToggle(entry.key);
+            }}
+            onDblClick=${() => props.onActivate?.(entry.key)}
+            onFocus=${() => setFocusKey(entry.key)}
+            onKeyDown=${(e) => onKeyDown(e, entry, index)}>
+            <${CardSvg} name=${entry.name} wild=${isWild ? isWild(entry.name) : false} />
+          </button>`;
+        })}
+      </div>`,
+    )}
+    ${order.length === 0 ? html`<div class="hand-empty muted">${t("table.hand_empty")}</div>` : null}
+  </div>`;
+}

@@ -1,0 +1,234 @@
+// The lobby: who you are, one click to play the computer, open tables, a new table, past games.
+
+import { html, useEffect, useState } from "../html.js";
+import { t, refusalText } from "../i18n.js";
+import { api, listOf } from "../api.js";
+import { session } from "../store.js";
+import { useStore } from "../hooks.js";
+import { go, tableHref } from "../router.js";
+import { readCatalog } from "../catalog.js";
+import { TopBar } from "./common.js";
+import { CreateTableDialog } from "./create-table.js";
+import { CardSvg } from "../card-svg.js";
+import { IconBot, IconPerson } from "../icons.js";
+
+function errorText(error) {
+  return refusalText(error.code || "network", error.params || {}, error.message);
+}
+
+function Identity({ me }) {
+  const [mode, setMode] = useState("guest");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  if (me) {
+    const logout = async () => {
+      await api.logout().catch(() => null);
+      session.set({ me: null });
+    };
+    return html`<div class="identity signed-in">
+      <span>${t("lobby.playing_as")} <strong data-testid="me">${me.name || me.nickname}</strong></span>
+      ${me.registered ? null : html`<span class="muted">${t("lobby.guest")}</span>`}
+      <button type="button" class="small quiet" onClick=${logout}>${t("lobby.logout")}</button>
+    </div>`;
+  }
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const who =
+        mode === "guest"
+          ? await api.guest(name.trim())
+          : mode === "login"
+            ? await api.login(name.trim(), password)
+            : await api.register(name.trim(), password);
+      const me2 = await api.me().catch(() => who);
+      session.set({ me: me2 || who || { name: name.trim() } });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="identity panel" onSubmit=${submit}>
+    <div class="identity-tabs" role="tablist">
+      ${["guest", "login", "register"].map(
+        (m) => html`<button type="button" role="tab" aria-selected=${String(mode === m)}
+          class=${mode === m ? "tab active" : "tab"} onClick=${() => setMode(m)}>${t(`lobby.mode.${m}`)}</button>`,
+      )}
+    </div>
+    <div class="identity-fields">
+      <label class="field"><span>${mode === "guest" ? t("lobby.nickname") : t("lobby.name")}</span>
+        <input name="nickname" autocomplete=${mode === "guest" ? "nickname" : "username"} required
+          minlength="1" maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+      ${mode !== "guest"
+        ? html`<label class="field"><span>${t("lobby.password")}</span>
+            <input type="password" name="password" required minlength=${mode === "register" ? 8 : 1}
+              autocomplete=${mode === "register" ? "new-password" : "current-password"}
+              value=${password} onInput=${(e) => setPassword(e.target.value)} /></label>`
+        : null}
+      <button class="primary" type="submit" disabled=${busy || !name.trim()}>
+        ${mode === "guest" ? t("lobby.sit_down") : mode === "login" ? t("lobby.login") : t("lobby.register")}</button>
+    </div>
+    ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
+  </form>`;
+}
+
+const FAN = {
+  burraco: ["Jk", "7h", "8h", "9h", "2s"],
+  "three-thirteen": ["3c", "3d", "4s", "5s", "6s"],
+};
+
+function GameTile({ game, me, onCreate, onError }) {
+  const [busy, setBusy] = useState(false);
+  const playNow = async () => {
+    setBusy(true);
+    try {
+      const table = await api.playNow(game.name);
+      go(tableHref(table.table_id ?? table.id, table.invite_token));
+    } catch (err) {
+      onError(errorText(err));
+      setBusy(false);
+    }
+  };
+  return html`<article class="game-tile" data-game=${game.name}>
+    <div class="tile-fan" aria-hidden="true">
+      ${FAN[game.name]?.map(
+        (name, i) => html`<span class="card" style=${`--i:${i - 2}`}><${CardSvg} name=${name}
+          wild=${game.name === "three-thirteen" && name.startsWith("3")} /></span>`,
+      )}
+    </div>
+    <div class="tile-text">
+      <h2>${t(`game.${game.name}`)}</h2>
+      <p class="muted">${t(`game.${game.name}.tagline`)}</p>
+      <div class="tile-actions">
+        <button type="button" class="primary play-now" data-game=${game.name} disabled=${!me || busy}
+          onClick=${playNow}>▶ ${t("lobby.play_now")}</button>
+        <button type="button" class="create-table" disabled=${!me} onClick=${() => onCreate(game.name)}>
+          ${t("lobby.create_table")}</button>
+        <a class="rules-link" href=${`#/rules/${game.name}`}>${t("lobby.rules")}</a>
+      </div>
+    </div>
+  </article>`;
+}
+
+function SeatSummary({ table }) {
+  return (table.seats || table.players || []).map((seat) => {
+    if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: t(`level.${seat.level}`) })}</span>`;
+    return seat.name
+      ? html`<span class="seat-summary"><${IconPerson} /> ${seat.name}</span>`
+      : html`<span class="seat-summary free">${t("lobby.free_seat")}</span>`;
+  });
+}
+
+function OpenTables({ me, onError }) {
+  const [tables, setTables] = useState(null);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      api
+        .tables()
+        .then((data) => alive && setTables(listOf(data, "tables")))
+        .catch(() => alive && setTables((old) => old || []));
+    load();
+    const id = setInterval(load, 5000);
+    return () => {
+      alive = false;
+      clearInterval(id);
+    };
+  }, []);
+  const enter = async (table, how) => {
+    const id = table.table_id ?? table.id;
+    try {
+      if (how === "join") await api.join(id, {});
+      else await api.watch(id, {});
+      go(tableHref(id) + (how === "watch" ? "?watch=1" : ""));
+    } catch (err) {
+      onError(errorText(err));
+    }
+  };
+  return html`<section class="panel open-tables" aria-labelledby="open-tables-title">
+    <h2 id="open-tables-title">${t("lobby.open_tables")}</h2>
+    ${tables === null
+      ? html`<p class="muted">${t("common.loading")}</p>`
+      : tables.length === 0
+        ? html`<p class="muted">${t("lobby.no_tables")}</p>`
+        : html`<ul class="table-list">
+            ${tables.map((table) => {
+              const seats = table.seats || [];
+              const free = seats.some((s) => s.kind === "human" && !s.name && !s.player);
+              return html`<li class="table-row" data-table=${table.table_id ?? table.id}>
+                <span class="table-game">${t(`game.${table.game}`)}</span>
+                <span class="table-seats"><${SeatSummary} table=${table} /></span>
+                <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}</span>
+                <span class="table-buttons">
+                  <button type="button" class="small primary" disabled=${!me || !free}
+                    onClick=${() => enter(table, "join")}>${t("lobby.join")}</button>
+                  <button type="button" class="small" disabled=${!me} onClick=${() => enter(table, "watch")}>
+                    ${t("lobby.watch")}</button>
+                </span>
+              </li>`;
+            })}
+          </ul>`}
+  </section>`;
+}
+
+function PastGames({ me }) {
+  const [games, setGames] = useState(null);
+  useEffect(() => {
+    if (!me) return;
+    api
+      .history()
+      .then((data) => setGames(listOf(data, "games")))
+      .catch(() => setGames([]));
+  }, [me]);
+  if (!me) return null;
+  return html`<section class="panel past-games" aria-labelledby="past-games-title">
+    <h2 id="past-games-title">${t("lobby.past_games")}</h2>
+    ${games === null
+      ? html`<p class="muted">${t("common.loading")}</p>`
+      : games.length === 0
+        ? html`<p class="muted">${t("lobby.no_past_games")}</p>`
+        : html`<ul class="history-list">
+            ${games.slice(0, 20).map((game) => {
+              const id = game.table_id ?? game.id;
+              const seat = game.seat ?? game.your_seat;
+              const won = (game.winners || []).includes(seat);
+              const ended = game.ended_at || game.finished_at;
+              return html`<li class="history-row">
+                <span class=${won ? "result won" : "result"}>${won ? t("result.won") : t("result.lost")}</span>
+                <span>${t(`game.${game.game}`)}</span>
+                <span class="muted">${(game.totals || []).join(" : ")}</span>
+                <span class="muted">${ended ? new Date(typeof ended === "number" ? ended * 1000 : ended).toLocaleDateString() : ""}</span>
+                <a href=${`#/replay/${encodeURIComponent(id)}`}>${t("lobby.replay")}</a>
+              </li>`;
+            })}
+          </ul>`}
+  </section>`;
+}
+
+export function Lobby({ route }) {
+  const { me, catalog } = useStore(session);
+  const { games } = readCatalog(catalog);
+  const [creating, setCreating] = useState(route.name === "new" ? route.args[0] || games[0]?.name : null);
+  const [error, setError] = useState(null);
+  return html`<${TopBar} />
+    <main class="lobby">
+      <section class="lobby-hero">
+        <h1>${t("lobby.welcome")}</h1>
+        <p class="muted">${t("lobby.intro")}</p>
+        <${Identity} me=${me} />
+      </section>
+      ${error ? html`<p class="error-text lobby-error" role="alert">${error}</p>` : null}
+      <section class="game-tiles">
+        ${games.map((game) => html`<${GameTile} game=${game} me=${me} onCreate=${setCreating} onError=${setError} />`)}
+      </section>
+      <div class="lobby-lists">
+        <${OpenTables} me=${me} onError=${setError} />
+        <${PastGames} me=${me} />
+      </div>
+    </main>
+    ${creating ? html`<${CreateTableDialog} gameName=${creating} onClose=${() => setCreating(null)} />` : null}`;
+}

@@ -1,0 +1,254 @@
+// A table page: joins or watches, then shows the game board with the players, the turn
+// clock, the side panel (scores, moves, chat), refusals, hints and the end of the game.
+
+import { html, useEffect, useMemo, useRef, useState } from "../html.js";
+import { t, refusalText } from "../i18n.js";
+import { api } from "../api.js";
+import { session } from "../store.js";
+import { useStore, useTicker } from "../hooks.js";
+import { inviteUrl } from "../router.js";
+import { TableController } from "../table-controller.js";
+import { CopyButton, Dialog, TopBar, seatName } from "./common.js";
+import { MoveLog } from "./log.js";
+import { IconBot, IconCards } from "../icons.js";
+import { BurracoBoard, BurracoScores } from "./burraco.js";
+import { ThirteenBoard, ThirteenScores } from "./three-thirteen.js";
+import { GameOverDialog } from "./game-over.js";
+
+const BOARDS = {
+  burraco: { Board: BurracoBoard, Scores: BurracoScores },
+  "three-thirteen": { Board: ThirteenBoard, Scores: ThirteenScores },
+};
+
+/** Seconds left on the turn clock, counted down locally from the last message. */
+export function secondsLeft(turn) {
+  if (!turn) return null;
+  if (typeof turn.seconds_left === "number") {
+    return Math.max(0, turn.seconds_left - (Date.now() - turn.receivedAt) / 1000);
+  }
+  if (typeof turn.deadline === "number") return Math.max(0, turn.deadline - Date.now() / 1000);
+  return null;
+}
+
+export function TurnClock({ turn, total }) {
+  useTicker(250, Boolean(turn));
+  const left = secondsLeft(turn);
+  if (left === null) return null;
+  const fraction = total ? Math.max(0, Math.min(1, left / total)) : 1;
+  const urgent = left <= 10;
+  return html`<span class=${urgent ? "turn-clock urgent" : "turn-clock"} role="timer"
+      aria-label=${t("table.time_left", { seconds: Math.ceil(left) })} style=${`--fraction:${fraction}`}>
+    <span class="clock-ring" aria-hidden="true"></span>${Math.ceil(left)}s</span>`;
+}
+
+/** A player's plate: name, bot or person, connected, cards held, total, turn and clock. */
+export function PlayerPlate({ state, seat, children, compact = false }) {
+  const { players, view, turn } = state;
+  const player = players.find((p) => p.seat === seat) || players[seat] || {};
+  const isTurn = view.currentPlayer === seat && !view.gameOver;
+  const connected = player.kind === "bot" || player.connected;
+  const turnSeconds = state.message?.turn_seconds ?? state.turnSeconds ?? null;
+  return html`<div class=${`player-plate${isTurn ? " is-turn" : ""}${compact ? " compact" : ""}`}
+      data-seat=${seat} aria-current=${isTurn ? "true" : null}>
+    <span class=${connected ? "presence on" : "presence off"}
+      title=${connected ? t("table.connected") : t("table.disconnected")}
+      aria-label=${connected ? t("table.connected") : t("table.disconnected")}></span>
+    <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${seatName(players, seat)}${seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
+    ${view.dealer === seat ? html`<span class="chip dealer" title=${t("table.dealer")}>D</span>` : null}
+    <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
+    <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
+    ${children}
+    ${isTurn ? html`<${TurnClock} turn=${turn} total=${turnSeconds} />` : null}
+    ${!connected && player.name ? html`<span class="chip away">${t("table.away")}</span>` : null}
+  </div>`;
+}
+
+function Chat({ chat, controller, nameOf, canChat }) {
+  const [text, setText] = useState("");
+  const end = useRef(null);
+  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [chat.length]);
+  const send = (event) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (value && controller.chat(value)) setText("");
+  };
+  return html`<div class="chat">
+    <ol class="chat-lines" aria-live="polite">
+      ${chat.length === 0 ? html`<li class="muted">${t("chat.empty")}</li>` : null}
+      ${chat.map(
+        (line, i) => html`<li key=${i}><strong>${line.name || (line.seat !== null && line.seat !== undefined ? nameOf(line.seat) : t("table.watcher"))}:</strong> ${line.text}</li>`,
+      )}
+      <li ref=${end} aria-hidden="true"></li>
+    </ol>
+    <form class="chat-form" onSubmit=${send}>
+      <input aria-label=${t("chat.message")} placeholder=${t("chat.placeholder")} maxlength="300"
+        value=${text} disabled=${!canChat} onInput=${(e) => setText(e.target.value)}
+        onKeyDown=${(e) => e.stopPropagation()} />
+      <button type="submit" class="small" disabled=${!canChat || !text.trim()}>${t("chat.send")}</button>
+    </form>
+  </div>`;
+}
+
+function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose }) {
+  const tabs = ["scores", "log", "chat"];
+  return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")}>
+    <div class="side-tabs" role="tablist">
+      ${tabs.map(
+        (name) => html`<button type="button" role="tab" aria-selected=${String(tab === name)}
+          class=${tab === name ? "tab active" : "tab"} data-tab=${name} onClick=${() => setTab(name)}>
+          ${t(`table.tab.${name}`)}${name === "chat" && state.chat.length ? html` <span class="count">${state.chat.length}</span>` : null}
+        </button>`,
+      )}
+      <button type="button" class="quiet side-close" aria-label=${t("common.close")} onClick=${onClose}>✕</button>
+    </div>
+    <div class="side-body">
+      ${tab === "scores" ? html`<${Scores} state=${state} nameOf=${nameOf} />` : null}
+      ${tab === "log" ? html`<${MoveLog} log=${state.log} nameOf=${nameOf} seat=${state.seat} />` : null}
+      ${tab === "chat" ? html`<${Chat} chat=${state.chat} controller=${controller} nameOf=${nameOf} canChat=${state.status === "open"} />` : null}
+    </div>
+  </aside>`;
+}
+
+function Refusals({ errors, controller }) {
+  useEffect(() => {
+    if (!errors.length) return undefined;
+    const id = setTimeout(() => controller.dismissError(errors[0].id), 6000);
+    return () => clearTimeout(id);
+  }, [errors]);
+  return html`<div class="toasts" role="alert">
+    ${errors.map(
+      (error) => html`<div class="toast refusal" key=${error.id} data-code=${error.code}
+        onClick=${() => controller.dismissError(error.id)}>${refusalText(error.code, error.params, error.message)}</div>`,
+    )}
+  </div>`;
+}
+
+function WaitingForPlayers({ state, tableId, token }) {
+  const open = state.players.filter((p) => p.kind === "human" && !p.name);
+  if (state.tableStatus !== "waiting") return null;
+  const link = inviteUrl(tableId, token, state.inviteUrl);
+  return html`<div class="waiting panel" role="status">
+    <p>${t("table.waiting", { count: Math.max(1, open.length) })}</p>
+    <div class="invite">
+      <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
+        onFocus=${(e) => e.target.select()} />
+      <${CopyButton} text=${link} label=${t("table.copy_invite")} />
+    </div>
+  </div>`;
+}
+
+function StatusBanner({ status }) {
+  if (status === "open" || status === "connecting") return null;
+  const key = { reconnecting: "table.reconnecting", closed: "table.closed", refused: "table.refused" }[status];
+  return html`<div class="banner" role="status" data-status=${status}>${t(key || "table.reconnecting")}</div>`;
+}
+
+function JoinGate({ tableId, token, watch, onReady }) {
+  const { me } = useStore(session);
+  const [name, setName] = useState("");
+  const [error, setError] = useState(null);
+  const [note, setNote] = useState(null);
+  useEffect(() => {
+    if (!me) return;
+    let alive = true;
+    (async () => {
+      try {
+        if (watch) await api.watch(tableId, token ? { token } : {});
+        else await api.join(tableId, token ? { token } : {});
+        if (alive) onReady();
+      } catch (err) {
+        if (!alive) return;
+        if (["already_seated", "seated", "already_joined"].includes(err.code)) {
+          onReady();
+        } else if (!watch && ["table_full", "table_started", "seat_taken"].includes(err.code)) {
+          // no seat left: watch instead
+          try {
+            await api.watch(tableId, token ? { token } : {});
+            setNote(t("table.full_watching"));
+            onReady();
+          } catch (err2) {
+            setError(refusalText(err2.code, err2.params, err2.message));
+          }
+        } else if (err.status === 404 || err.code === "not_found" || err.code === "http_404" || err.code === "http_405") {
+          // a server without join endpoints for this case: the socket decides
+          onReady();
+        } else {
+          setError(refusalText(err.code, err.params, err.message));
+        }
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [me]);
+  if (me && !error) return note ? html`<p class="muted gate-note">${note}</p>` : null;
+  const submit = async (event) => {
+    event.preventDefault();
+    try {
+      await api.guest(name.trim());
+      session.set({ me: (await api.me().catch(() => null)) || { name: name.trim() } });
+    } catch (err) {
+      setError(refusalText(err.code, err.params, err.message));
+    }
+  };
+  return html`<div class="gate">
+    ${error ? html`<p class="error-text" role="alert">${error}</p><p><a href="#/">${t("nav.lobby")}</a></p>` : null}
+    ${!me
+      ? html`<form class="panel gate-form" onSubmit=${submit}>
+          <h2>${t("table.join_title")}</h2>
+          <label class="field"><span>${t("lobby.nickname")}</span>
+            <input name="nickname" required maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+          <button class="primary" type="submit" disabled=${!name.trim()}>${t("lobby.sit_down")}</button>
+        </form>`
+      : null}
+  </div>`;
+}
+
+export function TablePage({ tableId, token }) {
+  const watch = new URLSearchParams(location.hash.split("?")[1] || "").get("watch") === "1";
+  const controller = useMemo(() => new TableController({ tableId, token }), [tableId, token]);
+  const [ready, setReady] = useState(false);
+  const state = useStore(controller.store);
+  const [tab, setTab] = useState("log");
+  const [panelOpen, setPanelOpen] = useState(false);
+  useEffect(() => {
+    window.rummykitTable = controller;
+    return () => {
+      controller.stop();
+      if (window.rummykitTable === controller) window.rummykitTable = null;
+    };
+  }, [controller]);
+  useEffect(() => {
+    if (ready) controller.start();
+  }, [ready]);
+
+  const nameOf = (seat) => seatName(state.players, seat);
+  const game = state.game;
+  const boards = BOARDS[game];
+  const title = game ? t(`game.${game}`) : t("common.loading");
+  return html`<div class=${`table-page game-${game || "none"}`}>
+    <${TopBar} title=${title}>
+      <button type="button" class="quiet panel-toggle" aria-expanded=${String(panelOpen)}
+        onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
+    <//>
+    <${StatusBanner} status=${state.status} />
+    ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onReady=${() => setReady(true)} />` : null}
+    ${ready && !state.view ? html`<p class="muted loading-table">${t("table.connecting")}</p>` : null}
+    ${state.view && boards
+      ? html`<div class="table-layout">
+          <main class="felt">
+            <${WaitingForPlayers} state=${state} tableId=${tableId} token=${token} />
+            <${boards.Board} state=${state} controller=${controller} nameOf=${nameOf} />
+          </main>
+          <${SidePanel} state=${state} controller=${controller} nameOf=${nameOf} tab=${tab} setTab=${setTab}
+            Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)} />
+        </div>`
+      : null}
+    <${Refusals} errors=${state.errors} controller=${controller} />
+    ${state.view?.gameOver
+      ? html`<${GameOverDialog} state=${state} nameOf=${nameOf} tableId=${tableId} />`
+      : null}
+  </div>`;
+}
+
+export { Dialog };

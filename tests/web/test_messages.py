@@ -1,0 +1,143 @@
+"""The client's own messages (``rummykit/web/i18n/<lang>.json``): the same keys in
+English, Hungarian and Russian, the plural forms each language needs, the same
+placeholders, and every key the code asks for present."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.bots.registry import LEVELS
+from rummykit.games.burraco.results import END_REASONS
+from rummykit.games.registry import GAMES
+from rummykit.web import LANGUAGES, WEB_ROOT
+
+PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# The forms Intl.PluralRules gives for whole numbers in each language.
+PLURAL_FORMS = {
+    "en": {"one", "other"},
+    "hu": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+}
+# Keys built at run time from a family name and a value (see the modules that use them).
+FAMILIES: dict[str, list[str]] = {
+    "game": [*GAMES, *(f"{name}.tagline" for name in GAMES)],
+    "level": list(LEVELS),
+    "rank": [str(rank) for rank in range(1, 14)],
+    "suit": list("cdhs"),
+    "settings.pace": ["slow", "normal", "fast", "instant"],
+    "table.tab": ["scores", "log", "chat"],
+    "lobby.mode": ["guest", "login", "register"],
+    "meld": ["set", "run", "meld"],
+    "burraco": ["clean", "dirty"],
+    "breakdown": ["melded", "in_hand", "burracos", "closing", "pozzetto_penalty"],
+    "end": list(END_REASONS),
+}
+# Log lines that have a second form for the player's own moves.
+SELF_FORMS = (
+    "drew",
+    "drew_card",
+    "took_pile",
+    "took",
+    "melded",
+    "extended",
+    "discarded",
+    "pozzetto",
+    "went_out",
+)
+
+
+def messages(language: str) -> dict[str, Any]:
+    data = json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+MESSAGES = {language: messages(language) for language in LANGUAGES}
+
+
+def texts(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    assert isinstance(value, dict), value
+    return [str(text) for text in value.values()]
+
+
+def used_keys() -> set[str]:
+    """Every message key the client's modules name literally: t("key") and say("key")."""
+    keys: set[str] = set()
+    for path in Path(WEB_ROOT / "js").rglob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        keys.update(re.findall(r"\bt\(\s*\"([a-z0-9_.\-]+)\"", source))
+        for name in re.findall(r"\bsay\(\s*\"([a-z_]+)\"", source):
+            keys.update({f"log.{name}", f"log.you.{name}"})
+    return keys
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_exactly_the_english_keys(language: str) -> None:
+    english = set(MESSAGES["en"])
+    other = set(MESSAGES[language])
+    assert sorted(english - other) == [], f"missing in {language}"
+    assert sorted(other - english) == [], f"only in {language}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_messages_are_text_or_the_plural_forms_of_the_language(language: str) -> None:
+    for key, value in MESSAGES[language].items():
+        if isinstance(value, dict):
+            assert set(value) == PLURAL_FORMS[language], (language, key)
+        for text in texts(value):
+            assert text.strip(), (language, key)
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_translations_use_the_english_placeholders(language: str) -> None:
+    for key, value in MESSAGES["en"].items():
+        wanted = {name for text in texts(value) for name in PLACEHOLDER.findall(text)}
+        for text in texts(MESSAGES[language][key]):
+            found = set(PLACEHOLDER.findall(text))
+            assert found <= wanted, (language, key, found - wanted)
+            if not isinstance(value, dict):
+                assert found == wanted, (language, key, wanted - found)
+
+
+def test_every_key_the_code_names_exists() -> None:
+    keys = used_keys()
+    assert len(keys) > 150
+    missing = sorted(key for key in keys if key not in MESSAGES["en"])
+    assert missing == []
+
+
+def test_every_key_built_at_run_time_exists() -> None:
+    for family, values in FAMILIES.items():
+        for value in values:
+            assert f"{family}.{value}" in MESSAGES["en"], f"{family}.{value}"
+    for name in SELF_FORMS:
+        assert f"log.{name}" in MESSAGES["en"] and f"log.you.{name}" in MESSAGES["en"]
+
+
+# Words Hungarian players use as they are.
+SAME_IN_HUNGARIAN = {"card.joker", "game.burraco", "meld.set"}
+
+
+def test_no_message_is_left_in_english() -> None:
+    same = [key for key, value in MESSAGES["ru"].items() if value == MESSAGES["en"][key]]
+    assert all(re.fullmatch(r"[^A-Za-z]*", str(MESSAGES["en"][key])) for key in same), same
+    unchanged = [
+        key
+        for key, value in MESSAGES["hu"].items()
+        if value == MESSAGES["en"][key] and key not in SAME_IN_HUNGARIAN
+    ]
+    assert unchanged == [], unchanged
+
+
+def test_the_package_ships_the_client() -> None:
+    for path in ("index.html", "js/app.js", "css/table.css", "vendor/preact.module.js"):
+        assert (WEB_ROOT / path).is_file(), path
+    for language in LANGUAGES:
+        assert (WEB_ROOT / "i18n" / f"{language}.json").is_file()

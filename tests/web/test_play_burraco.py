@@ -1,0 +1,189 @@
+"""A whole quick Burraco hand against a bot, played through the page: draws and pile
+takes, melds made by tapping cards, extensions by tap and by drag, discards by tap, by
+double click and by drag, the hand reordered by drag; the page checked against the
+server along the way and at the end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tests.web.checks import assert_page_matches_server, server_view
+from tests.web.conftest import MakePage
+from tests.web.driver import Player
+
+POINTS = {"Jk": 30, "2": 20, "A": 15}
+
+
+def _points(card: str) -> int:
+    if card in POINTS:
+        return POINTS[card]
+    if card[0] in POINTS:
+        return POINTS[card[0]]
+    return 10 if card[0] in "89TJQK" else 5
+
+
+def _is_wild(card: str) -> bool:
+    return card == "Jk" or card[0] == "2"
+
+
+def _cards_of(action: str) -> list[str]:
+    verb, *rest = action.split()
+    return rest[1:] if verb == "extend" else rest
+
+
+def _my_melds(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in state["view"]["melds"] if m["owner"] == state["seat"]]
+
+
+def _check_melds(me: Player, state: dict[str, Any]) -> None:
+    """Each meld on the page shows the server's cards, in the server's order, and a
+    burraco is marked clean or dirty as the server says."""
+    record = server_view(me, state["tableId"])
+    for meld in record["observation"]["melds"]:
+        selector = f".meld[data-meld='{meld['meld_id']}']"
+        shown = me.page.eval_on_selector_all(
+            f"{selector} .meld-card", "els => els.map(e => e.dataset.card)"
+        )
+        assert shown == meld["cards"]
+        classes = me.page.get_attribute(selector, "class") or ""
+        if len(meld["cards"]) >= 7:
+            assert ("clean" if meld["wild_index"] is None else "dirty") in classes
+        else:
+            assert "burraco" not in classes.split()
+
+
+def _last_action_of(me: Player, seat: int) -> str | None:
+    action: str | None = me.page.evaluate(
+        """(seat) => {
+          const got = window.rummykitTable.received;
+          for (let i = got.length - 1; i >= 0; i -= 1) {
+            const last = got[i].last_action;
+            if (got[i].type === "state" && last && last.seat === seat) return last.action;
+          }
+          return null;
+        }""",
+        seat,
+    )
+    return action
+
+
+class Counts:
+    def __init__(self) -> None:
+        self.kinds: Counter[str] = Counter()
+
+
+def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> None:
+    seat = state["seat"]
+    if state["view"]["phase"] == "draw":
+        if turn % 5 == 4 and "take" in state["legal"]:
+            me.page.click("[data-testid=discard-pile]")
+            counts.kinds["take"] += 1
+        else:
+            me.page.click("[data-testid=stock]")
+            counts.kinds["draw"] += 1
+        state = me.wait_settled()
+        assert state["view"]["phase"] == "play"
+    if turn == 2:
+        # put the first card of the hand last, by dragging it past the last card
+        hand = me.hand()
+        cards = me.page.locator(".hand .hand-card")
+        me.drag(cards.nth(0), cards.nth(len(hand) - 1), at=0.9)
+        me.page.wait_for_function(
+            "(first) => [...document.querySelectorAll('.hand .hand-card')].at(-1)"
+            ".dataset.card === first",
+            arg=hand[0],
+        )
+        assert me.hand() == [*hand[1:], hand[0]]
+        counts.kinds["reorder"] += 1
+    for _ in range(6):
+        legal = state["legal"]
+        melds = [a for a in legal if a.startswith("meld ")]
+        extensions = [a for a in legal if a.startswith("extend ")]
+        if melds:
+            action = max(melds, key=lambda a: (len(a.split()), a))
+            me.select(_cards_of(action))
+            me.click_action("meld")
+            counts.kinds["meld"] += 1
+        elif extensions:
+            action = max(extensions, key=lambda a: (len(a.split()), a))
+            meld_id = action.split()[1]
+            adding = _cards_of(action)
+            target = me.page.locator(f".my-melds .meld[data-meld='{meld_id}']")
+            if len(adding) == 1 and counts.kinds["extend"] % 2 == 1:
+                me.drag(me.card_button(adding[0]), target)
+                counts.kinds["extend by drag"] += 1
+            else:
+                me.select(adding)
+                target.click()
+            counts.kinds["extend"] += 1
+        else:
+            break
+        state = me.wait_settled()
+        assert _last_action_of(me, seat) == action
+        if state["view"]["phase"] != "play" or state["view"]["gameOver"]:
+            return
+    discards = [a.split()[1] for a in state["legal"] if a.startswith("discard ")]
+    plain = [card for card in discards if not _is_wild(card)] or discards
+    card = max(plain, key=lambda c: (_points(c), c))
+    way = turn % 3
+    if way == 0:
+        me.drag(me.card_button(card), me.page.locator("[data-testid=discard-pile]"))
+    elif way == 1:
+        me.tap_card(card, double=True)
+    else:
+        me.tap_card(card)
+        me.page.click("[data-testid=discard-pile]")
+    counts.kinds["discard"] += 1
+    state = me.wait_settled()
+    assert _last_action_of(me, seat) == f"discard {card}"
+
+
+def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
+    me = new_page()
+    me.goto("/")
+    me.sit_down("Bruno")
+    me.play_now("burraco")
+    counts = Counts()
+    turn = 0
+    while True:
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        if state["view"]["gameOver"]:
+            break
+        if turn % 4 == 0 and state["view"]["phase"] == "draw":
+            assert_page_matches_server(me, state)
+            _check_melds(me, state)
+        _play_turn(me, state, turn, counts)
+        turn += 1
+    state = me.wait_settled()
+    record = server_view(me, state["tableId"])
+    assert record["format"] == "rummykit-record"
+    shown = [int(t) for t in me.page.locator("[data-testid=final-total]").all_inner_texts()]
+    assert shown == record["totals"]
+    rows = me.page.eval_on_selector_all(
+        ".game-over .breakdown tr[data-row]", "els => els.map(e => e.dataset.row)"
+    )
+    assert rows == [
+        "melded",
+        "in_hand",
+        "burracos",
+        "closing",
+        "pozzetto_penalty",
+        "total",
+        "totals",
+    ]
+    me.page.wait_for_selector("[data-testid=fair-verdict].ok")
+    assert counts.kinds["draw"] and counts.kinds["discard"] and counts.kinds["reorder"]
+    assert counts.kinds["meld"], counts.kinds
+
+    # the review: every decision searched in the background, a progress bar, better plays
+    me.page.click("[data-testid=start-review]")
+    me.page.wait_for_selector("[data-testid=review-status][data-status=done]", timeout=120_000)
+    review = me.page.request.get(f"{me.base_url}/api/tables/{state['tableId']}/review").json()
+    bar = me.page.locator(".review [role=progressbar]")
+    assert bar.get_attribute("aria-valuenow") == bar.get_attribute("aria-valuemax")
+    assert int(bar.get_attribute("aria-valuemax") or 0) == review["total"] > 0
+    better = [i for i in review["items"] if i["suggested"] and i["value"] > 0]
+    assert me.page.locator(".review-items li").count() == len(better)
+    assert not me.errors, me.errors

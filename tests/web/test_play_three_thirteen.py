@@ -1,0 +1,121 @@
+"""A whole Three-Thirteen game against a bot, played through the page with clicks and
+drags, the page checked against the server at every turn."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.web.checks import assert_page_matches_server, server_view
+from tests.web.conftest import MakePage
+from tests.web.driver import Player
+
+RANKS = "A23456789TJQK"
+
+
+def _is_wild(card: str, wild_rank: int) -> bool:
+    return card == "Jk" or RANKS.index(card[0]) + 1 == wild_rank
+
+
+def _draw(me: Player, turn: int, legal: list[str]) -> None:
+    if turn % 4 == 3 and "take" in legal:
+        me.page.click("[data-testid=discard-pile]")
+    else:
+        stock = me.page.locator("[data-testid=stock]")
+        assert stock.is_enabled(), me.table()
+        stock.click()
+    state = me.wait_settled()
+    assert state["view"]["phase"] == "play", state["view"]["phase"]
+
+
+def _discard(me: Player, turn: int, wild_rank: int) -> str:
+    hand = me.hand()
+    plain = [card for card in hand if not _is_wild(card, wild_rank)] or hand
+    card = plain[-1]
+    if turn % 3 == 0:
+        me.drag(me.card_button(card), me.page.locator("[data-testid=discard-pile]"))
+    else:
+        me.tap_card(card)
+        me.page.click("[data-testid=discard-pile]")
+    return card
+
+
+def _last_action_of(me: Player, seat: int) -> str | None:
+    """The latest action the server reports for ``seat`` in the messages the page got."""
+    action: str | None = me.page.evaluate(
+        """(seat) => {
+          const got = window.rummykitTable.received;
+          for (let i = got.length - 1; i >= 0; i -= 1) {
+            const last = got[i].last_action;
+            if (got[i].type === "state" && last && last.seat === seat) return last.action;
+          }
+          return null;
+        }""",
+        seat,
+    )
+    return action
+
+
+def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
+    me = new_page()
+    me.goto("/")
+    me.sit_down("Ada")
+    me.play_now("three-thirteen")
+    turns = outs = 0
+    rounds_seen: set[int] = set()
+    while True:
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        view = state["view"]
+        if view["gameOver"]:
+            break
+        rounds_seen.add(view["roundNumber"])
+        assert me.page.locator("[data-testid=wild-rank]").inner_text() == (
+            "10" if view["wildRank"] == 10 else RANKS[view["wildRank"] - 1]
+        )
+        if view["phase"] == "draw":
+            if turns % 5 == 0:
+                assert_page_matches_server(me, state)
+            _draw(me, turns, state["legal"])
+            state = me.wait_settled()
+        outs_now = [action for action in state["legal"] if action.startswith("out ")]
+        if outs_now:
+            # the first press picks a card to go out with, the second goes out
+            me.click_action("out")
+            me.page.wait_for_selector(".hand-card.selected")
+            me.click_action("out")
+            outs += 1
+            intended = set(outs_now)
+        else:
+            intended = {f"discard {_discard(me, turns, view['wildRank'])}"}
+        state = me.wait_settled()
+        assert _last_action_of(me, state["seat"]) in intended, (turns, intended)
+        turns += 1
+    assert rounds_seen == set(range(1, 12))
+    record = server_view(me, state["tableId"])
+    assert record["format"] == "rummykit-record"
+    shown = [int(t) for t in me.page.locator("[data-testid=final-total]").all_inner_texts()]
+    assert shown == record["totals"]
+    me.page.wait_for_selector("[data-testid=fair-verdict]")
+    assert "ok" in (me.page.get_attribute("[data-testid=fair-verdict]", "class") or "")
+    assert me.page.locator("[data-testid=score-table] tbody tr[data-round]").count() == 11
+
+    # the replay: step through the game from the deal, then every hand at once
+    me.page.click("[data-testid=open-replay]")
+    me.page.wait_for_selector("[data-testid=replay-step]")
+    replay = me.page.request.get(f"{me.base_url}/api/tables/{state['tableId']}/replay").json()
+    assert len(replay["steps"]) == len(record["actions"]) + 1
+    for step in range(1, 6):
+        me.page.click("[data-testid=replay-next]")
+        me.page.wait_for_function(
+            f"document.querySelector('.board').dataset.stateNumber === '{step}'"
+        )
+        observation = replay["steps"][step]["observation"]
+        me.page.wait_for_function(
+            "(n) => document.querySelectorAll('.hand .hand-card').length === n",
+            arg=len(observation["hand"]),
+        )
+        assert Counter(me.hand()) == Counter(observation["hand"])
+        assert record["actions"][step - 1] == replay["steps"][step]["action"]
+    me.page.check(".replay-controls input[type=checkbox]")
+    me.page.wait_for_selector(".opponent .revealed-hand .card")
+    assert not me.errors, me.errors

@@ -1,0 +1,150 @@
+"""Two people at one private table: one creates it in the page, the other opens its
+invitation link; they play turns against each other, one reloads in the middle, and a
+watcher follows.  Neither player's page, nor the watcher's, ever holds a card hidden
+from its viewer: not on the screen, not in the page's memory, not in what came over the
+socket."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from tests.web.checks import server_view
+from tests.web.conftest import PHONE, MakePage
+from tests.web.driver import Player
+
+RANKS = "A23456789TJQK"
+
+
+def _create_private_table(alice: Player) -> str:
+    """Alice makes a private two-seat Three-Thirteen table; returns its invitation link."""
+    alice.goto("/")
+    alice.sit_down("Alice")
+    alice.page.click(".game-tile[data-game='three-thirteen'] .create-table")
+    dialog = alice.page.locator(".dialog.create-table")
+    dialog.locator("select[name=players]").select_option("2")
+    dialog.locator("select[data-seat='1']").select_option("human")
+    dialog.locator("input[name=private]").check()
+    dialog.locator("button[type=submit]").click()
+    link = alice.page.locator("[data-testid=invite-link]")
+    link.wait_for()
+    value = link.input_value()
+    assert "token=" in value
+    return value
+
+
+def _play_one_turn(player: Player) -> None:
+    """Draw from the stock, then discard the rightmost card that is not wild."""
+    state = player.wait_settled()
+    assert state["view"]["currentPlayer"] == state["seat"]
+    player.page.click("[data-testid=stock]")
+    state = player.wait_settled()
+    wild = state["view"]["wildRank"]
+    hand = player.hand()
+    plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
+    player.tap_card(plain[-1])
+    player.page.click("[data-testid=discard-pile]")
+    player.wait_settled()
+
+
+def _whose_turn(*players: Player) -> Player:
+    for _ in range(200):
+        for player in players:
+            state = player.table()
+            if state and state["view"] and not state["pending"] and not state["queued"]:
+                view = state["view"]
+                if view["currentPlayer"] == state["seat"] and state["drawn"]:
+                    return player
+        players[0].page.wait_for_timeout(50)
+    raise AssertionError("nobody's turn came")
+
+
+def _hidden_from(viewer: dict[str, Any], hands: dict[int, list[str]]) -> set[str]:
+    """Cards of other seats' hands that ``viewer``'s observation does not show them."""
+    hidden: set[str] = set()
+    for seat, hand in hands.items():
+        if seat == viewer.get("player"):
+            continue
+        known = Counter(viewer["known_cards"][seat])
+        hidden |= set((Counter(hand) - known).elements())
+    return hidden
+
+
+def _assert_holds_none(player: Player, hidden: set[str], round_number: int) -> None:
+    """``hidden`` appears nowhere in the page: not drawn, not in the messages of this
+    round kept by the page, not in the socket frames of this round."""
+    assert hidden
+    assert not hidden & set(player.shown_cards())
+    page_text = player.page.content()
+    for card in hidden:
+        assert f'data-card="{card}"' not in page_text
+    messages = [
+        m
+        for m in player.received()
+        if m.get("type") != "state" or m["observation"].get("round_number") == round_number
+    ]
+    frames = [
+        json.loads(frame)
+        for frame in player.frames
+        if '"type":"state"' not in frame.replace(" ", "")
+        or json.loads(frame)["observation"].get("round_number") == round_number
+    ]
+    for source in (messages, frames):
+        text = json.dumps(source)
+        for card in hidden:
+            assert f'"{card}"' not in text, card
+
+
+def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
+    new_page: MakePage,
+) -> None:
+    alice = new_page()
+    link = _create_private_table(alice)
+    table_id = alice.table()["tableId"]
+    token = link.split("token=")[1]
+
+    bob = new_page(viewport=PHONE, language="hu")
+    bob.page.goto(link)
+    bob.sit_down("Bob")
+    bob.wait_table()
+    alice.page.wait_for_selector("[data-testid=invite-link]", state="detached")
+
+    for turn in range(6):
+        if turn == 3:
+            before = alice.hand()
+            alice.page.reload()
+            alice.wait_table()
+            state = alice.wait_settled()
+            assert Counter(alice.hand()) == Counter(before)
+            assert Counter(state["view"]["hand"]) == Counter(
+                server_view(alice, table_id)["observation"]["hand"]
+            )
+        _play_one_turn(_whose_turn(alice, bob))
+
+    carol = new_page()
+    carol.page.goto(link + "&watch=1")
+    carol.sit_down("Carol")
+    carol.wait_table()
+    watched = carol.wait_settled()
+    assert watched["seat"] is None
+    assert carol.page.locator(".hand-card").count() == 0
+
+    _play_one_turn(_whose_turn(alice, bob))
+    carol.wait_settled()
+
+    views = {
+        player.table()["seat"]: server_view(player, table_id)["observation"]
+        for player in (alice, bob)
+    }
+    hands = {seat: view["hand"] for seat, view in views.items()}
+    round_number = views[0]["round_number"]
+    assert not views[0]["reshuffled"]
+    for player in (alice, bob):
+        seat = player.table()["seat"]
+        _assert_holds_none(player, _hidden_from(views[seat], hands), round_number)
+    public = server_view(carol, table_id, token)["observation"]
+    assert public["hand"] is None
+    _assert_holds_none(carol, _hidden_from(public, hands), round_number)
+    for player in (alice, bob, carol):
+        assert not player.errors, player.errors

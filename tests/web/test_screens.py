@@ -1,0 +1,81 @@
+"""Screenshots of the lobby and both tables, on a desktop and on a phone, in every
+language (saved under ``test-output/screenshots`` or ``$RUMMYKIT_SCREENSHOTS``); the
+language switched at the table in the middle of a game, and remembered."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import ViewportSize
+
+from rummykit.web import LANGUAGES, WEB_ROOT
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.driver import Player
+from tests.web.test_play_burraco import Counts, _play_turn
+from tests.web.test_private_table import _play_one_turn
+
+MESSAGES = {
+    language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    for language in LANGUAGES
+}
+
+
+def _shoot(player: Player, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    player.page.wait_for_timeout(150)
+    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _switch(player: Player, language: str) -> None:
+    player.page.click(f".topbar .lang-switch button[data-lang='{language}']")
+    player.page.wait_for_function(f"document.documentElement.lang === '{language}'")
+
+
+def _in_each_language(player: Player, name: str, check: str | None = None) -> None:
+    for language in LANGUAGES:
+        _switch(player, language)
+        if check:
+            assert player.page.locator(check).first.inner_text().strip()
+        _shoot(player, f"{name}-{language}")
+
+
+@pytest.mark.parametrize(("device", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_screens_in_every_language(new_page: MakePage, device: str, viewport: ViewportSize) -> None:
+    me = new_page(viewport=viewport)
+    me.goto("/")
+    me.sit_down("Zsófia")
+    me.page.wait_for_selector("button.play-now:not([disabled])")
+    _in_each_language(me, f"lobby-{device}")
+    assert me.page.locator("h1").inner_text() == MESSAGES["ru"]["lobby.welcome"]
+    me.page.reload()
+    me.page.wait_for_selector("button.play-now")
+    assert me.page.evaluate("document.documentElement.lang") == "ru"
+    _switch(me, "en")
+
+    me.play_now("three-thirteen")
+    for _ in range(5):
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        _play_one_turn(me)
+    me.wait_turn_or_end()
+    me.close_dialogs()
+    _in_each_language(me, f"three-thirteen-{device}", "[data-testid=prompt]")
+    assert (
+        me.page.locator("[data-testid=prompt]").inner_text()
+        == (MESSAGES["ru"]["thirteen.prompt_draw"])
+    )
+    _switch(me, "en")
+
+    me.goto("/")
+    me.play_now("burraco")
+    counts = Counts()
+    for turn in range(6):
+        state = me.wait_turn_or_end()
+        if state["view"]["gameOver"]:
+            break
+        _play_turn(me, state, turn, counts)
+    me.wait_turn_or_end()
+    me.close_dialogs()
+    _in_each_language(me, f"burraco-{device}", "[data-testid=prompt]")
+    assert not me.errors, me.errors
