@@ -105,6 +105,7 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
     replay = me.page.request.get(f"{me.base_url}/api/tables/{state['tableId']}/replay").json()
     assert len(replay["steps"]) == len(record["actions"]) + 1
     for step in range(1, 6):
+        me.close_dialogs()
         me.page.click("[data-testid=replay-next]")
         me.page.wait_for_function(
             f"document.querySelector('.board').dataset.stateNumber === '{step}'"
