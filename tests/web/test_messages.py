@@ -4,6 +4,7 @@ placeholders, and every key the code asks for present."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -123,6 +124,14 @@ def test_every_key_built_at_run_time_exists() -> None:
 
 # Words Hungarian players use as they are.
 SAME_IN_HUNGARIAN = {"card.joker", "game.burraco", "meld.set"}
+
+
+def test_every_rule_option_has_a_label() -> None:
+    """The table form names each rule option of each game (``players`` is the seat count)."""
+    for name, game in GAMES.items():
+        for option in dataclasses.fields(game.rules_type):
+            if option.name != "players":
+                assert f"option.{name}.{option.name}" in MESSAGES["en"], (name, option.name)
 
 
 def test_no_message_is_left_in_english() -> None:

@@ -5,14 +5,21 @@ server along the way and at the end."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
+from rummykit.web import WEB_ROOT
 from tests.web.checks import assert_page_matches_server, server_view
 from tests.web.conftest import MakePage
 from tests.web.driver import Player
 
 POINTS = {"Jk": 30, "2": 20, "A": 15}
+REFUSALS = {
+    language: json.loads((WEB_ROOT / "i18n" / f"refusals.{language}.json").read_text("utf-8"))
+    for language in ("en", "hu")
+}
 
 
 def _points(card: str) -> int:
@@ -73,8 +80,49 @@ class Counts:
         self.kinds: Counter[str] = Counter()
 
 
+def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
+    """Three cards that make no meld: the server refuses, the page says why in English,
+    then in Hungarian when the player switches language; Escape clears the choice."""
+    legal = {" ".join(sorted(_cards_of(a))) for a in state["legal"] if a.startswith("meld ")}
+    hand = me.hand()
+    for trio in combinations(range(len(hand)), 3):
+        cards = [hand[i] for i in trio]
+        if " ".join(sorted(cards)) not in legal:
+            break
+    else:
+        return
+    me.select(cards)
+    me.click_action("meld")
+    toast = me.page.locator(".toast.refusal").first
+    toast.wait_for()
+    code = toast.get_attribute("data-code")
+    assert code in REFUSALS["en"]["refusals"], code
+    english = toast.inner_text()
+    assert english and "{" not in english
+    me.page.click(".topbar .lang-switch button[data-lang='hu']")
+    me.page.wait_for_function("document.documentElement.lang === 'hu'")
+    hungarian = me.page.locator(".toast.refusal").first.inner_text()
+    assert hungarian and hungarian != english and "{" not in hungarian
+    me.page.click(".topbar .lang-switch button[data-lang='en']")
+    me.page.wait_for_function("document.documentElement.lang === 'en'")
+    me.page.keyboard.press("Escape")
+    assert me.page.locator(".hand .hand-card.selected").count() == 0
+    counts.kinds["refused"] += 1
+
+
+def _hint(me: Player, state: dict[str, Any], counts: Counts) -> None:
+    """The hint button brings the strongest bot's move, one of the legal moves."""
+    me.page.click(".hint-button")
+    bubble = me.page.locator(".hint-bubble")
+    bubble.wait_for()
+    assert bubble.get_attribute("data-action") in state["legal"]
+    counts.kinds["hint"] += 1
+
+
 def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> None:
     seat = state["seat"]
+    if turn == 3:
+        _hint(me, state, counts)
     if state["view"]["phase"] == "draw":
         if turn % 5 == 4 and "take" in state["legal"]:
             me.page.click("[data-testid=discard-pile]")
@@ -84,6 +132,8 @@ def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> 
             counts.kinds["draw"] += 1
         state = me.wait_settled()
         assert state["view"]["phase"] == "play"
+    if turn == 1:
+        _refused_meld(me, state, counts)
     if turn == 2:
         # put the first card of the hand last, by dragging it past the last card
         hand = me.hand()
@@ -120,7 +170,7 @@ def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> 
         else:
             break
         state = me.wait_settled()
-        assert _last_action_of(me, seat) == action
+        assert _last_action_of(me, seat) == action, (action, state["errors"], me.errors)
         if state["view"]["phase"] != "play" or state["view"]["gameOver"]:
             return
     discards = [a.split()[1] for a in state["legal"] if a.startswith("discard ")]
@@ -136,7 +186,7 @@ def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> 
         me.page.click("[data-testid=discard-pile]")
     counts.kinds["discard"] += 1
     state = me.wait_settled()
-    assert _last_action_of(me, seat) == f"discard {card}"
+    assert _last_action_of(me, seat) == f"discard {card}", (card, state["errors"], me.errors)
 
 
 def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
@@ -175,7 +225,7 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
     ]
     me.page.wait_for_selector("[data-testid=fair-verdict].ok")
     assert counts.kinds["draw"] and counts.kinds["discard"] and counts.kinds["reorder"]
-    assert counts.kinds["meld"], counts.kinds
+    assert counts.kinds["meld"] and counts.kinds["refused"] and counts.kinds["hint"], counts.kinds
 
     # the review: every decision searched in the background, a progress bar, better plays
     me.page.click("[data-testid=start-review]")

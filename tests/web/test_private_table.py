@@ -48,6 +48,50 @@ def _play_one_turn(player: Player) -> None:
     player.wait_settled()
 
 
+def _play_one_turn_by_keys(player: Player) -> None:
+    """The same turn with the keyboard: D draws, arrows move and pick, X discards (keys
+    typed in the chat field stay there, so the field gives up the focus first)."""
+    player.page.evaluate("document.activeElement && document.activeElement.blur()")
+    player.page.keyboard.press("d")
+    state = player.wait_settled()
+    assert state["view"]["phase"] == "play"
+    wild = state["view"]["wildRank"]
+    hand = player.hand()
+    index = max(i for i, c in enumerate(hand) if RANKS.index(c[0]) + 1 != wild or i == 0)
+    player.page.locator(".hand .hand-card").first.focus()
+    for _ in range(index):
+        player.page.keyboard.press("ArrowRight")
+    player.page.keyboard.press("ArrowUp")
+    assert player.page.locator(".hand .hand-card.selected").count() == 1
+    player.page.keyboard.press("x")
+    state = player.wait_settled()
+    assert state["view"]["currentPlayer"] != state["seat"]
+
+
+def _chat(alice: Player, bob: Player) -> None:
+    """Alice says something at the table; Bob reads it in his side panel."""
+    alice.page.click(".side-tabs [data-tab=chat]")
+    alice.page.fill(".chat-form input", "Jó játékot!")
+    alice.page.keyboard.press("Enter")
+    bob.page.click(".panel-toggle")
+    bob.page.click(".side-tabs [data-tab=chat]")
+    bob.page.wait_for_selector(".chat-lines li:has-text('Jó játékot!')")
+    bob.page.click(".side-close")
+
+
+def _reconnect(bob: Player, table_id: str) -> None:
+    """The socket drops; the page connects again by itself and shows the table as the
+    server has it, without reloading."""
+    bob.page.evaluate("window.notReloaded = true; window.rummykitTable.connection.socket.close()")
+    bob.page.wait_for_function("window.rummykitTable.store.get().status === 'reconnecting'")
+    bob.page.wait_for_function("window.rummykitTable.store.get().status === 'open'")
+    state = bob.wait_settled()
+    assert bob.page.evaluate("window.notReloaded === true")
+    observation = server_view(bob, table_id)["observation"]
+    assert state["stateNumber"] == server_view(bob, table_id)["state_number"]
+    assert Counter(bob.hand()) == Counter(observation["hand"])
+
+
 def _whose_turn(*players: Player) -> Player:
     for _ in range(200):
         for player in players:
@@ -109,8 +153,9 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
     bob.sit_down("Bob")
     bob.wait_table()
     alice.page.wait_for_selector("[data-testid=invite-link]", state="detached")
+    _chat(alice, bob)
 
-    for turn in range(6):
+    for turn in range(8):
         if turn == 3:
             before = alice.hand()
             alice.page.reload()
@@ -120,7 +165,13 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
             assert Counter(state["view"]["hand"]) == Counter(
                 server_view(alice, table_id)["observation"]["hand"]
             )
-        _play_one_turn(_whose_turn(alice, bob))
+        if turn == 5:
+            _reconnect(bob, table_id)
+        player = _whose_turn(alice, bob)
+        if player is alice and turn % 2 == 0:
+            _play_one_turn_by_keys(player)
+        else:
+            _play_one_turn(player)
 
     carol = new_page()
     carol.page.goto(link + "&watch=1")

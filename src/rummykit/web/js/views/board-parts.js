@@ -168,18 +168,21 @@ export function describeAction(action) {
   }
 }
 
-/** Keyboard shortcuts while the table has focus (not while typing in a field). */
-export function useKeys(handler, deps) {
+/** Keyboard shortcuts while the table has focus (not while typing in a field). The
+ * latest handler is always the one called, so a key pressed right after a change acts on
+ * the table as it now stands. */
+export function useKeys(handler) {
+  const latest = useRef(handler);
+  latest.current = handler;
   useEffect(() => {
     const onKey = (event) => {
       const tag = event.target?.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (document.querySelector(".dialog-backdrop")) return;
-      if (handler(event.key.toLowerCase(), event)) event.preventDefault();
+      if (latest.current(event.key.toLowerCase(), event)) event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, deps);
+  }, []);
 }
-

@@ -73,7 +73,7 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
   const rows = [
     ["melded", (b) => b.melded],
     ["in_hand", (b) => -b.in_hand],
-    ["burracos", (b) => b.burraco_bonus, (b) => `${b.clean_burracos}✦ ${b.dirty_burracos}✧`],
+    ["burracos", (b) => b.burraco_bonus, (b) => t("breakdown.burraco_counts", { clean: b.clean_burracos, dirty: b.dirty_burracos })],
     ["closing", (b) => b.closing_bonus],
     ["pozzetto_penalty", (b) => -b.pozzetto_penalty],
   ];
@@ -155,7 +155,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const seen = useRef(view.results.length);
   const [shownResult, setShownResult] = useState(null);
   useEffect(() => {
-    if (view.results.length > seen.current && !view.gameOver) setShownResult(view.results[view.results.length - 1]);
+    if (view.results.length > seen.current && !view.gameOver && !state.readOnly) setShownResult(view.results[view.results.length - 1]);
     seen.current = view.results.length;
   }, [view.results.length]);
 
@@ -201,7 +201,6 @@ export function BurracoBoard({ state, controller, nameOf }) {
       }
       return false;
     },
-    [canDraw, canTake, canMeld, canDiscard, selected.join(" "), myTurn, hand.mode, myMelds.length],
   );
 
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : new Set();

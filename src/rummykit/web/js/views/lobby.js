@@ -194,9 +194,11 @@ function PastGames({ me }) {
         : html`<ul class="history-list">
             ${games.slice(0, 20).map((game) => {
               const id = game.table_id ?? game.id;
-              const seat = game.seat ?? game.your_seat;
+              const seats = game.seats || [];
+              const mine = seats.find((s) => s.kind === "human" && s.name === (me.name || me.nickname));
+              const seat = game.seat ?? mine?.seat ?? null;
               const won = (game.winners || []).includes(seat);
-              const ended = game.ended_at || game.finished_at;
+              const ended = game.ended_at || game.finished_at || game.created_at;
               return html`<li class="history-row">
                 <span class=${won ? "result won" : "result"}>${won ? t("result.won") : t("result.lost")}</span>
                 <span>${t(`game.${game.game}`)}</span>

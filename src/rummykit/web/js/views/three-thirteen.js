@@ -150,7 +150,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const seen = useRef(view.results.length);
   const [shownResult, setShownResult] = useState(null);
   useEffect(() => {
-    if (view.results.length > seen.current && !view.gameOver) setShownResult(view.results[view.results.length - 1]);
+    if (view.results.length > seen.current && !view.gameOver && !state.readOnly) setShownResult(view.results[view.results.length - 1]);
     seen.current = view.results.length;
   }, [view.results.length]);
 
@@ -187,7 +187,6 @@ export function ThirteenBoard({ state, controller, nameOf }) {
       if (key === "escape") return hand.clear(), true;
       return false;
     },
-    [canDraw, canTake, canDiscard, canOutNow, selected.join(" "), myTurn, hand.mode, outAction],
   );
   const outKeys = canOutNow ? hand.keysFor(outCards.slice(0, 1)) : new Set();
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : outKeys;
