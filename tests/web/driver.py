@@ -166,6 +166,13 @@ class Player:
         # press on the card's corner: the part that shows when cards overlap
         x0, y0 = box["x"] + min(12, box["width"] / 4), box["y"] + box["height"] / 2
         x1, y1 = goal["x"] + goal["width"] * at, goal["y"] + goal["height"] / 2
+        pressed = self.page.evaluate(
+            "([x, y]) => { const e = document.elementFromPoint(x, y)?.closest('[data-card]');"
+            " return e ? [e.dataset.card, e.dataset.key || null] : null; }",
+            [x0, y0],
+        )
+        expected = source.evaluate("e => [e.dataset.card, e.dataset.key || null]")
+        assert pressed == expected, (pressed, expected, box)
         self.page.mouse.move(x0, y0)
         self.page.mouse.down()
         steps = 8

@@ -186,7 +186,7 @@ def _play_turn(me: Player, state: dict[str, Any], turn: int, counts: Counts) -> 
         me.page.click("[data-testid=discard-pile]")
     counts.kinds["discard"] += 1
     state = me.wait_settled()
-    assert _last_action_of(me, seat) == f"discard {card}", (card, state["errors"], me.errors)
+    assert _last_action_of(me, seat) == f"discard {card}", (card, way, me.hand(), state["errors"])
 
 
 def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
