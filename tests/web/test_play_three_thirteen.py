@@ -117,6 +117,21 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
         )
         assert Counter(me.hand()) == Counter(observation["hand"])
         assert record["actions"][step - 1] == replay["steps"][step]["action"]
-    me.page.check(".replay-controls input[type=checkbox]")
-    me.page.wait_for_selector(".opponent .revealed-hand .card")
+    # every hand at once: each opponent's cards as the server's full replay has them
+    with me.page.expect_response(lambda r: "/replay?" in r.url and "full=true" in r.url) as got:
+        me.page.check(".replay-controls input[type=checkbox]")
+    hands = got.value.json()["steps"]
+    opponent = 1 - replay["seat"]
+    # an opponent who has gone out holds nothing: step on until it holds cards again
+    while not hands[step]["hands"][opponent]:
+        me.page.click("[data-testid=replay-next]")
+        step += 1
+    me.page.wait_for_function(
+        """([seat, cards]) => {
+          const shown = [...document.querySelectorAll(
+            `.opponent[data-seat="${seat}"] .revealed-hand [data-card]`)];
+          return shown.map((e) => e.dataset.card).sort().join() === cards.join();
+        }""",
+        arg=[opponent, sorted(hands[step]["hands"][opponent])],
+    )
     assert not me.errors, me.errors

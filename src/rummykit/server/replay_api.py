@@ -5,16 +5,20 @@ this endpoint replays the stored actions with the engine and answers the observa
 after each one.  While the game runs, a player gets their own seat's views only; once it
 is over anyone who may read the record gets any seat's views, and with ``full=true``
 every hand at every step (the seed is public by then, so nothing is hidden any more).
+The replay runs in a worker thread: a long game takes a noticeable fraction of a second,
+which the event loop, serving every live table, must not wait for.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from functools import partial
+from typing import Any, NamedTuple
 
 from fastapi import APIRouter
 
 from rummykit.games.core import rules_from_json
-from rummykit.games.registry import game_named
+from rummykit.games.registry import AnyGame, game_named
 from rummykit.server.context import ApiError
 from rummykit.server.lobby import ERRORS, Context, Player
 
@@ -49,25 +53,12 @@ async def replay(
     if len(stored.actions) > MAX_STEPS:
         raise ApiError(400, "too_long", "this game is too long to replay here")
     game = game_named(table.game)
-    state = game.new_state(rules_from_json(game.rules_type, table.rules), table.seed)
-    seats = range(state.num_players)
-
-    def step(row: Any) -> dict[str, Any]:
-        entry: dict[str, Any] = {
-            "state_number": len(state.actions),
-            "seat": None if row is None else row.seat,
-            "action": None if row is None else row.action,
-            "actor": None if row is None else row.actor,
-            "observation": state.observation(viewer).to_json(),
-        }
-        if full and over:
-            entry["hands"] = [state.observation(p).to_json()["hand"] for p in seats]
-        return entry
-
-    steps = [step(None)]
-    for row in stored.actions:
-        state.apply(game.parse_action(row.action))
-        steps.append(step(row))
+    rules = rules_from_json(game.rules_type, table.rules)
+    rows = [Row(row.seat, row.action, row.actor) for row in stored.actions]
+    build = partial(
+        _steps, game, game.new_state(rules, table.seed), rows, viewer=viewer, hands=full and over
+    )
+    steps = await asyncio.to_thread(build)
     players = [
         {"seat": s.seat, "name": s.name or "", "kind": s.kind, "level": s.level}
         for s in stored.seats
@@ -82,3 +73,38 @@ async def replay(
         "over": over,
         "steps": steps,
     }
+
+
+class Row(NamedTuple):
+    """One stored action, read out of the database row before the replay leaves the
+    event loop."""
+
+    seat: int
+    action: str
+    actor: str
+
+
+def _steps(
+    game: AnyGame, state: Any, rows: list[Row], *, viewer: int, hands: bool
+) -> list[dict[str, Any]]:
+    """Each position from the deal ``state`` on as ``viewer`` sees it, with the action
+    that led to it; with ``hands``, every player's hand too."""
+    seats = range(state.num_players)
+
+    def step(row: Row | None) -> dict[str, Any]:
+        entry: dict[str, Any] = {
+            "state_number": len(state.actions),
+            "seat": None if row is None else row.seat,
+            "action": None if row is None else row.action,
+            "actor": None if row is None else row.actor,
+            "observation": state.observation(viewer).to_json(),
+        }
+        if hands:
+            entry["hands"] = [state.observation(p).to_json()["hand"] for p in seats]
+        return entry
+
+    steps = [step(None)]
+    for row in rows:
+        state.apply(game.parse_action(row.action))
+        steps.append(step(row))
+    return steps

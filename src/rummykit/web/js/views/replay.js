@@ -24,6 +24,7 @@ export function ReplayPage({ tableId }) {
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
     let alive = true;
+    setError(null);
     api
       .replay(tableId, { seat, full })
       .then((data) => {
@@ -61,7 +62,7 @@ export function ReplayPage({ tableId }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [last]);
 
-  if (error) {
+  if (error && !replay) {
     return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="error-text">${error}</p><a href="#/">${t("nav.lobby")}</a></main>`;
   }
   if (!replay) return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="muted">${t("common.loading")}</p></main>`;
@@ -105,6 +106,7 @@ export function ReplayPage({ tableId }) {
             <label class="option check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} />
               ${t("replay.all_hands")}</label>`
         : null}
+      ${error ? html`<span class="error-text" role="alert">${error}</span>` : null}
       <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(current.seat)}: ${describeAction(current.action)}` : t("replay.start")}</span>
     </div>
     <div class="table-layout"><main class="felt replay-felt">
