@@ -9,8 +9,9 @@ Starts ``rummykit serve`` (SQLite in a temporary folder) and, in this process, o
 (``greedy``, with the server's default pause) play each other; a finished game is
 replaced by a new one.  The clock starts once every table is set up.  It prints the
 actions stored per second (every table) and the p50/p99 time from sending an action to
-receiving one's own new state.  Then the saturation run: the same clients answering at
-once, no bot tables.
+receiving one's own new state, and the CPU time per stored action of the server
+process, of its bot workers and of this (client) process, from ``/proc`` (Linux).  Then
+the saturation run: the same clients answering at once, no bot tables.
 """
 
 from __future__ import annotations
@@ -41,9 +42,36 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (0 where ``/proc`` is missing)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listed:
+                found.extend(int(child) for child in listed.read().split())
+    return found
+
+
+def cpu_now(server: int) -> tuple[float, float, float]:
+    """CPU seconds so far of the server process, of its worker processes, of this one."""
+    workers = sum(cpu_seconds(child) for child in children(server))
+    return cpu_seconds(server), workers, time.process_time()
+
+
 class Load:
-    def __init__(self, base: str, think: float, seconds: float, players: int) -> None:
+    def __init__(self, base: str, think: float, seconds: float, players: int, server: int) -> None:
         self.base = base
+        self.server = server
+        self.cpu_start = (0.0, 0.0, 0.0)
         self.think = think
         self.seconds = seconds
         self.until = float("inf")
@@ -57,6 +85,7 @@ class Load:
         self.ready += 1
         if self.ready == self.players:
             self.started = time.time()
+            self.cpu_start = cpu_now(self.server)
             self.until = time.monotonic() + self.seconds
             self.go.set()
         await self.go.wait()
@@ -154,7 +183,9 @@ def stored_actions(database: Path, start: float, end: float) -> int:
     return int(row[0])
 
 
-def report(title: str, load: Load, actions: int, seconds: float) -> None:
+def report(
+    title: str, load: Load, actions: int, seconds: float, cpu: tuple[float, float, float]
+) -> None:
     latencies = sorted(load.latencies)
     if latencies:
         p50 = statistics.median(latencies) * 1000
@@ -163,12 +194,20 @@ def report(title: str, load: Load, actions: int, seconds: float) -> None:
     else:
         figures = "no client action measured"
     print(f"{title}: {actions / seconds:.0f} actions/s stored; send -> own state {figures}")
+    if actions:
+        server, workers, client = (
+            (now - then) * 1000 / actions for now, then in zip(cpu, load.cpu_start, strict=True)
+        )
+        print(
+            f"  CPU per stored action: server {server:.2f} ms, bot workers {workers:.2f} ms,"
+            f" clients {client:.2f} ms"
+        )
 
 
 async def run_phase(
-    base: str, *, tables: int, bot_tables: int, think: float, seconds: float
+    base: str, server: int, *, tables: int, bot_tables: int, think: float, seconds: float
 ) -> Load:
-    load = Load(base, think, seconds, tables + bot_tables)
+    load = Load(base, think, seconds, tables + bot_tables, server)
     tasks = [load.human_table(i) for i in range(tables)]
     tasks += [load.bot_table(i) for i in range(bot_tables)]
     await asyncio.gather(*tasks)
@@ -218,10 +257,19 @@ def phase(title: str, tables: int, bot_tables: int, think: float, seconds: float
                         break
                 time.sleep(0.1)
             load = asyncio.run(
-                run_phase(base, tables=tables, bot_tables=bot_tables, think=think, seconds=seconds)
+                run_phase(
+                    base,
+                    server.pid,
+                    tables=tables,
+                    bot_tables=bot_tables,
+                    think=think,
+                    seconds=seconds,
+                )
             )
             end = time.time()
-            report(title, load, stored_actions(database, load.started, end), end - load.started)
+            cpu = cpu_now(server.pid)
+            actions = stored_actions(database, load.started, end)
+            report(title, load, actions, end - load.started, cpu)
         finally:
             server.send_signal(signal.SIGTERM)
             try:

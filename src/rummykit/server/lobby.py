@@ -299,10 +299,10 @@ async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreat
 
 @router.get("/tables/{table_id}", response_model=TableSummary)
 async def table_summary(table_id: str, player: Player, server: Context) -> TableSummary:
-    stored = await server.storage.load_table(table_id[:64])
-    if stored is None:
+    found = await server.storage.table_with_seats(table_id[:64])
+    if found is None:
         raise ApiError(404, "not_found", "there is no such table")
-    return _summary(stored.table, stored.seats)
+    return _summary(*found)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined)

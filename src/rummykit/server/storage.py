@@ -240,6 +240,14 @@ class Storage:
             ).scalars()
             return StoredTable(table, list(seats), list(actions), list(chat))
 
+    async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """A table and its seats, without its action log or chat (for summaries)."""
+        async with self._sessions() as session:
+            table = await session.get(TableRow, table_id)
+            if table is None:
+                return None
+            return table, await self._seats(session, table_id)
+
     async def unfinished_table_ids(self) -> list[str]:
         async with self._sessions() as session:
             result = await session.execute(
