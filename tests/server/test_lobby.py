@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 
@@ -39,8 +41,10 @@ def test_guest_session_and_me(client: TestClient) -> None:
 
 def test_register_login_and_throttle(client: TestClient) -> None:
     guest(client)
+    assert client.get("/api/me").json()["registered"] is False
     registered = client.post("/api/register", json={"name": "ann_1", "password": "hunter2hunter2"})
     assert registered.status_code == 200 and registered.json()["registered"]
+    assert client.get("/api/me").json() == registered.json()
     client.post("/api/logout")
     client.cookies.clear()
     assert client.get("/api/me").status_code == 401
@@ -131,3 +135,41 @@ def test_protocol_schema_is_served(client: TestClient) -> None:
     text = str(schema)
     for kind in ("action", "chat", "hint", "ping", "state", "error", "game_over", "pong"):
         assert f"'{kind}'" in text
+
+
+def test_a_live_table_is_summed_up_as_stored(client: TestClient) -> None:
+    """The summary of a table in memory is the one its stored rows give, at each change."""
+    from rummykit.server.lobby import _summary
+
+    server = client.app.state.server  # type: ignore[attr-defined]
+
+    def stored_summary(table_id: str) -> dict[str, Any]:
+        found = client.portal.call(server.storage.table_with_seats, table_id)  # type: ignore[union-attr]
+        assert found is not None
+        return _summary(*found).model_dump(mode="json")
+
+    def check(table_id: str) -> dict[str, Any]:
+        assert table_id in server.tables.hosts
+        live = client.get(f"/api/tables/{table_id}").json()
+        assert live == stored_summary(table_id)
+        return live  # type: ignore[no-any-return]
+
+    guest(client, "host")
+    seats = [{"kind": "human"}] * 3 + [{"kind": "bot", "level": "greedy"}]
+    created = client.post("/api/tables", json={"game": "three-thirteen", "seats": seats})
+    table_id = created.json()["table_id"]
+    assert [s["taken"] for s in check(table_id)["seats"]] == [True, False, False, True]
+    client.cookies.clear()
+    guest(client, "other")
+    client.post(f"/api/tables/{table_id}/join", json={})
+    assert check(table_id)["seats"][1]["name"] == "other"
+    client.post(f"/api/tables/{table_id}/leave")
+    assert check(table_id)["seats"][1]["name"] is None
+    client.post(f"/api/tables/{table_id}/join", json={})
+    client.cookies.clear()
+    guest(client, "third")
+    client.post(f"/api/tables/{table_id}/join", json={})
+    summary = check(table_id)
+    assert summary["status"] == "playing" and summary["seats"][2]["name"] == "third"
+    client.post(f"/api/tables/{table_id}/leave")  # a bot plays the seat; it stays taken
+    assert check(table_id)["seats"][2]["taken"] is True

@@ -65,6 +65,46 @@ def test_actions_have_unique_state_numbers(database: dict[str, object]) -> None:
     asyncio.run(run())
 
 
+def test_actions_appended_together_are_each_stored_or_refused(
+    database: dict[str, object],
+) -> None:
+    """Actions of several tables appended at once share commits; a duplicate state number
+    among them is refused alone, and every other action is stored."""
+    settings = settings_for(database)
+
+    async def run() -> None:
+        storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
+        await storage.migrate()
+        from rummykit.server.models import SeatRow, TableRow
+
+        ids = [f"t{i}" for i in range(6)]
+        for table_id in ids:
+            row = TableRow(
+                id=table_id, game="burraco", rules={}, private=False, invite_token=None,
+                seed=1, nonce="n", commitment="c", turn_seconds=None, status="playing",
+                creator_id=None, created_at=0.0, started_at=0.0, finished_at=None,
+                totals=None, winners=None,
+            )  # fmt: skip
+            await storage.add_table(row, [SeatRow(table_id=table_id, seat=0, kind="bot")])
+        await storage.append_action("t0", 0, 0, "draw", "bot", 1.0)
+        appends = [
+            storage.append_action(t, n, 0, f"{t}-{n}", "bot", 2.0) for t in ids for n in (0, 1, 2)
+        ]
+        outcomes = await asyncio.gather(*appends, return_exceptions=True)
+        refused = [i for i, outcome in enumerate(outcomes) if outcome is not None]
+        assert refused == [0]
+        assert isinstance(outcomes[0], StorageError)
+        for table_id in ids:
+            stored = await storage.load_table(table_id)
+            assert stored is not None
+            expected = ["draw" if table_id == "t0" else f"{table_id}-0"]
+            expected += [f"{table_id}-1", f"{table_id}-2"]
+            assert [a.action for a in stored.actions] == expected
+        await storage.close()
+
+    asyncio.run(run())
+
+
 def test_a_restarted_server_resumes_the_table(
     database: dict[str, object], bot_runner: BotRunner
 ) -> None:

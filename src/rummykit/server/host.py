@@ -440,6 +440,20 @@ class TableHost:
 
     # -- views --------------------------------------------------------------------------
 
+    def seat_rows(self) -> list[SeatRow]:
+        """The seats as the database holds them now (each seat change is stored first)."""
+        return [
+            SeatRow(
+                table_id=self.table_id,
+                seat=seat.index,
+                kind=seat.kind,
+                level=seat.level,
+                player_id=seat.player_id,
+                name=seat.name if seat.kind == "human" and seat.player_id is not None else None,
+            )
+            for seat in self.seats
+        ]
+
     def _players(self) -> list[PlayerInfo]:
         return [
             PlayerInfo(

@@ -299,6 +299,9 @@ async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreat
 
 @router.get("/tables/{table_id}", response_model=TableSummary)
 async def table_summary(table_id: str, player: Player, server: Context) -> TableSummary:
+    host = server.tables.hosts.get(table_id)
+    if host is not None:
+        return _summary(host.row, host.seat_rows())
     found = await server.storage.table_with_seats(table_id[:64])
     if found is None:
         raise ApiError(404, "not_found", "there is no such table")

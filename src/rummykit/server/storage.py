@@ -1,14 +1,17 @@
 """Storage of players, tables, seats, the action log and chat (SQLAlchemy 2, async).
 
 SQLite (aiosqlite) by default, PostgreSQL (asyncpg) by URL.  Every write is one short
-transaction; :meth:`Storage.append_action` succeeds only for a state number the table
-does not have yet, so a stored game can never fork.  This module knows rows, not games:
+transaction, except that actions appended at the same time share one (group commit);
+:meth:`Storage.append_action` succeeds only for a state number the table does not have
+yet, so a stored game can never fork.  This module knows rows, not games:
 it never builds a game state.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +24,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 
 from rummykit.server import migrate
 from rummykit.server.models import ActionRow, ChatRow, PlayerRow, SeatRow, SecretRow, TableRow
+
+PLAYERS_KEPT = 10_000
 
 
 class StorageError(RuntimeError):
@@ -87,11 +92,20 @@ class Storage:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        # players by id, least recently asked first; ``_player_changes`` counts the
+        # changes to players, so that a read begun before a change is not kept
+        self._players: OrderedDict[str, PlayerRow] = OrderedDict()
+        self._player_changes = 0
+        self._pending_actions: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._action_writer: asyncio.Task[None] | None = None
 
     async def migrate(self) -> None:
         await migrate.upgrade(self.engine)
 
     async def close(self) -> None:
+        writer = self._action_writer
+        if writer is not None and writer.get_loop() is asyncio.get_running_loop():
+            await asyncio.wait([writer])
         await self.engine.dispose()
 
     # -- secrets -------------------------------------------------------------------------
@@ -123,8 +137,19 @@ class Storage:
             raise StorageError("name_taken") from error
 
     async def player(self, player_id: str) -> PlayerRow | None:
+        """The player ``player_id`` (asked on every request: kept in memory once read)."""
+        known = self._players.get(player_id)
+        if known is not None:
+            self._players.move_to_end(player_id)
+            return known
+        changes = self._player_changes
         async with self._sessions() as session:
-            return await session.get(PlayerRow, player_id)
+            found = await session.get(PlayerRow, player_id)
+        if found is not None and changes == self._player_changes:
+            self._players[player_id] = found
+            if len(self._players) > PLAYERS_KEPT:
+                self._players.popitem(last=False)
+        return found
 
     async def player_by_login(self, login_name: str) -> PlayerRow | None:
         async with self._sessions() as session:
@@ -135,6 +160,7 @@ class Storage:
 
     async def register(self, player_id: str, login_name: str, password_hash: str) -> None:
         """Give a guest a login name and password (``StorageError`` if the name is taken)."""
+        self._forget_player(player_id)
         try:
             async with self._sessions.begin() as session:
                 await session.execute(
@@ -144,6 +170,13 @@ class Storage:
                 )
         except IntegrityError as error:
             raise StorageError("name_taken") from error
+        finally:
+            self._forget_player(player_id)
+
+    def _forget_player(self, player_id: str) -> None:
+        """Drop the kept row of a player being changed, and any read under way."""
+        self._player_changes += 1
+        self._players.pop(player_id, None)
 
     # -- tables --------------------------------------------------------------------------
 
@@ -187,7 +220,13 @@ class Storage:
     async def append_action(
         self, table_id: str, state_number: int, seat: int, action: str, actor: str, at: float
     ) -> None:
-        """Store one action; ``StorageError`` if the state number is already stored."""
+        """Store one action; ``StorageError`` if the state number is already stored.
+
+        Returns once the action is committed.  Actions appended while a commit is under
+        way wait for the next one, which stores all of them in one transaction (group
+        commit): under load many tables share a commit, and alone an action is written
+        at once.
+        """
         row = {
             "table_id": table_id,
             "state_number": state_number,
@@ -196,11 +235,50 @@ class Storage:
             "actor": actor,
             "at": at,
         }
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending_actions.append((row, stored))
+        if self._action_writer is None or self._action_writer.done():
+            self._action_writer = asyncio.create_task(self._write_actions())
+        await stored
+
+    async def _write_actions(self) -> None:
+        """Commit the waiting actions, a batch at a time, until none is waiting."""
+        while self._pending_actions:
+            batch, self._pending_actions = self._pending_actions, []
+            try:
+                await self._insert_actions([row for row, _ in batch])
+            except IntegrityError:
+                # some state number is already stored: find which, one action at a time
+                for row, stored in batch:
+                    await self._insert_alone(row, stored)
+            except Exception as error:
+                for _, stored in batch:
+                    if not stored.done():
+                        stored.set_exception(error)
+            else:
+                for _, stored in batch:
+                    if not stored.done():
+                        stored.set_result(None)
+
+    async def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(ActionRow), rows)
+
+    async def _insert_alone(self, row: dict[str, Any], stored: asyncio.Future[None]) -> None:
+        """Store one action in its own transaction and tell ``stored`` how it went."""
+        failure: Exception | None = None
         try:
-            async with self.engine.begin() as connection:
-                await connection.execute(insert(ActionRow), [row])
-        except IntegrityError as error:
-            raise StorageError(f"state number {state_number} is already stored") from error
+            await self._insert_actions([row])
+        except IntegrityError:
+            failure = StorageError(f"state number {row['state_number']} is already stored")
+        except Exception as error:
+            failure = error
+        if stored.done():
+            return
+        if failure is None:
+            stored.set_result(None)
+        else:
+            stored.set_exception(failure)
 
     async def finish_table(
         self, table_id: str, at: float, totals: Sequence[int], winners: Sequence[int]
