@@ -91,7 +91,8 @@ class ThreeThirteenSteps:
         self.layout: Layout = encoding.layout(state.num_players)
         self._legal: list[int] | None = None
         self._views: dict[int, Observation] = {}
-        self._memories = [encoding.DiscardMemory() for _ in range(state.num_players)]
+        players = state.num_players
+        self._encoders = [encoding.Encoder(players, player) for player in range(players)]
 
     @classmethod
     def new(cls, rules: Rules, seed: int) -> ThreeThirteenSteps:
@@ -150,8 +151,8 @@ class ThreeThirteenSteps:
 
     def encode(self, player: int) -> FloatArray:
         view = self._views.get(player)
-        return encoding.encode(
-            self.state.player_view(player) if view is None else view, self._memories[player]
+        return self._encoders[player].encode(
+            self.state.player_view(player) if view is None else view
         )
 
     def describe(self, action_id: int) -> str:

@@ -35,19 +35,26 @@ block              slots   meaning
 =================  ======  ==========================================================
 
 Two players: 411 slots; three: 522; four: 633.
+
+:func:`encode` builds a vector from scratch; an :class:`Encoder` keeps one observer's
+vector and rewrites only the slots that changed since its last call (what the
+environments use after every step), giving exactly the same vector.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
 
 from rummykit.cards import CARD_COUNT
+from rummykit.envs.delta import cells_of, move_counts
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
 from rummykit.games.three_thirteen.player_view import PlayerView
 from rummykit.games.three_thirteen.rules import MAX_ROUND
+from rummykit.games.three_thirteen.table import PileMove
 
 STALEMATE_TURNS = 200
 MAX_COPIES = 4  # two decks with two jokers each: four jokers
@@ -215,16 +222,162 @@ def encode(
     vector = np.bincount(counts, minlength=at.size).astype(np.float32)
     planes = (DiscardMemory() if memory is None else memory).read(observation)
     vector[at.discarded : at.discarded + planes.size] = planes.ravel()
+    vector[at.scalars :] = _scalars(observation, at)
+    return vector
+
+
+def _total(total: int) -> float:
+    """A running total's slot."""
+    scaled = total / TOTAL_SCALE
+    return 0.0 if scaled < 0.0 else MAX_TOTAL if scaled > MAX_TOTAL else scaled
+
+
+def _tail(observation: Observation | PlayerView) -> tuple[float, float, float, float]:
+    """The last four slots: ``stock``, ``reshuffled``, ``last_turns``, ``turn``."""
+    rules = observation.rules
+    turn = observation.turn / getattr(rules, "stalemate_turns", STALEMATE_TURNS)
+    return (
+        observation.stock_count / rules.deck_size,
+        1.0 if observation.reshuffled else 0.0,
+        observation.last_turns_remaining / (rules.players - 1),
+        turn if turn < 1.0 else 1.0,
+    )
+
+
+def _scalars(observation: Observation | PlayerView, at: _Offsets) -> list[float]:
+    """The slots from ``hand_sizes`` to the end, in order."""
     sizes = observation.hand_sizes
     totals = observation.totals
-    rotated = at.rotated
-    scalars = [sizes[seat] / MAX_HAND for seat in rotated]
-    scalars += [min(max(totals[seat] / TOTAL_SCALE, 0.0), MAX_TOTAL) for seat in rotated]
-    scalars += (
-        observation.stock_count / observation.rules.deck_size,
-        1.0 if observation.reshuffled else 0.0,
-        observation.last_turns_remaining / (players - 1),
-        min(observation.turn / getattr(observation.rules, "stalemate_turns", STALEMATE_TURNS), 1.0),
+    scalars = [sizes[seat] / MAX_HAND for seat in at.rotated]
+    scalars += [_total(totals[seat]) for seat in at.rotated]
+    scalars += _tail(observation)
+    return scalars
+
+
+class Encoder:
+    """One observer's vector, kept from call to call: :meth:`encode` rewrites only the
+    slots whose fields changed since its previous call (:mod:`.delta`) and returns a
+    copy, exactly :func:`encode` of the same observation or view.
+
+    It compares fields by value, so any sequence of positions may be encoded (another
+    game, an earlier position): the kept fields are only a cache of the vector.
+    """
+
+    __slots__ = (
+        "_cells",
+        "_flags",
+        "_hand",
+        "_history",
+        "_known",
+        "_last_move",
+        "_meld_cards",
+        "_melds",
+        "_offsets",
+        "_pile",
+        "_sizes",
+        "_totals",
+        "_vector",
+        "player",
+        "players",
     )
-    vector[at.scalars :] = scalars
-    return vector
+
+    def __init__(self, players: int, player: int) -> None:
+        self.players = players
+        self.player = player
+        self._offsets = _offsets(players, player)
+        self._vector = np.zeros(self._offsets.size, dtype=np.float32)
+        self._cells = cells_of(self._vector)
+        self._hand: tuple[int, ...] = ()
+        self._pile: tuple[int, ...] = ()
+        self._known: tuple[tuple[int, ...], ...] = ((),) * players
+        self._melds: tuple[object, ...] = ()
+        self._meld_cards: tuple[int, ...] = ()
+        self._flags: list[int] = []
+        self._sizes: tuple[int, ...] = ()
+        self._totals: tuple[int, ...] = ()
+        self._history = 0
+        self._last_move: object = None
+
+    def __reduce__(self) -> tuple[type[Encoder], tuple[int, int]]:
+        """A copy or a pickle starts empty (the kept vector is only a cache)."""
+        return Encoder, (self.players, self.player)
+
+    def encode(self, observation: Observation | PlayerView) -> FloatArray:
+        """The vector of ``observation`` (of this encoder's player and table size)."""
+        if observation.player != self.player or observation.rules.players != self.players:
+            raise ValueError("an encoder encodes one player's view of one table size")
+        at = self._offsets
+        cells = self._cells
+        hand = observation.hand
+        if hand != self._hand:
+            move_counts(cells, at.hand, self._hand, hand)
+            self._hand = hand
+        pile = observation.discard_pile
+        if pile != self._pile:
+            move_counts(cells, at.discard_pile, self._pile, pile)
+            self._pile = pile
+        known = observation.known_cards
+        if known != self._known:
+            for seat, cards in enumerate(known):
+                if seat != self.player:
+                    move_counts(cells, at.known[seat], self._known[seat], cards)
+            self._known = known
+        melds = observation.melds
+        if melds != self._melds:
+            cards = tuple(card for meld in melds for card in meld.cards)
+            move_counts(cells, at.melds, self._meld_cards, cards)
+            self._melds = melds
+            self._meld_cards = cards
+        flags = [at.wild_rank + observation.wild_rank, at.round + observation.round_number]
+        if pile:
+            flags.append(at.discard_top + pile[-1])
+        phase = observation.phase
+        if phase != "over":
+            flags.append(at.phase + (phase != "draw"))
+        current = observation.current_player
+        if current is not None:
+            flags.append(at.current[current])
+        flags.append(at.dealer[observation.dealer])
+        if observation.went_out is not None:
+            flags.append(at.went_out[observation.went_out])
+        if flags != self._flags:
+            move_counts(cells, 0, self._flags, flags)
+            self._flags = flags
+        self._read_history(observation.discard_history)
+        slot = at.scalars
+        sizes = observation.hand_sizes
+        if sizes != self._sizes:
+            for seat in at.rotated:
+                cells[slot] = sizes[seat] / MAX_HAND
+                slot += 1
+            self._sizes = sizes
+        slot = at.scalars + self.players
+        totals = observation.totals
+        if totals != self._totals:
+            for seat in at.rotated:
+                cells[slot] = _total(totals[seat])
+                slot += 1
+            self._totals = totals
+        slot = at.scalars + 2 * self.players
+        for value in _tail(observation):
+            cells[slot] = value
+            slot += 1
+        return self._vector.copy()
+
+    def _read_history(self, history: Sequence[PileMove]) -> None:
+        """Set the ``discarded_r`` slots of the moves not read yet (all of them, after
+        clearing the planes, when the history is not the one read so far extended)."""
+        at = self._offsets
+        length = self._history
+        if len(history) < length or (length and history[length - 1] is not self._last_move):
+            self._vector[at.discarded : at.discarded + self.players * CARD_COUNT] = 0.0
+            length = 0
+        cells = self._cells
+        players = self.players
+        me = self.player
+        start = at.discarded
+        for move in history[length:]:
+            if move.kind != "take":
+                cells[start + (move.player - me) % players * CARD_COUNT + move.card] = 1.0
+        self._history = len(history)
+        self._last_move = history[-1] if history else None

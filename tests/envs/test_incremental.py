@@ -1,0 +1,78 @@
+"""The kept vectors: an encoder that rewrites only what changed gives, at every step,
+exactly the vector encoded from scratch from the engine's full observation, also when it
+is handed positions out of order (an earlier position, another game)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rummykit.envs import three_thirteen_encoding
+from rummykit.envs.three_thirteen_actions import ThreeThirteenSteps
+from rummykit.games import three_thirteen
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        three_thirteen.Rules(players=2),
+        three_thirteen.Rules(players=3, jokers=True),
+        three_thirteen.Rules(players=4, ace_high=True, first_round=8),
+    ],
+    ids=["tt2", "tt3-jokers", "tt4-late"],
+)
+def test_three_thirteen_kept_vectors_equal_fresh_ones(rules: three_thirteen.Rules) -> None:
+    rng = random.Random(3)
+    players = rules.players
+    # One encoder per seat kept over every game, also fed earlier positions.
+    wanderers = [three_thirteen_encoding.Encoder(players, seat) for seat in range(players)]
+    saved: list[Any] = []
+    steps = 0
+    game = 0
+    while steps < 4000:
+        model = ThreeThirteenSteps.new(rules, game)
+        game += 1
+        while True:
+            state = model.state
+            for seat in range(players):
+                fresh = three_thirteen_encoding.encode(state.observation(seat))
+                assert np.array_equal(model.encode(seat), fresh)
+                assert np.array_equal(wanderers[seat].encode(state.player_view(seat)), fresh)
+            if rng.random() < 0.05:
+                saved.append(state.clone())
+            if saved and rng.random() < 0.05:
+                earlier = saved[rng.randrange(len(saved))]
+                seat = rng.randrange(players)
+                fresh = three_thirteen_encoding.encode(earlier.observation(seat))
+                assert np.array_equal(wanderers[seat].encode(earlier.player_view(seat)), fresh)
+            if model.current_player is None:
+                break
+            legal = model.legal_ids()
+            model.step(legal[rng.randrange(len(legal))])
+            steps += 1
+    assert game > 1  # positions of several games went through the same encoders
+
+
+def test_an_encoder_refuses_another_seat_s_view() -> None:
+    state = three_thirteen.State.new(three_thirteen.Rules(players=3), 1)
+    encoder = three_thirteen_encoding.Encoder(3, 0)
+    with pytest.raises(ValueError):
+        encoder.encode(state.player_view(1))
+    with pytest.raises(ValueError):
+        three_thirteen_encoding.Encoder(2, 0).encode(state.player_view(0))
+
+
+def test_a_pickled_encoder_starts_empty_and_still_encodes_exactly() -> None:
+    state = three_thirteen.State.new(three_thirteen.Rules(players=2), 4)
+    encoder = three_thirteen_encoding.Encoder(2, 0)
+    encoder.encode(state.player_view(0))
+    legal = list(state.legal_actions())
+    state.apply(legal[0])
+    twin = pickle.loads(pickle.dumps(encoder))
+    fresh = three_thirteen_encoding.encode(state.observation(0))
+    assert np.array_equal(twin.encode(state.player_view(0)), fresh)
+    assert np.array_equal(encoder.encode(state.player_view(0)), fresh)
