@@ -52,7 +52,7 @@ def decide(state: State, rng_seed: int = 0) -> tuple[object, str]:
     legal = list(state.legal_actions())
     decision = BOT.decide(state.observation(player), legal, random.Random(rng_seed))
     assert decision.action in legal
-    return decision.action, decision.reason
+    return decision.action, decision.reason.text
 
 
 def decide_seeing(state: State, **changes: object) -> tuple[object, str]:
@@ -64,7 +64,7 @@ def decide_seeing(state: State, **changes: object) -> tuple[object, str]:
     legal = list(state.legal_actions())
     decision = BOT.decide(observation, legal, random.Random(0))
     assert decision.action in legal
-    return decision.action, decision.reason
+    return decision.action, decision.reason.text
 
 
 def play_turn(state: State) -> list[tuple[object, str]]:
@@ -100,7 +100,7 @@ def checked_game(seed: int, bots: Sequence[Bot]) -> list[object]:
         legal = list(state.legal_actions())
         decision = bots[player].decide(state.observation(player), legal, rngs[player])
         assert decision.action in legal, (seed, decision)
-        assert is_single_line(decision.reason), decision.reason
+        assert is_single_line(decision.reason.text), decision.reason.text
         state.apply(decision.action)
     return list(state.actions)
 
@@ -137,7 +137,7 @@ def test_any_position_reached_by_random_play(seed: int, steps: int, rng_seed: in
     legal = list(state.legal_actions())
     first = BOT.decide(observation, legal, random.Random(rng_seed))
     assert first.action in legal
-    assert is_single_line(first.reason)
+    assert is_single_line(first.reason.text)
     again = BOT.decide(observation, legal, random.Random(rng_seed + 1))
     assert again == first
     read_back = Observation.from_json(observation.to_json())

@@ -28,6 +28,7 @@ from rummykit.bots.burraco.evaluate import (
 from rummykit.bots.burraco.evaluate import CheapPolicy as BurracoPolicy
 from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, make_ismcts, paired_gain
 from rummykit.bots.random_bot import RandomBot
+from rummykit.bots.reasons import Reason
 from rummykit.bots.three_thirteen.evaluate import (
     CheapPolicy,
     ThreeThirteenPlayout,
@@ -61,7 +62,7 @@ class Checked:
         decision = self.bot.decide(observation, legal_actions, rng)
         assert isinstance(decision, Decision)
         assert decision.action in legal_actions
-        assert decision.reason and "\n" not in decision.reason
+        assert decision.reason.text and "\n" not in decision.reason.text
         self.decisions += 1
         return decision
 
@@ -274,8 +275,8 @@ def test_reports_iterations_and_time() -> None:
     root = bot.last_root
     assert root is not None and root.visits == 25
     assert sum(child.visits for child in root.children.values()) == 25
-    assert decision.reason.startswith("best of 25 simulations: value ")
-    assert f"{root.children[decision.action].value:+.2f}" in decision.reason
+    assert decision.reason.text.startswith("best of 25 simulations: value ")
+    assert f"{root.children[decision.action].value:+.2f}" in decision.reason.text
 
 
 def test_ucb_plays_the_most_visited_action() -> None:
@@ -366,8 +367,8 @@ def test_paired_plays_the_move_that_clearly_beats_the_guides() -> None:
     bot = ISMCTSBot(Rigged(other), iterations=200)
     decision = decide(bot, state, 3)
     assert decision.action == Discard(other)
-    assert decision.reason.startswith(f"{TT_GAME.format_action(Discard(other))}: over ")
-    assert f"better than {TT_GAME.format_action(guide.action)}" in decision.reason
+    assert decision.reason.text.startswith(f"{TT_GAME.format_action(Discard(other))}: over ")
+    assert f"better than {TT_GAME.format_action(guide.action)}" in decision.reason.text
 
 
 def test_paired_needs_a_few_rounds_to_overrule_the_guide() -> None:
@@ -417,7 +418,7 @@ def test_forced_move_is_not_searched() -> None:
     observation = own_view(state)
     only = next(iter(state.legal_actions()))
     decision = bot.decide(observation, [only], random.Random(0))
-    assert decision == Decision(only, "the only legal move")
+    assert decision == Decision(only, Reason.of("only_legal_move"))
     assert bot.last_iterations == 0
 
 

@@ -129,7 +129,7 @@ def test_takes_a_discard_that_completes_a_meld() -> None:
     state = stacked(round_number=3, hands=["7h 8h Kc Qd Ad", "2c 2d 3c 4c 6s"], pile="9h")
     decision = decide(state)
     assert decision.action == TakeDiscard()
-    assert decision.reason == "take 9h: deadwood 36 -> 11"
+    assert decision.reason.text == "take 9h: deadwood 36 -> 11"
 
 
 def test_draws_from_the_stock_when_the_top_discard_does_not_help() -> None:
@@ -137,7 +137,7 @@ def test_draws_from_the_stock_when_the_top_discard_does_not_help() -> None:
     state = stacked(round_number=3, hands=["7h 8h Kc Qd Ad", "2c 2d 3c 4c 6s"], pile="Ks")
     decision = decide(state)
     assert decision.action == DrawStock()
-    assert decision.reason == "draw from the stock: Ks would not lower deadwood 36"
+    assert decision.reason.text == "draw from the stock: Ks would not lower deadwood 36"
 
 
 def test_takes_a_low_card_that_replaces_a_high_one() -> None:
@@ -145,7 +145,7 @@ def test_takes_a_low_card_that_replaces_a_high_one() -> None:
     state = stacked(round_number=3, hands=["7h 8h 9h Kc Qd", "2c 2d 3c 4c 6s"], pile="Ac")
     decision = decide(state)
     assert decision.action == TakeDiscard()
-    assert decision.reason == "take Ac: deadwood 20 -> 11"
+    assert decision.reason.text == "take Ac: deadwood 20 -> 11"
 
 
 def test_always_takes_a_wild() -> None:
@@ -154,7 +154,7 @@ def test_always_takes_a_wild() -> None:
         state = stacked(round_number=3, hands=[hand, "2c 2d 3c 4c 6s"], pile="5c")
         decision = decide(state)
         assert decision.action == TakeDiscard()
-        assert decision.reason == "take 5c: a wild is always worth taking"
+        assert decision.reason.text == "take 5c: a wild is always worth taking"
 
 
 def test_does_not_take_when_the_hand_is_already_fully_melded() -> None:
@@ -180,7 +180,7 @@ def test_takes_when_the_stock_is_empty() -> None:
     )
     decision = decide(state)
     assert decision.action == TakeDiscard()
-    assert decision.reason.endswith("the stock is empty")
+    assert decision.reason.text.endswith("the stock is empty")
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_goes_out_whenever_it_can() -> None:
     assert GoOut(parse_card("Kd")) in list(state.legal_actions())
     decision = decide(state)
     assert decision.action == GoOut(parse_card("Kd"))
-    assert decision.reason == "go out, discarding Kd"
+    assert decision.reason.text == "go out, discarding Kd"
 
 
 def test_goes_out_keeping_the_wilds_from_the_opponent() -> None:
@@ -226,8 +226,8 @@ def test_discards_the_card_leaving_the_least_deadwood() -> None:
     state = stacked(round_number=5, hands=hands, phase="discard")
     decision = decide(state)
     assert decision.action == Discard(parse_card("Kc"))
-    assert decision.reason.startswith("discard Kc: it leaves the least deadwood, ")
-    assert decision.reason.endswith(f", {2 + 1 + 4 + 6}")
+    assert decision.reason.text.startswith("discard Kc: it leaves the least deadwood, ")
+    assert decision.reason.text.endswith(f", {2 + 1 + 4 + 6}")
 
 
 def test_breaks_a_tie_by_what_the_next_player_collects() -> None:
@@ -241,7 +241,7 @@ def test_breaks_a_tie_by_what_the_next_player_collects() -> None:
         stacked(round_number=5, hands=hands, phase="discard", taken=["", "Kh"], history=history)
     )
     assert wary.action == Discard(parse_card("Qd"))
-    assert "the card the next player shows the least use for" in wary.reason
+    assert "the card the next player shows the least use for" in wary.reason.text
 
 
 def test_keeps_wilds_on_the_last_turn_and_sheds_the_highest() -> None:
@@ -258,7 +258,7 @@ def test_keeps_wilds_on_the_last_turn_and_sheds_the_highest() -> None:
     )
     decision = decide(state)
     assert decision.action == Discard(parse_card("9h"))
-    assert decision.reason.startswith("last turn: discard 9h, leaving deadwood 0")
+    assert decision.reason.text.startswith("last turn: discard 9h, leaving deadwood 0")
 
 
 def test_minimises_deadwood_on_the_last_turn() -> None:
@@ -276,8 +276,8 @@ def test_minimises_deadwood_on_the_last_turn() -> None:
     state.apply(decision.action)
     decision = decide(state)
     assert decision.action in {Discard(parse_card("Kc")), Discard(parse_card("Qd"))}
-    assert decision.reason.startswith("last turn: discard")
-    assert "leaving deadwood 11" in decision.reason
+    assert decision.reason.text.startswith("last turn: discard")
+    assert "leaving deadwood 11" in decision.reason.text
 
 
 def test_opponent_interest_reads_taken_and_shed_cards() -> None:
@@ -346,7 +346,7 @@ class CheckedBot:
         assert isinstance(observation, Observation)
         decision = self.inner.decide(observation, legal, rng)
         assert decision.action in legal
-        assert decision.reason and "\n" not in decision.reason
+        assert decision.reason.text and "\n" not in decision.reason.text
         self.decisions += 1
         check_decision(observation, legal, decision.action)
         return decision

@@ -62,8 +62,8 @@ def test_suggest_is_within_the_legal_moves() -> None:
     assert player is not None
     actions = list(state.legal_actions())
     decision = suggest("three-thirteen", state.observation(player), actions, seconds=0.1)
-    assert decision.action in actions and decision.reason
+    assert decision.action in actions and decision.reason.text
     only = suggest("three-thirteen", state.observation(player), actions[:1])
-    assert only.action == actions[0] and "only" in only.reason
+    assert only.action == actions[0] and "only" in only.reason.text
     with pytest.raises(ValueError):
         suggest("three-thirteen", state.observation(player), [])

@@ -1,7 +1,8 @@
 """The conformance harness with every bot at every seat, on both games.
 
 Besides the harness's own checks on every game, each bot decision is checked: the
-action is one of the legal ones, the reason is one line; and every few decisions the
+action is one of the legal ones, the reason is one line made of known phrases, each
+with exactly the parameters its English template names; and every few decisions the
 bot is asked again, with the same seed, about a real state whose hidden cards were
 shuffled (the same observation, another state): it must give the same decision, which
 it could not if it saw the state rather than the observation.  ``ismcts`` searches a
@@ -10,7 +11,9 @@ fixed number of iterations so that it is deterministic given its seed.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -18,6 +21,7 @@ import pytest
 
 from rummykit import cards
 from rummykit.bots.base import Decision
+from rummykit.bots.reasons import PHRASES
 from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
 from tests.conformance.harness import Chooser, Tally, playout
@@ -47,7 +51,11 @@ class BotSeats:
         decision = bot.decide(observation, actions, random.Random(decision_seed))
         assert isinstance(decision, Decision)
         assert decision.action in actions, f"{bot.name} chose an illegal {decision.action!r}"
-        assert decision.reason and "\n" not in decision.reason
+        assert decision.reason.text and "\n" not in decision.reason.text
+        for phrase in decision.reason.phrases:
+            wanted = set(re.findall(r"\{(\w+)\}", PHRASES[phrase.code]))
+            assert {name for name, _ in phrase.params} == wanted, phrase
+        assert json.loads(json.dumps(decision.reason.to_json())) == decision.reason.to_json()
         self.decisions += 1
         if self.decisions % RECHECK_EVERY == 0:
             twin = state.clone()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rummykit.bots.reasons import Phrase, Reason
 from rummykit.server.protocol import parse_server_message
 
 Policy = Callable[[dict[str, Any]], str]
@@ -36,3 +37,8 @@ def play_to_end(
             acted = number
             ws.send_json({"type": "action", "state_number": number, "action": policy(message)})
     raise AssertionError("the game did not end")
+
+
+def phrases_reason(phrases: list[dict[str, Any]]) -> Reason:
+    """The bot reason that a message's ``reason_phrases`` describe."""
+    return Reason(tuple(Phrase(p["code"], tuple(p["params"].items())) for p in phrases))

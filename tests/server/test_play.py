@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from rummykit.cli.app import app
 from rummykit.games.record import loads
-from tests.server.scripted import play_to_end
+from tests.server.scripted import phrases_reason, play_to_end
 from tests.server.test_lobby import guest
 
 
@@ -69,6 +69,8 @@ def test_refusals_are_typed_and_the_table_goes_on(client: TestClient) -> None:
         ws.send_json({"type": "hint"})
         hint = ws.receive_json()
         assert hint["type"] == "hint" and hint["action"] in state["legal_actions"]
+        # the reason in English and as phrases a client translates: the same words
+        assert hint["reason"] == phrases_reason(hint["reason_phrases"]).text
         ws.send_json({"type": "action", "state_number": number, "action": "draw"})
         after = ws.receive_json()
         assert after["type"] == "state" and after["state_number"] == number + 1

@@ -18,7 +18,7 @@ from rummykit.server.app import create_app
 from rummykit.server.bots import BotRunner
 from rummykit.server.review import ReviewError, decision_points, review_decision
 from tests.server.conftest import make_settings
-from tests.server.scripted import play_to_end
+from tests.server.scripted import phrases_reason, play_to_end
 from tests.server.test_whole_games import connect, new_player, random_policy
 
 ITERATIONS = 16
@@ -88,7 +88,7 @@ def check_review(record: dict[str, Any], review: dict[str, Any], seat: int) -> i
                 assert item["simulations"] == 0
             if item["simulations"] == 0:
                 assert item["value"] == item["points"] == 0.0 and item["error"] is None
-            assert item["reason"]
+            assert item["reason"] == phrases_reason(item["reason_phrases"]).text
             decision += 1
         state.apply(game.parse_action(text))
     assert next(items, None) is None

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from rummykit.bots.reasons import PHRASES
 from rummykit.bots.registry import LEVELS
 from rummykit.games.burraco.results import END_REASONS
 from rummykit.games.registry import GAMES
@@ -37,6 +38,7 @@ FAMILIES: dict[str, list[str]] = {
     "burraco": ["clean", "dirty"],
     "breakdown": ["melded", "in_hand", "burracos", "closing", "pozzetto_penalty"],
     "end": list(END_REASONS),
+    "reason": list(PHRASES),
 }
 # Log lines that have a second form for the player's own moves.
 SELF_FORMS = (
@@ -120,6 +122,17 @@ def test_every_key_built_at_run_time_exists() -> None:
             assert f"{family}.{value}" in MESSAGES["en"], f"{family}.{value}"
     for name in SELF_FORMS:
         assert f"log.{name}" in MESSAGES["en"] and f"log.you.{name}" in MESSAGES["en"]
+
+
+def test_bot_reasons_are_the_bots_phrases_with_their_placeholders() -> None:
+    """``reason.<code>`` for exactly the bots' phrase codes, with the English template's
+    placeholders (the other languages are held to English's above)."""
+    codes = {key.removeprefix("reason.") for key in MESSAGES["en"] if key.startswith("reason.")}
+    assert codes == set(PHRASES)
+    for code, template in PHRASES.items():
+        wanted = set(PLACEHOLDER.findall(template))
+        for text in texts(MESSAGES["en"][f"reason.{code}"]):
+            assert set(PLACEHOLDER.findall(text)) == wanted, (code, text)
 
 
 # Words Hungarian players use as they are.

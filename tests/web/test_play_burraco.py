@@ -6,6 +6,7 @@ server along the way and at the end."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -16,6 +17,7 @@ from tests.web.conftest import MakePage
 from tests.web.driver import Player
 
 POINTS = {"Jk": 30, "2": 20, "A": 15}
+CYRILLIC = re.compile("[\u0400-\u04ff]")
 REFUSALS = {
     language: json.loads((WEB_ROOT / "i18n" / f"refusals.{language}.json").read_text("utf-8"))
     for language in ("en", "hu")
@@ -111,11 +113,21 @@ def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
 
 
 def _hint(me: Player, state: dict[str, Any], counts: Counts) -> None:
-    """The hint button brings the strongest bot's move, one of the legal moves."""
+    """The hint button brings the strongest bot's move, one of the legal moves, with its
+    reason in the player's language."""
     me.page.click(".hint-button")
     bubble = me.page.locator(".hint-bubble")
     bubble.wait_for()
     assert bubble.get_attribute("data-action") in state["legal"]
+    reason = bubble.locator(".hint-reason")
+    english = reason.inner_text()
+    assert english and "{" not in english and "reason." not in english
+    me.page.click(".topbar .lang-switch button[data-lang='ru']")
+    me.page.wait_for_function("document.documentElement.lang === 'ru'")
+    russian = reason.inner_text()
+    assert russian != english and "{" not in russian and CYRILLIC.search(russian), russian
+    me.page.click(".topbar .lang-switch button[data-lang='en']")
+    me.page.wait_for_function("document.documentElement.lang === 'en'")
     counts.kinds["hint"] += 1
 
 
@@ -236,4 +248,6 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
     assert int(bar.get_attribute("aria-valuemax") or 0) == review["total"] > 0
     better = [i for i in review["items"] if i["suggested"] and i["value"] > 0]
     assert me.page.locator(".review-items li").count() == len(better)
+    for reason in me.page.locator(".review-items .review-reason").all_inner_texts():
+        assert reason and "{" not in reason and "reason." not in reason
     assert not me.errors, me.errors

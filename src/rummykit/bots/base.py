@@ -7,13 +7,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rummykit.bots.reasons import Reason
+
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's chosen action and a one-line reason a player can read."""
+    """A bot's chosen action and a one-line reason a player can read (in any language:
+    see :mod:`rummykit.bots.reasons`)."""
 
     action: Any
-    reason: str
+    reason: Reason
 
 
 class Bot(Protocol):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rummykit.bots.base import Decision
+from rummykit.bots.reasons import Reason
 from rummykit.bots.registry import STRONGEST, make_bot
 
 HINT_SECONDS: Final = 0.9
@@ -28,6 +29,6 @@ def suggest(
     if not legal_actions:
         raise ValueError("there is no legal move to suggest")
     if len(legal_actions) == 1:
-        return Decision(legal_actions[0], "the only legal move")
+        return Decision(legal_actions[0], Reason.of("only_legal_move"))
     bot = make_bot(game, f"{STRONGEST}:seconds={seconds}")
     return bot.decide(observation, legal_actions, random.Random(seed))

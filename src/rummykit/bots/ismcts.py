@@ -59,6 +59,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol
 
 from rummykit.bots.base import Bot, Decision
+from rummykit.bots.reasons import Reason
 from rummykit.games.core import GameInfo
 
 AnyGame = GameInfo[Any, Any, Any, Any]
@@ -229,7 +230,7 @@ class ISMCTSBot:
         self.last_rounds = {}
         if len(legal_actions) == 1:
             self.last_seconds = self._clock() - started
-            return Decision(legal_actions[0], "the only legal move")
+            return Decision(legal_actions[0], Reason.of("only_legal_move"))
         current = getattr(observation, "current_player", None)
         if not isinstance(current, int) or current != getattr(observation, "player", None):
             raise ValueError("the observation is not of the player to move")
@@ -359,11 +360,18 @@ class ISMCTSBot:
         legal = set(legal_actions)
         candidates = [child for child in root.children.values() if child.action in legal]
         if not candidates:  # pragma: no cover - the first iteration expands a legal action
-            return Decision(legal_actions[0], "no simulation finished: the first legal move")
+            return Decision(
+                legal_actions[0], Reason.of("no_simulation") + Reason.of("first_legal_move")
+            )
         best = max(candidates, key=lambda child: (child.visits, child.value))
         return Decision(
             best.action,
-            f"best of {root.visits} simulations: value {best.value:+.2f} over {best.visits} visits",
+            Reason.of(
+                "search_best",
+                simulations=root.visits,
+                value=f"{best.value:+.2f}",
+                visits=best.visits,
+            ),
         )
 
     def _choose_paired(self, advice: Decision, rounds: dict[Any, list[float]]) -> Decision:
@@ -386,7 +394,7 @@ class ISMCTSBot:
         usual = self.game.format_action(advice.action)
         return Decision(
             action,
-            f"{name}: over {played} simulated deals it did {gain:+.2f} better than {usual}",
+            Reason.of("search_better", action=name, deals=played, gain=f"{gain:+.2f}", usual=usual),
         )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rummykit.bots.base import Decision
+from rummykit.bots.reasons import Reason
 
 
 class RandomBot:
@@ -19,4 +20,4 @@ class RandomBot:
     ) -> Decision:
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        return Decision(legal_actions[rng.randrange(len(legal_actions))], "a random legal move")
+        return Decision(legal_actions[rng.randrange(len(legal_actions))], Reason.of("random_move"))

@@ -58,4 +58,6 @@ def hint(
     decision = suggest(
         game.name, state.observation(player), list(state.legal_actions()), seconds=seconds
     )
-    console.print(f"[bold]{safe(game.format_action(decision.action))}[/] — {safe(decision.reason)}")
+    console.print(
+        f"[bold]{safe(game.format_action(decision.action))}[/] — {safe(decision.reason.text)}"
+    )

@@ -198,7 +198,7 @@ class Session:
         with self.front.thinking(self.scene(), self.names[player]):
             decision = self.bots[player].decide(observation, actions, self.rng)
         events = self.state.apply(decision.action)
-        self._after_move(player, events, decision.reason)
+        self._after_move(player, events, decision.reason.text)
 
     def _after_move(self, player: int, events: Sequence[Any], reason: str | None) -> None:
         seen = self.state.events_for(self.seat)[-len(events) :] if events else []

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from rummykit.bots.hints import suggest
+from rummykit.bots.reasons import Reason
 from rummykit.bots.registry import make_bot
 from rummykit.games.registry import game_named
 
@@ -36,12 +37,12 @@ def decide(
     seen = game.observation_from_json(observation)
     actions = [game.parse_action(text) for text in legal]
     decision = make_bot(game.name, spec).decide(seen, actions, random.Random(seed))
-    return game.format_action(decision.action), decision.reason
+    return game.format_action(decision.action), decision.reason.text
 
 
 def hint(
     game_name: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
-) -> tuple[str, str]:
+) -> tuple[str, Reason]:
     """The hint for this observation: the strongest bot's move and reason (worker side)."""
     game = game_named(game_name)
     seen = game.observation_from_json(observation)
@@ -92,7 +93,7 @@ class BotRunner:
 
     async def hint(
         self, game: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
-    ) -> tuple[str, str]:
+    ) -> tuple[str, Reason]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self._executor, hint, game, observation, list(legal), seconds

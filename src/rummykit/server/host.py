@@ -38,6 +38,7 @@ from rummykit.server.protocol import (
     HintMessage,
     LastAction,
     PlayerInfo,
+    ReasonPhrase,
     StateMessage,
     TurnInfo,
 )
@@ -850,7 +851,14 @@ class TableHost:
                     )
                 )
             else:
-                connection.send(HintMessage(state_number=number, action=action, reason=reason))
+                connection.send(
+                    HintMessage(
+                        state_number=number,
+                        action=action,
+                        reason=reason.text,
+                        reason_phrases=[ReasonPhrase.model_validate(p) for p in reason.to_json()],
+                    )
+                )
             finally:
                 connection.hint_pending = False
 

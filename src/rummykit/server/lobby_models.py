@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from rummykit.server.protocol import MAX_NAME
+from rummykit.server.protocol import MAX_NAME, ReasonPhrase
 
 Nickname = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME)
@@ -157,7 +157,8 @@ class ReviewItem(BaseModel):
     move.  ``value``: how much better the bot's move did than the played one on the
     same simulated deals (reward units); ``points``: the same in the game's points;
     ``error``: the standard error of ``value`` (null below two deals); ``simulations``:
-    paired deals compared (0 when nothing was compared, and then ``value`` is 0)."""
+    paired deals compared (0 when nothing was compared, and then ``value`` is 0).
+    ``reason``: the bot's reason in English, ``reason_phrases`` the same as codes."""
 
     decision: int
     state_number: int
@@ -168,6 +169,7 @@ class ReviewItem(BaseModel):
     error: float | None
     simulations: int
     reason: str
+    reason_phrases: list[ReasonPhrase] = []
 
 
 class Review(BaseModel):

@@ -161,13 +161,24 @@ class ChatBroadcast(_Message):
     at: float
 
 
+class ReasonPhrase(_Message):
+    """One phrase of a bot's reason: a code of :data:`rummykit.bots.reasons.PHRASES`
+    and its parameters (``card``/``cards`` hold card names, ``action``/``usual`` moves
+    in the game's notation), for a client to say in its player's language."""
+
+    code: str
+    params: dict[str, int | str | list[str]]
+
+
 class HintMessage(_Message):
-    """The strongest bot's suggestion for the position at ``state_number``."""
+    """The strongest bot's suggestion for the position at ``state_number``: ``reason``
+    in English, ``reason_phrases`` the same as codes."""
 
     type: Literal["hint"] = "hint"
     state_number: int
     action: str
     reason: str
+    reason_phrases: list[ReasonPhrase] = []
 
 
 class GameOverMessage(_Message):

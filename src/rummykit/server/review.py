@@ -73,6 +73,7 @@ class ReviewItem:
     error: float | None
     simulations: int
     reason: str
+    reason_phrases: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -217,7 +218,8 @@ def review_decision(
         points=round(value * points_per_reward(game.name, seen), 2),
         error=round(error, 4) if simulations >= 2 else None,
         simulations=simulations,
-        reason=decision.reason,
+        reason=decision.reason.text,
+        reason_phrases=decision.reason.to_json(),
     )
     return item.to_json()
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rummykit.bots.burraco.reading import TableReading, is_wild_face
+from rummykit.bots.reasons import Reason
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import Discard
 
@@ -47,7 +48,7 @@ class DiscardChoice:
 
     action: Discard
     cost: float
-    why: str
+    why: Reason
 
 
 def _places(cards: Sequence[Card]) -> list[int]:
@@ -110,19 +111,19 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
     shed = SHED_LATE if reading.endgame or reading.threat else SHED_EARLY
     visible = reading.visible_counts
     best: tuple[float, int, Card] | None = None
-    best_why = ""
+    best_why = Reason.of("least_useful")
     for action in legal_discards:
         card = action.card
         points = BURRACO_POINTS[card]
-        why = "the card least useful to you and to your opponent"
+        why = "least_useful"
         if is_wild_face(card):
             keep = float(JOKER_KEEP if card == JOKER else TWO_KEEP)
             danger = 0.0
             safety = 0.0
             if len(legal_discards) == 1:
-                why = "no other card may be discarded"
+                why = "no_other_discard"
             elif all(is_wild_face(other.card) for other in legal_discards):
-                why = "only wilds are left to discard"
+                why = "only_wilds_left"
         else:
             rank = RANK_OF[card]
             suit = SUIT_OF[card]
@@ -149,7 +150,7 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
             if card in reading.opponent_recent_discards:
                 safety += RECENT_DISCARD_SAFETY
                 if danger < RECENT_DISCARD_SAFETY:
-                    why = "your opponent has just thrown one away"
+                    why = "opponent_threw_one"
             if visible[card] >= 2:
                 safety += TWIN_SAFETY
         cost = keep + danger - safety - shed * points
@@ -158,12 +159,12 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
             and points >= 10
             and danger == 0
             and not is_wild_face(card)
-            and why.startswith("the card")
+            and why == "least_useful"
         ):
-            why = "high points out of your hand before the hand ends"
+            why = "high_points_out"
         key = (cost, -points, card)
         if best is None or key < best:
             best = key
-            best_why = why
+            best_why = Reason.of(why)
     assert best is not None
     return DiscardChoice(Discard(best[2]), best[0], best_why)

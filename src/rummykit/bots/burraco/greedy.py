@@ -44,7 +44,8 @@ from rummykit.bots.burraco.reading import (
     meld_score,
     read_table,
 )
-from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card, format_card, format_cards
+from rummykit.bots.reasons import Reason
+from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card, format_card
 from rummykit.games.burraco import Discard, DrawStock, Observation, TakePile
 from rummykit.games.burraco.melds import candidate_arrangements
 
@@ -140,28 +141,30 @@ def pile_value(reading: TableReading) -> PileValue:
     )
 
 
-def _step_text(step: Step) -> str:
-    cards = format_cards(step.cards)
+def _step_text(step: Step) -> Reason:
+    cards = [format_card(card) for card in step.cards]
     if step.before is None:
-        return f"meld {cards}"
+        return Reason.of("meld", cards=cards)
+    meld = step.meld_id
+    assert meld is not None  # a playable addition names the meld it goes to
     if step.replaces_wild:
-        return f"replace the wild in meld {step.meld_id} with {cards}"
-    return f"add {cards} to meld {step.meld_id}"
+        return Reason.of("replace_wild", meld=meld, cards=cards)
+    return Reason.of("add_to_meld", cards=cards, meld=meld)
 
 
-def _step_reason(step: Step, purpose: str) -> str:
+def _step_reason(step: Step, purpose: str) -> Reason:
     text = _step_text(step)
     if purpose:
-        return f"{text}: {purpose}"
+        return text + Reason.of(purpose)
     if step.makes_burraco:
-        return f"{text}: it makes a burraco"
+        return text + Reason.of("makes_burraco")
     if step.spends_wild:
-        return f"{text}: points out of your hand before the hand ends"
+        return text + Reason.of("points_out")
     if step.replaces_wild:
-        return f"{text}: the wild moves to the end of the run"
+        return text + Reason.of("wild_to_run_end")
     if step.before is None:
-        return f"{text}: {step.after.points} points on the table"
-    return f"{text}: it grows the meld to {len(step.after.cards)} cards"
+        return text + Reason.of("meld_points", points=step.after.points)
+    return text + Reason.of("grows_meld", count=len(step.after.cards))
 
 
 def _first_playable(plan: Plan, legal: set[Any]) -> Step | None:
@@ -224,32 +227,32 @@ class BurracoGreedyBot:
         can_draw = DrawStock() in legal_actions
         can_take = TakePile() in legal_actions
         if not can_take:
-            return Decision(_only(legal_actions, DrawStock), "draw: the discard pile is empty")
+            why = Reason.of("draw") + Reason.of("pile_empty")
+            return Decision(_only(legal_actions, DrawStock), why)
         if not can_draw:
-            return Decision(_only(legal_actions, TakePile), "take the pile: the stock is empty")
+            why = Reason.of("take_pile") + Reason.of("stock_empty")
+            return Decision(_only(legal_actions, TakePile), why)
         pile = reading.observation.discard_pile
         worth = pile_value(reading)
         if worth.value >= TAKE_THRESHOLD:
             if worth.completes_burraco:
-                why = "it completes a burraco"
+                why = Reason.of("completes_burraco")
+            elif worth.cards_melded == 1:
+                why = Reason.of("pile_card_melds")
             elif worth.cards_melded:
-                why = (
-                    "one of its cards goes straight into a meld"
-                    if worth.cards_melded == 1
-                    else f"{worth.cards_melded} of its cards go straight into melds"
-                )
+                why = Reason.of("pile_cards_meld", count=worth.cards_melded)
             elif worth.wilds:
-                why = "it brings a wild"
+                why = Reason.of("brings_wild")
             else:
-                why = f"{len(pile)} cards that link up with your hand"
-            return Decision(TakePile(), f"take the pile: {why}")
+                why = Reason.of("pile_links", count=len(pile))
+            return Decision(TakePile(), Reason.of("take_pile") + why)
         if worth.risk >= TAKE_THRESHOLD:
-            why = f"the pile's points would weigh on your hand ({len(pile)} cards)"
+            why = Reason.of("pile_weighs", count=len(pile))
         elif len(pile) == 1:
-            why = f"{format_card(pile[0])} does not help you"
+            why = Reason.of("card_no_help", card=format_card(pile[0]))
         else:
-            why = f"the pile ({len(pile)} cards) brings too little"
-        return Decision(DrawStock(), f"draw: {why}")
+            why = Reason.of("pile_too_little", count=len(pile))
+        return Decision(DrawStock(), Reason.of("draw") + why)
 
     def _play(self, reading: TableReading, legal_actions: Sequence[Any]) -> Decision:
         legal = set(legal_actions)
@@ -275,12 +278,11 @@ class BurracoGreedyBot:
             if len(down.remaining) <= 1 and wilds_spent <= POZZETTO_WILDS:
                 step = _first_playable(down, legal)
                 if step is not None:
-                    return Decision(step.action, _step_reason(step, "on the way to the pozzetto"))
+                    return Decision(step.action, _step_reason(step, "toward_pozzetto"))
                 if down.remaining and Discard(down.remaining[0]) in legal:
                     card = format_card(down.remaining[0])
-                    return Decision(
-                        Discard(down.remaining[0]), f"discard {card} and take the pozzetto"
-                    )
+                    why = Reason.of("discard_take_pozzetto", card=card)
+                    return Decision(Discard(down.remaining[0]), why)
             plan = plan_melds(
                 hand,
                 own,
@@ -303,10 +305,11 @@ class BurracoGreedyBot:
             if len(close.remaining) == 1 and close.has_burraco and _closing_pays(reading, close):
                 step = _first_playable(close, legal)
                 if step is not None:
-                    return Decision(step.action, _step_reason(step, "on the way to closing"))
+                    return Decision(step.action, _step_reason(step, "toward_closing"))
                 last = Discard(close.remaining[0])
                 if last in legal and len(hand) == 1:
-                    return Decision(last, f"discard {format_card(last.card)} and close the hand")
+                    why = Reason.of("discard_close", card=format_card(last.card))
+                    return Decision(last, why)
             plan = plan_melds(
                 hand,
                 own,
@@ -323,9 +326,10 @@ class BurracoGreedyBot:
             # Every legal action is a meld or an addition the plan did not want; the
             # rules always leave a discard open, so this does not happen in play.
             action = legal_actions[0]
-            return Decision(action, "the only kind of move left")
+            return Decision(action, Reason.of("only_kind_left"))
         choice = choose_discard(reading, discards)
-        return Decision(choice.action, f"discard {format_card(choice.action.card)}: {choice.why}")
+        discard = Reason.of("discard", card=format_card(choice.action.card))
+        return Decision(choice.action, discard + choice.why)
 
 
 def _only(legal_actions: Sequence[Any], kind: type[DrawStock] | type[TakePile]) -> Any:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from rummykit.bots.base import Decision
+from rummykit.bots.reasons import Reason
 from rummykit.bots.three_thirteen.card_use import (
     OpponentSigns,
     is_wild,
@@ -117,25 +118,27 @@ class ThreeThirteenGreedyBot:
         can_draw = any(type(a) is DrawStock for a in legal)
         can_take = any(type(a) is TakeDiscard for a in legal)
         if not can_take or not observation.discard_pile:
-            return Decision(DRAW_STOCK, "draw from the stock: the discard pile is empty")
+            return Decision(DRAW_STOCK, Reason.of("draw_stock") + Reason.of("pile_empty"))
         top = observation.discard_pile[-1]
         name = format_card(top)
+        take = Reason.of("take_card", card=name)
         if not can_draw:
-            return Decision(TAKE_DISCARD, f"take {name}: the stock is empty")
+            return Decision(TAKE_DISCARD, take + Reason.of("stock_empty"))
         if is_wild(top, observation.wild_rank):
-            return Decision(TAKE_DISCARD, f"take {name}: a wild is always worth taking")
+            return Decision(TAKE_DISCARD, take + Reason.of("wild_worth_taking"))
         memo = self._memo(observation)
         wild_rank = observation.wild_rank
         hand = observation.hand
         before = memo.deadwood(hand, wild_rank=wild_rank)
         if before == 0:
-            return Decision(DRAW_STOCK, "draw from the stock: the hand is fully melded")
+            return Decision(DRAW_STOCK, Reason.of("draw_stock") + Reason.of("fully_melded"))
         after, _ = memo.best_discards((*hand, top), wild_rank=wild_rank)
         if after >= before:
-            return Decision(
-                DRAW_STOCK, f"draw from the stock: {name} would not lower deadwood {before}"
-            )
-        return Decision(TAKE_DISCARD, f"take {name}: deadwood {before} -> {after}")
+            why = Reason.of("no_lower_deadwood", card=name, deadwood=before)
+            return Decision(DRAW_STOCK, Reason.of("draw_stock") + why)
+        return Decision(
+            TAKE_DISCARD, take + Reason.of("deadwood_change", before=before, after=after)
+        )
 
     def _go_out(self, observation: Observation, going_out: list[Card]) -> Decision:
         next_seat = (observation.player + 1) % observation.rules.players
@@ -145,7 +148,7 @@ class ThreeThirteenGreedyBot:
             going_out,
             key=lambda c: (opponent_interest(c, signs, wild_rank=wild_rank), -points(c), c),
         )
-        return Decision(GoOut(card), f"go out, discarding {format_card(card)}")
+        return Decision(GoOut(card), Reason.of("go_out_discarding", card=format_card(card)))
 
     def _discard(self, observation: Observation, legal: list[Action]) -> Decision:
         hand = observation.hand
@@ -174,9 +177,9 @@ class ThreeThirteenGreedyBot:
         name = format_card(card)
         memo.remember_kept(hand, card, least, wild_rank=wild_rank)
         if observation.went_out is not None:
-            why = f"last turn: discard {name}, leaving deadwood {least}"
+            why = Reason.of("last_turn") + Reason.of("discard_leaving", card=name, deadwood=least)
         else:
-            why = f"discard {name}: it leaves the least deadwood, {least}"
+            why = Reason.of("discard", card=name) + Reason.of("least_deadwood", deadwood=least)
         if len(candidates) > 1:
             why += _tie_note(candidates, key, soon)
         return Decision(Discard(card), why)
@@ -203,25 +206,25 @@ def _round_may_end_soon(observation: Observation) -> bool:
     return observation.reshuffled and observation.stock_count <= 2 * observation.rules.players
 
 
-def _tie_note(candidates: list[Card], key: Callable[[Card], tuple[int, ...]], soon: bool) -> str:
+def _tie_note(candidates: list[Card], key: Callable[[Card], tuple[int, ...]], soon: bool) -> Reason:
     """Which tie-break put the chosen card (first by ``key``) ahead of the runner-up."""
     first, second = sorted(key(card) for card in candidates)[:2]
     step = next(index for index, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
     labels = _SOON_STEPS if soon else _USUAL_STEPS
-    return f"; of {len(candidates)} equal choices, {labels[step]}"
+    return Reason.of(labels[step], count=len(candidates))
 
 
 _USUAL_STEPS: Final = (
-    "it keeps the wilds",
-    "the card the next player shows the least use for",
-    "the card with the fewest meld partners",
-    "the highest card",
-    "the first in card order",
+    "tie_keeps_wilds",
+    "tie_least_use",
+    "tie_fewest_partners",
+    "tie_highest",
+    "tie_card_order",
 )
 _SOON_STEPS: Final = (
-    "it keeps the wilds",
-    "the highest card, as the round may end soon",
-    "the card the next player shows the least use for",
-    "the card with the fewest meld partners",
-    "the first in card order",
+    "tie_keeps_wilds",
+    "tie_highest_soon",
+    "tie_least_use",
+    "tie_fewest_partners",
+    "tie_card_order",
 )

@@ -2,7 +2,7 @@
 // the hint bubble and the sort buttons.
 
 import { html, useEffect, useRef, useState } from "../html.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { settings } from "../store.js";
 import { useStore } from "../hooks.js";
 import { CardSvg } from "../card-svg.js";
@@ -135,7 +135,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
     ${hint
       ? html`<div class="hint-bubble" role="status" data-action=${hint.action}>
           <strong>${describeAction(hint.action)}</strong>
-          ${hint.reason ? html`<span class="hint-reason">${hint.reason}</span>` : null}
+          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason)}</span>` : null}
           <span class="hint-buttons">
             ${actionCards(hint.action).length
               ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
@@ -148,6 +148,28 @@ export function HintBubble({ state, controller, hand, myTurn }) {
 }
 
 /** An action in the engine's notation said in words ("Meld 7♥ 8♥ 9♥"). */
+/**
+ * A bot's reason in the player's language, from its phrases ([{code, params}], see
+ * docs/protocol.md): each phrase is the message `reason.<code>`, card params written
+ * as cards and move params as moves; the phrases joined with ": " after the first and
+ * "; " after later ones. The server's English `fallback` when a phrase is unknown.
+ */
+export function reasonText(phrases, fallback = "") {
+  if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
+  const parts = [];
+  for (const { code, params = {} } of phrases) {
+    if (!has(`reason.${code}`)) return fallback;
+    const shown = {};
+    for (const [name, value] of Object.entries(params)) {
+      if (name === "action" || name === "usual") shown[name] = describeAction(value);
+      else if (name === "card" || name === "cards") shown[name] = cardsText([value].flat());
+      else shown[name] = value;
+    }
+    parts.push(t(`reason.${code}`, shown));
+  }
+  return [parts.slice(0, 2).join(": "), ...parts.slice(2)].join("; ");
+}
+
 export function describeAction(action) {
   const [verb, ...rest] = (action || "").trim().split(/\s+/);
   switch (verb) {

@@ -5,7 +5,7 @@
 import { html, useEffect, useState } from "../html.js";
 import { formatNumber, t, refusalText } from "../i18n.js";
 import { api } from "../api.js";
-import { describeAction } from "./board-parts.js";
+import { describeAction, reasonText } from "./board-parts.js";
 
 const POLL_MS = 1000;
 
@@ -72,7 +72,7 @@ export function ReviewPanel({ tableId, game }) {
                   suggested: describeAction(item.suggested),
                 })}</span>
                 <strong class="review-points">${t(game === "three-thirteen" ? "review.points_13" : "review.points", { points: signedPoints(item.points) })}</strong>
-                ${item.reason ? html`<span class="muted review-reason">${item.reason}</span>` : null}
+                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason)}</span>` : null}
               </li>`,
             )}
           </ol>`
