@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rummykit.envs import three_thirteen_encoding
+from rummykit.envs import burraco_encoding, three_thirteen_encoding
+from rummykit.envs.burraco_actions import BurracoSteps
 from rummykit.envs.three_thirteen_actions import ThreeThirteenSteps
-from rummykit.games import three_thirteen
+from rummykit.games import burraco, three_thirteen
 
 
 @pytest.mark.parametrize(
@@ -57,6 +58,45 @@ def test_three_thirteen_kept_vectors_equal_fresh_ones(rules: three_thirteen.Rule
     assert game > 1  # positions of several games went through the same encoders
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [burraco.Rules(), burraco.Rules(jokers=4, mode="target", target=505, one_set_per_rank=False)],
+    ids=["burraco", "burraco-target"],
+)
+def test_burraco_kept_vectors_equal_fresh_ones(rules: burraco.Rules) -> None:
+    rng = random.Random(4)
+    wanderers = [burraco_encoding.Encoder(seat) for seat in range(2)]
+    saved: list[tuple[Any, tuple[int, ...]]] = []
+    steps = 0
+    game = 0
+    while steps < 4000:
+        model = BurracoSteps.new(rules, game)
+        game += 1
+        while True:
+            state = model.state
+            for seat in range(2):
+                chosen = model.pending if seat == model.current_player else ()
+                fresh = burraco_encoding.encode(state.observation(seat), chosen)
+                assert np.array_equal(model.encode(seat), fresh)
+                view = state.player_view(seat)
+                assert np.array_equal(wanderers[seat].encode(view, chosen), fresh)
+            if rng.random() < 0.05:
+                saved.append((state.clone(), model.pending))
+            if saved and rng.random() < 0.05:
+                earlier, pending = saved[rng.randrange(len(saved))]
+                seat = rng.randrange(2)
+                chosen = pending if seat == earlier.current_player else ()
+                fresh = burraco_encoding.encode(earlier.observation(seat), chosen)
+                view = earlier.player_view(seat)
+                assert np.array_equal(wanderers[seat].encode(view, chosen), fresh)
+            if model.current_player is None:
+                break
+            legal = model.legal_ids()
+            model.step(legal[rng.randrange(len(legal))])
+            steps += 1
+    assert game > 1
+
+
 def test_an_encoder_refuses_another_seat_s_view() -> None:
     state = three_thirteen.State.new(three_thirteen.Rules(players=3), 1)
     encoder = three_thirteen_encoding.Encoder(3, 0)
@@ -64,9 +104,20 @@ def test_an_encoder_refuses_another_seat_s_view() -> None:
         encoder.encode(state.player_view(1))
     with pytest.raises(ValueError):
         three_thirteen_encoding.Encoder(2, 0).encode(state.player_view(0))
+    with pytest.raises(ValueError):
+        burraco_encoding.Encoder(1).encode(burraco.State.new(burraco.Rules(), 1).player_view(0))
 
 
 def test_a_pickled_encoder_starts_empty_and_still_encodes_exactly() -> None:
+    game = burraco.State.new(burraco.Rules(), 4)
+    kept = burraco_encoding.Encoder(1)
+    kept.encode(game.player_view(1))
+    game.apply(next(iter(game.legal_actions())))
+    copy = pickle.loads(pickle.dumps(kept))
+    expected = burraco_encoding.encode(game.observation(1))
+    assert np.array_equal(copy.encode(game.player_view(1)), expected)
+    assert np.array_equal(kept.encode(game.player_view(1)), expected)
+
     state = three_thirteen.State.new(three_thirteen.Rules(players=2), 4)
     encoder = three_thirteen_encoding.Encoder(2, 0)
     encoder.encode(state.player_view(0))

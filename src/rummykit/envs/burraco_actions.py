@@ -159,8 +159,7 @@ class BurracoSteps:
         self._legal: list[int] | None = None
         self._views: dict[int, Observation] = {}
         self._player_views: dict[int, PlayerView] = {}
-        self._vectors: dict[int, FloatArray] = {}
-        self._memories = [encoding.PileMemory(), encoding.PileMemory()]
+        self._encoders = [encoding.Encoder(0), encoding.Encoder(1)]
 
     @classmethod
     def new(cls, rules: Rules, seed: int) -> BurracoSteps:
@@ -339,19 +338,11 @@ class BurracoSteps:
         self._legal = None
         self._views.clear()
         self._player_views.clear()
-        self._vectors.clear()
         return events
 
     def encode(self, player: int) -> FloatArray:
-        vector = self._vectors.get(player)
-        if vector is None:
-            vector = encoding.encode(self.view(player), (), self._memories[player])
-            self._vectors[player] = vector
-        vector = vector.copy()
-        if self._chosen and player == self.state.current_player:
-            for card in self._chosen:
-                vector[encoding.CHOSEN_OFFSET + card] += 1.0
-        return vector
+        mine = self._chosen and player == self.state.current_player
+        return self._encoders[player].encode(self.view(player), tuple(self._chosen) if mine else ())
 
     def describe(self, action_id: int) -> str:
         return describe(action_id)

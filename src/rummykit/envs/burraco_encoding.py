@@ -47,6 +47,10 @@ block               slots  meaning
 
 1,361 slots.  Runs' ``meld_low``/``meld_high`` and sets' ``meld_rank`` say what a meld
 can take; the mask says exactly which cards fit.
+
+:func:`encode` builds a vector from scratch; an :class:`Encoder` keeps one observer's
+vector and rewrites only the slots that changed since its last call (what the
+environments use after every step), giving exactly the same vector.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ from typing import Final
 import numpy as np
 
 from rummykit.cards import CARD_COUNT, Card
+from rummykit.envs.delta import cells_of, move_counts
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.burraco import Observation
 from rummykit.games.burraco.melds import Meld
@@ -114,7 +119,6 @@ LAYOUT: Final = _layout()
 _B = LAYOUT.blocks
 _HAND = _B["hand"].offset
 _CHOSEN = _B["chosen"].offset
-CHOSEN_OFFSET: Final = _CHOSEN
 _PILE = _B["discard_pile"].offset
 _TOP = _B["discard_top"].offset
 _KNOWN = _B["their_known"].offset
@@ -175,6 +179,98 @@ class PileMemory:
         return plane
 
 
+class _MeldSlots:
+    """What the melds on the table put in the vector, seen by one player."""
+
+    __slots__ = ("flags", "tail", "their_cards", "their_counts", "your_cards")
+
+    def __init__(self, melds: Iterable[tuple[Meld, int]], me: int) -> None:
+        self.your_cards: list[Card] = []
+        self.their_cards: list[Card] = []
+        self.flags: list[int] = []  # slots that are 1
+        self.tail: dict[int, float] = {}  # slot (from the tail's start) -> value
+        self.their_counts = [0, 0, 0, 0]
+        flags = self.flags
+        slot = 0
+        for meld, owner in melds:
+            cards = meld.cards
+            size = len(cards)
+            if owner != me:
+                self.their_cards += cards
+                if size >= 7:
+                    self.their_counts[0 if meld.wild_index is None else 1] += 1
+                elif size >= 5:
+                    self.their_counts[size - 3] += 1
+                continue
+            self.your_cards += cards
+            flags.append(_PRESENT + slot)
+            if meld.wild_index is not None:
+                flags.append(_DIRTY + slot)
+            if size >= 7:
+                flags.append(_BURRACO + slot)
+            self.tail[slot] = size / PLACE_SCALE
+            if meld.kind == "set":
+                flags.append(_SET + slot)
+                flags.append(_RANK + 13 * slot + meld.rank - 1)
+            else:
+                flags.append(_SUIT + 4 * slot + (meld.suit or 0))
+                self.tail[MELD_SLOTS + slot] = meld.rank / PLACE_SCALE
+                self.tail[2 * MELD_SLOTS + slot] = (meld.rank + size - 1) / PLACE_SCALE
+            slot += 1
+
+
+def _melds_of(observation: Observation | PlayerView) -> Iterable[tuple[Meld, int]]:
+    if isinstance(observation, PlayerView):
+        return zip(observation.table_melds, observation.owners, strict=True)
+    return ((table_meld.meld, table_meld.owner) for table_meld in observation.melds)
+
+
+def _flags(observation: Observation | PlayerView) -> list[int]:
+    """The one-hot slots outside the melds' (``discard_top`` to ``took_pozzetto``)."""
+    me = observation.player
+    flags = []
+    pile = observation.discard_pile
+    if pile:
+        flags.append(_TOP + pile[-1])
+    if observation.forbidden_discard is not None:
+        flags.append(_FORBIDDEN + observation.forbidden_discard)
+    phase = observation.phase
+    if phase != "over":
+        flags.append(_PHASE + (phase == "play"))
+    if observation.current_player == me:
+        flags.append(_TO_MOVE)
+    if observation.dealer == me:
+        flags.append(_DEALER)
+    flags += map(_POZZETTI.__add__, observation.pozzetti_left)
+    took = observation.took_pozzetto
+    if took[me]:
+        flags.append(_TOOK)
+    if took[1 - me]:
+        flags.append(_TOOK + 1)
+    return flags
+
+
+def _scalars(observation: Observation | PlayerView) -> tuple[float, ...]:
+    """The last eight slots, from ``hand_sizes`` to ``target``."""
+    me = observation.player
+    rules = observation.rules
+    sizes = observation.hand_sizes
+    totals = observation.totals
+    return (
+        sizes[me] / HAND_SCALE,
+        sizes[1 - me] / HAND_SCALE,
+        observation.stock_count / (104 + rules.jokers),
+        min(observation.turn / rules.stalemate_turns, 1.0),
+        min(observation.hand_number / 50, 1.0),
+        min(max(totals[me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
+        min(max(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
+        min(rules.target / TOTAL_SCALE, MAX_TOTAL) if rules.mode == "target" else 0.0,
+    )
+
+
+_SCALARS: Final = _TAIL + 3 * MELD_SLOTS
+
+
 def encode(
     observation: Observation | PlayerView,
     chosen: Sequence[Card] = (),
@@ -188,73 +284,146 @@ def encode(
     add(map(_HAND.__add__, observation.hand))
     add(map(_CHOSEN.__add__, chosen))
     pile = observation.discard_pile
-    if pile:
-        counts.append(_TOP + pile[-1])
-        add(map(_PILE.__add__, pile))
+    add(map(_PILE.__add__, pile))
     add(map(_KNOWN.__add__, observation.known_cards[1 - me]))
-    if observation.forbidden_discard is not None:
-        counts.append(_FORBIDDEN + observation.forbidden_discard)
-    tail = [0.0] * (3 * MELD_SLOTS)
-    slot = 0
-    their_counts = [0, 0, 0, 0]
-    melds: Iterable[tuple[Meld, int]]
-    if isinstance(observation, PlayerView):
-        melds = zip(observation.table_melds, observation.owners, strict=True)
-    else:
-        melds = ((table_meld.meld, table_meld.owner) for table_meld in observation.melds)
-    for meld, owner in melds:
-        if owner != me:
-            add(map(_THEIRS.__add__, meld.cards))
-            size = len(meld.cards)
-            if size >= 7:
-                their_counts[0 if meld.wild_index is None else 1] += 1
-            elif size >= 5:
-                their_counts[size - 3] += 1
-            continue
-        add(map(_YOURS.__add__, meld.cards))
-        counts.append(_PRESENT + slot)
-        if meld.wild_index is not None:
-            counts.append(_DIRTY + slot)
-        if len(meld.cards) >= 7:
-            counts.append(_BURRACO + slot)
-        tail[slot] = len(meld.cards) / PLACE_SCALE
-        if meld.kind == "set":
-            counts.append(_SET + slot)
-            counts.append(_RANK + 13 * slot + meld.rank - 1)
-        else:
-            counts.append(_SUIT + 4 * slot + (meld.suit or 0))
-            tail[MELD_SLOTS + slot] = meld.rank / PLACE_SCALE
-            tail[2 * MELD_SLOTS + slot] = (meld.rank + len(meld.cards) - 1) / PLACE_SCALE
-        slot += 1
-    phase = observation.phase
-    if phase != "over":
-        counts.append(_PHASE + (phase == "play"))
-    if observation.current_player == me:
-        counts.append(_TO_MOVE)
-    if observation.dealer == me:
-        counts.append(_DEALER)
-    add(map(_POZZETTI.__add__, observation.pozzetti_left))
-    took = observation.took_pozzetto
-    if took[me]:
-        counts.append(_TOOK)
-    if took[1 - me]:
-        counts.append(_TOOK + 1)
+    melds = _MeldSlots(_melds_of(observation), me)
+    add(map(_THEIRS.__add__, melds.their_cards))
+    add(map(_YOURS.__add__, melds.your_cards))
+    add(melds.flags)
+    add(_flags(observation))
     vector = np.bincount(counts, minlength=LAYOUT.size).astype(np.float32)
-    vector[_THEIR_MELDS : _THEIR_MELDS + 4] = [count / 4 for count in their_counts]
+    vector[_THEIR_MELDS : _THEIR_MELDS + 4] = [count / 4 for count in melds.their_counts]
     plane = (PileMemory() if memory is None else memory).read(observation)
     vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = plane
-    rules = observation.rules
-    sizes = observation.hand_sizes
-    totals = observation.totals
-    tail += (
-        sizes[me] / HAND_SCALE,
-        sizes[1 - me] / HAND_SCALE,
-        observation.stock_count / (104 + rules.jokers),
-        min(observation.turn / rules.stalemate_turns, 1.0),
-        min(observation.hand_number / 50, 1.0),
-        min(max(totals[me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
-        min(max(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
-        min(rules.target / TOTAL_SCALE, MAX_TOTAL) if rules.mode == "target" else 0.0,
-    )
+    tail = [0.0] * (3 * MELD_SLOTS)
+    for slot, value in melds.tail.items():
+        tail[slot] = value
+    tail += _scalars(observation)
     vector[_TAIL:] = tail
     return vector
+
+
+class Encoder:
+    """One observer's vector, kept from call to call: :meth:`encode` rewrites only the
+    slots whose fields changed since its previous call (:mod:`.delta`) and returns a
+    copy, exactly :func:`encode` of the same observation or view and chosen cards.
+
+    It compares fields by value, so any sequence of positions may be encoded (another
+    game, an earlier position): the kept fields are only a cache of the vector.
+    """
+
+    __slots__ = (
+        "_cells",
+        "_chosen",
+        "_flags",
+        "_hand",
+        "_history",
+        "_known",
+        "_last_entry",
+        "_melds",
+        "_owners",
+        "_pile",
+        "_slots",
+        "_vector",
+        "_view",
+        "player",
+    )
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self._vector = np.zeros(LAYOUT.size, dtype=np.float32)
+        self._cells = cells_of(self._vector)
+        self._view: object = None
+        self._hand: Sequence[Card] = ()
+        self._chosen: Sequence[Card] = ()
+        self._pile: Sequence[Card] = ()
+        self._known: Sequence[Card] = ()
+        self._melds: Sequence[object] = ()
+        self._owners: Sequence[int] = ()
+        self._slots = _MeldSlots((), player)
+        self._flags: list[int] = []
+        self._history = 0
+        self._last_entry: object = None
+
+    def __reduce__(self) -> tuple[type[Encoder], tuple[int]]:
+        """A copy or a pickle starts empty (the kept vector is only a cache)."""
+        return Encoder, (self.player,)
+
+    def encode(
+        self, observation: Observation | PlayerView, chosen: Sequence[Card] = ()
+    ) -> FloatArray:
+        """The vector of ``observation`` (this encoder's player's) with ``chosen``."""
+        if observation.player != self.player:
+            raise ValueError("an encoder encodes one player's view")
+        cells = self._cells
+        if chosen != self._chosen:
+            move_counts(cells, _CHOSEN, self._chosen, chosen)
+            self._chosen = tuple(chosen)
+        if observation is not self._view:  # the same view again: only the choice moved
+            self._read(observation)
+        return self._vector.copy()
+
+    def _read(self, observation: Observation | PlayerView) -> None:
+        cells = self._cells
+        me = self.player
+        hand = observation.hand
+        if hand != self._hand:
+            move_counts(cells, _HAND, self._hand, hand)
+            self._hand = hand
+        pile = observation.discard_pile
+        if pile != self._pile:
+            move_counts(cells, _PILE, self._pile, pile)
+            self._pile = pile
+        known = observation.known_cards[1 - me]
+        if known != self._known:
+            move_counts(cells, _KNOWN, self._known, known)
+            self._known = known
+        if isinstance(observation, PlayerView):
+            melds: Sequence[object] = observation.table_melds
+            owners: Sequence[int] = observation.owners
+        else:
+            melds = observation.melds
+            owners = ()
+        if melds != self._melds or owners != self._owners:
+            self._place_melds(_MeldSlots(_melds_of(observation), me))
+            self._melds = melds
+            self._owners = owners
+        flags = _flags(observation)
+        if flags != self._flags:
+            move_counts(cells, 0, self._flags, flags)
+            self._flags = flags
+        self._read_history(observation)
+        for slot, value in enumerate(_scalars(observation), _SCALARS):
+            cells[slot] = value
+        self._view = observation
+
+    def _place_melds(self, slots: _MeldSlots) -> None:
+        cells = self._cells
+        old = self._slots
+        move_counts(cells, _YOURS, old.your_cards, slots.your_cards)
+        move_counts(cells, _THEIRS, old.their_cards, slots.their_cards)
+        move_counts(cells, 0, old.flags, slots.flags)
+        for slot in old.tail:
+            cells[_TAIL + slot] = 0.0
+        for slot, value in slots.tail.items():
+            cells[_TAIL + slot] = value
+        for slot, count in enumerate(slots.their_counts, _THEIR_MELDS):
+            cells[slot] = count / 4
+        self._slots = slots
+
+    def _read_history(self, observation: Observation | PlayerView) -> None:
+        """Set the ``their_discards`` slots of the entries not read yet (all of them,
+        after clearing the plane, when the history is not the one read so far
+        extended)."""
+        history = observation.discard_history
+        length = self._history
+        if len(history) < length or (length and history[length - 1] is not self._last_entry):
+            self._vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = 0.0
+            length = 0
+        cells = self._cells
+        me = self.player
+        for entry in history[length:]:
+            if entry.kind == "discard" and entry.player != me:
+                cells[_THEIR_DISCARDS + entry.cards[0]] = 1.0
+        self._history = len(history)
+        self._last_entry = history[-1] if history else None
