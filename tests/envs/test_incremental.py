@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from rummykit.envs import burraco_encoding, three_thirteen_encoding
+from rummykit.envs import burraco_encoding, burraco_v0, three_thirteen_encoding, three_thirteen_v0
 from rummykit.envs.burraco_actions import BurracoSteps
 from rummykit.envs.three_thirteen_actions import ThreeThirteenSteps
 from rummykit.games import burraco, three_thirteen
@@ -127,3 +127,27 @@ def test_a_pickled_encoder_starts_empty_and_still_encodes_exactly() -> None:
     fresh = three_thirteen_encoding.encode(state.observation(0))
     assert np.array_equal(twin.encode(state.player_view(0)), fresh)
     assert np.array_equal(encoder.encode(state.player_view(0)), fresh)
+
+
+@pytest.mark.parametrize("module", [three_thirteen_v0, burraco_v0], ids=["tt", "burraco"])
+def test_arrays_handed_out_are_the_caller_s_to_change(module: Any) -> None:
+    env = module.env()
+    env.reset(seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        observation, *_ = env.last()
+        mask = observation["action_mask"]
+        legal = np.flatnonzero(mask)
+        observation["observation"][:] = 7.0  # the caller scribbles on what it was given
+        mask[:] = 1
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps = env.unwrapped.steps
+        seat = steps.current_player
+        again, *_ = env.last()
+        view = steps.state.observation(seat)
+        if module is burraco_v0:
+            fresh = burraco_encoding.encode(view, steps.pending)
+        else:
+            fresh = three_thirteen_encoding.encode(view)
+        assert np.array_equal(again["observation"], fresh)
+        assert np.flatnonzero(again["action_mask"]).tolist() == sorted(steps.legal_ids())

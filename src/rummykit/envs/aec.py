@@ -28,13 +28,14 @@ seeded by ``s``, so a seeded environment replays the same games.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import order_enforcing
 
 from rummykit.envs import describe, rewards
 from rummykit.envs.steps import IllegalStep, StepModel, action_index, make_steps, rules_for
@@ -155,30 +156,37 @@ class RummyEnv(AECEnv[str, dict[str, Any], Any]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = action_index(action, self.steps.action_count)
+        steps = self.steps
+        index = action_index(action, steps.action_count)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        given = self.rewards
+        if any(given.values()):
+            for name in given:
+                given[name] = 0.0
         self.infos[agent] = {}
         try:
-            events = self.steps.step(index)
+            events = steps.step(index)
         except IllegalStep as refused:
             if self.illegal == "raise":
                 raise
-            self.rewards[agent] = self.illegal_reward
+            given[agent] = self.illegal_reward
             self.infos[agent] = {"refusal": refused.refusal.to_json()}
         else:
-            if events:  # an engine action was played (not one more card of a meld)
+            # An engine action was played (not one more card of a meld) and ended a hand.
+            if events and steps.state.hand_over:
                 self._score_after_step()
         self._played += 1
+        ended = any(self.terminations.values())
         if (
             self.max_cycles is not None
             and self._played >= self.max_cycles * len(self.possible_agents)
-            and not any(self.terminations.values())
+            and not ended
         ):
             self.truncations = dict.fromkeys(self.agents, True)
-        if not any(self.terminations.values()):
+        if not ended:
             self.agent_selection = self._agent_to_move()
-        self._accumulate_rewards()
+        if any(given.values()):
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -238,3 +246,28 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], Any]):
             self.env.step(action)
         else:
             super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)  # type: ignore[no-untyped-call]
+
+
+class _AgentIterable(order_enforcing.AECOrderEnforcingIterable[str, dict[str, Any], Any]):
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(order_enforcing.AECOrderEnforcingIterator[str, dict[str, Any], Any]):
+    """PettingZoo's order-checking iterator (the same checks and errors), reading the
+    environment's ``agents`` and ``agent_selection`` directly."""
+
+    def __next__(self) -> str:
+        wrapper = cast(OrderEnforcing, self.env)
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection
