@@ -244,10 +244,21 @@ class BurracoSteps:
         if len(chosen) == 1:
             meld_ids = plan.singles.get(chosen[0], set())
             return [slot for slot, meld_id in enumerate(slots) if meld_id in meld_ids]
+        # Several cards join a meld when they can be added one at a time in some order
+        # (``melds.extend``), so one of them joins it alone first.  With three cards or
+        # more in hand the legal one-card additions are exactly ``plan.singles``, and a
+        # meld none of the chosen cards joins alone is refused without asking; with two,
+        # ending the turn may refuse a card alone, so every meld is asked.
+        takers: set[int] | None = None
+        if len(self.view(self.state.current_player or 0).hand) > 2:
+            takers = set()
+            for card in chosen:
+                takers.update(plan.singles.get(card, ()))
         return [
             slot
             for slot, meld_id in enumerate(slots)
-            if self.state.check(Extend(meld_id, chosen)) is None
+            if (takers is None or meld_id in takers)
+            and self.state.check(Extend(meld_id, chosen)) is None
         ]
 
     def mask(self) -> Mask:
