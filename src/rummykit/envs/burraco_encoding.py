@@ -250,6 +250,10 @@ def _flags(observation: Observation | PlayerView) -> list[int]:
     return flags
 
 
+def _clamp(value: float, low: float, high: float) -> float:
+    return low if value < low else high if value > high else value
+
+
 def _scalars(observation: Observation | PlayerView) -> tuple[float, ...]:
     """The last eight slots, from ``hand_sizes`` to ``target``."""
     me = observation.player
@@ -260,11 +264,11 @@ def _scalars(observation: Observation | PlayerView) -> tuple[float, ...]:
         sizes[me] / HAND_SCALE,
         sizes[1 - me] / HAND_SCALE,
         observation.stock_count / (104 + rules.jokers),
-        min(observation.turn / rules.stalemate_turns, 1.0),
-        min(observation.hand_number / 50, 1.0),
-        min(max(totals[me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
-        min(max(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL), MAX_TOTAL),
-        min(rules.target / TOTAL_SCALE, MAX_TOTAL) if rules.mode == "target" else 0.0,
+        _clamp(observation.turn / rules.stalemate_turns, 0.0, 1.0),
+        _clamp(observation.hand_number / 50, 0.0, 1.0),
+        _clamp(totals[me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL),
+        _clamp(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL),
+        _clamp(rules.target / TOTAL_SCALE, 0.0, MAX_TOTAL) if rules.mode == "target" else 0.0,
     )
 
 

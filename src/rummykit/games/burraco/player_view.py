@@ -99,7 +99,7 @@ def player_view(
     view.stock_count = len(table.stock)
     view.discard_pile = tuple(table.discard_pile)
     view.discard_history = tuple(table.discard_history)
-    view.known_cards = tuple(tuple(sorted_cards(cards)) for cards in table.known)
+    view.known_cards = tuple(map(tuple, map(sorted_cards, table.known)))
     view.table_melds = tuple(table.melds)
     view.owners = tuple(table.owners)
     view.pozzetti_left = table.pozzetti_left()

@@ -86,7 +86,7 @@ def player_view(
     view.stock_count = len(table.stock)
     view.discard_pile = tuple(table.discard_pile)
     view.discard_history = table.discard_history()
-    view.known_cards = tuple(tuple(sorted(cards)) for cards in table.taken)
+    view.known_cards = tuple(map(tuple, map(sorted, table.taken)))
     view.melds = tuple(table.table_melds)
     view.reshuffled = table.reshuffled
     view.went_out = table.went_out
