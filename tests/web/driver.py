@@ -159,7 +159,10 @@ class Player:
 
     def drag(self, source: Any, target: Any, *, at: float = 0.5) -> None:
         """Drag with the mouse, in small steps, as a hand would; drop at the fraction ``at``
-        of the target's width."""
+        of the target's width.  Both ends are measured once they stand still (the hand's
+        cards slide for a moment after it changes)."""
+        for end in (source, target):
+            end.element_handle().wait_for_element_state("stable")
         box = source.bounding_box()
         goal = target.bounding_box()
         assert box and goal

@@ -1,6 +1,7 @@
 """Screenshots of the lobby and both tables, on a desktop and on a phone, in every
 language (saved under ``test-output/screenshots`` or ``$RUMMYKIT_SCREENSHOTS``); the
-language switched at the table in the middle of a game, and remembered."""
+language switched at the table in the middle of a game, and remembered; the table's
+action buttons in one line on a 360-pixel phone as on a desktop."""
 
 from __future__ import annotations
 
@@ -32,11 +33,27 @@ def _switch(player: Player, language: str) -> None:
     player.page.wait_for_function(f"document.documentElement.lang === '{language}'")
 
 
+def _buttons_in_one_line(player: Player) -> bool:
+    """The table's action buttons stand in one line, inside the page's width."""
+    fits: bool = player.page.evaluate(
+        """() => {
+          const buttons = [...document.querySelectorAll('.action-bar button')]
+            .filter((b) => b.offsetParent && !b.closest('.hint-bubble'))
+            .map((b) => b.getBoundingClientRect());
+          const middles = buttons.map((r) => r.top + r.height / 2);
+          return buttons.length > 0 && Math.max(...middles) - Math.min(...middles) < 4 &&
+            buttons.every((r) => r.left >= 0 && r.right <= document.documentElement.clientWidth);
+        }"""
+    )
+    return fits
+
+
 def _in_each_language(player: Player, name: str, check: str | None = None) -> None:
     for language in LANGUAGES:
         _switch(player, language)
         if check:
             assert player.page.locator(check).first.inner_text().strip()
+            assert _buttons_in_one_line(player), (name, language)
         _shoot(player, f"{name}-{language}")
 
 

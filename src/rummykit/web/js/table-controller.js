@@ -176,6 +176,10 @@ export class TableController {
   askHint() {
     if (this.connection.send({ type: "hint" })) this.store.set({ hintPending: true, hint: null });
   }
+
+  dismissHint() {
+    this.store.set({ hint: null });
+  }
 }
 
 function guessGame(observation) {

@@ -131,10 +131,13 @@ export function HintBubble({ state, controller, hand, myTurn }) {
   if (!myTurn) return null;
   return html`<div class="hint-area">
     <button type="button" class="small hint-button" disabled=${state.hintPending || state.pending}
-      onClick=${() => controller.askHint()} title=${t("table.hint_key")}><${IconBulb} /> ${state.hintPending ? t("table.thinking") : t("table.hint")}</button>
+      onClick=${() => controller.askHint()} title=${t("table.hint_key")}
+      aria-label=${state.hintPending ? t("table.thinking") : t("table.hint")}><${IconBulb} /> <span class="long">${state.hintPending ? t("table.thinking") : t("table.hint")}</span></button>
     ${hint
       ? html`<div class="hint-bubble" role="status" data-action=${hint.action}>
-          <strong>${describeAction(hint.action)}</strong>
+          <span class="hint-head"><strong>${describeAction(hint.action)}</strong>
+            <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
+              onClick=${() => controller.dismissHint()}>×</button></span>
           ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason)}</span>` : null}
           <span class="hint-buttons">
             ${actionCards(hint.action).length
