@@ -6,6 +6,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rummykit.cards import BURRACO_POINTS, CARD_COUNT, JOKER, format_card
+from rummykit.games.burraco.melds import BURRACO_SIZE
+from rummykit.games.burraco.scoring import CLEAN_BURRACO_BONUS, DIRTY_BURRACO_BONUS
+
 
 def guest(client: TestClient, name: str = "ann") -> dict[str, object]:
     response = client.post("/api/session", json={"nickname": name})
@@ -23,6 +27,17 @@ def test_healthz_and_catalog(client: TestClient) -> None:
     assert options["jokers"]["choices"] == [2, 4]
     assert games["three-thirteen"]["player_counts"] == [2, 3, 4]
     assert "ismcts" in games["burraco"]["bot_levels"]
+    # the engine's point tables, for the running hand score a client shows
+    points = games["burraco"]["points"]
+    for card in range(CARD_COUNT):
+        name = format_card(card)
+        assert points["card_points"][name if card == JOKER else name[0]] == BURRACO_POINTS[card]
+    assert (points["clean_burraco_bonus"], points["dirty_burraco_bonus"]) == (
+        CLEAN_BURRACO_BONUS,
+        DIRTY_BURRACO_BONUS,
+    )
+    assert points["burraco_size"] == BURRACO_SIZE
+    assert games["three-thirteen"]["points"] is None
 
 
 def test_no_session_is_a_typed_error(client: TestClient) -> None:

@@ -11,6 +11,9 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from rummykit.cards import BURRACO_POINTS, parse_card
+from rummykit.games.burraco.melds import BURRACO_SIZE
+from rummykit.games.burraco.scoring import CLEAN_BURRACO_BONUS, DIRTY_BURRACO_BONUS
 from rummykit.web import WEB_ROOT
 from tests.web.checks import assert_page_matches_server, server_view
 from tests.web.conftest import MakePage
@@ -60,6 +63,22 @@ def _check_melds(me: Player, state: dict[str, Any]) -> None:
             assert ("clean" if meld["wild_index"] is None else "dirty") in classes
         else:
             assert "burraco" not in classes.split()
+
+
+def _check_running_score(me: Player, state: dict[str, Any]) -> None:
+    """The hand score on the player's plate is the server's melds and hand counted with
+    the engine's points and bonuses (the page has them from the catalog)."""
+    observation = server_view(me, state["tableId"])["observation"]
+    mine = [m for m in observation["melds"] if m["owner"] == state["seat"]]
+    table = sum(BURRACO_POINTS[parse_card(card)] for m in mine for card in m["cards"])
+    bonus = sum(
+        CLEAN_BURRACO_BONUS if m["wild_index"] is None else DIRTY_BURRACO_BONUS
+        for m in mine
+        if len(m["cards"]) >= BURRACO_SIZE
+    )
+    total = table + bonus - sum(BURRACO_POINTS[parse_card(card)] for card in observation["hand"])
+    shown = me.page.locator("[data-testid=running-score]").inner_text()
+    assert shown.split()[-1] == (f"{total:+d}" if total else "0"), (shown, total)
 
 
 def _last_action_of(me: Player, seat: int) -> str | None:
@@ -128,6 +147,8 @@ def _hint(me: Player, state: dict[str, Any], counts: Counts) -> None:
     assert russian != english and "{" not in russian and CYRILLIC.search(russian), russian
     me.page.click(".topbar .lang-switch button[data-lang='en']")
     me.page.wait_for_function("document.documentElement.lang === 'en'")
+    me.page.click(".hint-bubble .hint-close")
+    bubble.wait_for(state="detached")
     counts.kinds["hint"] += 1
 
 
@@ -216,6 +237,7 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
         if turn % 4 == 0 and state["view"]["phase"] == "draw":
             assert_page_matches_server(me, state)
             _check_melds(me, state)
+            _check_running_score(me, state)
         _play_turn(me, state, turn, counts)
         turn += 1
     state = me.wait_settled()

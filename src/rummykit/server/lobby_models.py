@@ -122,11 +122,15 @@ class RuleOption(BaseModel):
 
 
 class GameEntry(BaseModel):
+    """A game the server offers; ``points``: the point tables a client shows (Burraco's
+    card points and burraco bonuses), null for a game without them."""
+
     name: str
     title: str
     player_counts: list[int]
     options: list[RuleOption]
     bot_levels: list[str]
+    points: dict[str, Any] | None = None
 
 
 class Catalog(BaseModel):

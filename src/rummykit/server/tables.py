@@ -25,6 +25,7 @@ from rummykit.server.events_log import log_event
 from rummykit.server.host import TableError, TableHost
 from rummykit.server.lobby_models import CreateTable, GameEntry, RuleOption, SeatRequest
 from rummykit.server.models import SeatRow, TableRow
+from rummykit.server.point_tables import point_tables
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 
@@ -63,6 +64,7 @@ def catalog_entries() -> list[GameEntry]:
                 player_counts=list(game.player_counts),
                 options=options,
                 bot_levels=list(LEVELS),
+                points=point_tables(game.name),
             )
         )
     return entries

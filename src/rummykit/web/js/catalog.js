@@ -31,6 +31,7 @@ function readGame(game, name = game.name) {
     players: Array.isArray(players) ? players : [players],
     options: options.map(readOption),
     botLevels: game.bot_levels || null,
+    points: game.points || null,
   };
 }
 

@@ -7,7 +7,10 @@ import { CardSvg } from "../card-svg.js";
 import { bagKey, parseCard } from "../cards.js";
 import { burracoKind, wildStandsFor } from "../model.js";
 import { indexLegal } from "../legal.js";
-import { runningScore } from "../burraco-points.js";
+import { runningScore } from "../running-score.js";
+import { readCatalog } from "../catalog.js";
+import { session } from "../store.js";
+import { useStore } from "../hooks.js";
 import { Dialog } from "./common.js";
 import { PlayerPlate } from "./table.js";
 import { Hand } from "./hand.js";
@@ -149,7 +152,9 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const canDiscard = playing && selected.length === 1;
   const myMelds = view.melds.filter((m) => m.owner === me);
   const theirMelds = view.melds.filter((m) => m.owner === opponent);
-  const score = runningScore(myMelds, view.hand);
+  const { catalog } = useStore(session);
+  const points = readCatalog(catalog).games.find((g) => g.name === "burraco")?.points;
+  const score = runningScore(myMelds, view.hand, points);
 
   // end-of-hand dialog (target mode: the game goes on)
   const seen = useRef(view.results.length);
@@ -236,7 +241,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me}>
           <span class=${view.tookPozzetto[me] ? "chip pozzetto-chip taken" : "chip pozzetto-chip"}>${view.tookPozzetto[me] ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>
-          ${seat !== null
+          ${seat !== null && score
             ? html`<span class="chip running-score" data-testid="running-score" title=${t("burraco.running_score_help", score)}>${t("burraco.running_score", { score: signed(score.total) })}</span>`
             : null}
         <//>
