@@ -6,7 +6,8 @@ always in exactly one place; totals equal the sum of the hand results; clones ar
 independent; shuffling what a player cannot see leaves that player's observation
 unchanged (no leak); a determinized state gives back the same observation; observations
 round-trip through JSON; the same seed and actions give the same events; the record
-round-trips and replays to the same state.
+round-trips and replays to the same state; the events from a given index are the tail
+of the whole log.
 """
 
 from __future__ import annotations
@@ -150,6 +151,10 @@ def playout(
             twin_before = snapshot(state)
             twin.apply(rng.choice(actions))
             assert snapshot(state) == twin_before, "a clone shares state with its original"
+            for player in range(state.num_players):
+                whole = twin.events_for(player)
+                start = step * 7 % (len(whole) + 2)
+                assert twin.events_for(player, start) == whole[start:], "events from a start"
         action = rng.choice(actions) if choose is None else choose(state, actions, step)
         assert action in actions, f"{action!r} is not one of the legal actions"
         illegal_pool.append(action)

@@ -82,6 +82,31 @@ class History(Generic[T]):
         items.extend(self._recent)
         return items
 
+    def since(self, start: int) -> list[T]:
+        """The items from index ``start`` on, in a new list; the time grows with how
+        many those are, not with the length of the log.
+
+        >>> log = History(["deal", "draw"])
+        >>> twin = log.copy()
+        >>> twin.extend(["meld", "discard"])
+        >>> twin.since(1), twin.since(3), twin.since(9), log.since(0)
+        (['draw', 'meld', 'discard'], ['discard'], [], ['deal', 'draw'])
+        """
+        start = max(0, start)
+        recent = self._recent
+        chunk = self._frozen
+        frozen = 0 if chunk is None else chunk.size
+        if start >= frozen:
+            return recent[start - frozen :]
+        chunks: list[tuple[T, ...]] = []
+        while chunk is not None and chunk.size > start:
+            chunks.append(chunk.items)
+            chunk = chunk.previous
+        skip = start - (0 if chunk is None else chunk.size)
+        items = [item for frozen_items in reversed(chunks) for item in frozen_items][skip:]
+        items.extend(recent)
+        return items
+
     def __iter__(self) -> Iterator[T]:
         return iter(self.to_list())
 

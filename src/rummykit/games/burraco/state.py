@@ -389,11 +389,12 @@ class State:
             over=self._winners is not None,
         )
 
-    def events_for(self, player: int) -> list[Event]:
-        """The event log with what ``player`` may not see replaced by ``None``: the
-        other hand at each deal, the other player's drawn cards, every pozzetto's cards
-        unless ``player`` took it."""
-        return events_seen_by(self._events, check_player(player, NUM_PLAYERS), seen_by)
+    def events_for(self, player: int, start: int = 0) -> list[Event]:
+        """The event log (from index ``start`` on) with what ``player`` may not see
+        replaced by ``None``: the other hand at each deal, the other player's drawn
+        cards, every pozzetto's cards unless ``player`` took it."""
+        player = check_player(player, NUM_PLAYERS)
+        return events_seen_by(self._events.since(start), player, seen_by)
 
     # -----------------------------------------------------------------------------------
     # For the conformance harness

@@ -518,9 +518,11 @@ class State:
             game_over=self._game_over,
         )
 
-    def events_for(self, player: int) -> list[Event]:
-        """The event log as ``player`` may see it (hidden cards replaced by ``None``)."""
-        return events_seen_by(self.events, check_player(player, self._rules.players), seen_by)
+    def events_for(self, player: int, start: int = 0) -> list[Event]:
+        """The event log (from index ``start`` on) as ``player`` may see it (hidden cards
+        replaced by ``None``)."""
+        player = check_player(player, self._rules.players)
+        return events_seen_by(self._events.since(start), player, seen_by)
 
     def shuffle_hidden(self, player: int, seed: int) -> None:
         """Permute every card ``player`` cannot see among the places holding them.
