@@ -82,12 +82,17 @@ class Connection:
         self.closed = False
 
     def send(self, message: BaseModel) -> None:
+        if not self.closed:
+            self.send_text(message.model_dump_json())
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already serialised."""
         if self.closed:
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.close()
             return
-        self.outbox.put_nowait(message.model_dump_json())
+        self.outbox.put_nowait(text)
 
     def close(self) -> None:
         if not self.closed:
@@ -252,6 +257,11 @@ class TableHost:
         self.timeout_turn: int | None = None
         self.last_action: LastAction | None = None
         self._bot_pending: int | None = None
+        self._applied = len(self.state.actions)
+        # the legal actions and observations of the state numbered ``_views_at``
+        self._views_at = -1
+        self._legal: list[str] | None = None
+        self._observations: dict[int, dict[str, Any]] = {}
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: int | None = None
         self._linger: asyncio.Task[None] | None = None
@@ -270,6 +280,7 @@ class TableHost:
                 raise StorageError(f"table {host.table_id} misses state number {expected}")
             before = (state.current_player, state.hand_number)
             state.apply(host.game.parse_action(row.action))
+            host._applied = row.state_number + 1
             host._note_turn(before, row.state_number + 1, row.at)
             host.last_action = LastAction(seat=row.seat, action=row.action, actor=row.actor)  # type: ignore[arg-type]
         return host
@@ -283,7 +294,9 @@ class TableHost:
 
     @property
     def state_number(self) -> int:
-        return len(self.state.actions)
+        """How many actions the state has applied (counted here: the state's own list
+        of actions is copied whenever it is asked for)."""
+        return self._applied
 
     # -- running ------------------------------------------------------------------------
 
@@ -484,8 +497,36 @@ class TableHost:
             return None
         return self.turn_started_at + seconds
 
+    def _fresh_views(self) -> None:
+        """Forget the legal actions and observations kept for an earlier state."""
+        if self._views_at != self.state_number:
+            self._views_at = self.state_number
+            self._legal = None
+            self._observations = {}
+
     def _legal_texts(self) -> list[str]:
-        return [self.game.format_action(a) for a in self.state.legal_actions()]
+        """The legal actions now, as text (made once per state)."""
+        self._fresh_views()
+        if self._legal is None:
+            self._legal = [self.game.format_action(a) for a in self.state.legal_actions()]
+        return self._legal
+
+    def _observation(self, seat: int) -> dict[str, Any]:
+        """``seat``'s observation now, as JSON (made once per state and seat)."""
+        self._fresh_views()
+        observation = self._observations.get(seat)
+        if observation is None:
+            observation = self.state.observation(seat).to_json()
+            self._observations[seat] = observation
+        return observation
+
+    def _events_since(self, start: int) -> list[list[dict[str, Any]]]:
+        """Each seat's view of the events from index ``start`` on, as JSON (made anew for
+        each message: only the events a connection has not been sent yet)."""
+        return [
+            [event.to_json() for event in self.state.events_for(p, start)]
+            for p in range(self.state.num_players)
+        ]
 
     def _state_message(
         self,
@@ -516,22 +557,13 @@ class TableHost:
         return self.state.current_player if self.status == "playing" else None
 
     def _seat_view(self, seat: int, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-        events = self.state.events_for(seat)
-        start = min(start, len(events))
-        return (
-            self.state.observation(seat).to_json(),
-            [event.to_json() for event in events[start:]],
-            len(events),
-        )
+        events = [event.to_json() for event in self.state.events_for(seat, start)]
+        return self._observation(seat), events, start + len(events)
 
     def _watcher_view(self, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-        seats = range(self.state.num_players)
-        observations = [self.state.observation(p).to_json() for p in seats]
-        logs = [self.state.events_for(p) for p in seats]
-        total = len(logs[0])
-        start = min(start, total)
-        events = watcher_events([[e.to_json() for e in log[start:]] for log in logs])
-        return watcher_observation(observations), events, total
+        observations = [self._observation(p) for p in range(self.state.num_players)]
+        events = watcher_events(self._events_since(start))
+        return watcher_observation(observations), events, start + len(events)
 
     def _send_state(self, connection: Connection, *, recent: bool = False) -> None:
         total = len(self.state.events)
@@ -549,35 +581,41 @@ class TableHost:
         )
 
     def _broadcast(self) -> None:
-        """Send every connection its own view of the table as it is now."""
+        """Send every connection its own view of the table as it is now: one message
+        (built and serialised once) for the connections of a seat that were sent the
+        same events so far."""
+        if not self._has_connections():
+            return
         players = self._players()
         turn = self._turn()
         mover = self._mover()
-        legal = self._legal_texts() if mover is not None else []
         for seat in self.seats:
             if not seat.connections:
                 continue
+            legal = self._legal_texts() if seat.index == mover else []
             groups: dict[int, list[Connection]] = {}
             for connection in seat.connections:
                 groups.setdefault(connection.events_sent, []).append(connection)
             for start, connections in groups.items():
                 observation, events, total = self._seat_view(seat.index, start)
-                message = self._state_message(
+                text = self._state_message(
                     seat.index, observation, events, start, legal, players, turn
-                )
+                ).model_dump_json()
                 for connection in connections:
                     connection.events_sent = total
-                    connection.send(message)
+                    connection.send_text(text)
         if self.watchers:
             groups = {}
             for connection in self.watchers:
                 groups.setdefault(connection.events_sent, []).append(connection)
             for start, connections in groups.items():
                 observation, events, total = self._watcher_view(start)
-                message = self._state_message(None, observation, events, start, [], players, turn)
+                text = self._state_message(
+                    None, observation, events, start, [], players, turn
+                ).model_dump_json()
                 for connection in connections:
                     connection.events_sent = total
-                    connection.send(message)
+                    connection.send_text(text)
 
     def _all_connections(self) -> list[Connection]:
         found = list(self.watchers)
@@ -653,6 +691,7 @@ class TableHost:
             self.state.apply(action, player=seat)
         except IllegalAction as error:  # pragma: no cover - check and apply agree
             raise StorageError(f"stored action {number} was refused: {error}") from None
+        self._applied = number + 1
         self._note_turn(before, number + 1, at)
         self.last_action = LastAction(seat=seat, action=formatted, actor=actor, reason=reason)
         log_event(self.table_id, "action", n=number, seat=seat, actor=actor, action=formatted)
@@ -725,7 +764,7 @@ class TableHost:
             return
         self._bot_pending = number
         actor, spec = controller
-        observation = self.state.observation(mover).to_json()
+        observation = self._observation(mover)
         legal = self._legal_texts()
         seed = fairness.bot_seed(self.row.nonce, number, mover)
         pause = self.settings.bot_pause_seconds if actor == "bot" else 0.0
@@ -836,7 +875,7 @@ class TableHost:
             return
         connection.hint_pending = True
         number = self.state_number
-        observation = self.state.observation(connection.seat).to_json()
+        observation = self._observation(connection.seat)
         legal = self._legal_texts()
         seconds = self.settings.hint_seconds
 

@@ -55,7 +55,8 @@ TABLE_ERROR_STATUS = {"table_full": 409, "seat_taken": 409, "table_started": 409
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
-def context(request: Request) -> ServerContext:
+async def context(request: Request) -> ServerContext:
+    """The server's parts (a coroutine, so that FastAPI does not hand it to a thread)."""
     server: ServerContext = request.app.state.server
     return server
 
