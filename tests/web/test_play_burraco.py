@@ -50,7 +50,12 @@ def _my_melds(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _check_melds(me: Player, state: dict[str, Any]) -> None:
     """Each meld on the page shows the server's cards, in the server's order, and a
-    burraco is marked clean or dirty as the server says."""
+    burraco is marked clean or dirty as the server says; both meld zones show all their
+    melds without scrolling (the cards shrink to fit)."""
+    unseen = me.page.eval_on_selector_all(
+        ".melds", "els => els.filter((e) => e.scrollHeight > e.clientHeight + 1).length"
+    )
+    assert unseen == 0
     record = server_view(me, state["tableId"])
     for meld in record["observation"]["melds"]:
         selector = f".meld[data-meld='{meld['meld_id']}']"

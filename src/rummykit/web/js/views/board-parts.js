@@ -1,7 +1,7 @@
 // Parts both boards use: the hand's state (order, selection, new cards), piles, melds,
 // the hint bubble and the sort buttons.
 
-import { html, useEffect, useRef, useState } from "../html.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
 import { has, t } from "../i18n.js";
 import { settings } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -79,6 +79,39 @@ export function useHandState(hand, turnKey) {
       setOrder((o) => moveTo(o, keys, index));
     },
   };
+}
+
+/**
+ * Shrink the cards of a scrolling zone (its `--card-w`) step by step until everything in
+ * it shows without scrolling, down to `smallest` pixels; measured again whenever `key`
+ * changes or the zone is resized.  Returns the ref to put on the zone.
+ */
+export function useFitCards(key, smallest = 22) {
+  const ref = useRef(null);
+  useLayoutEffect(() => {
+    const zone = ref.current;
+    if (!zone) return undefined;
+    let measured = 0;
+    const fit = () => {
+      zone.style.removeProperty("--card-w");
+      const card = zone.querySelector(".card");
+      if (!card) return;
+      let size = card.getBoundingClientRect().width;
+      while (zone.scrollHeight > zone.clientHeight + 1 && size > smallest) {
+        size = Math.max(smallest, Math.floor(size * 0.9));
+        zone.style.setProperty("--card-w", `${size}px`);
+      }
+    };
+    fit();
+    const observer = new ResizeObserver(() => {
+      const now = zone.clientWidth * 10000 + zone.clientHeight;
+      if (now !== measured) fit();
+      measured = now;
+    });
+    observer.observe(zone);
+    return () => observer.disconnect();
+  }, [key]);
+  return ref;
 }
 
 export function SortButtons({ hand }) {

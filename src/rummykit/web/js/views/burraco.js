@@ -14,7 +14,7 @@ import { useStore } from "../hooks.js";
 import { Dialog } from "./common.js";
 import { PlayerPlate } from "./table.js";
 import { Hand } from "./hand.js";
-import { HintBubble, MeldView, SortButtons, Stack, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
 const isBurracoWild = (name) => {
   const card = parseCard(name);
@@ -29,7 +29,8 @@ function BurracoBadge({ meld }) {
 
 function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
   const selectedBag = bagKey(hand.selectedNames);
-  return html`<section class=${`melds ${mine ? "my-melds" : "their-melds"}`} aria-label=${label}
+  const zone = useFitCards(melds.map((m) => `${m.id}:${m.cards.length}`).join());
+  return html`<section ref=${zone} class=${`melds ${mine ? "my-melds" : "their-melds"}`} aria-label=${label}
       data-drop=${mine ? "new-meld" : null} data-owner=${owner}>
     ${melds.length === 0 ? html`<span class="melds-empty muted">${mine ? t("burraco.no_melds_yours") : t("burraco.no_melds")}</span>` : null}
     ${melds.map((meld) => {

@@ -104,7 +104,11 @@ export function CopyButton({ text, label }) {
 export function seatName(players, seat) {
   const player = players?.find((p) => p.seat === seat) || players?.[seat];
   if (!player) return t("table.seat", { n: seat + 1 });
-  if (player.kind === "bot" && !player.name) return t("table.bot", { level: t(`level.${player.level}`) });
-  if (player.kind === "bot") return t("table.bot", { level: t(`level.${player.level}`) });
+  if (player.kind === "bot") {
+    // two computers of the same level are told apart by their seat number
+    const level = t(`level.${player.level}`);
+    const twins = (players || []).filter((p) => p.kind === "bot" && p.level === player.level).length;
+    return twins > 1 ? t("table.bot_numbered", { level, n: seat + 1 }) : t("table.bot", { level });
+  }
   return player.name || t("table.empty_seat");
 }

@@ -24,7 +24,8 @@ function choiceLabel(game, name, value) {
 
 function RuleOption({ game, option, value, rules, onChange }) {
   const id = `opt-${option.name}`;
-  const disabled = game === "burraco" && option.name === "target" && rules.mode !== "target";
+  // a target score and a hand limit only mean something in a game played to a target
+  if (game === "burraco" && ["target", "max_hands"].includes(option.name) && rules.mode !== "target") return null;
   if (option.type === "bool" || option.type === "boolean" || typeof option.default === "boolean") {
     return html`<label class="option check" for=${id}>
       <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(e) => onChange(e.target.checked)} />
@@ -33,13 +34,13 @@ function RuleOption({ game, option, value, rules, onChange }) {
   const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
   if (option.choices) {
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
-      <select id=${id} disabled=${disabled} value=${String(value)}
+      <select id=${id} value=${String(value)}
         onChange=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)}>
         ${option.choices.map((c) => html`<option value=${String(c)}>${choiceLabel(game, option.name, c)}</option>`)}
       </select></label>`;
   }
   return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
-    <input id=${id} type=${numeric ? "number" : "text"} value=${value} disabled=${disabled}
+    <input id=${id} type=${numeric ? "number" : "text"} value=${value}
       min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
       onInput=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)} /></label>`;
 }
@@ -109,8 +110,8 @@ export function CreateTableDialog({ gameName, onClose }) {
             onChange=${(v) => setRule(o.name, v)} />`,
         )}
         ${advanced.length
-          ? html`<button type="button" class="small quiet" aria-expanded=${String(showAdvanced)}
-              onClick=${() => setShowAdvanced(!showAdvanced)}>${showAdvanced ? "▾" : "▸"} ${t("create.more_rules")}</button>`
+          ? html`<div class="more-rules"><button type="button" class="small quiet" aria-expanded=${String(showAdvanced)}
+              onClick=${() => setShowAdvanced(!showAdvanced)}>${showAdvanced ? "▾" : "▸"} ${t("create.more_rules")}</button></div>`
           : null}
         ${showAdvanced
           ? advanced.map(

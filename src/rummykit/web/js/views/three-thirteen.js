@@ -203,30 +203,32 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         ? html`<span class="chip last-turns">${t("thirteen.last_turns", { count: view.lastTurnsRemaining, name: nameOf(view.wentOut) })}</span>`
         : null}
     </div>
-    <div class=${`zone opponents n${others.length}`}>
-      ${others.map((s) => html`<${Opponent} key=${s} state=${state} seat=${s} turns=${turns} isWild=${isWild} />`)}
-    </div>
-    <div class="zone center-zone">
-      <${Stack} count=${view.stockCount} label=${t("table.stock")} testId="stock" enabled=${canDraw} onClick=${draw} />
-      <div class="discard-wrap">
-        <button type="button" class=${`discard-pile thirteen-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
-          data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${take}
-          aria-label=${top ? t("thirteen.discard_top", { card: cardText(top) }) : t("thirteen.discard_empty")}>
-          ${view.discardPile.slice(-5).map(
-            (name, i, shown) => html`<span class=${i === shown.length - 1 ? "card pile-card top" : "card pile-card under"}
-              key=${view.discardPile.length - shown.length + i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`,
-          )}
-          ${view.discardPile.length === 0 ? html`<span class="card empty-slot"></span>` : null}
-        </button>
-        <span class="stack-label">${t("thirteen.discard_label")}</span>
+    <div class="board-middle">
+      <div class=${`zone opponents n${others.length}`}>
+        ${others.map((s) => html`<${Opponent} key=${s} state=${state} seat=${s} turns=${turns} isWild=${isWild} />`)}
+      </div>
+      <div class="zone center-zone">
+        <${Stack} count=${view.stockCount} label=${t("table.stock")} testId="stock" enabled=${canDraw} onClick=${draw} />
+        <div class="discard-wrap">
+          <button type="button" class=${`discard-pile thirteen-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
+            data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${take}
+            aria-label=${top ? t("thirteen.discard_top", { card: cardText(top) }) : t("thirteen.discard_empty")}>
+            ${view.discardPile.slice(-5).map(
+              (name, i, shown) => html`<span class=${i === shown.length - 1 ? "card pile-card top" : "card pile-card under"}
+                key=${view.discardPile.length - shown.length + i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`,
+            )}
+            ${view.discardPile.length === 0 ? html`<span class="card empty-slot"></span>` : null}
+          </button>
+          <span class="stack-label">${t("thirteen.discard_label")}</span>
+        </div>
+        ${view.wentOut !== null && wentOutMelds.length
+          ? html`<section class="went-out-zone" aria-label=${t("thirteen.went_out_melds", { name: nameOf(view.wentOut) })}>
+              <span class="went-out-title">${t("thirteen.went_out_melds", { name: nameOf(view.wentOut) })}</span>
+              <div class="melds">${wentOutMelds.map((m) => html`<${MeldView} key=${m.id} meld=${m} isWild=${isWild} />`)}</div>
+            </section>`
+          : null}
       </div>
     </div>
-    ${view.wentOut !== null && wentOutMelds.length
-      ? html`<section class="went-out-zone" aria-label=${t("thirteen.went_out_melds", { name: nameOf(view.wentOut) })}>
-          <span class="went-out-title">${t("thirteen.went_out_melds", { name: nameOf(view.wentOut) })}</span>
-          <div class="melds">${wentOutMelds.map((m) => html`<${MeldView} key=${m.id} meld=${m} isWild=${isWild} />`)}</div>
-        </section>`
-      : null}
     <div class="zone my-zone">
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me} />

@@ -1,0 +1,108 @@
+"""A 360-pixel phone: the new-table form keeps every field inside the dialog and shows
+a target score only for a game played to a target; at a four-seat Three-Thirteen table
+the hand and its buttons stay in view on every turn, the last turns after someone went
+out included, and three computers of one level are told apart by name."""
+
+from __future__ import annotations
+
+from tests.web.conftest import PHONE, MakePage
+from tests.web.driver import Player
+
+RANKS = "A23456789TJQK"
+
+
+def _fields_inside_dialog(player: Player) -> bool:
+    inside: bool = player.page.evaluate(
+        """() => {
+          const form = document.querySelector('.dialog.create-table');
+          const dialog = form.getBoundingClientRect();
+          return [...form.querySelectorAll('input, select')]
+            .filter((e) => e.offsetParent && e.type !== 'radio')
+            .every((e) => {
+              const r = e.getBoundingClientRect();
+              return r.left >= dialog.left && r.right <= dialog.right;
+            });
+        }"""
+    )
+    return inside
+
+
+def _in_view(player: Player, selector: str) -> bool:
+    """Every element matching ``selector`` lies wholly inside the window."""
+    shown: bool = player.page.evaluate(
+        """(selector) => {
+          const all = [...document.querySelectorAll(selector)];
+          return all.length > 0 && all.every((e) => {
+            const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+          });
+        }""",
+        selector,
+    )
+    return shown
+
+
+def test_the_table_form_fits_a_phone(new_page: MakePage) -> None:
+    me = new_page(viewport=PHONE)
+    me.goto("/")
+    me.sit_down("Dóra")
+    me.page.click(".game-tile[data-game='burraco'] .create-table")
+    dialog = me.page.locator(".dialog.create-table")
+    assert dialog.locator("select#opt-mode").input_value() == "quick"
+    assert dialog.locator("#opt-target").count() == 0
+    dialog.locator("select#opt-mode").select_option("target")
+    dialog.locator("#opt-target").wait_for()
+    dialog.locator(".more-rules button").click()
+    dialog.locator("#opt-max_hands").wait_for()
+    assert _fields_inside_dialog(me)
+
+    dialog.locator("label.chip", has_text="Three-Thirteen").click()
+    dialog.locator("select[name=players]").wait_for()
+    dialog.locator("#opt-stalemate_turns").wait_for()
+    assert _fields_inside_dialog(me)
+    assert not me.errors, me.errors
+
+
+def _create_four_seat_table(me: Player) -> None:
+    """Three-Thirteen for four, three computers of one level, rounds 1 to 3."""
+    me.page.click(".game-tile[data-game='three-thirteen'] .create-table")
+    dialog = me.page.locator(".dialog.create-table")
+    dialog.locator("select[name=players]").select_option("4")
+    for seat in (1, 2, 3):
+        dialog.locator(f"select[data-seat='{seat}']").select_option("bot:greedy")
+    dialog.locator(".more-rules button").click()
+    dialog.locator("#opt-last_round").fill("3")
+    dialog.locator("button[type=submit]").click()
+    me.wait_table()
+
+
+def test_four_players_on_a_phone_keep_the_hand_in_view(new_page: MakePage) -> None:
+    me = new_page(viewport=PHONE)
+    me.goto("/")
+    me.sit_down("Dóra")
+    _create_four_seat_table(me)
+    names = me.page.locator(".opponent .plate-name").all_inner_texts()
+    assert len(set(names)) == 3, names
+    last_turns = 0
+    while True:
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        view = state["view"]
+        if view["gameOver"]:
+            break
+        if view["wentOut"] is not None:
+            last_turns += 1
+            me.page.locator(".went-out-zone").wait_for()
+        assert _in_view(me, ".hand .hand-card"), view["roundNumber"]
+        assert _in_view(me, ".action-bar button:not(.hint-close)"), view["roundNumber"]
+        if view["phase"] == "draw":
+            me.page.click("[data-testid=stock]")
+            state = me.wait_settled()
+        wild = state["view"]["wildRank"]
+        hand = me.hand()
+        plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
+        me.tap_card(plain[-1])
+        me.page.click("[data-testid=discard-pile]")
+        me.wait_settled()
+    assert last_turns > 0
+    assert not me.errors, me.errors
