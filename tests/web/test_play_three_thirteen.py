@@ -1,5 +1,6 @@
 """A whole Three-Thirteen game against a bot, played through the page with clicks and
-drags, the page checked against the server at every turn."""
+drags, the page checked against the server at every turn; then its replay, by the player
+and by someone who arrives by the replay link alone."""
 
 from __future__ import annotations
 
@@ -135,3 +136,13 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
         arg=[opponent, sorted(hands[step]["hands"][opponent])],
     )
     assert not me.errors, me.errors
+
+    # someone who never sat at the table opens the replay link: a nickname first, then the
+    # game, where nobody is marked as them
+    stranger = new_page()
+    stranger.page.goto(f"{me.base_url}/#/replay/{state['tableId']}")
+    stranger.sit_down("Vera")
+    stranger.page.wait_for_selector("[data-testid=replay-step]")
+    stranger.page.wait_for_selector(".board")
+    assert "(you)" not in " ".join(stranger.page.locator(".plate-name").all_inner_texts())
+    assert not stranger.errors, stranger.errors

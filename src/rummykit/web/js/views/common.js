@@ -1,8 +1,9 @@
 // Pieces every page shares: the top bar, the language switch, settings, dialogs.
 
 import { html, useEffect, useRef, useState } from "../html.js";
-import { LANGUAGES, language, setLanguage, t } from "../i18n.js";
-import { settings } from "../store.js";
+import { LANGUAGES, language, refusalText, setLanguage, t } from "../i18n.js";
+import { api } from "../api.js";
+import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
 
 export function LanguageSwitch() {
@@ -14,6 +15,28 @@ export function LanguageSwitch() {
         ${lang.code.toUpperCase()}</button>`,
     )}
   </div>`;
+}
+
+/** A nickname to sit down under, for someone who arrives by a link before the lobby. */
+export function NicknameForm({ title }) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState(null);
+  const submit = async (event) => {
+    event.preventDefault();
+    try {
+      await api.guest(name.trim());
+      session.set({ me: (await api.me().catch(() => null)) || { name: name.trim() } });
+    } catch (err) {
+      setError(refusalText(err.code, err.params, err.message));
+    }
+  };
+  return html`<form class="panel gate-form" onSubmit=${submit}>
+    <h2>${title}</h2>
+    ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
+    <label class="field"><span>${t("lobby.nickname")}</span>
+      <input name="nickname" required maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+    <button class="primary" type="submit" disabled=${!name.trim()}>${t("lobby.sit_down")}</button>
+  </form>`;
 }
 
 export function TopBar({ title = null, children = null }) {

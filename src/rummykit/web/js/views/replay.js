@@ -5,17 +5,19 @@ import { html, useEffect, useState } from "../html.js";
 import { t, refusalText } from "../i18n.js";
 import { api } from "../api.js";
 import { readObservation } from "../model.js";
-import { TopBar, seatName } from "./common.js";
+import { NicknameForm, TopBar, seatName } from "./common.js";
 import { BurracoBoard } from "./burraco.js";
 import { ThirteenBoard } from "./three-thirteen.js";
 import { describeAction } from "./board-parts.js";
-import { Store } from "../store.js";
+import { Store, session } from "../store.js";
+import { useStore } from "../hooks.js";
 
 const BOARDS = { burraco: BurracoBoard, "three-thirteen": ThirteenBoard };
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
 export function ReplayPage({ tableId }) {
+  const { me, checked } = useStore(session);
   const [seat, setSeat] = useState(null);
   const [full, setFull] = useState(false);
   const [replay, setReplay] = useState(null);
@@ -36,7 +38,7 @@ export function ReplayPage({ tableId }) {
     return () => {
       alive = false;
     };
-  }, [tableId, seat, full]);
+  }, [tableId, seat, full, me]);
   const last = replay ? replay.steps.length - 1 : 0;
   useEffect(() => {
     if (!playing) return undefined;
@@ -62,6 +64,10 @@ export function ReplayPage({ tableId }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [last]);
 
+  if (error && !replay && checked && !me) {
+    // a replay link opened by someone who has not sat down anywhere yet
+    return html`<${TopBar} title=${t("replay.title")} /><main class="gate"><${NicknameForm} title=${t("replay.title")} /></main>`;
+  }
   if (error && !replay) {
     return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="error-text">${error}</p><a href="#/">${t("nav.lobby")}</a></main>`;
   }
@@ -76,6 +82,7 @@ export function ReplayPage({ tableId }) {
     view,
     game,
     seat: replay.seat,
+    ownSeat: replay.own_seat ?? null,
     players,
     legal: [],
     turn: null,

@@ -8,7 +8,7 @@ import { session } from "../store.js";
 import { useStore, useTicker } from "../hooks.js";
 import { inviteUrl } from "../router.js";
 import { TableController } from "../table-controller.js";
-import { CopyButton, Dialog, TopBar, seatName } from "./common.js";
+import { CopyButton, Dialog, NicknameForm, TopBar, seatName } from "./common.js";
 import { MoveLog } from "./log.js";
 import { IconBot, IconCards } from "../icons.js";
 import { BurracoBoard, BurracoScores } from "./burraco.js";
@@ -48,12 +48,13 @@ export function PlayerPlate({ state, seat, children, compact = false }) {
   const isTurn = view.currentPlayer === seat && !view.gameOver;
   const connected = player.kind === "bot" || player.connected;
   const turnSeconds = state.message?.turn_seconds ?? state.turnSeconds ?? null;
+  // a replay may show another seat's view: "you" is still the viewer's own seat, if any
   return html`<div class=${`player-plate${isTurn ? " is-turn" : ""}${compact ? " compact" : ""}`}
       data-seat=${seat} aria-current=${isTurn ? "true" : null}>
     <span class=${connected ? "presence on" : "presence off"}
       title=${connected ? t("table.connected") : t("table.disconnected")}
       aria-label=${connected ? t("table.connected") : t("table.disconnected")}></span>
-    <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${seatName(players, seat)}${seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
+    <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${seatName(players, seat)}${seat === (state.ownSeat !== undefined ? state.ownSeat : state.seat) ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
     ${view.dealer === seat ? html`<span class="chip dealer" title=${t("table.dealer")}>D</span>` : null}
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
@@ -145,7 +146,6 @@ function StatusBanner({ status }) {
 
 function JoinGate({ tableId, token, watch, onReady }) {
   const { me } = useStore(session);
-  const [name, setName] = useState("");
   const [error, setError] = useState(null);
   const [note, setNote] = useState(null);
   useEffect(() => {
@@ -182,25 +182,9 @@ function JoinGate({ tableId, token, watch, onReady }) {
     };
   }, [me]);
   if (me && !error) return note ? html`<p class="muted gate-note">${note}</p>` : null;
-  const submit = async (event) => {
-    event.preventDefault();
-    try {
-      await api.guest(name.trim());
-      session.set({ me: (await api.me().catch(() => null)) || { name: name.trim() } });
-    } catch (err) {
-      setError(refusalText(err.code, err.params, err.message));
-    }
-  };
   return html`<div class="gate">
     ${error ? html`<p class="error-text" role="alert">${error}</p><p><a href="#/">${t("nav.lobby")}</a></p>` : null}
-    ${!me
-      ? html`<form class="panel gate-form" onSubmit=${submit}>
-          <h2>${t("table.join_title")}</h2>
-          <label class="field"><span>${t("lobby.nickname")}</span>
-            <input name="nickname" required maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
-          <button class="primary" type="submit" disabled=${!name.trim()}>${t("lobby.sit_down")}</button>
-        </form>`
-      : null}
+    ${!me ? html`<${NicknameForm} title=${t("table.join_title")} />` : null}
   </div>`;
 }
 
