@@ -15,6 +15,7 @@ export class TableController {
     this.token = token;
     this.queue = [];
     this.waiting = false;
+    this.holdUntil = 0; // until when the last move by someone else stays on screen
     this.received = []; // every message as it came (what the page was told)
     this.store = new Store({
       status: "connecting",
@@ -96,20 +97,27 @@ export class TableController {
     this.store.set({ errors: this.store.get().errors.filter((e) => e.id !== id) });
   }
 
+  /** Show the queued states in order; a move by someone else stays on screen for the
+   * chosen pace before the next move by someone else replaces it, however soon that one
+   * arrives (the player's own moves are never held back). */
   pump() {
     if (this.waiting || !this.queue.length) return;
-    const message = this.queue.shift();
-    const others = this.show(message);
-    const delay = this.queue.length >= CATCH_UP ? 0 : paceMs();
-    if (others && delay > 0 && this.queue.length) {
+    const message = this.queue[0];
+    const last = message.last_action;
+    const byOther = Boolean(last) && last.seat !== (message.seat ?? null);
+    const wait = byOther && this.queue.length < CATCH_UP ? this.holdUntil - Date.now() : 0;
+    if (wait > 0) {
       this.waiting = true;
       this.paceTimer = setTimeout(() => {
         this.waiting = false;
         this.pump();
-      }, delay);
-    } else {
-      this.pump();
+      }, wait);
+      return;
     }
+    this.queue.shift();
+    const others = this.show(message);
+    this.holdUntil = others ? Date.now() + paceMs() : 0;
+    this.pump();
   }
 
   /** Put one state message on screen; true when it shows someone else's move. */

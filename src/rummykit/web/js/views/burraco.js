@@ -87,7 +87,7 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
     <tbody>
       ${rows.map(
         ([key, value, extra]) => html`<tr data-row=${key}><th scope="row">${t(`breakdown.${key}`)}</th>
-          ${result.breakdown.map((b) => html`<td>${signed(value(b))}${extra ? html` <span class="muted">${extra(b)}</span>` : null}</td>`)}</tr>`,
+          ${result.breakdown.map((b) => html`<td>${signed(value(b))}${extra ? html` <span class="muted breakdown-detail">${extra(b)}</span>` : null}</td>`)}</tr>`,
       )}
       <tr class="hand-total" data-row="total"><th scope="row">${t("breakdown.hand_total")}</th>
         ${result.scores.map((s) => html`<td><strong>${signed(s)}</strong></td>`)}</tr>
