@@ -12,6 +12,7 @@ import pytest
 from rummykit.envs import burraco_encoding, three_thirteen_encoding
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.three_thirteen.player_view import PlayerView as ThreeThirteenView
+from rummykit.games.three_thirteen.table import PileMove
 
 
 def view_fields(view: Any) -> dict[str, Any]:
@@ -67,6 +68,57 @@ def test_view_is_the_observation_table_and_hides_the_same(make: Any) -> None:
             state.apply(legal[rng.randrange(len(legal))])
             steps += 1
     assert checks > 100
+
+
+def parts_as_view(parts: Any) -> dict[str, Any]:
+    """Three-Thirteen's table parts in the shape of the view's fields."""
+    return {
+        "player": parts.player,
+        "rules": parts.rules,
+        "hand": tuple(sorted(parts.hand)),
+        "discard_pile": tuple(parts.discard_pile),
+        "known_cards": tuple(tuple(sorted(cards)) for cards in parts.taken),
+        "melds": tuple(parts.melds),
+        "discard_history": tuple(
+            PileMove(player=who, kind=kind, card=card) for who, kind, card in parts.history
+        ),
+        "hand_sizes": parts.hand_sizes,
+        "totals": tuple(parts.totals),
+        "round_number": parts.round_number,
+        "wild_rank": parts.wild_rank,
+        "dealer": parts.dealer,
+        "current_player": parts.current_player,
+        "phase": parts.phase,
+        "went_out": parts.went_out,
+        "stock_count": parts.stock_count,
+        "reshuffled": parts.reshuffled,
+        "last_turns_remaining": parts.last_turns_remaining,
+        "turn": parts.turn,
+    }
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_three_thirteen_table_parts_are_the_view_s_fields_in_place(players: int) -> None:
+    rng = random.Random(6)
+    rules = three_thirteen.Rules(players=players, jokers=True)
+    checks = 0
+    for game in range(3):
+        state = three_thirteen.State.new(rules, game)
+        while True:
+            for player in range(players):
+                parts = state.table_parts(player)
+                assert parts_as_view(parts) == view_fields(state.player_view(player))
+                twin = state.clone()
+                twin.shuffle_hidden(player, rng.randrange(2**32))
+                assert twin.table_parts(player) == parts
+                checks += 1
+            if state.game_over:
+                break
+            legal = list(state.legal_actions())
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checks > 1000
+    with pytest.raises(ValueError):
+        state.table_parts(players)
 
 
 def test_view_refuses_a_seat_that_is_not_at_the_table() -> None:

@@ -150,10 +150,7 @@ class ThreeThirteenSteps:
         return view
 
     def encode(self, player: int) -> FloatArray:
-        view = self._views.get(player)
-        return self._encoders[player].encode(
-            self.state.player_view(player) if view is None else view
-        )
+        return self._encoders[player].encode_parts(self.state.table_parts(player))
 
     def describe(self, action_id: int) -> str:
         return describe(action_id)

@@ -52,7 +52,7 @@ from rummykit.cards import CARD_COUNT
 from rummykit.envs.delta import cells_of, move_counts
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
-from rummykit.games.three_thirteen.player_view import PlayerView
+from rummykit.games.three_thirteen.player_view import PlayerView, TableParts
 from rummykit.games.three_thirteen.rules import MAX_ROUND
 from rummykit.games.three_thirteen.table import PileMove
 
@@ -265,15 +265,17 @@ class Encoder:
 
     __slots__ = (
         "_cells",
-        "_flags",
         "_hand",
         "_history",
+        "_hot",
         "_known",
         "_last_move",
         "_meld_cards",
         "_melds",
         "_offsets",
         "_pile",
+        "_rules",
+        "_scale",
         "_sizes",
         "_totals",
         "_vector",
@@ -287,16 +289,19 @@ class Encoder:
         self._offsets = _offsets(players, player)
         self._vector = np.zeros(self._offsets.size, dtype=np.float32)
         self._cells = cells_of(self._vector)
-        self._hand: tuple[int, ...] = ()
-        self._pile: tuple[int, ...] = ()
-        self._known: tuple[tuple[int, ...], ...] = ((),) * players
-        self._melds: tuple[object, ...] = ()
+        # Kept as handed over: tuples from a view, lists from table parts.
+        self._hand: Sequence[int] = ()
+        self._pile: Sequence[int] = ()
+        self._known: Sequence[Sequence[int]] = ((),) * players
+        self._melds: Sequence[object] = ()
         self._meld_cards: tuple[int, ...] = ()
-        self._flags: list[int] = []
         self._sizes: tuple[int, ...] = ()
-        self._totals: tuple[int, ...] = ()
+        self._totals: Sequence[int] = ()
         self._history = 0
         self._last_move: object = None
+        self._rules: object = None
+        self._hot: tuple[int, ...] = (-1,) * 7
+        self._scale = (1.0, 1.0, 1.0)
 
     def __reduce__(self) -> tuple[type[Encoder], tuple[int, int]]:
         """A copy or a pickle starts empty (the kept vector is only a cache)."""
@@ -328,21 +333,19 @@ class Encoder:
             move_counts(cells, at.melds, self._meld_cards, cards)
             self._melds = melds
             self._meld_cards = cards
-        flags = [at.wild_rank + observation.wild_rank, at.round + observation.round_number]
-        if pile:
-            flags.append(at.discard_top + pile[-1])
-        phase = observation.phase
-        if phase != "over":
-            flags.append(at.phase + (phase != "draw"))
         current = observation.current_player
-        if current is not None:
-            flags.append(at.current[current])
-        flags.append(at.dealer[observation.dealer])
-        if observation.went_out is not None:
-            flags.append(at.went_out[observation.went_out])
-        if flags != self._flags:
-            move_counts(cells, 0, self._flags, flags)
-            self._flags = flags
+        went_out = observation.went_out
+        self._set_hot(
+            (
+                at.wild_rank + observation.wild_rank,
+                at.round + observation.round_number,
+                at.discard_top + pile[-1] if pile else -1,
+                -1 if observation.phase == "over" else at.phase + (observation.phase != "draw"),
+                -1 if current is None else at.current[current],
+                at.dealer[observation.dealer],
+                -1 if went_out is None else at.went_out[went_out],
+            )
+        )
         self._read_history(observation.discard_history)
         slot = at.scalars
         sizes = observation.hand_sizes
@@ -363,6 +366,126 @@ class Encoder:
             cells[slot] = value
             slot += 1
         return self._vector.copy()
+
+    def encode_parts(self, parts: TableParts) -> FloatArray:
+        """The vector of ``State.table_parts(player)``: what :meth:`encode` gives for the
+        view of the same position, read from the round's own lists without a view.
+
+        It keeps copies of the lists and compares them, so this too may be handed any
+        sequence of positions; interleaved with :meth:`encode` it rewrites more slots.
+        """
+        (
+            player,
+            rules,
+            hand,
+            pile,
+            taken,
+            melds,
+            history,
+            sizes,
+            totals,
+            round_number,
+            wild_rank,
+            dealer,
+            current,
+            phase,
+            went_out,
+            stock_count,
+            reshuffled,
+            last_turns,
+            turn,
+        ) = parts
+        if player != self.player or rules.players != self.players:
+            raise ValueError("an encoder encodes one player's view of one table size")
+        at = self._offsets
+        cells = self._cells
+        if hand != self._hand:
+            move_counts(cells, at.hand, self._hand, hand)
+            self._hand = hand[:]
+        if pile != self._pile:
+            move_counts(cells, at.discard_pile, self._pile, pile)
+            self._pile = pile[:]
+        known = self._known
+        if taken != known:
+            for seat, cards in enumerate(taken):
+                if seat != player and cards != known[seat]:
+                    move_counts(cells, at.known[seat], known[seat], cards)
+            self._known = [cards[:] for cards in taken]
+        if melds != self._melds:
+            laid = tuple(card for meld in melds for card in meld.cards)
+            move_counts(cells, at.melds, self._meld_cards, laid)
+            self._melds = melds[:]
+            self._meld_cards = laid
+        self._set_hot(
+            (
+                at.wild_rank + wild_rank,
+                at.round + round_number,
+                at.discard_top + pile[-1] if pile else -1,
+                -1 if phase == "over" else at.phase + (phase != "draw"),
+                -1 if current is None else at.current[current],
+                at.dealer[dealer],
+                -1 if went_out is None else at.went_out[went_out],
+            )
+        )
+        self._read_moves(history)
+        if sizes != self._sizes:
+            slot = at.scalars
+            for seat in at.rotated:
+                cells[slot] = sizes[seat] / MAX_HAND
+                slot += 1
+            self._sizes = sizes
+        if totals != self._totals:
+            slot = at.scalars + self.players
+            for seat in at.rotated:
+                cells[slot] = _total(totals[seat])
+                slot += 1
+            self._totals = totals[:]
+        if rules is not self._rules:
+            stalemate = getattr(rules, "stalemate_turns", STALEMATE_TURNS)
+            self._scale = (rules.deck_size, rules.players - 1, stalemate)
+            self._rules = rules
+        deck, others, stalemate = self._scale
+        slot = at.scalars + 2 * self.players
+        cells[slot] = stock_count / deck
+        cells[slot + 1] = 1.0 if reshuffled else 0.0
+        cells[slot + 2] = last_turns / others
+        scaled = turn / stalemate
+        cells[slot + 3] = scaled if scaled < 1.0 else 1.0
+        return self._vector.copy()
+
+    def _set_hot(self, hot: tuple[int, ...]) -> None:
+        """Set the one-hot slots ``hot`` (wild rank, round, discard top, phase, current,
+        dealer, went out; -1 where that block has none set): each slot that moved since
+        the last call is cleared and its new one set (no two blocks share a slot)."""
+        kept = self._hot
+        if hot != kept:
+            cells = self._cells
+            for slot, kept_slot in zip(hot, kept, strict=True):
+                if slot != kept_slot:
+                    if kept_slot >= 0:
+                        cells[kept_slot] = 0.0
+                    if slot >= 0:
+                        cells[slot] = 1.0
+            self._hot = hot
+
+    def _read_moves(self, history: Sequence[tuple[int, str, int]]) -> None:
+        """:meth:`_read_history` of the round's raw ``(player, kind, card)`` moves."""
+        length = self._history
+        size = len(history)
+        if size == length and (not size or history[-1] is self._last_move):
+            return
+        start = self._offsets.discarded
+        if size < length or (length and history[length - 1] is not self._last_move):
+            self._vector[start : start + self.players * CARD_COUNT] = 0.0
+            length = 0
+        cells = self._cells
+        players = self.players
+        me = self.player
+        for player, kind, card in history[length:]:
+            if kind != "take":
+                cells[start + (player - me) % players * CARD_COUNT + card] = 1.0
+        self._history = size
+        self._last_move = history[-1] if size else None
 
     def _read_history(self, history: Sequence[PileMove]) -> None:
         """Set the ``discarded_r`` slots of the moves not read yet (all of them, after

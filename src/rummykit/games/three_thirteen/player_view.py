@@ -9,16 +9,20 @@ the player's own hand, public counts and piles, the round's pile history, the ca
 player was seen to take and still holds, the melds laid down and the running totals;
 never another hand, the stock's order or the seed.  Its parts are tuples or numbers,
 so later moves do not change a view.
+
+:func:`table_parts` is cheaper still, for a reader that keeps its own copies: the same
+fields as the engine holds them, lists it must neither change nor keep (they change
+with the next move), unsorted hands and raw pile moves.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from rummykit.cards import Card
 from rummykit.games.three_thirteen.rounds import Round
 from rummykit.games.three_thirteen.rules import Rules
-from rummykit.games.three_thirteen.table import PileMove, TableMeld
+from rummykit.games.three_thirteen.table import PileMove, PileMoveKind, TableMeld
 
 
 class PlayerView:
@@ -93,3 +97,63 @@ def player_view(
     view.last_turns_remaining = table.last_turns
     view.totals = tuple(totals)
     return view
+
+
+class TableParts(NamedTuple):
+    """The fields of a :class:`PlayerView` as the round holds them, read in place.
+
+    The lists are the round's own: valid until the next move, never to be changed or
+    kept.  ``hand`` is the player's hand in the order the round holds it (cards drawn
+    or taken are appended, a discard removes its first copy); ``taken[seat]`` the cards
+    ``seat`` was seen to take and still holds, in the same way (each equals
+    ``known_cards[seat]`` once sorted); ``history`` the round's pile moves as
+    ``(player, kind, card)`` tuples, oldest first, each tuple staying the same object
+    for the rest of the round.  The other fields equal the view's.
+    """
+
+    player: int
+    rules: Rules
+    hand: list[Card]
+    discard_pile: list[Card]
+    taken: list[list[Card]]
+    melds: list[TableMeld]
+    history: list[tuple[int, PileMoveKind, Card]]
+    hand_sizes: tuple[int, ...]
+    totals: list[int]
+    round_number: int
+    wild_rank: int
+    dealer: int
+    current_player: int | None
+    phase: Literal["draw", "discard", "over"]
+    went_out: int | None
+    stock_count: int
+    reshuffled: bool
+    last_turns_remaining: int
+    turn: int
+
+
+def table_parts(
+    table: Round, *, player: int, rules: Rules, totals: list[int], game_over: bool
+) -> TableParts:
+    """``player``'s fields of the round ``table``, in place (``player`` already checked)."""
+    return TableParts(
+        player,
+        rules,
+        table.hands[player],
+        table.discard_pile,
+        table.taken,
+        table.table_melds,
+        table.history,
+        tuple(map(len, table.hands)),
+        totals,
+        table.number,
+        table.wild_rank,
+        table.dealer,
+        None if game_over else table.current,
+        "over" if game_over else table.phase,
+        table.went_out,
+        len(table.stock),
+        table.reshuffled,
+        table.last_turns,
+        table.turn,
+    )

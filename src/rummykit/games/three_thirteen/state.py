@@ -44,7 +44,12 @@ from rummykit.games.three_thirteen.dealing import dealer_of, first_dealer
 from rummykit.games.three_thirteen.events import Event, GameEnded, HandEnded, seen_by
 from rummykit.games.three_thirteen.observation import Observation
 from rummykit.games.three_thirteen.parts import check_parts
-from rummykit.games.three_thirteen.player_view import PlayerView, player_view
+from rummykit.games.three_thirteen.player_view import (
+    PlayerView,
+    TableParts,
+    player_view,
+    table_parts,
+)
 from rummykit.games.three_thirteen.rounds import Round
 from rummykit.games.three_thirteen.rules import Rules
 from rummykit.games.three_thirteen.scoring import RoundResult, score_round, winners_of
@@ -511,6 +516,17 @@ class State:
     def player_view(self, player: int) -> PlayerView:
         """The table fields of :meth:`observation`, built cheaply (:mod:`.player_view`)."""
         return player_view(
+            self._round,
+            player=check_player(player, self._rules.players),
+            rules=self._rules,
+            totals=self._totals,
+            game_over=self._game_over,
+        )
+
+    def table_parts(self, player: int) -> TableParts:
+        """The same fields as :meth:`player_view`, read in place without copies (for a
+        reader that compares them with its own copies; see :class:`.TableParts`)."""
+        return table_parts(
             self._round,
             player=check_player(player, self._rules.players),
             rules=self._rules,
