@@ -11,7 +11,7 @@ import { runningScore } from "../running-score.js";
 import { readCatalog } from "../catalog.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
-import { Dialog } from "./common.js";
+import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./table.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
@@ -125,10 +125,10 @@ function HandOverDialog({ result, nameOf, rules, onClose }) {
   <//>`;
 }
 
-function prompt(view, seat, myTurn, hand, nameOf) {
+function prompt(view, seat, myTurn, hand, nameOf, players) {
   if (view.gameOver) return t("table.game_over");
   if (seat === null) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
-  if (!myTurn) return t("table.waiting_for", { name: nameOf(view.currentPlayer) });
+  if (!myTurn) return waitingFor(players, view.currentPlayer);
   if (view.phase === "draw") return t("burraco.prompt_draw");
   const n = hand.selectedNames.length;
   if (n === 0) return t("burraco.prompt_play");
@@ -246,7 +246,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
             ? html`<span class="chip running-score" data-testid="running-score" title=${t("burraco.running_score_help", score)}>${t("burraco.running_score", { score: signed(score.total) })}</span>`
             : null}
         <//>
-        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf)}</p>
+        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players)}</p>
       </div>
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isBurracoWild} onToggle=${() => {}}

@@ -124,6 +124,14 @@ export function CopyButton({ text, label }) {
 }
 
 /** Seat names as the table shows them ("Bot (greedy)", the nickname, or "Seat 2"). */
+/** What the player is waiting for while ``seat`` has the turn: its player, or someone to
+ * take it when nobody sits there yet. */
+export function waitingFor(players, seat) {
+  const player = players?.find((p) => p.seat === seat) || players?.[seat];
+  if (player && player.kind !== "bot" && !player.name) return t("table.waiting_for_open_seat");
+  return t("table.waiting_for", { name: seatName(players, seat) });
+}
+
 export function seatName(players, seat) {
   const player = players?.find((p) => p.seat === seat) || players?.[seat];
   if (!player) return t("table.seat", { n: seat + 1 });

@@ -7,7 +7,7 @@ import { CardSvg } from "../card-svg.js";
 import { cardText, parseCard, rankText } from "../cards.js";
 import { indexLegal } from "../legal.js";
 import { lastTurns } from "../model.js";
-import { Dialog } from "./common.js";
+import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./table.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useHandState, useKeys } from "./board-parts.js";
@@ -118,10 +118,10 @@ function RoundOverDialog({ result, state, nameOf, onClose }) {
   <//>`;
 }
 
-function prompt(view, seat, myTurn, selected, canOut, nameOf) {
+function prompt(view, seat, myTurn, selected, canOut, nameOf, players) {
   if (view.gameOver) return t("table.game_over");
   if (seat === null) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
-  if (!myTurn) return t("table.waiting_for", { name: nameOf(view.currentPlayer) });
+  if (!myTurn) return waitingFor(players, view.currentPlayer);
   if (view.phase === "draw") return view.wentOut !== null ? t("thirteen.prompt_last_turn") : t("thirteen.prompt_draw");
   if (canOut) return t("thirteen.prompt_can_out");
   return selected.length === 1 ? t("thirteen.prompt_one") : t("thirteen.prompt_discard");
@@ -232,7 +232,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
     <div class="zone my-zone">
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me} />
-        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf)}</p>
+        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players)}</p>
       </div>
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isWild} onToggle=${() => {}}
