@@ -171,7 +171,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
           <span class="hint-head"><strong>${describeAction(hint.action)}</strong>
             <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
               onClick=${() => controller.dismissHint()}>×</button></span>
-          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason)}</span>` : null}
+          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason, { named: true })}</span>` : null}
           <span class="hint-buttons">
             ${actionCards(hint.action).length
               ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
@@ -190,10 +190,14 @@ export function HintBubble({ state, controller, hand, myTurn }) {
  * as cards and move params as moves; the phrases joined with ": " after the first and
  * "; " after later ones. The server's English `fallback` when a phrase is unknown.
  */
-export function reasonText(phrases, fallback = "") {
+// reason phrases that only name the move (the hint and the review name it already)
+const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_card", "take_pile", "replace_wild"]);
+
+export function reasonText(phrases, fallback = "", { named = false } = {}) {
   if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
+  const said = named && phrases.length > 1 && NAMING.has(phrases[0].code) ? phrases.slice(1) : phrases;
   const parts = [];
-  for (const { code, params = {} } of phrases) {
+  for (const { code, params = {} } of said) {
     if (!has(`reason.${code}`)) return fallback;
     const shown = {};
     for (const [name, value] of Object.entries(params)) {

@@ -72,7 +72,7 @@ export function ReviewPanel({ tableId, game }) {
                   suggested: describeAction(item.suggested),
                 })}</span>
                 <strong class="review-points">${t(game === "three-thirteen" ? "review.points_13" : "review.points", { points: signedPoints(item.points) })}</strong>
-                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason)}</span>` : null}
+                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true })}</span>` : null}
               </li>`,
             )}
           </ol>`
