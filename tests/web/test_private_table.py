@@ -69,14 +69,17 @@ def _play_one_turn_by_keys(player: Player) -> None:
 
 
 def _chat(alice: Player, bob: Player) -> None:
-    """Alice says something at the table; Bob reads it in his side panel."""
+    """Alice says something at the table; Bob reads it in his side panel, which Escape
+    closes, handing the focus back to the button that opened it."""
     alice.page.click(".side-tabs [data-tab=chat]")
     alice.page.fill(".chat-form input", "Jó játékot!")
     alice.page.keyboard.press("Enter")
     bob.page.click(".panel-toggle")
     bob.page.click(".side-tabs [data-tab=chat]")
     bob.page.wait_for_selector(".chat-lines li:has-text('Jó játékot!')")
-    bob.page.click(".side-close")
+    bob.page.keyboard.press("Escape")
+    bob.page.wait_for_selector(".side-panel:not(.open)", state="attached")
+    assert bob.page.evaluate("document.activeElement.classList.contains('panel-toggle')")
 
 
 def _reconnect(bob: Player, table_id: str) -> None:

@@ -92,7 +92,23 @@ function Chat({ chat, controller, nameOf, canChat }) {
 
 function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose }) {
   const tabs = ["scores", "log", "chat"];
-  return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")}>
+  const box = useRef(null);
+  useEffect(() => {
+    // the panel drawn over a narrow table: focus goes into it, Escape closes it
+    if (!open) return undefined;
+    box.current?.querySelector(".tab.active")?.focus();
+    const onKey = (event) => {
+      if (event.key !== "Escape" || document.querySelector(".dialog-backdrop")) return;
+      event.stopImmediatePropagation();
+      onClose();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => {
+      window.removeEventListener("keydown", onKey, true);
+      if (box.current?.contains(document.activeElement)) document.querySelector(".panel-toggle")?.focus();
+    };
+  }, [open]);
+  return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")} ref=${box}>
     <div class="side-tabs" role="tablist">
       ${tabs.map(
         (name) => html`<button type="button" role="tab" aria-selected=${String(tab === name)}
