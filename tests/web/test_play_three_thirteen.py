@@ -145,4 +145,7 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
     stranger.page.wait_for_selector("[data-testid=replay-step]")
     stranger.page.wait_for_selector(".board")
     assert "(you)" not in " ".join(stranger.page.locator(".plate-name").all_inner_texts())
+    # the replay says whose turn it is and offers no move
+    assert stranger.page.locator("[data-testid=prompt]").inner_text().endswith(" is playing.")
+    assert stranger.page.locator(".can-act").count() == 0
     assert not stranger.errors, stranger.errors

@@ -125,9 +125,10 @@ function HandOverDialog({ result, nameOf, rules, onClose }) {
   <//>`;
 }
 
-function prompt(view, seat, myTurn, hand, nameOf, players) {
+function prompt(view, seat, myTurn, hand, nameOf, players, readOnly = false) {
   if (view.gameOver) return t("table.game_over");
-  if (seat === null) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
+  // a watcher, or a replay: whose turn it is, not what to do
+  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
   if (!myTurn) return waitingFor(players, view.currentPlayer);
   if (view.phase === "draw") return t("burraco.prompt_draw");
   const n = hand.selectedNames.length;
@@ -140,7 +141,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
   const opponent = 1 - me;
-  const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver;
+  const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver && !state.readOnly;
   const hand = useHandState(view.hand, `${view.handNumber}/${view.turn}/${view.phase}`);
   const index = indexLegal(myTurn ? state.legal : []);
   const selected = hand.selectedNames;
@@ -246,7 +247,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
             ? html`<span class="chip running-score" data-testid="running-score" title=${t("burraco.running_score_help", score)}>${t("burraco.running_score", { score: signed(score.total) })}</span>`
             : null}
         <//>
-        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players)}</p>
+        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players, state.readOnly)}</p>
       </div>
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isBurracoWild} onToggle=${() => {}}

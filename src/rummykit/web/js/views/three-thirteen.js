@@ -118,9 +118,10 @@ function RoundOverDialog({ result, state, nameOf, onClose }) {
   <//>`;
 }
 
-function prompt(view, seat, myTurn, selected, canOut, nameOf, players) {
+function prompt(view, seat, myTurn, selected, canOut, nameOf, players, readOnly = false) {
   if (view.gameOver) return t("table.game_over");
-  if (seat === null) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
+  // a watcher, or a replay: whose turn it is, not what to do
+  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
   if (!myTurn) return waitingFor(players, view.currentPlayer);
   if (view.phase === "draw") return view.wentOut !== null ? t("thirteen.prompt_last_turn") : t("thirteen.prompt_draw");
   if (canOut) return t("thirteen.prompt_can_out");
@@ -130,7 +131,7 @@ function prompt(view, seat, myTurn, selected, canOut, nameOf, players) {
 export function ThirteenBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
-  const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver;
+  const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver && !state.readOnly;
   const hand = useHandState(view.hand, `${view.roundNumber}/${view.turn}/${view.phase}`);
   const index = indexLegal(myTurn ? state.legal : []);
   const isWild = wildTest(view);
@@ -232,7 +233,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
     <div class="zone my-zone">
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me} />
-        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players)}</p>
+        <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players, state.readOnly)}</p>
       </div>
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isWild} onToggle=${() => {}}
