@@ -72,7 +72,7 @@ def _create_four_seat_table(me: Player) -> None:
     for seat in (1, 2, 3):
         dialog.locator(f"select[data-seat='{seat}']").select_option("bot:greedy")
     dialog.locator(".more-rules button").click()
-    dialog.locator("#opt-last_round").fill("3")
+    dialog.locator("#opt-last_round").select_option("3")
     dialog.locator("button[type=submit]").click()
     me.wait_table()
 

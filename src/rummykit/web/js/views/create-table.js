@@ -32,6 +32,13 @@ function RuleOption({ game, option, value, rules, onChange }) {
       <span>${optionLabel(game, option.name)}</span></label>`;
   }
   const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
+  if (game === "three-thirteen" && ["first_round", "last_round"].includes(option.name)) {
+    // a round by its number and the cards it deals (round 1 deals 3, round 11 deals 13)
+    return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
+      <select id=${id} value=${String(value)} onChange=${(e) => onChange(Number(e.target.value))}>
+        ${Array.from({ length: 11 }, (_, i) => html`<option value=${String(i + 1)}>${t("create.round_choice", { round: i + 1, count: i + 3 })}</option>`)}
+      </select></label>`;
+  }
   if (option.choices) {
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
       <select id=${id} value=${String(value)}
