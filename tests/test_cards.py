@@ -70,6 +70,10 @@ def test_parse_cards_accepts_strings_and_lists() -> None:
     assert parse_cards("Ah, 2h 3h") == parse_cards(["ah", "2H", "3h"])
 
 
+def test_the_showing_order_is_card_code_order() -> None:
+    assert sorted(range(cards.CARD_COUNT), key=cards.sort_key) == list(range(cards.CARD_COUNT))
+
+
 def test_sorted_cards_groups_by_suit_then_rank_jokers_last() -> None:
     hand = parse_cards("Jk Kh 2c Ah Tc")
     assert cards.format_cards(cards.sorted_cards(hand)) == "2c Tc Ah Kh Jk"

@@ -129,7 +129,9 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=sort_key)
+    """``cards`` in the order of :func:`sort_key`, which is card-code order (``suit * 13
+    + rank - 1``, the joker 52 last): sorted by code, without a key call per card."""
+    return sorted(cards)
 
 
 # ---------------------------------------------------------------------------------------

@@ -116,11 +116,11 @@ class ThreeThirteenSteps:
 
     def legal_ids(self) -> Sequence[int]:
         if self._legal is None:
-            known = _ID_BY_IDENTITY
-            self._legal = [
-                known[id(action)] if id(action) in known else action_id(action)
-                for action in self.state.legal_actions()
-            ]
+            actions = list(self.state.legal_actions())
+            try:
+                self._legal = list(map(_ID_BY_IDENTITY.__getitem__, map(id, actions)))
+            except KeyError:  # an action the engine built anew rather than a shared one
+                self._legal = list(map(action_id, actions))
         return self._legal
 
     def mask(self) -> Mask:
