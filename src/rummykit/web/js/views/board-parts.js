@@ -191,7 +191,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
  * "; " after later ones. The server's English `fallback` when a phrase is unknown.
  */
 // reason phrases that only name the move (the hint and the review name it already)
-const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_card", "take_pile", "replace_wild"]);
+const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_pile", "replace_wild"]);
 
 export function reasonText(phrases, fallback = "", { named = false } = {}) {
   if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
