@@ -82,24 +82,23 @@ export function useHandState(hand, turnKey) {
 }
 
 /**
- * Shrink the cards of a scrolling zone (its `--card-w`) step by step until everything in
- * it shows without scrolling, down to `smallest` pixels; measured again whenever `key`
- * changes or the zone is resized.  Returns the ref to put on the zone.
+ * Shrink the cards of a scrolling zone step by step (its `--fit`, a scale its cards'
+ * `--card-w` are multiplied by) until everything in it shows without scrolling, down to
+ * `smallest`; measured again whenever `key` changes or the zone is resized.  Returns the
+ * ref to put on the zone.
  */
-export function useFitCards(key, smallest = 22) {
+export function useFitCards(key, smallest = 0.6) {
   const ref = useRef(null);
   useLayoutEffect(() => {
     const zone = ref.current;
     if (!zone) return undefined;
     let measured = 0;
     const fit = () => {
-      zone.style.removeProperty("--card-w");
-      const card = zone.querySelector(".card");
-      if (!card) return;
-      let size = card.getBoundingClientRect().width;
-      while (zone.scrollHeight > zone.clientHeight + 1 && size > smallest) {
-        size = Math.max(smallest, Math.floor(size * 0.9));
-        zone.style.setProperty("--card-w", `${size}px`);
+      zone.style.removeProperty("--fit");
+      let scale = 1;
+      while (zone.scrollHeight > zone.clientHeight + 1 && scale > smallest) {
+        scale = Math.max(smallest, scale * 0.9);
+        zone.style.setProperty("--fit", scale.toFixed(3));
       }
     };
     fit();

@@ -1,7 +1,7 @@
 // The Three-Thirteen table: the round and its wild rank, the other players with their
 // last turns, stock and discard pile, whoever went out with their melds, your hand.
 
-import { html, useEffect, useRef, useState } from "../html.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { CardSvg } from "../card-svg.js";
 import { cardText, parseCard, rankText } from "../cards.js";
@@ -10,7 +10,7 @@ import { lastTurns } from "../model.js";
 import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./table.js";
 import { Hand } from "./hand.js";
-import { HintBubble, MeldView, SortButtons, Stack, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
 function wildTest(view) {
   return (name) => {
@@ -192,6 +192,12 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const outKeys = canOutNow ? hand.keysFor(outCards.slice(0, 1)) : new Set();
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : outKeys;
   const wentOutMelds = view.melds;
+  const middle = useFitCards(state.message?.state_number ?? 0);
+  useLayoutEffect(() => {
+    // when even small cards do not fit, the melds of whoever went out stay in view
+    const zone = middle.current;
+    if (zone?.querySelector(".went-out-zone") && zone.scrollHeight > zone.clientHeight + 1) zone.scrollTop = zone.scrollHeight;
+  }, [view.wentOut, state.message?.state_number]);
 
   return html`<div class="board thirteen-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}
       data-state-number=${state.message?.state_number ?? ""}
@@ -204,7 +210,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         ? html`<span class="chip last-turns">${t("thirteen.last_turns", { count: view.lastTurnsRemaining, name: nameOf(view.wentOut) })}</span>`
         : null}
     </div>
-    <div class="board-middle">
+    <div class="board-middle" ref=${middle}>
       <div class=${`zone opponents n${others.length}`}>
         ${others.map((s) => html`<${Opponent} key=${s} state=${state} seat=${s} turns=${turns} isWild=${isWild} />`)}
       </div>
