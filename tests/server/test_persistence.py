@@ -7,6 +7,7 @@ schema each; they fail, never skip, when it cannot be reached.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -154,3 +155,42 @@ def test_a_restarted_server_resumes_the_table(
         record = client.get(f"/api/tables/{created['table_id']}/record").json()
         assert record["actions"][state["state_number"]] == "draw"
         assert client.get("/api/history").json()[0]["status"] == "over"
+
+
+def test_stored_actions_reach_the_sqlite_file_itself(tmp_path: Path) -> None:
+    """Commits leave the checkpoint to the storage's checkpointer, which copies the log
+    into the database file while the server runs."""
+    import sqlite3
+
+    from rummykit.server.models import SeatRow, TableRow
+
+    path = tmp_path / "db.sqlite3"
+
+    def in_file(table_id: str) -> int:
+        # immutable=1 reads the database file alone, never the log
+        with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as db:
+            try:
+                row = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,))
+            except sqlite3.OperationalError:  # the tables themselves are still in the log
+                return 0
+            return int(row.fetchone()[0])
+
+    async def run() -> None:
+        storage = Storage(make_engine(f"sqlite+aiosqlite:///{path}"))
+        await storage.migrate()
+        row = TableRow(
+            id="t1", game="burraco", rules={}, private=False, invite_token=None, seed=1,
+            nonce="n", commitment="c", turn_seconds=None, status="playing", creator_id=None,
+            created_at=0.0, started_at=0.0, finished_at=None, totals=None, winners=None,
+        )  # fmt: skip
+        await storage.add_table(row, [SeatRow(table_id="t1", seat=0, kind="bot")])
+        for number in range(5):
+            await storage.append_action("t1", number, 0, "draw", "bot", 1.0)
+        for _ in range(200):
+            if await asyncio.to_thread(in_file, "t1") == 5:
+                break
+            await asyncio.sleep(0.05)
+        assert await asyncio.to_thread(in_file, "t1") == 5
+        await storage.close()
+
+    asyncio.run(run())

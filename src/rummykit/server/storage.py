@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from rummykit.server import migrate
+from rummykit.server.checkpoints import Checkpointer
 from rummykit.server.models import ActionRow, ChatRow, PlayerRow, SeatRow, SecretRow, TableRow
 
 PLAYERS_KEPT = 10_000
@@ -71,6 +72,8 @@ def make_engine(url: str, *, schema: str | None = None) -> AsyncEngine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
+            # a commit never checkpoints: the storage's Checkpointer does (checkpoints.py)
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
     return engine
@@ -98,14 +101,24 @@ class Storage:
         self._player_changes = 0
         self._pending_actions: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._action_writer: asyncio.Task[None] | None = None
+        url = engine.url
+        file = url.database if url.drivername.startswith("sqlite") else None
+        self._checkpointer = Checkpointer(file) if file and file != ":memory:" else None
 
     async def migrate(self) -> None:
         await migrate.upgrade(self.engine)
+        self._keep_checkpointing()
+
+    def _keep_checkpointing(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.start()
 
     async def close(self) -> None:
         writer = self._action_writer
         if writer is not None and writer.get_loop() is asyncio.get_running_loop():
             await asyncio.wait([writer])
+        if self._checkpointer is not None:
+            await self._checkpointer.stop()
         await self.engine.dispose()
 
     # -- secrets -------------------------------------------------------------------------
@@ -239,6 +252,7 @@ class Storage:
         self._pending_actions.append((row, stored))
         if self._action_writer is None or self._action_writer.done():
             self._action_writer = asyncio.create_task(self._write_actions())
+            self._keep_checkpointing()
         await stored
 
     async def _write_actions(self) -> None:
