@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-WATCHER_DROPPED = ("player",)
+# Never shown to a watcher, even when every seat's value is the same: a seat's number,
+# and its hand (two decks hold two of each card, so both hands can be the same cards).
+WATCHER_DROPPED = ("player", "hand")
 
 
 def common_view(views: Sequence[Any]) -> Any:
@@ -44,7 +46,11 @@ def common_view(views: Sequence[Any]) -> Any:
 
 
 def watcher_observation(observations: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The common view of every seat's observation JSON, ``player`` set to null."""
+    """The common view of every seat's observation JSON, ``player`` and ``hand`` null.
+
+    >>> watcher_observation([{"player": 0, "hand": ["Ac"]}, {"player": 1, "hand": ["Ac"]}])
+    {'player': None, 'hand': None}
+    """
     view = common_view(observations)
     assert isinstance(view, dict)
     for key in WATCHER_DROPPED:
