@@ -21,6 +21,8 @@ from tests.web.driver import Player
 
 POINTS = {"Jk": 30, "2": 20, "A": 15}
 CYRILLIC = re.compile("[\u0400-\u04ff]")
+# a card in the project's notation ("5h", "Js") where the page should show "5♥", "J♠"
+RAW_CARD = re.compile(r"\b([2-9TJQKA][cdhs]|Jk)\b(?! cannot)")
 REFUSALS = {
     language: json.loads((WEB_ROOT / "i18n" / f"refusals.{language}.json").read_text("utf-8"))
     for language in ("en", "hu")
@@ -107,8 +109,10 @@ class Counts:
 
 
 def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
-    """Three cards that make no meld: the server refuses, the page says why in English,
-    then in Hungarian when the player switches language; Escape clears the choice."""
+    """Three cards that make no meld: the server refuses, the page says why in English
+    with the cards written as cards (above the hand and its buttons, not over them) and the
+    cards chosen again, then in Hungarian when the player
+    switches language; Escape clears the choice."""
     legal = {" ".join(sorted(_cards_of(a))) for a in state["legal"] if a.startswith("meld ")}
     hand = me.hand()
     for trio in combinations(range(len(hand)), 3):
@@ -125,6 +129,21 @@ def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
     assert code in REFUSALS["en"]["refusals"], code
     english = toast.inner_text()
     assert english and "{" not in english
+    assert not RAW_CARD.search(english), english
+    # the refused cards are chosen again, ready to be changed
+    me.page.wait_for_function(
+        "(n) => document.querySelectorAll('.hand .hand-card.selected').length === n", arg=3
+    )
+    again = me.page.eval_on_selector_all(
+        ".hand .hand-card.selected", "els => els.map(e => e.dataset.card)"
+    )
+    assert Counter(again) == Counter(cards)
+    below = me.page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('.hand, .action-bar')]"
+        ".map((e) => e.getBoundingClientRect().top))"
+    )
+    box = toast.bounding_box()
+    assert box and box["y"] + box["height"] <= below, (box, below)
     me.page.click(".topbar .lang-switch button[data-lang='hu']")
     me.page.wait_for_function("document.documentElement.lang === 'hu'")
     hungarian = me.page.locator(".toast.refusal").first.inner_text()

@@ -102,7 +102,9 @@ export function has(key) {
 export function refusalText(code, params = {}, fallback = "") {
   const shown = {};
   for (const [name, value] of Object.entries(params || {})) {
-    shown[name] = name === "rank" ? rankSymbol(value) : displayParam(value);
+    if (name === "rank") shown[name] = rankSymbol(value);
+    else if (name === "reason" && typeof value === "string") shown[name] = cardsInText(value);
+    else shown[name] = displayParam(value);
   }
   for (const lang of [current, "en"]) {
     let entry = catalogs[lang]?.refusals?.[code];
@@ -127,6 +129,14 @@ let cardFormatter = (name) => name;
 /** Set by cards.js: how a card name ("Th") is written in text ("10♥"). */
 export function setCardFormatter(format) {
   cardFormatter = format;
+}
+
+/** An engine's English explanation with its card names written as cards ("not 5h Js" →
+ * "not 5♥ J♠"); the plural "2s" that opens "2s cannot form a set" is a word, not a card. */
+function cardsInText(text) {
+  return text.replace(/(^|[\s,(])([2-9TJQKA][cdhs]|Jk)(?=$|[\s,.;:)])/g, (match, before, card, offset) =>
+    offset === 0 && text.startsWith("2s cannot") ? match : before + cardFormatter(card),
+  );
 }
 
 function displayParam(value) {

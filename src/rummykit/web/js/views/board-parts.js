@@ -11,8 +11,9 @@ import { cardsText } from "../cards.js";
 import { moveTo, reconcile, sortOrder } from "../hand-order.js";
 import { actionCards } from "../legal.js";
 
-/** Order, selection and freshly received cards of the player's hand. */
-export function useHandState(hand, turnKey) {
+/** Order, selection and freshly received cards of the player's hand.  A selection sent
+ * as a move is cleared, and comes back if the move is refused (`refusal` changes). */
+export function useHandState(hand, turnKey, refusal = null) {
   const prefs = useStore(settings);
   const [mode, setMode] = useState(prefs.handOrder || "suit");
   const [order, setOrder] = useState([]);
@@ -30,6 +31,11 @@ export function useHandState(hand, turnKey) {
     });
   }, [handKey]);
   useEffect(() => setSelected(new Set()), [turnKey]);
+  const sent = useRef(new Set());
+  useEffect(() => {
+    if (refusal !== null && sent.current.size) setSelected(new Set([...sent.current].filter((k) => order.some((e) => e.key === k))));
+    sent.current = new Set();
+  }, [refusal]);
   const names = (keys) => order.filter((e) => keys.has(e.key)).map((e) => e.name);
   return {
     mode,
@@ -45,6 +51,11 @@ export function useHandState(hand, turnKey) {
         return next;
       }),
     clear: () => setSelected(new Set()),
+    /** The selection went out as a move: clear it, keeping it in case it is refused. */
+    sent: () => {
+      sent.current = selected;
+      setSelected(new Set());
+    },
     selectNames: (wanted) => {
       const keys = new Set();
       const left = [...wanted];

@@ -142,7 +142,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const me = seat ?? 0;
   const opponent = 1 - me;
   const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver && !state.readOnly;
-  const hand = useHandState(view.hand, `${view.handNumber}/${view.turn}/${view.phase}`);
+  const hand = useHandState(view.hand, `${view.handNumber}/${view.turn}/${view.phase}`, state.errors.at(-1)?.id ?? null);
   const index = indexLegal(myTurn ? state.legal : []);
   const selected = hand.selectedNames;
   const drawing = myTurn && view.phase === "draw";
@@ -167,7 +167,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   }, [view.results.length]);
 
   const act = (action) => {
-    if (controller.act(action)) hand.clear();
+    if (controller.act(action)) hand.sent();
   };
   const draw = () => canDraw && act("draw");
   const take = () => {

@@ -132,7 +132,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
   const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver && !state.readOnly;
-  const hand = useHandState(view.hand, `${view.roundNumber}/${view.turn}/${view.phase}`);
+  const hand = useHandState(view.hand, `${view.roundNumber}/${view.turn}/${view.phase}`, state.errors.at(-1)?.id ?? null);
   const index = indexLegal(myTurn ? state.legal : []);
   const isWild = wildTest(view);
   const selected = hand.selectedNames;
@@ -155,7 +155,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
     seen.current = view.results.length;
   }, [view.results.length]);
 
-  const act = (action) => controller.act(action) && hand.clear();
+  const act = (action) => controller.act(action) && hand.sent();
   const draw = () => canDraw && act("draw");
   const take = () => {
     if (canTake) act("take");
