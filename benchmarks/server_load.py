@@ -174,8 +174,10 @@ class Load:
                     },
                 )
                 table_id = created.json()["table_id"]
+                # A bot game lasts minutes: a look every 10 s finds its end soon enough
+                # without making the lobby's polling a load of its own.
                 while time.monotonic() < self.until:
-                    await asyncio.sleep(2)
+                    await asyncio.sleep(10)
                     summary = await http.get(f"{self.base}/api/tables/{table_id}")
                     if summary.json()["status"] == "over":
                         break
