@@ -100,6 +100,11 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
     assert "ok" in (me.page.get_attribute("[data-testid=fair-verdict]", "class") or "")
     assert me.page.locator("[data-testid=score-table] tbody tr[data-round]").count() == 11
 
+    # the result closes to show the table and opens again
+    me.page.click(".dialog.game-over .dialog-close")
+    me.page.click(".reopen-result")
+    me.page.wait_for_selector(".dialog.game-over")
+
     # the replay: step through the game from the deal, then every hand at once
     me.page.click("[data-testid=open-replay]")
     me.page.wait_for_selector("[data-testid=replay-step]")

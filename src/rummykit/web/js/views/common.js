@@ -77,6 +77,10 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
     <div class=${`dialog ${className}`} role="dialog" aria-modal="true" aria-label=${title} ref=${box}>
       ${title ? html`<h2 id=${labelledBy}>${title}</h2>` : null}
       ${children}
+      ${onClose
+        ? html`<button type="button" class="quiet dialog-close" aria-label=${t("common.close")} title=${t("common.close")}
+            onClick=${onClose}>×</button>`
+        : null}
     </div>
   </div>`;
 }
