@@ -7,7 +7,8 @@ Starts ``rummykit serve`` (SQLite in a temporary folder) and, in this process, o
 ``--tables`` tables of two scripted WebSocket clients each, each client answering
 ``--think`` seconds after its turn begins, plus ``--bot-tables`` tables where server bots
 (``greedy``, with the server's default pause) play each other; a finished game is
-replaced by a new one.  The clock starts once every table is set up.  It prints the
+replaced by a new one.  The clock starts once every table is set up; each table then
+begins at a moment of its own within the first ``--think`` seconds.  It prints the
 actions stored per second (every table) and the p50/p99 time from sending an action to
 receiving one's own new state, and the CPU time per stored action of the server
 process, of its bot workers and of this (client) process, from ``/proc`` (Linux).  Then
@@ -69,8 +70,11 @@ def cpu_now(server: int) -> tuple[float, float, float]:
 
 
 class Load:
-    def __init__(self, base: str, think: float, seconds: float, players: int, server: int) -> None:
+    def __init__(
+        self, base: str, think: float, seconds: float, players: int, server: int, spread: float
+    ) -> None:
         self.base = base
+        self.spread = spread
         self.server = server
         self.cpu_start = (0.0, 0.0, 0.0)
         self.think = think
@@ -97,6 +101,13 @@ class Load:
         await self.go.wait()
         self.latencies: list[float] = []
         self.games = 0
+
+    async def arrive(self, index: int) -> None:
+        """Wait this table's own moment within the first ``spread`` seconds: players do not
+        all sit down in the same millisecond, and tables begun together would go on acting
+        together, every one of them a second after the last, in bursts no real server
+        sees (``--together`` measures that too)."""
+        await asyncio.sleep(random.Random(index).random() * self.spread)
 
     async def guest(self, http: httpx.AsyncClient, name: str) -> str:
         response = await http.post(f"{self.base}/api/session", json={"nickname": name})
@@ -154,6 +165,7 @@ class Load:
                 if first:
                     first = False
                     await self.start_together()
+                    await self.arrive(index)
                 await asyncio.gather(
                     self.client(table_id, cookies[0], index * 2),
                     self.client(table_id, cookies[1], index * 2 + 1),
@@ -164,6 +176,7 @@ class Load:
         async with httpx.AsyncClient(timeout=30) as http:
             http.cookies.set("rummykit_session", await self.guest(http, f"host{index}"))
             await self.start_together()
+            await self.arrive(index + 1000)
             while time.monotonic() < self.until:
                 created = await http.post(
                     f"{self.base}/api/tables",
@@ -213,9 +226,16 @@ def report(
 
 
 async def run_phase(
-    base: str, server: int, *, tables: int, bot_tables: int, think: float, seconds: float
+    base: str,
+    server: int,
+    *,
+    tables: int,
+    bot_tables: int,
+    think: float,
+    seconds: float,
+    spread: float,
 ) -> Load:
-    load = Load(base, think, seconds, tables + bot_tables, server)
+    load = Load(base, think, seconds, tables + bot_tables, server, spread)
     tasks = [load.human_table(i) for i in range(tables)]
     tasks += [load.bot_table(i) for i in range(bot_tables)]
     await asyncio.gather(*tasks)
@@ -230,19 +250,27 @@ def main() -> int:
     parser.add_argument("--bot-tables", type=int, default=100)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--saturation", type=float, default=20.0)
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="begin every table in the same instant instead of spread over --think seconds",
+    )
     args = parser.parse_args()
     print(
         f"server_load: {args.tables} tables of two clients answering after {args.think} s"
         f" and {args.bot_tables} bot tables for {args.seconds:.0f} s; then {args.tables}"
         f" tables answering at once for {args.saturation:.0f} s; one server process each"
     )
-    phase("load", args.tables, args.bot_tables, args.think, args.seconds)
+    spread = 0.0 if args.together else args.think
+    phase("load", args.tables, args.bot_tables, args.think, args.seconds, spread)
     if args.saturation > 0:
-        phase("saturation", args.tables, 0, 0.0, args.saturation)
+        phase("saturation", args.tables, 0, 0.0, args.saturation, 0.0)
     return 0
 
 
-def phase(title: str, tables: int, bot_tables: int, think: float, seconds: float) -> None:
+def phase(
+    title: str, tables: int, bot_tables: int, think: float, seconds: float, spread: float
+) -> None:
     """One run against a fresh server process and database."""
     with tempfile.TemporaryDirectory(prefix="rummykit-load-") as folder:
         database = Path(folder) / "load.sqlite3"
@@ -273,6 +301,7 @@ def phase(title: str, tables: int, bot_tables: int, think: float, seconds: float
                     bot_tables=bot_tables,
                     think=think,
                     seconds=seconds,
+                    spread=spread,
                 )
             )
             end = time.time()
