@@ -51,8 +51,9 @@ def watcher_observation(observations: Sequence[dict[str, Any]]) -> dict[str, Any
     >>> watcher_observation([{"player": 0, "hand": ["Ac"]}, {"player": 1, "hand": ["Ac"]}])
     {'player': None, 'hand': None}
     """
-    view = common_view(observations)
-    assert isinstance(view, dict)
+    common = common_view(observations)
+    assert isinstance(common, dict)
+    view = dict(common)  # common_view may hand back a seat's own dict, which a host keeps
     for key in WATCHER_DROPPED:
         if key in view:
             view[key] = None
