@@ -25,8 +25,6 @@ import random
 import time
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from rummykit.envs import burraco_v0, three_thirteen_v0
 from rummykit.games import burraco, three_thirteen
 
@@ -65,7 +63,7 @@ def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = observation["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps, time.process_time() - start

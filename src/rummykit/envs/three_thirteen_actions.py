@@ -115,13 +115,14 @@ class ThreeThirteenSteps:
         return ()
 
     def legal_ids(self) -> Sequence[int]:
-        if self._legal is None:
-            actions = list(self.state.legal_actions())
+        legal = self._legal
+        if legal is None:
             try:
-                self._legal = list(map(_ID_BY_IDENTITY.__getitem__, map(id, actions)))
+                legal = list(map(_ID_BY_IDENTITY.__getitem__, map(id, self.state.legal_actions())))
             except KeyError:  # an action the engine built anew rather than a shared one
-                self._legal = list(map(action_id, actions))
-        return self._legal
+                legal = list(map(action_id, self.state.legal_actions()))
+            self._legal = legal
+        return legal
 
     def mask(self) -> Mask:
         return mask_of(self.legal_ids(), ACTION_COUNT)
