@@ -74,6 +74,23 @@ def test_three_thirteen_kept_vectors_equal_fresh_ones(rules: three_thirteen.Rule
     assert game > 1  # positions of several games went through the same encoders
 
 
+def burraco_kept(
+    encoder: burraco_encoding.Encoder,
+    state: burraco.State,
+    seat: int,
+    chosen: tuple[int, ...],
+    rng: random.Random,
+) -> Any:
+    """The kept vector of ``seat`` with ``chosen``, handed the full observation, the view
+    or the table parts at random: whichever, the same vector."""
+    given = rng.randrange(3)
+    if given == 0:
+        return encoder.encode(state.observation(seat), chosen)
+    if given == 1:
+        return encoder.encode(state.player_view(seat), chosen)
+    return encoder.encode_parts(state.table_parts(seat), chosen)
+
+
 @pytest.mark.parametrize(
     "rules",
     [burraco.Rules(), burraco.Rules(jokers=4, mode="target", target=505, one_set_per_rank=False)],
@@ -94,18 +111,25 @@ def test_burraco_kept_vectors_equal_fresh_ones(rules: burraco.Rules) -> None:
                 chosen = model.pending if seat == model.current_player else ()
                 fresh = burraco_encoding.encode(state.observation(seat), chosen)
                 assert np.array_equal(model.encode(seat), fresh)
-                view = state.player_view(seat)
-                assert np.array_equal(wanderers[seat].encode(view, chosen), fresh)
+                assert np.array_equal(
+                    burraco_kept(wanderers[seat], state, seat, chosen, rng), fresh
+                )
+                # The same parts again with another choice: only the choice is rewritten.
+                if chosen and rng.random() < 0.3:
+                    parts = state.table_parts(seat)
+                    assert np.array_equal(wanderers[seat].encode_parts(parts, chosen), fresh)
+                    fewer = chosen[: rng.randrange(len(chosen))]
+                    fresh = burraco_encoding.encode(state.observation(seat), fewer)
+                    assert np.array_equal(wanderers[seat].encode_parts(parts, fewer), fresh)
             if rng.random() < 0.05:
                 saved.append((state.clone(), model.pending))
             if saved and rng.random() < 0.05:
                 earlier, pending = saved[rng.randrange(len(saved))]
                 seat = rng.randrange(2)
                 chosen = pending if seat == earlier.current_player else ()
-                full = earlier.observation(seat)
-                fresh = burraco_encoding.encode(full, chosen)
-                view = full if rng.random() < 0.5 else earlier.player_view(seat)
-                assert np.array_equal(wanderers[seat].encode(view, chosen), fresh)
+                fresh = burraco_encoding.encode(earlier.observation(seat), chosen)
+                kept = burraco_kept(wanderers[seat], earlier, seat, chosen, rng)
+                assert np.array_equal(kept, fresh)
             if model.current_player is None:
                 break
             legal = model.legal_ids()
@@ -121,8 +145,11 @@ def test_an_encoder_refuses_another_seat_s_view() -> None:
         encoder.encode(state.player_view(1))
     with pytest.raises(ValueError):
         three_thirteen_encoding.Encoder(2, 0).encode(state.player_view(0))
+    game = burraco.State.new(burraco.Rules(), 1)
     with pytest.raises(ValueError):
-        burraco_encoding.Encoder(1).encode(burraco.State.new(burraco.Rules(), 1).player_view(0))
+        burraco_encoding.Encoder(1).encode(game.player_view(0))
+    with pytest.raises(ValueError):
+        burraco_encoding.Encoder(1).encode_parts(game.table_parts(0))
 
 
 def test_a_pickled_encoder_starts_empty_and_still_encodes_exactly() -> None:
@@ -134,6 +161,8 @@ def test_a_pickled_encoder_starts_empty_and_still_encodes_exactly() -> None:
     expected = burraco_encoding.encode(game.observation(1))
     assert np.array_equal(copy.encode(game.player_view(1)), expected)
     assert np.array_equal(kept.encode(game.player_view(1)), expected)
+    copy = pickle.loads(pickle.dumps(kept))
+    assert np.array_equal(copy.encode_parts(game.table_parts(1)), expected)
 
     state = three_thirteen.State.new(three_thirteen.Rules(players=2), 4)
     encoder = three_thirteen_encoding.Encoder(2, 0)

@@ -121,6 +121,61 @@ def test_three_thirteen_table_parts_are_the_view_s_fields_in_place(players: int)
         state.table_parts(players)
 
 
+def burraco_parts_as_view(parts: Any) -> dict[str, Any]:
+    """Burraco's table parts in the shape of the view's fields."""
+    return {
+        "player": parts.player,
+        "rules": parts.rules,
+        "hand": tuple(sorted(parts.hand)),
+        "discard_pile": tuple(parts.discard_pile),
+        "known_cards": tuple(tuple(sorted(cards)) for cards in parts.known),
+        "table_melds": tuple(parts.melds),
+        "owners": tuple(parts.owners),
+        "discard_history": tuple(parts.history.to_list()),
+        "hand_sizes": parts.hand_sizes,
+        "stock_count": parts.stock_count,
+        "pozzetti_left": parts.pozzetti_left,
+        "took_pozzetto": tuple(parts.took_pozzetto),
+        "restricted_card": parts.restricted_card,
+        "forbidden_discard": parts.forbidden_discard,
+        "totals": tuple(parts.totals),
+        "hand_number": parts.hand_number,
+        "dealer": parts.dealer,
+        "current_player": parts.current_player,
+        "phase": parts.phase,
+        "turn": parts.turn,
+    }
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [burraco.Rules(), burraco.Rules(jokers=4, mode="target", target=505, one_set_per_rank=False)],
+    ids=["burraco", "burraco-target"],
+)
+def test_burraco_table_parts_are_the_view_s_fields_in_place(rules: burraco.Rules) -> None:
+    rng = random.Random(7)
+    checks = 0
+    for game in range(3):
+        state = burraco.State.new(rules, game)
+        while True:
+            for player in range(2):
+                parts = state.table_parts(player)
+                assert burraco_parts_as_view(parts) == view_fields(state.player_view(player))
+                twin = state.clone()
+                twin.shuffle_hidden(player, rng.randrange(2**32))
+                assert burraco_parts_as_view(twin.table_parts(player)) == burraco_parts_as_view(
+                    parts
+                )
+                checks += 1
+            if state.game_over:
+                break
+            legal = list(state.legal_actions())
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checks > 1000
+    with pytest.raises(ValueError):
+        state.table_parts(2)
+
+
 def test_view_refuses_a_seat_that_is_not_at_the_table() -> None:
     state = burraco.State.new(burraco.Rules(), 1)
     with pytest.raises(ValueError):

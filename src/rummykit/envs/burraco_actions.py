@@ -61,7 +61,7 @@ from rummykit.games.burraco import (
     State,
     TakePile,
 )
-from rummykit.games.burraco.player_view import PlayerView
+from rummykit.games.burraco.player_view import PlayerView, TableParts
 from rummykit.games.core import Refusal
 
 DRAW: Final = 0
@@ -159,6 +159,7 @@ class BurracoSteps:
         self._legal: list[int] | None = None
         self._views: dict[int, Observation] = {}
         self._player_views: dict[int, PlayerView] = {}
+        self._parts: dict[int, TableParts] = {}
         self._encoders = [encoding.Encoder(0), encoding.Encoder(1)]
 
     @classmethod
@@ -199,10 +200,18 @@ class BurracoSteps:
             view = self._player_views[player] = self.state.player_view(player)
         return view
 
+    def parts(self, player: int) -> TableParts:
+        """The engine's table parts of ``player``, read in place: the same object until
+        the next action (its lists change with the engine's)."""
+        parts = self._parts.get(player)
+        if parts is None:
+            parts = self._parts[player] = self.state.table_parts(player)
+        return parts
+
     def slots(self) -> list[int]:
         """The meld ids of the player to move's melds, in the order laid (slot k)."""
         player = self.state.current_player
-        owners = self.view(player or 0).owners
+        owners = self.parts(player or 0).owners
         return [meld_id for meld_id, owner in enumerate(owners) if owner == player]
 
     def plan(self) -> TurnPlan:
@@ -210,7 +219,7 @@ class BurracoSteps:
             state = self.state
             extra: list[Extend] = []
             if state.phase == "play":
-                hand = self.view(state.current_player or 0).hand
+                hand = self.parts(state.current_player or 0).hand
                 if len(hand) == 2:
                     for meld_id in self.slots():
                         action = Extend(meld_id, tuple(sorted(hand)))
@@ -250,7 +259,7 @@ class BurracoSteps:
         # meld none of the chosen cards joins alone is refused without asking; with two,
         # ending the turn may refuse a card alone, so every meld is asked.
         takers: set[int] | None = None
-        if len(self.view(self.state.current_player or 0).hand) > 2:
+        if len(self.parts(self.state.current_player or 0).hand) > 2:
             takers = set()
             for card in chosen:
                 takers.update(plan.singles.get(card, ()))
@@ -349,11 +358,13 @@ class BurracoSteps:
         self._legal = None
         self._views.clear()
         self._player_views.clear()
+        self._parts.clear()
         return events
 
     def encode(self, player: int) -> FloatArray:
         mine = self._chosen and player == self.state.current_player
-        return self._encoders[player].encode(self.view(player), tuple(self._chosen) if mine else ())
+        chosen = tuple(self._chosen) if mine else ()
+        return self._encoders[player].encode_parts(self.parts(player), chosen)
 
     def describe(self, action_id: int) -> str:
         return describe(action_id)

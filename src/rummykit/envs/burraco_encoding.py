@@ -63,9 +63,11 @@ import numpy as np
 from rummykit.cards import CARD_COUNT, Card
 from rummykit.envs.delta import cells_of, move_counts
 from rummykit.envs.layout import FloatArray, Layout
-from rummykit.games.burraco import Observation
+from rummykit.games.burraco import Observation, Rules
 from rummykit.games.burraco.melds import Meld
-from rummykit.games.burraco.player_view import PlayerView
+from rummykit.games.burraco.player_view import PlayerView, TableParts
+from rummykit.games.burraco.table import PileEntry
+from rummykit.games.history import History
 
 MELD_SLOTS: Final = 36  # 108 cards make at most 36 melds of three
 MAX_COPIES: Final = 4
@@ -307,29 +309,82 @@ def encode(
     return vector
 
 
+_NO_HOT: Final = (-1,) * 9
+
+
+def _category(meld: Meld) -> int:
+    """The ``their_melds`` slot a meld of theirs counts in (-1: none)."""
+    size = len(meld.cards)
+    if size >= 7:
+        return 0 if meld.wild_index is None else 1
+    return size - 3 if size >= 5 else -1
+
+
+def _meld_row(meld: Meld, slot: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The one-hot slots and the fractional ``(slot, value)`` pairs of your meld in slot
+    ``slot`` (what :class:`_MeldSlots` gives it)."""
+    size = len(meld.cards)
+    flags = [_PRESENT + slot]
+    if meld.wild_index is not None:
+        flags.append(_DIRTY + slot)
+    if size >= 7:
+        flags.append(_BURRACO + slot)
+    tail = [(_TAIL + slot, size / PLACE_SCALE)]
+    if meld.kind == "set":
+        flags.append(_SET + slot)
+        flags.append(_RANK + 13 * slot + meld.rank - 1)
+    else:
+        flags.append(_SUIT + 4 * slot + (meld.suit or 0))
+        tail.append((_TAIL + MELD_SLOTS + slot, meld.rank / PLACE_SCALE))
+        tail.append((_TAIL + 2 * MELD_SLOTS + slot, (meld.rank + size - 1) / PLACE_SCALE))
+    return tuple(flags), tuple(tail)
+
+
+def _since(history: Sequence[PileEntry] | History[PileEntry], start: int) -> Sequence[PileEntry]:
+    """The entries of a view's or a table's pile history from index ``start`` on."""
+    if isinstance(history, History):
+        return history.since(start)
+    return history[start:]
+
+
+_NO_ROW: Final[tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = ((), ())
+
+
 class Encoder:
     """One observer's vector, kept from call to call: :meth:`encode` rewrites only the
     slots whose fields changed since its previous call (:mod:`.delta`) and returns a
-    copy, exactly :func:`encode` of the same observation or view and chosen cards.
+    copy, exactly :func:`encode` of the same observation or view and chosen cards;
+    :meth:`encode_parts` does the same from the table's own parts.
 
     It compares fields by value, so any sequence of positions may be encoded (another
-    game, an earlier position): the kept fields are only a cache of the vector.
+    game, an earlier position): the kept fields are only a cache of the vector.  Melds
+    are immutable values, so a meld that is the same object as the one kept in its
+    place adds nothing to rewrite.
     """
 
     __slots__ = (
+        "_categories",
         "_cells",
         "_chosen",
-        "_flags",
         "_hand",
+        "_hand_number",
         "_history",
+        "_hot",
         "_known",
         "_last_entry",
+        "_log",
+        "_meld_slots",
         "_melds",
+        "_mine",
         "_owners",
         "_pile",
-        "_slots",
+        "_rows",
+        "_rules",
+        "_scales",
+        "_seen",
+        "_their_counts",
+        "_totals",
         "_vector",
-        "_view",
         "player",
     )
 
@@ -337,17 +392,30 @@ class Encoder:
         self.player = player
         self._vector = np.zeros(LAYOUT.size, dtype=np.float32)
         self._cells = cells_of(self._vector)
-        self._view: object = None
+        self._seen: object = None
+        # Kept as handed over (tuples from a view) or copied (lists from table parts).
         self._hand: Sequence[Card] = ()
         self._chosen: Sequence[Card] = ()
         self._pile: Sequence[Card] = ()
         self._known: Sequence[Card] = ()
-        self._melds: Sequence[object] = ()
-        self._owners: Sequence[int] = ()
-        self._slots = _MeldSlots((), player)
-        self._flags: list[int] = []
+        # The melds as read, and per meld: its slot (-1: theirs), its row of slots
+        # (yours) and its ``their_melds`` category (theirs; -1: none).
+        self._melds: list[Meld] = []
+        self._owners: list[int] = []
+        self._meld_slots: list[int] = []
+        self._rows: list[tuple[tuple[int, ...], tuple[tuple[int, float], ...]]] = []
+        self._categories: list[int] = []
+        self._mine = 0
+        self._their_counts = [0, 0, 0, 0]
+        self._hot: tuple[int, ...] = _NO_HOT
+        # The pile history read: its length, its last entry, the table's log itself.
         self._history = 0
         self._last_entry: object = None
+        self._log: History[PileEntry] | None = None
+        self._rules: object = None
+        self._scales = (1.0, 1.0)
+        self._hand_number = -1
+        self._totals: Sequence[int] = ()
 
     def __reduce__(self) -> tuple[type[Encoder], tuple[int]]:
         """A copy or a pickle starts empty (the kept vector is only a cache)."""
@@ -359,75 +427,252 @@ class Encoder:
         """The vector of ``observation`` (this encoder's player's) with ``chosen``."""
         if observation.player != self.player:
             raise ValueError("an encoder encodes one player's view")
-        cells = self._cells
         if chosen != self._chosen:
-            move_counts(cells, _CHOSEN, self._chosen, chosen)
+            move_counts(self._cells, _CHOSEN, self._chosen, chosen)
             self._chosen = tuple(chosen)
-        if observation is not self._view:  # the same view again: only the choice moved
-            self._read(observation)
+        if observation is not self._seen:  # the same view again: only the choice moved
+            if isinstance(observation, PlayerView):
+                melds: Sequence[Meld] = observation.table_melds
+                owners: Sequence[int] = observation.owners
+            else:
+                melds = [table_meld.meld for table_meld in observation.melds]
+                owners = [table_meld.owner for table_meld in observation.melds]
+            self._read(
+                observation.player,
+                observation.rules,
+                observation.hand,
+                observation.discard_pile,
+                observation.known_cards,
+                melds,
+                owners,
+                observation.discard_history,
+                observation.hand_sizes,
+                observation.stock_count,
+                observation.pozzetti_left,
+                observation.took_pozzetto,
+                observation.restricted_card,
+                observation.forbidden_discard,
+                observation.totals,
+                observation.hand_number,
+                observation.dealer,
+                observation.current_player,
+                observation.phase,
+                observation.turn,
+            )
+            self._seen = observation
         return self._vector.copy()
 
-    def _read(self, observation: Observation | PlayerView) -> None:
+    def encode_parts(self, parts: TableParts, chosen: Sequence[Card] = ()) -> FloatArray:
+        """The vector of ``State.table_parts(player)`` with ``chosen``: what
+        :meth:`encode` gives for the view of the same position, read from the table's
+        own lists without a view.
+
+        It keeps copies of the lists and compares them, so this too may be handed any
+        sequence of positions, mixed with views.  The same parts object again (parts
+        are valid until the next move, so it is the same position) rewrites only the
+        ``chosen`` slots.
+        """
+        if parts.player != self.player:
+            raise ValueError("an encoder encodes one player's view")
+        if chosen != self._chosen:
+            move_counts(self._cells, _CHOSEN, self._chosen, chosen)
+            self._chosen = tuple(chosen)
+        if parts is not self._seen:
+            self._read(*parts)
+            self._seen = parts
+        return self._vector.copy()
+
+    def _read(
+        self,
+        me: int,
+        rules: Rules,
+        hand: Sequence[Card],
+        pile: Sequence[Card],
+        known: Sequence[Sequence[Card]],
+        melds: Sequence[Meld],
+        owners: Sequence[int],
+        history: Sequence[PileEntry] | History[PileEntry],
+        sizes: Sequence[int],
+        stock_count: int,
+        pozzetti_left: Sequence[int],
+        took: Sequence[bool],
+        restricted: Card | None,
+        forbidden: Card | None,
+        totals: Sequence[int],
+        hand_number: int,
+        dealer: int,
+        current: int | None,
+        phase: str,
+        turn: int,
+    ) -> None:
+        """Rewrite the slots whose fields changed (the fields of :class:`.TableParts`,
+        from a table or a view; the kept copies are lists, or a view's tuples as they
+        are)."""
         cells = self._cells
-        me = self.player
-        hand = observation.hand
         if hand != self._hand:
             move_counts(cells, _HAND, self._hand, hand)
-            self._hand = hand
-        pile = observation.discard_pile
+            self._hand = hand[:]
         if pile != self._pile:
             move_counts(cells, _PILE, self._pile, pile)
-            self._pile = pile
-        known = observation.known_cards[1 - me]
-        if known != self._known:
-            move_counts(cells, _KNOWN, self._known, known)
-            self._known = known
-        if isinstance(observation, PlayerView):
-            melds: Sequence[object] = observation.table_melds
-            owners: Sequence[int] = observation.owners
-        else:
-            melds = observation.melds
-            owners = ()
+            self._pile = pile[:]
+        theirs = known[1 - me]
+        if theirs != self._known:
+            move_counts(cells, _KNOWN, self._known, theirs)
+            self._known = theirs[:]
         if melds != self._melds or owners != self._owners:
-            self._place_melds(_MeldSlots(_melds_of(observation), me))
-            self._melds = melds
-            self._owners = owners
-        flags = _flags(observation)
-        if flags != self._flags:
-            move_counts(cells, 0, self._flags, flags)
-            self._flags = flags
-        self._read_history(observation)
-        for slot, value in enumerate(_scalars(observation), _SCALARS):
-            cells[slot] = value
-        self._view = observation
+            self._read_melds(melds, owners)
+        hot = (
+            _TOP + pile[-1] if pile else -1,
+            -1 if forbidden is None else _FORBIDDEN + forbidden,
+            -1 if phase == "over" else _PHASE + (phase == "play"),
+            _TO_MOVE if current == me else -1,
+            _DEALER if dealer == me else -1,
+            _POZZETTI if 0 in pozzetti_left else -1,
+            _POZZETTI + 1 if 1 in pozzetti_left else -1,
+            _TOOK if took[me] else -1,
+            _TOOK + 1 if took[1 - me] else -1,
+        )
+        kept = self._hot
+        if hot != kept:  # each slot that moved is cleared and its new one set
+            for slot, kept_slot in zip(hot, kept, strict=True):
+                if slot != kept_slot:
+                    if kept_slot >= 0:
+                        cells[kept_slot] = 0.0
+                    if slot >= 0:
+                        cells[slot] = 1.0
+            self._hot = hot
+        if history is not self._log or len(history) != self._history:
+            self._read_history(history)
+        if rules is not self._rules:
+            self._set_rules(rules)
+        deck, stalemate = self._scales
+        cells[_SCALARS] = sizes[me] / HAND_SCALE
+        cells[_SCALARS + 1] = sizes[1 - me] / HAND_SCALE
+        cells[_SCALARS + 2] = stock_count / deck
+        scaled = turn / stalemate
+        cells[_SCALARS + 3] = scaled if scaled < 1.0 else 1.0
+        if hand_number != self._hand_number or totals != self._totals:
+            cells[_SCALARS + 4] = _clamp(hand_number / 50, 0.0, 1.0)
+            cells[_SCALARS + 5] = _clamp(totals[me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
+            cells[_SCALARS + 6] = _clamp(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
+            self._hand_number = hand_number
+            self._totals = totals[:]
 
-    def _place_melds(self, slots: _MeldSlots) -> None:
+    def _set_rules(self, rules: Rules) -> None:
+        """The scales of the last slots, and the ``target`` slot, for ``rules``."""
+        self._scales = (float(104 + rules.jokers), float(rules.stalemate_turns))
+        target = rules.mode == "target"
+        self._cells[_SCALARS + 7] = (
+            _clamp(rules.target / TOTAL_SCALE, 0.0, MAX_TOTAL) if target else 0.0
+        )
+        self._rules = rules
+
+    def _read_melds(self, melds: Sequence[Meld], owners: Sequence[int]) -> None:
+        """Rewrite the slots of the melds that are not the ones kept in their place.
+
+        Melds are only added at the end or replaced by grown ones during a hand; any
+        other change (a new hand, another position) clears the melds' slots first.
+        """
+        kept = self._melds
+        count = len(kept)
+        if len(melds) < count or list(owners[:count]) != self._owners:
+            self._clear_melds()
+            kept = self._melds
+            count = 0
+        me = self.player
         cells = self._cells
-        old = self._slots
-        move_counts(cells, _YOURS, old.your_cards, slots.your_cards)
-        move_counts(cells, _THEIRS, old.their_cards, slots.their_cards)
-        move_counts(cells, 0, old.flags, slots.flags)
-        for slot in old.tail:
-            cells[_TAIL + slot] = 0.0
-        for slot, value in slots.tail.items():
-            cells[_TAIL + slot] = value
-        for slot, count in enumerate(slots.their_counts, _THEIR_MELDS):
-            cells[slot] = count / 4
-        self._slots = slots
+        meld_slots = self._meld_slots
+        rows = self._rows
+        categories = self._categories
+        their_counts = self._their_counts
+        counted = False
+        for index, meld in enumerate(melds):
+            if index < count:
+                old = kept[index]
+                if meld is old:
+                    continue
+                slot = meld_slots[index]
+                offset = _THEIRS if slot < 0 else _YOURS
+                for card in old.cards:
+                    cells[offset + card] -= 1.0
+            else:
+                if owners[index] == me:
+                    slot = self._mine
+                    self._mine = slot + 1
+                else:
+                    slot = -1
+                meld_slots.append(slot)
+                rows.append(_NO_ROW)
+                categories.append(-1)
+                offset = _THEIRS if slot < 0 else _YOURS
+            for card in meld.cards:
+                cells[offset + card] += 1.0
+            if slot < 0:
+                category = _category(meld)
+                if category != categories[index]:
+                    if categories[index] >= 0:
+                        their_counts[categories[index]] -= 1
+                    if category >= 0:
+                        their_counts[category] += 1
+                    categories[index] = category
+                    counted = True
+            else:
+                flags, tail = rows[index]
+                for place in flags:
+                    cells[place] = 0.0
+                for place, _value in tail:
+                    cells[place] = 0.0
+                row = rows[index] = _meld_row(meld, slot)
+                flags, tail = row
+                for place in flags:
+                    cells[place] = 1.0
+                for place, value in tail:
+                    cells[place] = value
+        if counted:
+            for place, number in enumerate(their_counts, _THEIR_MELDS):
+                cells[place] = number / 4
+        self._melds = list(melds)
+        self._owners = list(owners)
 
-    def _read_history(self, observation: Observation | PlayerView) -> None:
+    def _clear_melds(self) -> None:
+        vector = self._vector
+        vector[_YOURS : _YOURS + CARD_COUNT] = 0.0
+        vector[_THEIRS : _THEIRS + CARD_COUNT] = 0.0
+        vector[_PRESENT:_PHASE] = 0.0
+        vector[_THEIR_MELDS : _THEIR_MELDS + 4] = 0.0
+        vector[_TAIL:_SCALARS] = 0.0
+        self._melds = []
+        self._owners = []
+        self._meld_slots = []
+        self._rows = []
+        self._categories = []
+        self._mine = 0
+        self._their_counts = [0, 0, 0, 0]
+
+    def _read_history(self, history: Sequence[PileEntry] | History[PileEntry]) -> None:
         """Set the ``their_discards`` slots of the entries not read yet (all of them,
         after clearing the plane, when the history is not the one read so far
-        extended)."""
-        history = observation.discard_history
+        extended).  The same table :class:`.History` again has only grown (it is
+        append-only) and is read from where it was left."""
         length = self._history
-        if len(history) < length or (length and history[length - 1] is not self._last_entry):
-            self._vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = 0.0
-            length = 0
+        if history is self._log:
+            entries = _since(history, length)
+        elif length:
+            entries = _since(history, length - 1)
+            if entries and entries[0] is self._last_entry:
+                entries = entries[1:]
+            else:
+                self._vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = 0.0
+                entries = _since(history, 0)
+                length = 0
+        else:
+            entries = _since(history, 0)
         cells = self._cells
         me = self.player
-        for entry in history[length:]:
+        for entry in entries:
             if entry.kind == "discard" and entry.player != me:
                 cells[_THEIR_DISCARDS + entry.cards[0]] = 1.0
-        self._history = len(history)
-        self._last_entry = history[-1] if history else None
+        self._history = length + len(entries)
+        if entries:
+            self._last_entry = entries[-1]
+        self._log = history if isinstance(history, History) else None

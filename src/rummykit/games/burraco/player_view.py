@@ -12,15 +12,22 @@ pile's history, the cards each player was seen to take with the pile and still h
 the melds and the running totals; never the other hand's unseen cards, the stock's
 order, a pozzetto's cards or the seed.  Its parts are tuples or numbers, so later moves
 do not change a view.
+
+:func:`table_parts` is cheaper still, for a reader that keeps its own copies: the same
+fields as the table holds them, lists it must neither change nor keep (they change with
+the next move), an unsorted hand and the pile's :class:`.History` itself.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from rummykit.cards import Card, sorted_cards
 from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.observation import ObservedPhase
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.table import PileEntry, Table
+from rummykit.games.history import History
 
 
 class PlayerView:
@@ -80,13 +87,7 @@ def player_view(
     view = object.__new__(PlayerView)
     hand = table.hands[player]
     restricted_card = None if over or not table.restricted else table.restricted_card
-    forbidden = None
-    if (
-        restricted_card is not None
-        and table.player == player
-        and hand.count(restricted_card) <= table.restricted
-    ):
-        forbidden = restricted_card
+    forbidden = _forbidden(table, player, restricted_card)
     view.player = player
     view.rules = rules
     view.hand_number = table.hand_number
@@ -108,3 +109,81 @@ def player_view(
     view.forbidden_discard = forbidden
     view.totals = totals
     return view
+
+
+def _forbidden(table: Table, player: int, restricted_card: Card | None) -> Card | None:
+    """The card ``player`` may not discard now (the restricted card, while the hand
+    holds no more copies of it than were taken alone from the pile)."""
+    if (
+        restricted_card is not None
+        and table.player == player
+        and table.hands[player].count(restricted_card) <= table.restricted
+    ):
+        return restricted_card
+    return None
+
+
+class TableParts(NamedTuple):
+    """The fields of a :class:`PlayerView` as the table holds them, read in place.
+
+    The lists and the history are the table's own: valid until the next move, never to
+    be changed or kept.  ``hand`` is the player's hand in the order the table holds it;
+    ``known[seat]`` the cards ``seat`` was seen to take with the pile and still holds
+    (each equals ``known_cards[seat]`` once sorted); ``melds`` and ``owners`` are
+    ``table_melds`` and ``owners`` as lists (a meld is an immutable value: a meld that
+    grows is replaced by a new one); ``history`` is the hand's pile history, an
+    append-only :class:`.History` whose items stay the same objects for the rest of
+    the hand (a new hand has a new one).  The other fields equal the view's.
+    """
+
+    player: int
+    rules: Rules
+    hand: list[Card]
+    discard_pile: list[Card]
+    known: list[list[Card]]
+    melds: list[Meld]
+    owners: list[int]
+    history: History[PileEntry]
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    pozzetti_left: tuple[int, ...]
+    took_pozzetto: list[bool]
+    restricted_card: Card | None
+    forbidden_discard: Card | None
+    totals: list[int]
+    hand_number: int
+    dealer: int
+    current_player: int | None
+    phase: ObservedPhase
+    turn: int
+
+
+def table_parts(
+    table: Table, *, player: int, rules: Rules, totals: list[int], over: bool
+) -> TableParts:
+    """``player``'s fields of ``table``, in place (``player`` already checked; ``over``:
+    the game is over)."""
+    restricted_card = None if over or not table.restricted else table.restricted_card
+    hands = table.hands
+    return TableParts(
+        player,
+        rules,
+        hands[player],
+        table.discard_pile,
+        table.known,
+        table.melds,
+        table.owners,
+        table.discard_history,
+        (len(hands[0]), len(hands[1])),
+        len(table.stock),
+        table.pozzetti_left(),
+        table.took_pozzetto,
+        restricted_card,
+        None if restricted_card is None else _forbidden(table, player, restricted_card),
+        totals,
+        table.hand_number,
+        table.dealer,
+        None if over else table.player,
+        "over" if over else table.phase,
+        table.turn,
+    )

@@ -42,7 +42,7 @@ from rummykit.games.burraco.events import (
 )
 from rummykit.games.burraco.legality import examine, legal_actions
 from rummykit.games.burraco.observation import Observation, ObservedPhase
-from rummykit.games.burraco.player_view import PlayerView, player_view
+from rummykit.games.burraco.player_view import PlayerView, TableParts, player_view, table_parts
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
@@ -386,6 +386,17 @@ class State:
             player=check_player(player, NUM_PLAYERS),
             rules=self._rules,
             totals=self.totals,
+            over=self._winners is not None,
+        )
+
+    def table_parts(self, player: int) -> TableParts:
+        """The same fields as :meth:`player_view`, read in place without copies (for a
+        reader that compares them with its own copies; see :class:`.TableParts`)."""
+        return table_parts(
+            self._table,
+            player=check_player(player, NUM_PLAYERS),
+            rules=self._rules,
+            totals=self._totals,
             over=self._winners is not None,
         )
 
