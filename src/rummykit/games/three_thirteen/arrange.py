@@ -21,7 +21,8 @@ How it is fast (all exact): :mod:`.arrange_runs` keeps per-suit run tables keyed
 the suit's ranks as a bit mask (the most points runs meld with ``w`` wilds);
 :mod:`.arrange_search` tries the few ways to form sets, shares the wilds between the
 suits' tables and, for the discard questions, answers every discard in one search;
-:mod:`.arrange_layout` turns the result into melds.  The tables fill lazily and stay
+:mod:`.arrange_layout` turns the result into melds; :mod:`.arrange_bound` turns
+most hands away from the going-out search with a few table lookups.  The tables fill lazily and stay
 small (a few thousand suit patterns).  Hands of any size are handled; more than 14
 cards is only slower.
 
@@ -47,6 +48,7 @@ from rummykit.cards import (
     format_cards,
 )
 from rummykit.games.core import MeldError
+from rummykit.games.three_thirteen.arrange_bound import may_go_out
 from rummykit.games.three_thirteen.arrange_layout import lay_out
 from rummykit.games.three_thirteen.arrange_search import (
     best_discard_outcome,
@@ -63,6 +65,7 @@ __all__ = [
     "classify_meld",
     "deadwood",
     "going_out_discards",
+    "going_out_discards_unchecked",
 ]
 
 
@@ -329,6 +332,17 @@ def going_out_discards(
     """
     hand = _check_cards(cards)
     _check_wild_rank(wild_rank)
+    return going_out_discards_unchecked(hand, wild_rank, ace_high, wild_only_melds)
+
+
+def going_out_discards_unchecked(
+    hand: list[Card], wild_rank: int, ace_high: bool, wild_only_melds: bool
+) -> tuple[Card, ...]:
+    """:func:`going_out_discards` for a hand already known valid (card codes, a wild
+    rank from 1 to 13): a round asks it in every discard phase.  A card held three
+    times still raises ``ValueError``."""
+    if not may_go_out(hand, wild_rank, ace_high):
+        return ()
     split = split_hand(hand, wild_rank)
     if len(hand) - len(split.wilds) < 2:
         return tuple(

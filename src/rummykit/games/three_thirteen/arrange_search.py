@@ -471,39 +471,14 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
 # Going out
 
 
-def _friendless(hand: Hand, ace_high: bool) -> int:
-    """Naturals that share a group with no other natural, even using every wild.
-
-    Each needs two wilds of its own to be melded: a quick bound for going out.
-    """
-    reach = len(hand.wilds) + 1
-    totals = hand.totals
-    paired = 0
-    for rank in range(1, 14):
-        if totals[rank] >= 2:
-            paired |= 1 << rank
-    count = 0
-    for key in hand.suit_keys:
-        if not key:
-            continue
-        ranks = (key & 0x1FFF) << 1  # bit r for rank r
-        held = ranks | (1 << 14 if ace_high and ranks & 2 else 0)  # the ace high too
-        near = 0
-        for step in range(1, reach + 1):
-            near |= held << step | held >> step
-        near |= (near >> 13) & 2  # a neighbour of the high ace is the ace's
-        count += (ranks & ~near & ~paired).bit_count()
-    return count
-
-
 def going_out_cards(hand: Hand, ace_high: bool) -> tuple[set[Card], bool]:
     """The naturals whose discard leaves every other natural melded, and whether a wild
     can go instead, for a hand with at least two naturals (the caller handles fewer).
+
+    Most hands cannot go out; the caller turns them away first with the cheaper bound
+    of :mod:`.arrange_bound`.
     """
     wilds = len(hand.wilds)
-    alone = _friendless(hand, ace_high)
-    if 2 * (alone - 1) > wilds:
-        return set(), False
     found: set[Card] = set()
     wild_ok = [False]
     candidates = _candidates(hand, wilds)

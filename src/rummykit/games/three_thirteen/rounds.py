@@ -18,7 +18,11 @@ from typing import Literal
 
 from rummykit.cards import Card
 from rummykit.games.randomness import SeedStream
-from rummykit.games.three_thirteen.arrange import arrange, classify_meld, going_out_discards
+from rummykit.games.three_thirteen.arrange import (
+    arrange,
+    classify_meld,
+    going_out_discards_unchecked,
+)
 from rummykit.games.three_thirteen.dealing import deal_round, reshuffle
 from rummykit.games.three_thirteen.events import (
     Discarded,
@@ -184,11 +188,8 @@ class Round:
         """The cards the current player may discard to go out (computed once a phase)."""
         cache = self.going_out_cache
         if cache is None:
-            cache = going_out_discards(
-                self.hands[self.current],
-                wild_rank=self.wild_rank,
-                ace_high=ace_high,
-                wild_only_melds=wild_only_melds,
+            cache = going_out_discards_unchecked(
+                self.hands[self.current], self.wild_rank, ace_high, wild_only_melds
             )
             self.going_out_cache = cache
         return cache
