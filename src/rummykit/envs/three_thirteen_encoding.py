@@ -300,7 +300,7 @@ class Encoder:
         self._history = 0
         self._last_move: object = None
         self._rules: object = None
-        self._hot: tuple[int, ...] = (-1,) * 7
+        self._hot = [-1] * 7
         self._scale = (1.0, 1.0, 1.0)
 
     def __reduce__(self) -> tuple[type[Encoder], tuple[int, int]]:
@@ -407,27 +407,42 @@ class Encoder:
             self._pile = pile[:]
         known = self._known
         if taken != known:
+            if type(known) is not list:  # kept from a view: tuples
+                known = self._known = [list(cards) for cards in known]
             for seat, cards in enumerate(taken):
                 if seat != player and cards != known[seat]:
                     move_counts(cells, at.known[seat], known[seat], cards)
-            self._known = [cards[:] for cards in taken]
+                    known[seat] = cards[:]
         if melds != self._melds:
             laid = tuple(card for meld in melds for card in meld.cards)
             move_counts(cells, at.melds, self._meld_cards, laid)
             self._melds = melds[:]
             self._meld_cards = laid
-        self._set_hot(
-            (
-                at.wild_rank + wild_rank,
-                at.round + round_number,
-                at.discard_top + pile[-1] if pile else -1,
-                -1 if phase == "over" else at.phase + (phase != "draw"),
-                -1 if current is None else at.current[current],
-                at.dealer[dealer],
-                -1 if went_out is None else at.went_out[went_out],
-            )
-        )
-        self._read_moves(history)
+        # The one-hot slots, in the order of ``_set_hot``, each compared with its own.
+        hot = self._hot
+        slot = at.wild_rank + wild_rank
+        if slot != hot[0]:
+            self._move_hot(0, slot)
+        slot = at.round + round_number
+        if slot != hot[1]:
+            self._move_hot(1, slot)
+        slot = at.discard_top + pile[-1] if pile else -1
+        if slot != hot[2]:
+            self._move_hot(2, slot)
+        slot = -1 if phase == "over" else at.phase + (phase != "draw")
+        if slot != hot[3]:
+            self._move_hot(3, slot)
+        slot = -1 if current is None else at.current[current]
+        if slot != hot[4]:
+            self._move_hot(4, slot)
+        slot = at.dealer[dealer]
+        if slot != hot[5]:
+            self._move_hot(5, slot)
+        slot = -1 if went_out is None else at.went_out[went_out]
+        if slot != hot[6]:
+            self._move_hot(6, slot)
+        if len(history) != self._history or (history and history[-1] is not self._last_move):
+            self._read_moves(history)
         if sizes != self._sizes:
             slot = at.scalars
             for seat in at.rotated:
@@ -458,22 +473,26 @@ class Encoder:
         dealer, went out; -1 where that block has none set): each slot that moved since
         the last call is cleared and its new one set (no two blocks share a slot)."""
         kept = self._hot
-        if hot != kept:
-            cells = self._cells
-            for slot, kept_slot in zip(hot, kept, strict=True):
-                if slot != kept_slot:
-                    if kept_slot >= 0:
-                        cells[kept_slot] = 0.0
-                    if slot >= 0:
-                        cells[slot] = 1.0
-            self._hot = hot
+        if hot != tuple(kept):
+            for block, slot in enumerate(hot):
+                if slot != kept[block]:
+                    self._move_hot(block, slot)
+
+    def _move_hot(self, block: int, slot: int) -> None:
+        """Move the one-hot slot of ``block`` (an index of ``_set_hot``'s tuple) to
+        ``slot`` (-1: none set)."""
+        kept = self._hot[block]
+        if kept >= 0:
+            self._cells[kept] = 0.0
+        if slot >= 0:
+            self._cells[slot] = 1.0
+        self._hot[block] = slot
 
     def _read_moves(self, history: Sequence[tuple[int, str, int]]) -> None:
-        """:meth:`_read_history` of the round's raw ``(player, kind, card)`` moves."""
+        """:meth:`_read_history` of the round's raw ``(player, kind, card)`` moves (the
+        caller has seen that they are not the moves read so far)."""
         length = self._history
         size = len(history)
-        if size == length and (not size or history[-1] is self._last_move):
-            return
         start = self._offsets.discarded
         if size < length or (length and history[length - 1] is not self._last_move):
             self._vector[start : start + self.players * CARD_COUNT] = 0.0
