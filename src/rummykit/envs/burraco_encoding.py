@@ -309,7 +309,43 @@ def encode(
     return vector
 
 
-_NO_HOT: Final = (-1,) * 9
+_HOT_PLACES: Final = (
+    "discard_top",
+    "forbidden",
+    "phase",
+    "to_move",
+    "dealer",
+    "pozzetto 0",
+    "pozzetto 1",
+    "you took a pozzetto",
+    "they took one",
+)
+"""The places of the one-hot slots outside the melds' that the encoder keeps (what
+:func:`_flags` sets), each with at most one slot set."""
+
+_Fields = tuple[
+    int,
+    Rules,
+    Sequence[Card],
+    Sequence[Card],
+    Sequence[Sequence[Card]],
+    Sequence[Meld],
+    Sequence[int],
+    Sequence[PileEntry] | History[PileEntry],
+    Sequence[int],
+    int,
+    Sequence[int],
+    Sequence[bool],
+    Card | None,
+    Card | None,
+    Sequence[int],
+    int,
+    int,
+    int | None,
+    str,
+    int,
+]
+"""The fields of :class:`.TableParts` (from a table, or the same from a view)."""
 
 
 def _category(meld: Meld) -> int:
@@ -370,6 +406,7 @@ class Encoder:
         "_hand_number",
         "_history",
         "_hot",
+        "_hot_rest",
         "_known",
         "_last_entry",
         "_log",
@@ -407,7 +444,8 @@ class Encoder:
         self._categories: list[int] = []
         self._mine = 0
         self._their_counts = [0, 0, 0, 0]
-        self._hot: tuple[int, ...] = _NO_HOT
+        self._hot = [-1] * len(_HOT_PLACES)
+        self._hot_rest: tuple[int, ...] = ()
         # The pile history read: its length, its last entry, the table's log itself.
         self._history = 0
         self._last_entry: object = None
@@ -438,26 +476,28 @@ class Encoder:
                 melds = [table_meld.meld for table_meld in observation.melds]
                 owners = [table_meld.owner for table_meld in observation.melds]
             self._read(
-                observation.player,
-                observation.rules,
-                observation.hand,
-                observation.discard_pile,
-                observation.known_cards,
-                melds,
-                owners,
-                observation.discard_history,
-                observation.hand_sizes,
-                observation.stock_count,
-                observation.pozzetti_left,
-                observation.took_pozzetto,
-                observation.restricted_card,
-                observation.forbidden_discard,
-                observation.totals,
-                observation.hand_number,
-                observation.dealer,
-                observation.current_player,
-                observation.phase,
-                observation.turn,
+                (
+                    observation.player,
+                    observation.rules,
+                    observation.hand,
+                    observation.discard_pile,
+                    observation.known_cards,
+                    melds,
+                    owners,
+                    observation.discard_history,
+                    observation.hand_sizes,
+                    observation.stock_count,
+                    observation.pozzetti_left,
+                    observation.took_pozzetto,
+                    observation.restricted_card,
+                    observation.forbidden_discard,
+                    observation.totals,
+                    observation.hand_number,
+                    observation.dealer,
+                    observation.current_player,
+                    observation.phase,
+                    observation.turn,
+                )
             )
             self._seen = observation
         return self._vector.copy()
@@ -478,36 +518,36 @@ class Encoder:
             move_counts(self._cells, _CHOSEN, self._chosen, chosen)
             self._chosen = tuple(chosen)
         if parts is not self._seen:
-            self._read(*parts)
+            self._read(parts)
             self._seen = parts
         return self._vector.copy()
 
-    def _read(
-        self,
-        me: int,
-        rules: Rules,
-        hand: Sequence[Card],
-        pile: Sequence[Card],
-        known: Sequence[Sequence[Card]],
-        melds: Sequence[Meld],
-        owners: Sequence[int],
-        history: Sequence[PileEntry] | History[PileEntry],
-        sizes: Sequence[int],
-        stock_count: int,
-        pozzetti_left: Sequence[int],
-        took: Sequence[bool],
-        restricted: Card | None,
-        forbidden: Card | None,
-        totals: Sequence[int],
-        hand_number: int,
-        dealer: int,
-        current: int | None,
-        phase: str,
-        turn: int,
-    ) -> None:
-        """Rewrite the slots whose fields changed (the fields of :class:`.TableParts`,
-        from a table or a view; the kept copies are lists, or a view's tuples as they
-        are)."""
+    def _read(self, fields: _Fields) -> None:
+        """Rewrite the slots whose fields changed (``fields``: those of
+        :class:`.TableParts`, from a table or a view; the kept copies are lists, or a
+        view's tuples as they are)."""
+        (
+            me,
+            rules,
+            hand,
+            pile,
+            known,
+            melds,
+            owners,
+            history,
+            sizes,
+            stock_count,
+            pozzetti_left,
+            took,
+            _restricted,
+            forbidden,
+            totals,
+            hand_number,
+            dealer,
+            current,
+            phase,
+            turn,
+        ) = fields
         cells = self._cells
         if hand != self._hand:
             move_counts(cells, _HAND, self._hand, hand)
@@ -521,10 +561,19 @@ class Encoder:
             self._known = theirs[:]
         if melds != self._melds or owners != self._owners:
             self._read_melds(melds, owners)
-        hot = (
-            _TOP + pile[-1] if pile else -1,
-            -1 if forbidden is None else _FORBIDDEN + forbidden,
-            -1 if phase == "over" else _PHASE + (phase == "play"),
+        # The one-hot slots (``_HOT_PLACES``): those that move within a turn each
+        # compared with its own, the others together.
+        hot = self._hot
+        slot = _TOP + pile[-1] if pile else -1
+        if slot != hot[0]:
+            self._move_hot(0, slot)
+        slot = -1 if forbidden is None else _FORBIDDEN + forbidden
+        if slot != hot[1]:
+            self._move_hot(1, slot)
+        slot = -1 if phase == "over" else _PHASE + (phase == "play")
+        if slot != hot[2]:
+            self._move_hot(2, slot)
+        rest = (
             _TO_MOVE if current == me else -1,
             _DEALER if dealer == me else -1,
             _POZZETTI if 0 in pozzetti_left else -1,
@@ -532,15 +581,11 @@ class Encoder:
             _TOOK if took[me] else -1,
             _TOOK + 1 if took[1 - me] else -1,
         )
-        kept = self._hot
-        if hot != kept:  # each slot that moved is cleared and its new one set
-            for slot, kept_slot in zip(hot, kept, strict=True):
-                if slot != kept_slot:
-                    if kept_slot >= 0:
-                        cells[kept_slot] = 0.0
-                    if slot >= 0:
-                        cells[slot] = 1.0
-            self._hot = hot
+        if rest != self._hot_rest:
+            for place, slot in enumerate(rest, 3):
+                if slot != hot[place]:
+                    self._move_hot(place, slot)
+            self._hot_rest = rest
         if history is not self._log or len(history) != self._history:
             self._read_history(history)
         if rules is not self._rules:
@@ -558,6 +603,16 @@ class Encoder:
             self._hand_number = hand_number
             self._totals = totals[:]
 
+    def _move_hot(self, place: int, slot: int) -> None:
+        """Move the one-hot slot of ``place`` (an index of ``_HOT_PLACES``) to ``slot``
+        (-1: none set); no two places share a slot."""
+        kept = self._hot[place]
+        if kept >= 0:
+            self._cells[kept] = 0.0
+        if slot >= 0:
+            self._cells[slot] = 1.0
+        self._hot[place] = slot
+
     def _set_rules(self, rules: Rules) -> None:
         """The scales of the last slots, and the ``target`` slot, for ``rules``."""
         self._scales = (float(104 + rules.jokers), float(rules.stalemate_turns))
@@ -568,7 +623,8 @@ class Encoder:
         self._rules = rules
 
     def _read_melds(self, melds: Sequence[Meld], owners: Sequence[int]) -> None:
-        """Rewrite the slots of the melds that are not the ones kept in their place.
+        """Rewrite the slots of the melds that are not the ones kept in their place
+        (melds are immutable values: the same object is the same meld).
 
         Melds are only added at the end or replaced by grown ones during a hand; any
         other change (a new hand, another position) clears the melds' slots first.
@@ -586,7 +642,10 @@ class Encoder:
         categories = self._categories
         their_counts = self._their_counts
         counted = False
-        for index, meld in enumerate(melds):
+        # Melds only laid since: the kept ones are equal (so are their slots).
+        start = count if len(melds) > count and melds[:count] == kept else 0
+        for index in range(start, len(melds)):
+            meld = melds[index]
             if index < count:
                 old = kept[index]
                 if meld is old:

@@ -158,32 +158,42 @@ class TableParts(NamedTuple):
     turn: int
 
 
+_new_parts = tuple.__new__
+
+
 def table_parts(
     table: Table, *, player: int, rules: Rules, totals: list[int], over: bool
 ) -> TableParts:
     """``player``'s fields of ``table``, in place (``player`` already checked; ``over``:
-    the game is over)."""
+    the game is over).
+
+    Built with ``tuple.__new__``: the named tuple's own constructor costs about a
+    microsecond more for its twenty fields, a third of this call.
+    """
     restricted_card = None if over or not table.restricted else table.restricted_card
     hands = table.hands
-    return TableParts(
-        player,
-        rules,
-        hands[player],
-        table.discard_pile,
-        table.known,
-        table.melds,
-        table.owners,
-        table.discard_history,
-        (len(hands[0]), len(hands[1])),
-        len(table.stock),
-        table.pozzetti_left(),
-        table.took_pozzetto,
-        restricted_card,
-        None if restricted_card is None else _forbidden(table, player, restricted_card),
-        totals,
-        table.hand_number,
-        table.dealer,
-        None if over else table.player,
-        "over" if over else table.phase,
-        table.turn,
+    return _new_parts(
+        TableParts,
+        (
+            player,
+            rules,
+            hands[player],
+            table.discard_pile,
+            table.known,
+            table.melds,
+            table.owners,
+            table.discard_history,
+            (len(hands[0]), len(hands[1])),
+            len(table.stock),
+            table.pozzetti_left(),
+            table.took_pozzetto,
+            restricted_card,
+            None if restricted_card is None else _forbidden(table, player, restricted_card),
+            totals,
+            table.hand_number,
+            table.dealer,
+            None if over else table.player,
+            "over" if over else table.phase,
+            table.turn,
+        ),
     )

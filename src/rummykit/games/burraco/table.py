@@ -120,7 +120,7 @@ class Table:
         return not self.took_pozzetto[player] and any(p is not None for p in self.pozzetti)
 
     def pozzetti_left(self) -> tuple[int, ...]:
-        return tuple(i for i, cards in enumerate(self.pozzetti) if cards is not None)
+        return tuple([i for i, cards in enumerate(self.pozzetti) if cards is not None])
 
     def locations(self) -> dict[str, list[Card]]:
         places: dict[str, list[Card]] = {}
