@@ -145,7 +145,8 @@ def test_the_bound_survives_its_tables_starting_afresh(monkeypatch):
     monkeypatch.setattr(arrange_bound, "_TABLE_LIMIT", 3)
     arrange_bound.forget()
     assert [may_go_out(cards, wild, high) for cards, wild, high in hands] == before
-    assert max(map(len, arrange_bound._tables)) <= 8
+    assert max(map(len, (*arrange_bound._tables, *arrange_bound._quick_tables))) <= 8
+    assert len(arrange_bound._set_masks) <= 4
     assert len(arrange_bound._run_shares) <= 4
     assert len(arrange_bound._suit_cards_cache) <= 4
 
