@@ -61,7 +61,7 @@ from typing import Final
 import numpy as np
 
 from rummykit.cards import CARD_COUNT, Card
-from rummykit.envs.delta import cells_of, move_counts
+from rummykit.envs.delta import cells_of, follow_counts, move_counts
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.burraco import Observation, Rules
 from rummykit.games.burraco.melds import Meld
@@ -430,11 +430,11 @@ class Encoder:
         self._vector = np.zeros(LAYOUT.size, dtype=np.float32)
         self._cells = cells_of(self._vector)
         self._seen: object = None
-        # Kept as handed over (tuples from a view) or copied (lists from table parts).
-        self._hand: Sequence[Card] = ()
+        # Copies of the cards read, kept equal to them (:func:`.follow_counts`).
+        self._hand: list[Card] = []
+        self._pile: list[Card] = []
+        self._known: list[Card] = []
         self._chosen: Sequence[Card] = ()
-        self._pile: Sequence[Card] = ()
-        self._known: Sequence[Card] = ()
         # The melds as read, and per meld: its slot (-1: theirs), its row of slots
         # (yours) and its ``their_melds`` category (theirs; -1: none).
         self._melds: list[Meld] = []
@@ -479,9 +479,9 @@ class Encoder:
                 (
                     observation.player,
                     observation.rules,
-                    observation.hand,
-                    observation.discard_pile,
-                    observation.known_cards,
+                    list(observation.hand),  # lists, compared with the kept ones
+                    list(observation.discard_pile),
+                    [list(cards) for cards in observation.known_cards],
                     melds,
                     owners,
                     observation.discard_history,
@@ -524,8 +524,7 @@ class Encoder:
 
     def _read(self, fields: _Fields) -> None:
         """Rewrite the slots whose fields changed (``fields``: those of
-        :class:`.TableParts`, from a table or a view; the kept copies are lists, or a
-        view's tuples as they are)."""
+        :class:`.TableParts`, from a table, or a view's with its cards in lists)."""
         (
             me,
             rules,
@@ -550,15 +549,12 @@ class Encoder:
         ) = fields
         cells = self._cells
         if hand != self._hand:
-            move_counts(cells, _HAND, self._hand, hand)
-            self._hand = hand[:]
+            follow_counts(cells, _HAND, self._hand, hand)
         if pile != self._pile:
-            move_counts(cells, _PILE, self._pile, pile)
-            self._pile = pile[:]
+            follow_counts(cells, _PILE, self._pile, pile)
         theirs = known[1 - me]
         if theirs != self._known:
-            move_counts(cells, _KNOWN, self._known, theirs)
-            self._known = theirs[:]
+            follow_counts(cells, _KNOWN, self._known, theirs)
         if melds != self._melds or owners != self._owners:
             self._read_melds(melds, owners)
         # The one-hot slots (``_HOT_PLACES``): those that move within a turn each

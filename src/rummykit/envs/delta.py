@@ -70,6 +70,47 @@ def move_counts(
         cells[offset + card] += 1.0
 
 
+def follow_counts(
+    cells: memoryview[float], offset: int, kept: list[int], new: Sequence[int]
+) -> None:
+    """Make ``kept``, a list the caller keeps of the cards the block at ``offset``
+    counts, equal to ``new``, and the counts with it: :func:`move_counts` without a
+    copy of ``new``.  A list that grew at its end, or lost one card anywhere (the
+    first copy of it), costs only that change.
+
+    >>> import numpy as np
+    >>> vector = np.zeros(4, dtype=np.float32)
+    >>> cells, kept = cells_of(vector), []
+    >>> follow_counts(cells, 0, kept, [3, 1, 3])
+    >>> follow_counts(cells, 0, kept, [3, 3])
+    >>> follow_counts(cells, 0, kept, (2,))
+    >>> kept, vector.tolist()
+    ([2], [0.0, 0.0, 1.0, 0.0])
+    """
+    count = len(kept)
+    size = len(new)
+    if size > count:
+        if new[:count] == kept:
+            added = new[count:]
+            for card in added:
+                cells[offset + card] += 1.0
+            kept += added
+            return
+    elif size == count - 1:
+        card = sum(kept) - sum(new)
+        if card in kept:
+            kept.remove(card)
+            if kept == new:
+                cells[offset + card] -= 1.0
+                return
+            kept.append(card)  # the same cards, as the block counts them
+    for card in kept:
+        cells[offset + card] = 0.0
+    for card in new:
+        cells[offset + card] += 1.0
+    kept[:] = new
+
+
 def _one_more(fewer: Sequence[int], more: Sequence[int]) -> int | None:
     """The card ``more`` holds besides the cards of ``fewer``, if it is ``fewer`` with
     one card put in somewhere, else ``None``.
