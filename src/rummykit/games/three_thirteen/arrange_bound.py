@@ -287,7 +287,8 @@ def may_go_out(cards: Sequence[Card], wild_rank: int, ace_high: bool) -> bool:
         totals + _FIVE_EACH_RANK & _EIGHT_EACH_RANK
     )
     if flags:
-        total -= (packed >> _PAIR_BYTES & _set_mask(flags)) % 255 * _SIXTH
+        mask = _set_masks.get(flags) or _set_mask(flags)
+        total -= (packed >> _PAIR_BYTES & mask) % 255 * _SIXTH
     if total > wilds * UNIT + _ALONE:
         return False
     return _exactly(naturals, flags, wilds, ace_high)

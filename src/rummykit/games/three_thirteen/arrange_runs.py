@@ -31,6 +31,7 @@ from typing import Final
 __all__ = [
     "RANK_POINTS",
     "cover_after_discard",
+    "cover_cache",
     "discard_values",
     "remove_rank",
     "run_cover",
@@ -201,6 +202,12 @@ def values_cache(ace_high: bool) -> dict[int, tuple[int, ...]]:
     """The memo behind :func:`run_values`, for hot loops: ``cache.get(key) or
     run_values(key, ace_high)`` (a missing key is filled by :func:`run_values`)."""
     return _rank_cache[ace_high]
+
+
+def cover_cache(ace_high: bool) -> dict[int, int]:
+    """The memo behind :func:`run_cover`, for hot loops (a missing key is filled by
+    :func:`run_cover`)."""
+    return _cover_cache[ace_high]
 
 
 def remove_rank(rank_key: int, rank: int) -> int:

@@ -28,6 +28,7 @@ from rummykit.cards import JOKER, RANK_OF, SUIT_OF, Card, format_card
 from rummykit.games.three_thirteen.arrange_runs import (
     RANK_POINTS,
     cover_after_discard,
+    cover_cache,
     discard_values,
     run_cover,
     run_values,
@@ -482,12 +483,15 @@ def going_out_cards(hand: Hand, ace_high: bool) -> tuple[set[Card], bool]:
     found: set[Card] = set()
     wild_ok = [False]
     candidates = _candidates(hand, wilds)
+    known = cover_cache(ace_high)
 
     def leaf(keys: list[int], budget: int) -> None:
-        covers = [run_cover(key, ace_high) for key in keys]
+        covers = [known[key] if key in known else run_cover(key, ace_high) for key in keys]
         total = covers[0] + covers[1] + covers[2] + covers[3]
         if total < budget:
             wild_ok[0] = True
+        elif total > budget + 2:
+            return  # throwing a card lowers its suit's cover by two at most
         for suit in range(4):
             key = keys[suit]
             if not key:
