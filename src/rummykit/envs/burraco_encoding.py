@@ -50,7 +50,9 @@ can take; the mask says exactly which cards fit.
 
 :func:`encode` builds a vector from scratch; an :class:`Encoder` keeps one observer's
 vector and rewrites only the slots that changed since its last call (what the
-environments use after every step), giving exactly the same vector.
+environments use after every step), giving exactly the same vector.  The environments
+hand it ``State.table_parts(player)`` (:meth:`Encoder.encode_parts`): the table's own
+lists and pile history, read in place, with no view built and no hand sorted.
 """
 
 from __future__ import annotations
