@@ -48,13 +48,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rummykit.cards import CARD_COUNT
-from rummykit.envs.delta import cells_of, move_counts
+from rummykit.cards import CARD_COUNT, Card
+from rummykit.envs.delta import cells_of, follow_counts, move_counts
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
 from rummykit.games.three_thirteen.player_view import PlayerView, TableParts
 from rummykit.games.three_thirteen.rules import MAX_ROUND
-from rummykit.games.three_thirteen.table import PileMove
+from rummykit.games.three_thirteen.table import PileMove, TableMeld
 
 STALEMATE_TURNS = 200
 MAX_COPIES = 4  # two decks with two jokers each: four jokers
@@ -289,11 +289,11 @@ class Encoder:
         self._offsets = _offsets(players, player)
         self._vector = np.zeros(self._offsets.size, dtype=np.float32)
         self._cells = cells_of(self._vector)
-        # Kept as handed over: tuples from a view, lists from table parts.
-        self._hand: Sequence[int] = ()
-        self._pile: Sequence[int] = ()
-        self._known: Sequence[Sequence[int]] = ((),) * players
-        self._melds: Sequence[object] = ()
+        # Copies of the cards read, kept equal to them (:func:`.follow_counts`).
+        self._hand: list[Card] = []
+        self._pile: list[Card] = []
+        self._known: list[list[Card]] = [[] for _ in range(players)]
+        self._melds: list[TableMeld] = []
         self._meld_cards: tuple[int, ...] = ()
         self._sizes: tuple[int, ...] = ()
         self._totals: Sequence[int] = ()
@@ -311,28 +311,15 @@ class Encoder:
         """The vector of ``observation`` (of this encoder's player and table size)."""
         if observation.player != self.player or observation.rules.players != self.players:
             raise ValueError("an encoder encodes one player's view of one table size")
+        self._read_cards(
+            list(observation.hand),
+            list(observation.discard_pile),
+            [list(cards) for cards in observation.known_cards],
+            list(observation.melds),
+        )
         at = self._offsets
         cells = self._cells
-        hand = observation.hand
-        if hand != self._hand:
-            move_counts(cells, at.hand, self._hand, hand)
-            self._hand = hand
         pile = observation.discard_pile
-        if pile != self._pile:
-            move_counts(cells, at.discard_pile, self._pile, pile)
-            self._pile = pile
-        known = observation.known_cards
-        if known != self._known:
-            for seat, cards in enumerate(known):
-                if seat != self.player:
-                    move_counts(cells, at.known[seat], self._known[seat], cards)
-            self._known = known
-        melds = observation.melds
-        if melds != self._melds:
-            cards = tuple(card for meld in melds for card in meld.cards)
-            move_counts(cells, at.melds, self._meld_cards, cards)
-            self._melds = melds
-            self._meld_cards = cards
         current = observation.current_player
         went_out = observation.went_out
         self._set_hot(
@@ -397,27 +384,9 @@ class Encoder:
         ) = parts
         if player != self.player or rules.players != self.players:
             raise ValueError("an encoder encodes one player's view of one table size")
+        self._read_cards(hand, pile, taken, melds)
         at = self._offsets
         cells = self._cells
-        if hand != self._hand:
-            move_counts(cells, at.hand, self._hand, hand)
-            self._hand = hand[:]
-        if pile != self._pile:
-            move_counts(cells, at.discard_pile, self._pile, pile)
-            self._pile = pile[:]
-        known = self._known
-        if taken != known:
-            if type(known) is not list:  # kept from a view: tuples
-                known = self._known = [list(cards) for cards in known]
-            for seat, cards in enumerate(taken):
-                if seat != player and cards != known[seat]:
-                    move_counts(cells, at.known[seat], known[seat], cards)
-                    known[seat] = cards[:]
-        if melds != self._melds:
-            laid = tuple(card for meld in melds for card in meld.cards)
-            move_counts(cells, at.melds, self._meld_cards, laid)
-            self._melds = melds[:]
-            self._meld_cards = laid
         # The one-hot slots, in the order of ``_set_hot``, each compared with its own.
         hot = self._hot
         slot = at.wild_rank + wild_rank
@@ -467,6 +436,31 @@ class Encoder:
         scaled = turn / stalemate
         cells[slot + 3] = scaled if scaled < 1.0 else 1.0
         return self._vector.copy()
+
+    def _read_cards(
+        self, hand: list[Card], pile: list[Card], taken: list[list[Card]], melds: list[TableMeld]
+    ) -> None:
+        """Follow the card blocks (hand, discard pile, seen cards, melds) from the lists
+        given, which are compared with the encoder's own copies and never kept."""
+        at = self._offsets
+        cells = self._cells
+        if hand != self._hand:
+            follow_counts(cells, at.hand, self._hand, hand)
+        if pile != self._pile:
+            follow_counts(cells, at.discard_pile, self._pile, pile)
+        known = self._known
+        if taken != known:
+            for seat, cards in enumerate(taken):
+                if cards != known[seat]:
+                    if seat == self.player:  # not shown: the hand holds them
+                        known[seat][:] = cards
+                    else:
+                        follow_counts(cells, at.known[seat], known[seat], cards)
+        if melds != self._melds:
+            laid = tuple(card for meld in melds for card in meld.cards)
+            move_counts(cells, at.melds, self._meld_cards, laid)
+            self._melds = melds[:]
+            self._meld_cards = laid
 
     def _set_hot(self, hot: tuple[int, ...]) -> None:
         """Set the one-hot slots ``hot`` (wild rank, round, discard top, phase, current,
