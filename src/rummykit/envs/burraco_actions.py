@@ -61,6 +61,8 @@ from rummykit.games.burraco import (
     State,
     TakePile,
 )
+from rummykit.games.burraco.legality import LegalOptions
+from rummykit.games.burraco.melds import Meld as ArrangedMeld
 from rummykit.games.burraco.player_view import PlayerView, TableParts
 from rummykit.games.core import Refusal
 
@@ -100,49 +102,50 @@ def _refusal(code: str, message: str) -> Refusal:
 class TurnPlan:
     """The legal engine actions of one position, indexed for the step-by-step mask.
 
-    Built from a list of legal actions (``State.legal_actions()``, or what a bot is
-    handed) plus any legal multi-card additions the caller found; ``targets`` are the
-    card tuples (in code order) that choosing can lead to.
+    Built from the engine's ``State.legal_options()`` plus any legal multi-card additions
+    the caller found (``extra``, their cards in code order).  ``melds`` maps the cards of
+    each legal new meld, in code order, to its arranged meld; ``singles`` each card that
+    may be added alone to the meld ids that take it.
     """
 
-    __slots__ = ("discards", "draws", "melds", "singles", "targets")
+    __slots__ = ("_next", "discards", "draws", "extra", "melds", "singles")
 
-    def __init__(self, legal: Iterable[Action], extra: Iterable[Extend] = ()) -> None:
-        self.draws: list[int] = []
-        self.discards: list[Card] = []
-        melds: set[tuple[Card, ...]] = set()
-        self.singles: dict[Card, set[int]] = {}
-        additions: set[tuple[Card, ...]] = set()
-        add_meld = melds.add
-        for action in legal:
-            kind = type(action)
-            if kind is Meld:
-                add_meld(tuple(sorted(action.cards)))  # type: ignore[union-attr]
-            elif kind is Discard:
-                self.discards.append(action.card)  # type: ignore[union-attr]
-            elif kind is Extend:
-                cards = tuple(sorted(action.cards))  # type: ignore[union-attr]
-                if len(cards) == 1:
-                    self.singles.setdefault(cards[0], set()).add(action.meld_id)  # type: ignore[union-attr]
-                additions.add(cards)
-            elif kind is DrawStock:
-                self.draws.append(DRAW)
-            elif kind is TakePile:
-                self.draws.append(TAKE)
-        additions.update(tuple(sorted(action.cards)) for action in extra)
-        self.melds = melds
-        self.targets = tuple(melds | additions)
-
-    def next_cards(self, chosen: tuple[Card, ...]) -> set[Card]:
-        """The cards that may be chosen after ``chosen`` (which is in code order)."""
-        depth = len(chosen)
-        if not depth:
-            return {target[0] for target in self.targets}
-        return {
-            target[depth]
-            for target in self.targets
-            if len(target) > depth and target[:depth] == chosen
+    def __init__(self, options: LegalOptions, extra: Iterable[tuple[Card, ...]] = ()) -> None:
+        self.draws = [DRAW if type(draw) is DrawStock else TAKE for draw in options.draws]
+        self.discards = options.discards
+        self.melds: dict[tuple[Card, ...], ArrangedMeld] = {
+            candidate.sorted_cards: candidate.meld for candidate in options.melds
         }
+        singles: dict[Card, list[int]] = {}
+        for meld_id, card in options.additions:
+            takers = singles.get(card)
+            if takers is None:
+                singles[card] = [meld_id]
+            else:
+                takers.append(meld_id)
+        self.singles = singles
+        self.extra = tuple(extra)
+        self._next: dict[tuple[Card, ...], list[Card]] = {}
+
+    def next_cards(self, chosen: tuple[Card, ...]) -> list[Card]:
+        """The cards that may be chosen after ``chosen`` (which is in code order), in
+        code order (remembered per ``chosen``)."""
+        cards = self._next.get(chosen)
+        if cards is None:
+            depth = len(chosen)
+            if depth:
+                found = {
+                    target[depth]
+                    for targets in (self.melds, self.extra)
+                    for target in targets
+                    if len(target) > depth and target[:depth] == chosen
+                }
+            else:
+                found = {target[0] for target in self.melds}
+                found.update(self.singles)
+                found.update([target[0] for target in self.extra])
+            cards = self._next[chosen] = sorted(found)
+        return cards
 
 
 class BurracoSteps:
@@ -217,15 +220,16 @@ class BurracoSteps:
     def plan(self) -> TurnPlan:
         if self._plan is None:
             state = self.state
-            extra: list[Extend] = []
+            extra: list[tuple[Card, ...]] = []
             if state.phase == "play":
                 hand = self.parts(state.current_player or 0).hand
                 if len(hand) == 2:
+                    both = tuple(sorted(hand))
                     for meld_id in self.slots():
-                        action = Extend(meld_id, tuple(sorted(hand)))
-                        if state.check(action) is None:
-                            extra.append(action)
-            self._plan = TurnPlan(state.legal_actions(), extra)
+                        if state.check(Extend(meld_id, both)) is None:
+                            extra.append(both)
+                            break
+            self._plan = TurnPlan(state.legal_options(), extra)
         return self._plan
 
     def legal_ids(self) -> Sequence[int]:
@@ -240,18 +244,19 @@ class BurracoSteps:
         chosen = tuple(self._chosen)
         ids = list(plan.draws)
         if not chosen:
-            ids.extend(DISCARD + card for card in plan.discards)
-        ids.extend(CHOOSE + card for card in sorted(plan.next_cards(chosen)))
-        if chosen:
-            if chosen in plan.melds:
-                ids.append(LAY)
-            ids.extend(ADD + slot for slot in self._add_slots(plan, chosen))
+            ids.extend([DISCARD + card for card in plan.discards])
+            ids.extend([CHOOSE + card for card in plan.next_cards(chosen)])
+            return ids
+        ids.extend([CHOOSE + card for card in plan.next_cards(chosen)])
+        if chosen in plan.melds:
+            ids.append(LAY)
+        ids.extend(ADD + slot for slot in self._add_slots(plan, chosen))
         return ids
 
     def _add_slots(self, plan: TurnPlan, chosen: tuple[Card, ...]) -> list[int]:
         slots = self.slots()[:MELD_SLOTS]
         if len(chosen) == 1:
-            meld_ids = plan.singles.get(chosen[0], set())
+            meld_ids = plan.singles.get(chosen[0], ())
             return [slot for slot, meld_id in enumerate(slots) if meld_id in meld_ids]
         # Several cards join a meld when they can be added one at a time in some order
         # (``melds.extend``), so one of them joins it alone first.  With three cards or
@@ -342,17 +347,33 @@ class BurracoSteps:
             refusal = self.refusal(index)
             assert refusal is not None
             raise IllegalStep(refusal)
-        if CHOOSE <= index < LAY:
+        if index < CHOOSE:
+            # The mask is exact (the module docstring), so the engine need not check again.
+            if index == DRAW:
+                play: Action = _DRAW_STOCK
+            elif index == TAKE:
+                play = _TAKE_PILE
+            else:
+                play = Discard(index - DISCARD)
+            return self._played(self.state._play(play))
+        if index < LAY:
             self._chosen.append(index - CHOOSE)
             self._legal = None
             return []
+        if index == LAY:
+            chosen = tuple(self._chosen)
+            assert self._plan is not None
+            return self._played(self.state._play(Meld(chosen), self._plan.melds[chosen]))
         action = self.engine_action(index)
         assert action is not None
         return self.apply(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an engine action (a bot's choice, or the end of a meld's steps)."""
-        events = self.state.apply(action)
+        return self._played(self.state.apply(action))
+
+    def _played(self, events: list[Event]) -> list[Event]:
+        """Forget what the engine action just played made stale."""
         self._chosen.clear()
         self._plan = None
         self._legal = None

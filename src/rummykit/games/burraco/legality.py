@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from rummykit.cards import CARD_COUNT, JOKER, RANK_OF, RANKS, Card, format_card, format_cards
 from rummykit.games.burraco import melds
@@ -63,23 +63,6 @@ def _missing_card(hand: list[Card], cards: Sequence[Card]) -> tuple[Card, int, i
         if held < named:
             return card, held, named
     return None
-
-
-def _looks_like_set(cards: Iterable[Card]) -> int | None:
-    """The rank of the set that a *legal* meld of ``cards`` must be, or ``None`` for a
-    run: a legal set has at least two natural cards (not 2, not joker) of one rank, and
-    a run never holds two natural cards of one rank."""
-    rank = 0
-    naturals = 0
-    for card in cards:
-        card_rank = RANK_OF[card]
-        if card_rank in (0, 2):
-            continue
-        if naturals and card_rank != rank:
-            return None
-        rank = card_rank
-        naturals += 1
-    return rank if naturals >= 2 else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -337,56 +320,107 @@ def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> V
 # Listing
 
 
-def legal_actions(
-    rules: Rules, table: Table, candidates: Iterable[tuple[Card, ...]]
-) -> Iterator[DrawStock | TakePile | Meld | Extend | Discard]:
-    """Each legal action once: in ``play``, every allowed distinct discard, every new
-    meld among ``candidates`` (the hand's ``melds.candidate_melds``) that the table
-    allows, and every single-card extension of the player's own melds."""
+class LegalOptions(NamedTuple):
+    """The legal actions of a position as plain values: what ``legal_actions`` lists, in
+    the same order, without an action object for each (for hot loops).
+
+    ``draws``: in the ``draw`` phase, ``DrawStock()`` if the stock has a card, then
+    ``TakePile()`` if the pile has one.  In the ``play`` phase, ``discards``: each
+    distinct card of the hand that may be discarded, in hand order; ``melds``: the legal
+    new melds, in the order of ``melds.candidate_melds``; ``additions``: ``(meld id,
+    card)`` for each card that may be added alone to one of the player's melds, by meld
+    id, then in hand order.
+    """
+
+    draws: tuple[DrawStock | TakePile, ...]
+    discards: list[Card]
+    melds: list[melds.Candidate]
+    additions: list[tuple[int, Card]]
+
+
+_DRAWS: Final = {
+    (True, True): (DrawStock(), TakePile()),
+    (True, False): (DrawStock(),),
+    (False, True): (TakePile(),),
+    (False, False): (),
+}
+
+
+def _given(meld: melds.Meld) -> melds.Meld:
+    return meld
+
+
+def legal_options(
+    rules: Rules, table: Table, candidates: Iterable[melds.Candidate]
+) -> LegalOptions:
+    """Each legal action once, as :class:`LegalOptions`: in ``play``, every allowed
+    distinct discard, every new meld among ``candidates`` (the hand's
+    ``melds.candidates_of``) that the table allows, and every single-card extension of
+    the player's own melds."""
     if table.phase == "draw":
-        if table.stock:
-            yield DrawStock()
-        if table.discard_pile:
-            yield TakePile()
-        return
+        return LegalOptions(_DRAWS[bool(table.stock), bool(table.discard_pile)], [], [], [])
     player = table.player
     hand = table.hands[player]
     size = len(hand)
-    for card in dict.fromkeys(hand):
-        if discard_refusal(table, card) is None:
-            yield Discard(card)
-    one_set = rules.one_set_per_rank
-    set_ranks = table.set_ranks[player]
-    for cards in candidates:
-        if one_set:
-            rank = _looks_like_set(cards)
-            if rank is not None and set_ranks >> rank & 1:
-                continue
-        if size - len(cards) < 2 and (
+    distinct = list(dict.fromkeys(hand))
+    if table.restricted or size == 1:
+        discards = [card for card in distinct if discard_refusal(table, card) is None]
+    else:
+        discards = list(distinct)  # no card is restricted, and none would close the hand
+    set_ranks = table.set_ranks[player] if rules.one_set_per_rank else 0
+    legal_melds: list[melds.Candidate] = []
+    most = size - 2  # the most cards a meld may use and still leave a card to discard
+    for candidate in candidates:
+        meld = candidate.meld
+        if set_ranks and meld.kind == "set" and set_ranks >> meld.rank & 1:
+            continue
+        cards = meld.cards
+        if len(cards) > most and (
             ending_refusal(
                 table,
                 used=cards,
-                makes_burraco=len(cards) >= 7,
-                result=functools.partial(melds.arrange, cards),
+                makes_burraco=len(cards) >= melds.BURRACO_SIZE,
+                result=functools.partial(_given, meld),
             )
             is not None
         ):
             continue
-        yield Meld(cards)
+        legal_melds.append(candidate)
+    additions: list[tuple[int, Card]] = []
     owners = table.owners
-    for meld_id, meld in enumerate(table.melds):
-        if owners[meld_id] != player:
-            continue
-        for card in melds.extending_cards(meld, hand):
-            if size <= 2 and (
-                ending_refusal(
-                    table,
-                    used=(card,),
-                    makes_burraco=meld.size >= 6,
-                    result=functools.partial(melds.extend, meld, (card,)),
-                    replaces=meld_id,
-                )
-                is not None
-            ):
+    if player in owners:
+        for meld_id, meld in enumerate(table.melds):
+            if owners[meld_id] != player:
                 continue
-            yield Extend(meld_id, (card,))
+            fits = melds.fitting_cards(meld)
+            if size > 2:  # a card is left to discard whatever is added
+                additions.extend([(meld_id, card) for card in distinct if card in fits])
+                continue
+            for card in distinct:
+                if card in fits and (
+                    ending_refusal(
+                        table,
+                        used=(card,),
+                        makes_burraco=meld.size >= melds.BURRACO_SIZE - 1,
+                        result=functools.partial(melds.extend, meld, (card,)),
+                        replaces=meld_id,
+                    )
+                    is None
+                ):
+                    additions.append((meld_id, card))
+    return LegalOptions((), discards, legal_melds, additions)
+
+
+def legal_actions(
+    rules: Rules, table: Table, candidates: Iterable[melds.Candidate]
+) -> Iterator[DrawStock | TakePile | Meld | Extend | Discard]:
+    """Each legal action once, in the order of :func:`legal_options`: draws, discards,
+    new melds (their cards as arranged), single-card extensions."""
+    options = legal_options(rules, table, candidates)
+    yield from options.draws
+    for card in options.discards:
+        yield Discard(card)
+    for candidate in options.melds:
+        yield Meld(candidate.meld.cards)
+    for meld_id, card in options.additions:
+        yield Extend(meld_id, (card,))

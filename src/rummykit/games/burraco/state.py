@@ -40,7 +40,7 @@ from rummykit.games.burraco.events import (
     StockDrawn,
     seen_by,
 )
-from rummykit.games.burraco.legality import examine, legal_actions
+from rummykit.games.burraco.legality import LegalOptions, examine, legal_actions, legal_options
 from rummykit.games.burraco.observation import Observation, ObservedPhase
 from rummykit.games.burraco.player_view import PlayerView, TableParts, player_view, table_parts
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
@@ -94,7 +94,7 @@ class State:
         self._actions: History[Action] = History()
         self._events: History[Event] = History()
         self._candidate_hand: tuple[Card, ...] | None = None
-        self._candidates: tuple[tuple[Card, ...], ...] = ()
+        self._candidates: list[melds.Candidate] = []
 
     @classmethod
     def new(cls, rules: Rules, seed: int, *, deck: Sequence[Card] | None = None) -> State:
@@ -213,10 +213,10 @@ class State:
     # -----------------------------------------------------------------------------------
     # Legality and moves
 
-    def _candidate_melds(self) -> tuple[tuple[Card, ...], ...]:
+    def _candidate_melds(self) -> list[melds.Candidate]:
         hand = tuple(self._table.hands[self._table.player])
         if hand != self._candidate_hand:
-            self._candidates = tuple(melds.candidate_melds(hand))
+            self._candidates = melds.candidates_of(hand, check=False)
             self._candidate_hand = hand
         return self._candidates
 
@@ -228,6 +228,17 @@ class State:
         table = self._table
         candidates = self._candidate_melds() if table.phase == "play" else ()
         return legal_actions(self._rules, table, candidates)
+
+    def legal_options(self) -> LegalOptions:
+        """The actions of :meth:`legal_actions`, in the same order, as plain values
+        (``legality.LegalOptions``: discards and additions as cards, new melds as
+        ``melds.Candidate`` with their arranged meld and their cards in code order);
+        nothing listed when the game is over."""
+        if self._winners is not None:
+            return LegalOptions((), [], [], [])
+        table = self._table
+        candidates = self._candidate_melds() if table.phase == "play" else ()
+        return legal_options(self._rules, table, candidates)
 
     def check(self, action: object, *, player: object = None) -> Refusal | None:
         """Why ``action`` is illegal now, or ``None``; never raises.
@@ -253,7 +264,13 @@ class State:
         refusal, meld = examine(self._rules, table, action)
         if refusal is not None:
             raise IllegalAction(refusal)
-        assert table is not None
+        return self._play(action, meld)
+
+    def _play(self, action: Action, meld: melds.Meld | None = None) -> list[Event]:
+        """Apply ``action`` with no check: only for an action :meth:`check` accepts now
+        (the step models call it for an action their exact mask proved legal).  ``meld``
+        is the arranged meld of a ``Meld`` or ``Extend`` (as ``examine`` gives it)."""
+        table = self._table
         self._hand_over = False
         self._actions.append(action)
         events: list[Event] = []

@@ -44,8 +44,13 @@ from rummykit.games.burraco.melds.arranging import (
     Meld,
     arrange,
 )
-from rummykit.games.burraco.melds.candidates import candidate_arrangements, candidate_melds
-from rummykit.games.burraco.melds.extending import extend, extending_cards
+from rummykit.games.burraco.melds.candidates import (
+    Candidate,
+    candidate_arrangements,
+    candidate_melds,
+    candidates_of,
+)
+from rummykit.games.burraco.melds.extending import extend, extending_cards, fitting_cards
 
 __all__ = [
     "BURRACO_SIZE",
@@ -53,10 +58,13 @@ __all__ = [
     "MAX_SET",
     "MAX_SET_NATURALS",
     "MIN_MELD",
+    "Candidate",
     "Meld",
     "arrange",
     "candidate_arrangements",
     "candidate_melds",
+    "candidates_of",
     "extend",
     "extending_cards",
+    "fitting_cards",
 ]

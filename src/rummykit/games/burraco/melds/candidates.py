@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from rummykit.cards import (
     CARD_COUNT,
     JOKER,
-    RANK_OF,
-    SUIT_OF,
     Card,
 )
 from rummykit.games.burraco.melds.arranging import (
@@ -33,11 +31,24 @@ from rummykit.games.burraco.melds.arranging import (
 # ---------------------------------------------------------------------------------------
 # Every new meld of a hand
 
+
+class Candidate(NamedTuple):
+    """A new meld a hand can lay: ``meld`` as the rules arrange it, and its cards in
+    code order (``sorted_cards``), kept with it so that no caller sorts them again."""
+
+    meld: Meld
+    sorted_cards: tuple[Card, ...]
+
+
+def _candidate(meld: Meld) -> Candidate:
+    return Candidate(meld, tuple(sorted(meld.cards)))
+
+
 _SET_RANKS: Final = (1, *range(3, 14))
 
 
 @lru_cache(maxsize=4096)
-def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Meld, ...], ...]:
+def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Candidate, ...], ...]:
     """The sets of ``rank`` from ``per_suit`` copies of each suit's card: first the
     clean ones, then those with each wild face in the order of ``_WILD_FACES``.
 
@@ -48,7 +59,7 @@ def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Meld, ...], 
         card = suit * 13 + rank - 1
         choices = [chosen + (card,) * k for chosen in choices for k in range(available + 1)]
     clean = tuple(
-        Meld("set", naturals, None, None, rank)
+        _candidate(Meld("set", naturals, None, None, rank))
         for naturals in choices
         if MIN_MELD <= len(naturals) <= MAX_SET_NATURALS
     )
@@ -57,7 +68,7 @@ def _set_table(rank: int, per_suit: tuple[int, ...]) -> tuple[tuple[Meld, ...], 
     return (
         clean,
         *(
-            tuple(Meld("set", (*n, wild), len(n), None, rank) for n in wildable)
+            tuple(_candidate(Meld("set", (*n, wild), len(n), None, rank)) for n in wildable)
             for wild in _WILD_FACES
         ),
     )
@@ -123,25 +134,27 @@ def _run_patterns(rank_mask: int, twos: int) -> tuple[RunPattern, ...]:
     return tuple(patterns)
 
 
-_RUN_MELDS: dict[tuple[int, int, int, int, Card], Meld] = {}
-"""Every run meld met so far by its suit, places and wild (at most about 11,000)."""
+_RUN_MELDS: dict[tuple[int, int, int, int, Card], Candidate] = {}
+"""Every run met so far by its suit, places and wild (at most about 11,000)."""
 
 
-def _run_meld(suit: int, lo: int, hi: int, wild_place: int, wild: Card) -> Meld:
+def _run_meld(suit: int, lo: int, hi: int, wild_place: int, wild: Card) -> Candidate:
     key = (suit, lo, hi, wild_place, wild)
-    meld = _RUN_MELDS.get(key)
-    if meld is None:
+    candidate = _RUN_MELDS.get(key)
+    if candidate is None:
         row = _PLACE_CARDS[suit]
         if wild_place:
             cards = (*row[lo:wild_place], wild, *row[wild_place + 1 : hi + 1])
             meld = Meld("run", cards, wild_place - lo, suit, lo)
         else:
             meld = Meld("run", row[lo : hi + 1], None, suit, lo)
-        _RUN_MELDS[key] = meld
-    return meld
+        candidate = _RUN_MELDS[key] = _candidate(meld)
+    return candidate
 
 
-def _add_runs(melds: list[Meld], suit: int, rank_mask: int, twos: int, others: list[Card]) -> None:
+def _add_runs(
+    melds: list[Candidate], suit: int, rank_mask: int, twos: int, others: list[Card]
+) -> None:
     """Add the runs of one suit; ``others`` are the wild faces at hand."""
     suit_two = suit * 13 + 1
     get = _RUN_MELDS.get
@@ -157,9 +170,9 @@ def _add_runs(melds: list[Meld], suit: int, rank_mask: int, twos: int, others: l
             melds.append(_run_meld(suit, lo, hi, wild_place, suit_two))
 
 
-def _general_candidates(counts: list[int]) -> list[Meld]:
+def _general_candidates(counts: list[int]) -> list[Candidate]:
     """The candidates of any multiset (more than two copies of a card included)."""
-    melds: list[Meld] = []
+    melds: list[Candidate] = []
     others = [face for face in _WILD_FACES if counts[face]]
     for rank in _SET_RANKS:
         per_suit = tuple(counts[s * 13 + rank - 1] for s in range(4))
@@ -176,50 +189,90 @@ def _general_candidates(counts: list[int]) -> list[Meld]:
     return melds
 
 
-_RANK_BIT: Final = tuple(1 << RANK_OF[c] if RANK_OF[c] != _TWO else 0 for c in range(52))
+_SUIT_BITS: Final = (1 << 13) - 1
+_NOT_TWO: Final = _SUIT_BITS & ~(1 << (_TWO - 1))  # a suit's ranks but its 2
+_WILD_BITS: Final = sum(1 << face for face in _WILD_FACES)
 
 
-def _candidates(hand: Sequence[Card]) -> list[Meld]:
-    cards = _checked(hand, "a hand")
-    counts = [0] * CARD_COUNT
-    masks = [0, 0, 0, 0, 0]
-    rank_totals = [0] * 14
-    crowded = False  # more copies of a card than two decks hold
+@lru_cache(maxsize=1 << 15)
+def _sets_of(rank: int, per_suit: tuple[int, ...], wilds: int) -> tuple[Candidate, ...]:
+    """The sets of ``rank`` from ``per_suit`` copies of each suit's card and the wild
+    faces whose bits ``wilds`` has (bit ``c`` for card ``c``), in candidate order."""
+    table = _set_table(rank, per_suit)
+    found = list(table[0])
+    for position, face in enumerate(_WILD_FACES, start=1):
+        if wilds >> face & 1:
+            found.extend(table[position])
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 15)
+def _runs_of(suit: int, ranks: int, twos: int, wilds: int) -> tuple[Candidate, ...]:
+    """The runs of ``suit`` from its cards of ``ranks`` (bit ``r - 1`` for rank ``r``),
+    ``twos`` copies of its 2 and the other wild faces whose bits ``wilds`` has."""
+    found: list[Candidate] = []
+    others = [face for face in _WILD_FACES if wilds >> face & 1]
+    _add_runs(found, suit, (ranks & _NOT_TWO) << 1, twos, others)
+    return tuple(found)
+
+
+def candidates_of(hand: Sequence[Card], *, check: bool = True) -> list[Candidate]:
+    """Every legal new meld that the multiset ``hand`` can form, each multiset once, in
+    the order of :func:`candidate_melds`, as :class:`Candidate` values (a new list).
+
+    ``check=False`` skips checking that ``hand`` holds only card codes (for a hand the
+    engine keeps itself).  The hand is two bit sets of its faces (``present``, and
+    ``doubles`` for a second copy); the sets of each rank and the runs of each suit
+    come from caches keyed by their part of those bits.
+    """
+    cards = _checked(hand, "a hand") if check else hand
+    present = doubles = 0
     for card in cards:
-        counts[card] += 1
-        if card != JOKER:
-            if counts[card] > _TWO:
-                crowded = True
-            masks[SUIT_OF[card]] |= _RANK_BIT[card]
-            rank_totals[RANK_OF[card]] += 1
-    if crowded:
-        return _general_candidates(counts)
-    melds: list[Meld] = []
-    wild_positions = [
-        position for position, face in enumerate(_WILD_FACES, start=1) if counts[face]
-    ]
-    for rank in _SET_RANKS:
-        if rank_totals[rank] >= _TWO:
-            index = rank - 1
-            table = _set_table(
-                rank, (counts[index], counts[index + 13], counts[index + 26], counts[index + 39])
-            )
-            melds.extend(table[0])
-            for position in wild_positions:
-                melds.extend(table[position])
-    others = [face for face in _WILD_FACES if counts[face]]
-    for suit in range(4):
-        mask = masks[suit]
-        twos = counts[suit * 13 + 1]
-        if mask.bit_count() + (twos > 0) >= _TWO:
-            _add_runs(melds, suit, mask, twos, others)
+        bit = 1 << card
+        if present & bit:
+            if doubles & bit and card != JOKER:
+                # More copies of a card than two decks hold.
+                counts = [0] * CARD_COUNT
+                for each in cards:
+                    counts[each] += 1
+                return _general_candidates(counts)
+            doubles |= bit
+        else:
+            present |= bit
+    melds: list[Candidate] = []
+    wilds = present & _WILD_BITS
+    suits = [present >> shift & _SUIT_BITS for shift in (0, 13, 26, 39)]
+    first, second, third, fourth = suits
+    pairs = (
+        (first & second)
+        | ((first | second) & third)
+        | ((first | second | third) & fourth)
+        | (doubles | doubles >> 13 | doubles >> 26 | doubles >> 39)
+    ) & _NOT_TWO
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        index = low.bit_length() - 1
+        here = present >> index
+        twice = doubles >> index
+        per_suit = (
+            (here & 1) + (twice & 1),
+            (here >> 13 & 1) + (twice >> 13 & 1),
+            (here >> 26 & 1) + (twice >> 26 & 1),
+            (here >> 39 & 1) + (twice >> 39 & 1),
+        )
+        melds.extend(_sets_of(index + 1, per_suit, wilds))
+    for suit, ranks in enumerate(suits):
+        if ranks.bit_count() >= _TWO:
+            twos = (ranks >> 1 & 1) + (doubles >> (13 * suit + 1) & 1)
+            melds.extend(_runs_of(suit, ranks, twos, wilds & ~(1 << (13 * suit + 1))))
     return melds
 
 
 def candidate_arrangements(hand: Sequence[Card]) -> Iterator[Meld]:
     """Every legal new meld that the multiset ``hand`` can form, each multiset once,
     as arranged melds (see :func:`candidate_melds`)."""
-    return iter(_candidates(hand))
+    return iter([candidate.meld for candidate in candidates_of(hand)])
 
 
 def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
@@ -238,4 +291,4 @@ def candidate_melds(hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     5h 6h 7h Jk
     6h 7h Jk
     """
-    return iter([meld.cards for meld in _candidates(hand)])
+    return iter([candidate.meld.cards for candidate in candidates_of(hand)])

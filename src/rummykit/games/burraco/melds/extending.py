@@ -299,8 +299,14 @@ def _addable_to_run(meld: Meld, suit: int) -> frozenset[Card]:
 
 
 @lru_cache(maxsize=8192)
-def _addable(meld: Meld) -> frozenset[Card]:
-    """Every card face that can be added alone to ``meld``."""
+def fitting_cards(meld: Meld) -> frozenset[Card]:
+    """Every card face that can be added alone to ``meld`` (cached per meld).
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> from rummykit.games.burraco.melds import arrange
+    >>> format_cards(sorted(fitting_cards(arrange(parse_cards("7h 8h 9h Th")))))
+    '2c 2d 2h 6h Jh 2s Jk'
+    """
     if meld.kind == "set":
         has_wild = meld.wild_index is not None
         if len(meld.cards) >= MAX_SET:
@@ -327,7 +333,7 @@ def extending_cards(meld: Meld, hand: Sequence[Card]) -> Iterator[Card]:
     >>> format_cards(extending_cards(meld, parse_cards("5h 6h Jh Qh Jk 5h Th")))
     '5h 6h Jh Th'
     """
-    fits = _addable(meld)
+    fits = fitting_cards(meld)
     seen: set[Card] = set()
     for card in hand:
         if card in fits and card not in seen:
