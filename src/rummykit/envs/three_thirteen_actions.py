@@ -132,14 +132,23 @@ class ThreeThirteenSteps:
 
     def step(self, action_id: int) -> list[Event]:
         """Apply the id's action; ``IllegalStep`` (state unchanged) if the rules refuse it."""
+        index = action_index(action_id, ACTION_COUNT)
+        action = _ACTIONS[index]
+        legal = self._legal
+        if legal is not None and index in legal:
+            # The mask is exact (the module docstring), so the engine need not check again.
+            return self._played(self.state._play(action))
         try:
-            return self.apply(engine_action(action_id))
+            return self.apply(action)
         except IllegalAction as refused:
             raise IllegalStep(refused.refusal) from None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply an engine action (a bot's choice); the engine raises if it is illegal."""
-        events = self.state.apply(action)
+        return self._played(self.state.apply(action))
+
+    def _played(self, events: list[Event]) -> list[Event]:
+        """Forget what the engine action just played made stale."""
         self._legal = None
         self._views.clear()
         return events

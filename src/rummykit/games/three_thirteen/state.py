@@ -399,6 +399,11 @@ class State:
         refusal = self.check(action, player=player)
         if refusal is not None:
             raise IllegalAction(refusal)
+        return self._play(action)
+
+    def _play(self, action: Action) -> list[Event]:
+        """Play ``action`` with no check: only for an action :meth:`check` accepts now
+        (the step model calls it for an id its exact mask proved legal)."""
         self._hand_over = False
         table = self._round
         kind = type(action)
