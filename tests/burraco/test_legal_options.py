@@ -163,3 +163,43 @@ def test_legal_options_after_the_game() -> None:
         state.apply(legal[rng.randrange(len(legal))])
     assert list(state.legal_actions()) == []
     assert actions_of(state.legal_options()) == []
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_extension_agrees_with_check(name: str) -> None:
+    """``State.extension`` is ``check(Extend(...))`` without the refusal, and its meld
+    is the one ``apply`` lays: tried on own and other melds, with cards held and not,
+    one to four at a time."""
+    rng = random.Random(len(name) + 40)
+    legal = tried = several = 0
+    for state in positions(VARIANTS[name], 8000, seed=len(name) + 20):
+        table = state._table
+        if state.phase != "play" or not table.melds:
+            continue
+        hand = table.hands[table.player]
+        for _ in range(6):
+            meld_id = rng.randrange(len(table.melds) + 1)
+            pool = hand if rng.random() < 0.9 else [*hand, rng.randrange(53)]
+            cards = tuple(sorted(rng.sample(pool, min(len(pool), rng.randint(1, 4)))))
+            if meld_id < len(table.melds) and rng.random() < 0.7:
+                # Cards that join the meld one after another.
+                grown, rest, chosen = table.melds[meld_id], list(hand), []
+                for _ in range(rng.randint(2, 4)):
+                    fits = [c for c in rest if c in melds.fitting_cards(grown)]
+                    if not fits:
+                        break
+                    card = rng.choice(fits)
+                    grown = melds.extend(grown, (card,))
+                    rest.remove(card)
+                    chosen.append(card)
+                cards = tuple(sorted(chosen)) or cards
+            meld = state.extension(meld_id, cards)
+            action = Extend(meld_id, cards)
+            assert (meld is not None) == (state.check(action) is None), action
+            tried += 1
+            if meld is not None:
+                legal += 1
+                several += len(cards) > 1
+                twin = state.clone()
+                assert twin.apply(action)[0].meld == meld  # type: ignore[union-attr]
+    assert tried > 10000 and legal > 500 and several > 60, (tried, legal, several)

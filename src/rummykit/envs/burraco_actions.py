@@ -226,7 +226,7 @@ class BurracoSteps:
                 if len(hand) == 2:
                     both = tuple(sorted(hand))
                     for meld_id in self.slots():
-                        if state.check(Extend(meld_id, both)) is None:
+                        if state.extension(meld_id, both) is not None:
                             extra.append(both)
                             break
             self._plan = TurnPlan(state.legal_options(), extra)
@@ -272,7 +272,7 @@ class BurracoSteps:
             slot
             for slot, meld_id in enumerate(slots)
             if (takers is None or meld_id in takers)
-            and self.state.check(Extend(meld_id, chosen)) is None
+            and self.state.extension(meld_id, chosen) is not None
         ]
 
     def mask(self) -> Mask:

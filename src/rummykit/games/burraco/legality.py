@@ -301,8 +301,19 @@ def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> V
             f"meld {meld_id} belongs to your opponent; you may add only to your own melds",
             meld_id=meld_id,
         ), None
+    meld = melds.extended(table.melds[meld_id], cards)
+    if meld is None:
+        return _illegal_extension(table, meld_id, cards), None
+    return ending_refusal(
+        table, used=cards, makes_burraco=meld.is_burraco, result=lambda: meld, replaces=meld_id
+    ), meld
+
+
+def _illegal_extension(table: Table, meld_id: int, cards: tuple[Card, ...]) -> Refusal:
+    """The refusal of adding ``cards`` to meld ``meld_id``, which ``melds.extended``
+    refuses: ``melds.extend`` says why."""
     try:
-        meld = melds.extend(table.melds[meld_id], cards)
+        melds.extend(table.melds[meld_id], cards)
     except MeldError as error:
         return refusal(
             "illegal_extension",
@@ -310,10 +321,31 @@ def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> V
             meld_id=meld_id,
             cards=tuple(format_card(c) for c in cards),
             reason=str(error),
-        ), None
-    return ending_refusal(
-        table, used=cards, makes_burraco=meld.is_burraco, result=lambda: meld, replaces=meld_id
-    ), meld
+        )
+    raise AssertionError("melds.extend accepts what melds.extended refuses")  # pragma: no cover
+
+
+def legal_extension(table: Table, meld_id: int, cards: tuple[Card, ...]) -> melds.Meld | None:
+    """The meld that ``Extend(meld_id, cards)`` leaves when :func:`examine` accepts it,
+    else ``None``, without building a refusal (for masks).  ``meld_id`` is an int and
+    ``cards`` card codes."""
+    if table.phase != "play" or not 0 <= meld_id < len(table.melds):
+        return None
+    if table.owners[meld_id] != table.player or not cards:
+        return None
+    if _missing_card(table.hands[table.player], cards) is not None:
+        return None
+    meld = melds.extended(table.melds[meld_id], cards)
+    if meld is None:
+        return None
+    ending = ending_refusal(
+        table,
+        used=cards,
+        makes_burraco=meld.is_burraco,
+        result=functools.partial(_given, meld),
+        replaces=meld_id,
+    )
+    return meld if ending is None else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -344,6 +376,12 @@ _DRAWS: Final = {
     (False, True): (TakePile(),),
     (False, False): (),
 }
+
+
+_FITS_BY_MELD_ID: dict[int, tuple[melds.Meld, frozenset[Card]]] = {}
+"""The last meld listed under each meld id with its ``melds.fitting_cards``: a cache
+that is right whatever the game, since an entry is used only for that very meld object
+(and cheaper than ``fitting_cards``' own cache, which hashes the meld)."""
 
 
 def _given(meld: melds.Meld) -> melds.Meld:
@@ -389,10 +427,18 @@ def legal_options(
     additions: list[tuple[int, Card]] = []
     owners = table.owners
     if player in owners:
+        fits_of = _FITS_BY_MELD_ID
         for meld_id, meld in enumerate(table.melds):
             if owners[meld_id] != player:
                 continue
-            fits = melds.fitting_cards(meld)
+            known = fits_of.get(meld_id)
+            if known is not None and known[0] is meld:
+                fits = known[1]
+            else:
+                fits = melds.fitting_cards(meld)
+                fits_of[meld_id] = (meld, fits)
+            if fits.isdisjoint(distinct):
+                continue
             if size > 2:  # a card is left to discard whatever is added
                 additions.extend([(meld_id, card) for card in distinct if card in fits])
                 continue

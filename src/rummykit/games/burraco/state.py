@@ -40,7 +40,13 @@ from rummykit.games.burraco.events import (
     StockDrawn,
     seen_by,
 )
-from rummykit.games.burraco.legality import LegalOptions, examine, legal_actions, legal_options
+from rummykit.games.burraco.legality import (
+    LegalOptions,
+    examine,
+    legal_actions,
+    legal_extension,
+    legal_options,
+)
 from rummykit.games.burraco.observation import Observation, ObservedPhase
 from rummykit.games.burraco.player_view import PlayerView, TableParts, player_view, table_parts
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
@@ -252,6 +258,14 @@ class State:
                 return refusal
         table = None if self._winners is not None else self._table
         return examine(self._rules, table, action)[0]
+
+    def extension(self, meld_id: int, cards: tuple[Card, ...]) -> melds.Meld | None:
+        """The meld that ``Extend(meld_id, cards)`` leaves when :meth:`check` accepts
+        it, else ``None``; a refusal's words are never built (for masks).  ``meld_id``
+        is an int and ``cards`` card codes."""
+        if self._winners is not None:
+            return None
+        return legal_extension(self._table, meld_id, cards)
 
     def apply(self, action: Action, *, player: object = None) -> list[Event]:
         """Check and apply ``action`` (for ``player``, when given: see :meth:`check`);

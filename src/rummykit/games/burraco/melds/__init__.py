@@ -50,7 +50,12 @@ from rummykit.games.burraco.melds.candidates import (
     candidate_melds,
     candidates_of,
 )
-from rummykit.games.burraco.melds.extending import extend, extending_cards, fitting_cards
+from rummykit.games.burraco.melds.extending import (
+    extend,
+    extended,
+    extending_cards,
+    fitting_cards,
+)
 
 __all__ = [
     "BURRACO_SIZE",
@@ -65,6 +70,7 @@ __all__ = [
     "candidate_melds",
     "candidates_of",
     "extend",
+    "extended",
     "extending_cards",
     "fitting_cards",
 ]

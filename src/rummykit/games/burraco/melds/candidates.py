@@ -192,13 +192,24 @@ def _general_candidates(counts: list[int]) -> list[Candidate]:
 _SUIT_BITS: Final = (1 << 13) - 1
 _NOT_TWO: Final = _SUIT_BITS & ~(1 << (_TWO - 1))  # a suit's ranks but its 2
 _WILD_BITS: Final = sum(1 << face for face in _WILD_FACES)
+_ALL_CARDS: Final = (1 << CARD_COUNT) - 1
+
+
+_RANK_SUITS: Final = sum(1 << (13 * suit) for suit in range(4))  # a rank's bit in each suit
 
 
 @lru_cache(maxsize=1 << 15)
-def _sets_of(rank: int, per_suit: tuple[int, ...], wilds: int) -> tuple[Candidate, ...]:
-    """The sets of ``rank`` from ``per_suit`` copies of each suit's card and the wild
-    faces whose bits ``wilds`` has (bit ``c`` for card ``c``), in candidate order."""
-    table = _set_table(rank, per_suit)
+def _sets_of(key: int) -> tuple[Candidate, ...]:
+    """The sets of one rank that a hand holds, in candidate order.  ``key`` packs (one
+    int, so that the cache hashes nothing else) the rank's index (``rank - 1``, 4 bits),
+    the bits of its cards in the hand (``present >> index & _RANK_SUITS``, and the same
+    of ``doubles``) and the wild faces at hand (``present & _WILD_BITS``)."""
+    index = key & 15
+    wilds = key >> 4 & _ALL_CARDS
+    here = key >> 57 & _RANK_SUITS
+    twice = key >> 97
+    per_suit = tuple((here >> shift & 1) + (twice >> shift & 1) for shift in (0, 13, 26, 39))
+    table = _set_table(index + 1, per_suit)
     found = list(table[0])
     for position, face in enumerate(_WILD_FACES, start=1):
         if wilds >> face & 1:
@@ -207,9 +218,14 @@ def _sets_of(rank: int, per_suit: tuple[int, ...], wilds: int) -> tuple[Candidat
 
 
 @lru_cache(maxsize=1 << 15)
-def _runs_of(suit: int, ranks: int, twos: int, wilds: int) -> tuple[Candidate, ...]:
-    """The runs of ``suit`` from its cards of ``ranks`` (bit ``r - 1`` for rank ``r``),
-    ``twos`` copies of its 2 and the other wild faces whose bits ``wilds`` has."""
+def _runs_of(key: int) -> tuple[Candidate, ...]:
+    """The runs of one suit that a hand holds, in candidate order.  ``key`` packs the
+    suit (2 bits), the wild faces at hand other than the suit's 2, the copies of the
+    suit's 2 (2 bits) and the bits of the suit's ranks (bit ``r - 1`` for rank ``r``)."""
+    suit = key & 3
+    wilds = key >> 2 & _ALL_CARDS
+    twos = key >> 55 & 3
+    ranks = key >> 57
     found: list[Candidate] = []
     others = [face for face in _WILD_FACES if wilds >> face & 1]
     _add_runs(found, suit, (ranks & _NOT_TWO) << 1, twos, others)
@@ -241,8 +257,10 @@ def candidates_of(hand: Sequence[Card], *, check: bool = True) -> list[Candidate
             present |= bit
     melds: list[Candidate] = []
     wilds = present & _WILD_BITS
-    suits = [present >> shift & _SUIT_BITS for shift in (0, 13, 26, 39)]
-    first, second, third, fourth = suits
+    first = present & _SUIT_BITS
+    second = present >> 13 & _SUIT_BITS
+    third = present >> 26 & _SUIT_BITS
+    fourth = present >> 39 & _SUIT_BITS
     pairs = (
         (first & second)
         | ((first | second) & third)
@@ -253,19 +271,23 @@ def candidates_of(hand: Sequence[Card], *, check: bool = True) -> list[Candidate
         low = pairs & -pairs
         pairs ^= low
         index = low.bit_length() - 1
-        here = present >> index
-        twice = doubles >> index
-        per_suit = (
-            (here & 1) + (twice & 1),
-            (here >> 13 & 1) + (twice >> 13 & 1),
-            (here >> 26 & 1) + (twice >> 26 & 1),
-            (here >> 39 & 1) + (twice >> 39 & 1),
+        key = (
+            (doubles >> index & _RANK_SUITS) << 97
+            | (present >> index & _RANK_SUITS) << 57
+            | wilds << 4
+            | index
         )
-        melds.extend(_sets_of(index + 1, per_suit, wilds))
-    for suit, ranks in enumerate(suits):
+        melds.extend(_sets_of(key))
+    for suit, ranks in enumerate((first, second, third, fourth)):
         if ranks.bit_count() >= _TWO:
-            twos = (ranks >> 1 & 1) + (doubles >> (13 * suit + 1) & 1)
-            melds.extend(_runs_of(suit, ranks, twos, wilds & ~(1 << (13 * suit + 1))))
+            two = 13 * suit + 1
+            key = (
+                ranks << 57
+                | ((ranks >> 1 & 1) + (doubles >> two & 1)) << 55
+                | (wilds & ~(1 << two)) << 2
+                | suit
+            )
+            melds.extend(_runs_of(key))
     return melds
 
 

@@ -206,16 +206,30 @@ def extend(meld: Meld, added: Sequence[Card]) -> Meld:
     cards = _checked(added, "the cards to add")
     if not cards:
         raise MeldError("no cards to add")
-    if len(cards) == 1:
-        grown = _extend_one(meld, cards[0])
-        if grown is None:
-            raise MeldError(_why_not_one(meld, cards[0]))
+    grown = extended(meld, cards)
+    if grown is not None:
         return grown
+    if len(cards) == 1:
+        raise MeldError(_why_not_one(meld, cards[0]))
     union = (*meld.cards, *cards)
     target = _arrange(union)
     if target is None or target.kind != meld.kind:
         reason = _reason(union) if target is None else f"they would not form a {meld.kind}"
         raise MeldError(f"{format_cards(cards)} cannot join {meld.describe()}: {reason}")
+    raise MeldError(
+        f"{format_cards(cards)} cannot join {meld.describe()} one card at a time"
+        " (a wild filling a gap moves only when its natural card replaces it)"
+    )
+
+
+def extended(meld: Meld, cards: Sequence[Card]) -> Meld | None:
+    """What :func:`extend` makes of ``meld`` and one card code or more, or ``None``
+    where it raises, without saying why (nothing is checked: for hot loops)."""
+    if len(cards) == 1:
+        return _extend_one(meld, cards[0])
+    target = _arrange((*meld.cards, *cards))
+    if target is None or target.kind != meld.kind:
+        return None
     seen: dict[tuple[Meld, tuple[Card, ...]], frozenset[Meld]] = {}
 
     def reachable(current: Meld, remaining: tuple[Card, ...]) -> frozenset[Meld]:
@@ -236,10 +250,7 @@ def extend(meld: Meld, added: Sequence[Card]) -> Meld:
 
     results = reachable(meld, tuple(sorted(cards)))
     if not results:
-        raise MeldError(
-            f"{format_cards(cards)} cannot join {meld.describe()} one card at a time"
-            " (a wild filling a gap moves only when its natural card replaces it)"
-        )
+        return None
     return min(results, key=_table_key)
 
 
