@@ -48,8 +48,6 @@ GO_OUT: Final = DISCARD + CARD_COUNT
 ACTION_COUNT: Final = GO_OUT + CARD_COUNT
 
 _ACTIONS: Final[tuple[Action, ...]] = (DRAW_STOCK, TAKE_DISCARD, *DISCARDS, *GO_OUTS)
-# The engine hands out these shared instances from ``legal_actions``: their ids by identity.
-_ID_BY_IDENTITY: Final = {id(action): index for index, action in enumerate(_ACTIONS)}
 
 
 def engine_action(action_id: int) -> Action:
@@ -117,10 +115,12 @@ class ThreeThirteenSteps:
     def legal_ids(self) -> Sequence[int]:
         legal = self._legal
         if legal is None:
-            try:
-                legal = list(map(_ID_BY_IDENTITY.__getitem__, map(id, self.state.legal_actions())))
-            except KeyError:  # an action the engine built anew rather than a shared one
-                legal = list(map(action_id, self.state.legal_actions()))
+            stock, take, discards, going_out = self.state.legal_options()
+            legal = [DRAW] if stock else []
+            if take:
+                legal.append(TAKE)
+            legal += map(DISCARD.__add__, discards)
+            legal += map(GO_OUT.__add__, going_out)
             self._legal = legal
         return legal
 

@@ -8,7 +8,7 @@ only name an intent; whether it is legal is decided by ``State.check`` and nowhe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from rummykit.cards import CARD_COUNT, Card
 
@@ -46,3 +46,14 @@ DRAW_STOCK: Final = DrawStock()
 TAKE_DISCARD: Final = TakeDiscard()
 DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(card) for card in range(CARD_COUNT))
 GO_OUTS: Final[tuple[GoOut, ...]] = tuple(GoOut(card) for card in range(CARD_COUNT))
+
+
+class LegalOptions(NamedTuple):
+    """The legal actions of a position as plain values (``State.legal_options``)."""
+
+    draw_stock: bool
+    take_discard: bool
+    discards: list[Card]
+    """The cards that may be discarded, each once, in code order."""
+    going_out: tuple[Card, ...]
+    """The cards whose discard goes out, in code order."""

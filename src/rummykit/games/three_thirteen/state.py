@@ -38,6 +38,7 @@ from rummykit.games.three_thirteen.actions import (
     Discard,
     DrawStock,
     GoOut,
+    LegalOptions,
     TakeDiscard,
 )
 from rummykit.games.three_thirteen.dealing import dealer_of, first_dealer
@@ -57,6 +58,8 @@ from rummykit.games.three_thirteen.table import PileMove, TableMeld
 from rummykit.games.visibility import VERSION, check_player, events_seen_by
 
 Phase = Literal["draw", "discard", "over"]
+
+_new_options = tuple.__new__  # a named tuple without its constructor's keyword handling
 
 
 class State:
@@ -326,23 +329,31 @@ class State:
 
     def legal_actions(self) -> Iterator[Action]:
         """Every legal action exactly once (draws; discards by card, then going out)."""
+        stock, take, discards, going_out = self.legal_options()
+        if stock:
+            yield DRAW_STOCK
+        if take:
+            yield TAKE_DISCARD
+        for card in discards:
+            yield DISCARDS[card]
+        for card in going_out:
+            yield GO_OUTS[card]
+
+    def legal_options(self) -> LegalOptions:
+        """The actions of :meth:`legal_actions` as plain values, without an action
+        object each (what the environments' masks are built from)."""
         if self._game_over:
-            return
+            return LegalOptions(False, False, [], ())
         table = self._round
         if table.phase == "draw":
-            if table.stock:
-                yield DRAW_STOCK
-            if table.discard_pile:
-                yield TAKE_DISCARD
-            return
-        for card in sorted(set(table.hands[table.current])):
-            yield DISCARDS[card]
-        if table.went_out is None:
-            going_out = table.going_out_discards(
-                ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
-            )
-            for card in going_out:
-                yield GO_OUTS[card]
+            return _new_options(LegalOptions, (bool(table.stock), bool(table.discard_pile), [], ()))
+        discards = sorted(set(table.hands[table.current]))
+        if table.went_out is not None:
+            return _new_options(LegalOptions, (False, False, discards, ()))
+        going_out = table.going_out_discards(
+            ace_high=self._ace_high, wild_only_melds=self._wild_only_melds
+        )
+        return _new_options(LegalOptions, (False, False, discards, going_out))
 
     def check(self, action: object, *, player: object = None) -> Refusal | None:
         """Why ``action`` is illegal now, or ``None`` if it is legal.  Never raises.
