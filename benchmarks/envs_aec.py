@@ -63,8 +63,8 @@ def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = observation["action_mask"].nonzero()[0]
-        env.step(int(legal[rng.randrange(len(legal))]))
+        legal = observation["action_mask"].nonzero()[0].tolist()
+        env.step(legal[rng.randrange(len(legal))])
         steps += 1
     return steps, time.process_time() - start
 
