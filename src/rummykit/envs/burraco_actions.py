@@ -61,6 +61,7 @@ from rummykit.games.burraco import (
     State,
     TakePile,
 )
+from rummykit.games.burraco.actions import DISCARDS
 from rummykit.games.burraco.legality import LegalOptions
 from rummykit.games.burraco.melds import Meld as ArrangedMeld
 from rummykit.games.burraco.player_view import PlayerView, TableParts
@@ -105,27 +106,49 @@ class TurnPlan:
     Built from the engine's ``State.legal_options()`` plus any legal multi-card additions
     the caller found (``extra``, their cards in code order).  ``melds`` maps the cards of
     each legal new meld, in code order, to its arranged meld; ``singles`` each card that
-    may be added alone to the meld ids that take it.
+    may be added alone to the meld ids that take it.  Both are built when first asked
+    (most positions end with a draw or a discard before any card is chosen).
     """
 
-    __slots__ = ("_next", "discards", "draws", "extra", "melds", "singles")
+    __slots__ = ("_melds", "_next", "_singles", "discards", "draws", "extra", "options")
 
     def __init__(self, options: LegalOptions, extra: Iterable[tuple[Card, ...]] = ()) -> None:
+        self.options = options
         self.draws = [DRAW if type(draw) is DrawStock else TAKE for draw in options.draws]
         self.discards = options.discards
-        self.melds: dict[tuple[Card, ...], ArrangedMeld] = {
-            candidate.sorted_cards: candidate.meld for candidate in options.melds
-        }
-        singles: dict[Card, list[int]] = {}
-        for meld_id, card in options.additions:
-            takers = singles.get(card)
-            if takers is None:
-                singles[card] = [meld_id]
-            else:
-                takers.append(meld_id)
-        self.singles = singles
         self.extra = tuple(extra)
+        self._melds: dict[tuple[Card, ...], ArrangedMeld] | None = None
+        self._singles: dict[Card, list[int]] | None = None
         self._next: dict[tuple[Card, ...], list[Card]] = {}
+
+    @property
+    def melds(self) -> dict[tuple[Card, ...], ArrangedMeld]:
+        if self._melds is None:
+            self._melds = {
+                candidate.sorted_cards: candidate.meld for candidate in self.options.melds
+            }
+        return self._melds
+
+    @property
+    def singles(self) -> dict[Card, list[int]]:
+        if self._singles is None:
+            singles: dict[Card, list[int]] = {}
+            for meld_id, card in self.options.additions:
+                takers = singles.get(card)
+                if takers is None:
+                    singles[card] = [meld_id]
+                else:
+                    takers.append(meld_id)
+            self._singles = singles
+        return self._singles
+
+    def first_cards(self) -> list[Card]:
+        """The cards that may be chosen first, in code order."""
+        options = self.options
+        found = {candidate.sorted_cards[0] for candidate in options.melds}
+        found.update([card for _meld_id, card in options.additions])
+        found.update([target[0] for target in self.extra])
+        return sorted(found)
 
     def next_cards(self, chosen: tuple[Card, ...]) -> list[Card]:
         """The cards that may be chosen after ``chosen`` (which is in code order), in
@@ -140,11 +163,10 @@ class TurnPlan:
                     for target in targets
                     if len(target) > depth and target[:depth] == chosen
                 }
+                cards = sorted(found)
             else:
-                found = {target[0] for target in self.melds}
-                found.update(self.singles)
-                found.update([target[0] for target in self.extra])
-            cards = self._next[chosen] = sorted(found)
+                cards = self.first_cards()
+            self._next[chosen] = cards
         return cards
 
 
@@ -241,13 +263,14 @@ class BurracoSteps:
         if self.state.current_player is None:
             return []
         plan = self.plan()
-        chosen = tuple(self._chosen)
-        ids = list(plan.draws)
-        if not chosen:
-            ids.extend([DISCARD + card for card in plan.discards])
-            ids.extend([CHOOSE + card for card in plan.next_cards(chosen)])
+        if not self._chosen:
+            if plan.draws:
+                return list(plan.draws)  # the draw phase: nothing else
+            ids = [DISCARD + card for card in plan.discards]
+            ids.extend([CHOOSE + card for card in plan.first_cards()])
             return ids
-        ids.extend([CHOOSE + card for card in plan.next_cards(chosen)])
+        chosen = tuple(self._chosen)
+        ids = [CHOOSE + card for card in plan.next_cards(chosen)]
         if chosen in plan.melds:
             ids.append(LAY)
         ids.extend(ADD + slot for slot in self._add_slots(plan, chosen))
@@ -287,7 +310,7 @@ class BurracoSteps:
         if index == TAKE:
             return _TAKE_PILE
         if index < CHOOSE:
-            return Discard(index - DISCARD)
+            return DISCARDS[index - DISCARD]
         if index < LAY:
             return None
         chosen = tuple(self._chosen)
@@ -354,7 +377,7 @@ class BurracoSteps:
             elif index == TAKE:
                 play = _TAKE_PILE
             else:
-                play = Discard(index - DISCARD)
+                play = DISCARDS[index - DISCARD]
             return self._played(self.state._play(play))
         if index < LAY:
             self._chosen.append(index - CHOOSE)

@@ -19,8 +19,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from rummykit.cards import Card
+from rummykit.cards import CARD_COUNT, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,9 @@ class Discard:
 
     card: Card
 
+
+DISCARDS: Final = tuple(Discard(card) for card in range(CARD_COUNT))
+"""``Discard(card)`` by card code, made once (actions are immutable values)."""
 
 Action = DrawStock | TakePile | Meld | Extend | Discard
 ACTION_TYPES = (DrawStock, TakePile, Meld, Extend, Discard)

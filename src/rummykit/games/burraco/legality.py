@@ -27,7 +27,7 @@ from typing import Final, NamedTuple
 
 from rummykit.cards import CARD_COUNT, JOKER, RANK_OF, RANKS, Card, format_card, format_cards
 from rummykit.games.burraco import melds
-from rummykit.games.burraco.actions import Discard, DrawStock, Extend, Meld, TakePile
+from rummykit.games.burraco.actions import DISCARDS, Discard, DrawStock, Extend, Meld, TakePile
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.table import Table
 from rummykit.games.core import MeldError, ParamValue, Refusal
@@ -464,8 +464,9 @@ def legal_actions(
     new melds (their cards as arranged), single-card extensions."""
     options = legal_options(rules, table, candidates)
     yield from options.draws
+    discards = DISCARDS
     for card in options.discards:
-        yield Discard(card)
+        yield discards[card]
     for candidate in options.melds:
         yield Meld(candidate.meld.cards)
     for meld_id, card in options.additions:
