@@ -2,8 +2,10 @@
 
 ``examine`` answers for any object (an action or not) with a :class:`core.Refusal` or
 ``None``, and hands back the arranged meld of a legal ``Meld``/``Extend`` so that
-applying it needs no second search.  ``legal_actions`` lists what ``examine`` accepts,
-using the same small predicates, without arranging every candidate again.  Nothing here
+applying it needs no second search.  ``legal_options`` lists what ``examine`` accepts
+as plain values, using the same small predicates, without arranging every candidate
+again; ``legal_actions`` makes actions of that list.  ``legal_extension`` answers like
+``examine`` for one ``Extend`` without building a refusal (for masks).  Nothing here
 changes the table.
 
 The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
@@ -361,21 +363,30 @@ class LegalOptions(NamedTuple):
     distinct card of the hand that may be discarded, in hand order; ``melds``: the legal
     new melds, in the order of ``melds.candidate_melds``; ``additions``: ``(meld id,
     card)`` for each card that may be added alone to one of the player's melds, by meld
-    id, then in hand order.
+    id, then in hand order.  The sequences are not to be changed (those of the ``draw``
+    phase are shared).
     """
 
     draws: tuple[DrawStock | TakePile, ...]
-    discards: list[Card]
-    melds: list[melds.Candidate]
-    additions: list[tuple[int, Card]]
+    discards: Sequence[Card]
+    melds: Sequence[melds.Candidate]
+    additions: Sequence[tuple[int, Card]]
 
 
-_DRAWS: Final = {
-    (True, True): (DrawStock(), TakePile()),
-    (True, False): (DrawStock(),),
-    (False, True): (TakePile(),),
-    (False, False): (),
+_new_options: Final = functools.partial(tuple.__new__, LegalOptions)
+"""``LegalOptions`` from a tuple of its fields (quicker than its keywords)."""
+
+
+def _draw_options(stock: bool, pile: bool) -> LegalOptions:
+    draws = ((DrawStock(),) if stock else ()) + ((TakePile(),) if pile else ())
+    return LegalOptions(draws, (), (), ())
+
+
+_DRAW_OPTIONS: Final = {
+    (stock, pile): _draw_options(stock, pile) for stock in (True, False) for pile in (True, False)
 }
+"""The options of the ``draw`` phase by whether the stock and the pile have cards."""
+NO_OPTIONS: Final = LegalOptions((), (), (), ())
 
 
 _FITS_BY_MELD_ID: dict[int, tuple[melds.Meld, frozenset[Card]]] = {}
@@ -396,15 +407,22 @@ def legal_options(
     ``melds.candidates_of``) that the table allows, and every single-card extension of
     the player's own melds."""
     if table.phase == "draw":
-        return LegalOptions(_DRAWS[bool(table.stock), bool(table.discard_pile)], [], [], [])
+        return _DRAW_OPTIONS[bool(table.stock), bool(table.discard_pile)]
     player = table.player
     hand = table.hands[player]
     size = len(hand)
     distinct = list(dict.fromkeys(hand))
-    if table.restricted or size == 1:
+    if size == 1:
         discards = [card for card in distinct if discard_refusal(table, card) is None]
+    elif table.restricted and table.restricted_card is not None:
+        # No discard closes the hand: only the card taken alone may be refused.
+        taken = table.restricted_card
+        if discard_refusal(table, taken) is None:
+            discards = distinct
+        else:
+            discards = [card for card in distinct if card != taken]
     else:
-        discards = list(distinct)  # no card is restricted, and none would close the hand
+        discards = distinct
     set_ranks = table.set_ranks[player] if rules.one_set_per_rank else 0
     legal_melds: list[melds.Candidate] = []
     most = size - 2  # the most cards a meld may use and still leave a card to discard
@@ -427,6 +445,7 @@ def legal_options(
     additions: list[tuple[int, Card]] = []
     owners = table.owners
     if player in owners:
+        held = set(distinct)
         fits_of = _FITS_BY_MELD_ID
         for meld_id, meld in enumerate(table.melds):
             if owners[meld_id] != player:
@@ -437,10 +456,14 @@ def legal_options(
             else:
                 fits = melds.fitting_cards(meld)
                 fits_of[meld_id] = (meld, fits)
-            if fits.isdisjoint(distinct):
+            if held.isdisjoint(fits):
                 continue
             if size > 2:  # a card is left to discard whatever is added
-                additions.extend([(meld_id, card) for card in distinct if card in fits])
+                common = held & fits
+                if len(common) == 1:
+                    additions.append((meld_id, common.pop()))
+                else:
+                    additions.extend([(meld_id, card) for card in distinct if card in common])
                 continue
             for card in distinct:
                 if card in fits and (
@@ -454,7 +477,7 @@ def legal_options(
                     is None
                 ):
                     additions.append((meld_id, card))
-    return LegalOptions((), discards, legal_melds, additions)
+    return _new_options(((), discards, legal_melds, additions))
 
 
 def legal_actions(

@@ -41,6 +41,7 @@ from rummykit.games.burraco.events import (
     seen_by,
 )
 from rummykit.games.burraco.legality import (
+    NO_OPTIONS,
     LegalOptions,
     examine,
     legal_actions,
@@ -241,7 +242,7 @@ class State:
         ``melds.Candidate`` with their arranged meld and their cards in code order);
         nothing listed when the game is over."""
         if self._winners is not None:
-            return LegalOptions((), [], [], [])
+            return NO_OPTIONS
         table = self._table
         candidates = self._candidate_melds() if table.phase == "play" else ()
         return legal_options(self._rules, table, candidates)
