@@ -63,7 +63,7 @@ from typing import Final
 import numpy as np
 
 from rummykit.cards import CARD_COUNT, Card
-from rummykit.envs.delta import cells_of, follow_counts, move_counts
+from rummykit.envs.delta import cells_of, follow_counts, move_counts, move_hot
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.burraco import Observation, Rules
 from rummykit.games.burraco.melds import Meld
@@ -564,13 +564,13 @@ class Encoder:
         hot = self._hot
         slot = _TOP + pile[-1] if pile else -1
         if slot != hot[0]:
-            self._move_hot(0, slot)
+            move_hot(self._cells, self._hot, 0, slot)
         slot = -1 if forbidden is None else _FORBIDDEN + forbidden
         if slot != hot[1]:
-            self._move_hot(1, slot)
+            move_hot(self._cells, self._hot, 1, slot)
         slot = -1 if phase == "over" else _PHASE + (phase == "play")
         if slot != hot[2]:
-            self._move_hot(2, slot)
+            move_hot(self._cells, self._hot, 2, slot)
         rest = (
             _TO_MOVE if current == me else -1,
             _DEALER if dealer == me else -1,
@@ -582,7 +582,7 @@ class Encoder:
         if rest != self._hot_rest:
             for place, slot in enumerate(rest, 3):
                 if slot != hot[place]:
-                    self._move_hot(place, slot)
+                    move_hot(self._cells, self._hot, place, slot)
             self._hot_rest = rest
         if history is not self._log or len(history) != self._history:
             self._read_history(history)
@@ -600,16 +600,6 @@ class Encoder:
             cells[_SCALARS + 6] = _clamp(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
             self._hand_number = hand_number
             self._totals = totals[:]
-
-    def _move_hot(self, place: int, slot: int) -> None:
-        """Move the one-hot slot of ``place`` (an index of ``_HOT_PLACES``) to ``slot``
-        (-1: none set); no two places share a slot."""
-        kept = self._hot[place]
-        if kept >= 0:
-            self._cells[kept] = 0.0
-        if slot >= 0:
-            self._cells[slot] = 1.0
-        self._hot[place] = slot
 
     def _set_rules(self, rules: Rules) -> None:
         """The scales of the last slots, and the ``target`` slot, for ``rules``."""

@@ -111,6 +111,18 @@ def follow_counts(
     kept[:] = new
 
 
+def move_hot(cells: memoryview[float], hot: list[int], block: int, slot: int) -> None:
+    """Move the one-hot slot ``hot[block]`` of a vector (-1: none set) to ``slot``, in
+    ``cells`` and in ``hot`` (a list of one kept slot per block; no two blocks share a
+    slot)."""
+    kept = hot[block]
+    if kept >= 0:
+        cells[kept] = 0.0
+    if slot >= 0:
+        cells[slot] = 1.0
+    hot[block] = slot
+
+
 def _one_more(fewer: Sequence[int], more: Sequence[int]) -> int | None:
     """The card ``more`` holds besides the cards of ``fewer``, if it is ``fewer`` with
     one card put in somewhere, else ``None``.

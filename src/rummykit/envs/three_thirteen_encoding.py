@@ -49,7 +49,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from rummykit.cards import CARD_COUNT, Card
-from rummykit.envs.delta import cells_of, follow_counts, move_counts
+from rummykit.envs.delta import cells_of, follow_counts, move_counts, move_hot
 from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
 from rummykit.games.three_thirteen.player_view import PlayerView, TableParts
@@ -391,25 +391,25 @@ class Encoder:
         hot = self._hot
         slot = at.wild_rank + wild_rank
         if slot != hot[0]:
-            self._move_hot(0, slot)
+            move_hot(cells, hot, 0, slot)
         slot = at.round + round_number
         if slot != hot[1]:
-            self._move_hot(1, slot)
+            move_hot(cells, hot, 1, slot)
         slot = at.discard_top + pile[-1] if pile else -1
         if slot != hot[2]:
-            self._move_hot(2, slot)
+            move_hot(cells, hot, 2, slot)
         slot = -1 if phase == "over" else at.phase + (phase != "draw")
         if slot != hot[3]:
-            self._move_hot(3, slot)
+            move_hot(cells, hot, 3, slot)
         slot = -1 if current is None else at.current[current]
         if slot != hot[4]:
-            self._move_hot(4, slot)
+            move_hot(cells, hot, 4, slot)
         slot = at.dealer[dealer]
         if slot != hot[5]:
-            self._move_hot(5, slot)
+            move_hot(cells, hot, 5, slot)
         slot = -1 if went_out is None else at.went_out[went_out]
         if slot != hot[6]:
-            self._move_hot(6, slot)
+            move_hot(cells, hot, 6, slot)
         if len(history) != self._history or (history and history[-1] is not self._last_move):
             self._read_moves(history)
         if sizes != self._sizes:
@@ -470,17 +470,7 @@ class Encoder:
         if hot != tuple(kept):
             for block, slot in enumerate(hot):
                 if slot != kept[block]:
-                    self._move_hot(block, slot)
-
-    def _move_hot(self, block: int, slot: int) -> None:
-        """Move the one-hot slot of ``block`` (an index of ``_set_hot``'s tuple) to
-        ``slot`` (-1: none set)."""
-        kept = self._hot[block]
-        if kept >= 0:
-            self._cells[kept] = 0.0
-        if slot >= 0:
-            self._cells[slot] = 1.0
-        self._hot[block] = slot
+                    move_hot(self._cells, self._hot, block, slot)
 
     def _read_moves(self, history: Sequence[tuple[int, str, int]]) -> None:
         """:meth:`_read_history` of the round's raw ``(player, kind, card)`` moves (the
