@@ -37,10 +37,8 @@ def move_counts(
     """Change the counts of a block of card slots at ``offset`` from the cards ``old``
     to the cards ``new`` (a card may appear several times in each).
 
-    The block must hold exactly the counts of ``old``.  When ``old`` and ``new`` are of
-    one type (both lists or both tuples), a pile that only grew or shrank at its end
-    costs only the cards that moved, and so does a hand that gained or lost one card
-    anywhere.
+    The block must hold exactly the counts of ``old``.  A pile that only grew or shrank
+    at its end costs only the cards that moved.
     """
     if old == new:
         return
@@ -54,16 +52,6 @@ def move_counts(
         for card in old[size:]:
             cells[offset + card] -= 1.0
         return
-    if size == kept + 1:
-        added = _one_more(old, new)
-        if added is not None:
-            cells[offset + added] += 1.0
-            return
-    elif kept == size + 1:
-        removed = _one_more(new, old)
-        if removed is not None:
-            cells[offset + removed] -= 1.0
-            return
     for card in old:
         cells[offset + card] = 0.0
     for card in new:
@@ -121,18 +109,3 @@ def move_hot(cells: memoryview[float], hot: list[int], block: int, slot: int) ->
     if slot >= 0:
         cells[slot] = 1.0
     hot[block] = slot
-
-
-def _one_more(fewer: Sequence[int], more: Sequence[int]) -> int | None:
-    """The card ``more`` holds besides the cards of ``fewer``, if it is ``fewer`` with
-    one card put in somewhere, else ``None``.
-
-    >>> _one_more((1, 4, 9), (1, 4, 7, 9)), _one_more([3, 8], [8, 5, 3]), _one_more([1], [2, 2])
-    (7, None, None)
-    """
-    card = sum(more) - sum(fewer)
-    rest = list(more)
-    if card not in rest:
-        return None
-    rest.remove(card)
-    return card if rest == list(fewer) else None

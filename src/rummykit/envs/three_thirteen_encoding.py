@@ -54,7 +54,7 @@ from rummykit.envs.layout import FloatArray, Layout
 from rummykit.games.three_thirteen import Observation
 from rummykit.games.three_thirteen.player_view import PlayerView, TableParts
 from rummykit.games.three_thirteen.rules import MAX_ROUND
-from rummykit.games.three_thirteen.table import PileMove, TableMeld
+from rummykit.games.three_thirteen.table import TableMeld
 
 STALEMATE_TURNS = 200
 MAX_COPIES = 4  # two decks with two jokers each: four jokers
@@ -308,51 +308,32 @@ class Encoder:
         return Encoder, (self.players, self.player)
 
     def encode(self, observation: Observation | PlayerView) -> FloatArray:
-        """The vector of ``observation`` (of this encoder's player and table size)."""
-        if observation.player != self.player or observation.rules.players != self.players:
-            raise ValueError("an encoder encodes one player's view of one table size")
-        self._read_cards(
-            list(observation.hand),
-            list(observation.discard_pile),
-            [list(cards) for cards in observation.known_cards],
-            list(observation.melds),
-        )
-        at = self._offsets
-        cells = self._cells
-        pile = observation.discard_pile
-        current = observation.current_player
-        went_out = observation.went_out
-        self._set_hot(
-            (
-                at.wild_rank + observation.wild_rank,
-                at.round + observation.round_number,
-                at.discard_top + pile[-1] if pile else -1,
-                -1 if observation.phase == "over" else at.phase + (observation.phase != "draw"),
-                -1 if current is None else at.current[current],
-                at.dealer[observation.dealer],
-                -1 if went_out is None else at.went_out[went_out],
+        """The vector of ``observation`` (of this encoder's player and table size):
+        :meth:`encode_parts` of its fields, the pile moves read again from the start
+        (they are new tuples each call)."""
+        return self.encode_parts(
+            TableParts(
+                observation.player,
+                observation.rules,
+                list(observation.hand),
+                list(observation.discard_pile),
+                [list(cards) for cards in observation.known_cards],
+                list(observation.melds),
+                [(move.player, move.kind, move.card) for move in observation.discard_history],
+                observation.hand_sizes,
+                list(observation.totals),
+                observation.round_number,
+                observation.wild_rank,
+                observation.dealer,
+                observation.current_player,
+                observation.phase,
+                observation.went_out,
+                observation.stock_count,
+                observation.reshuffled,
+                observation.last_turns_remaining,
+                observation.turn,
             )
         )
-        self._read_history(observation.discard_history)
-        slot = at.scalars
-        sizes = observation.hand_sizes
-        if sizes != self._sizes:
-            for seat in at.rotated:
-                cells[slot] = sizes[seat] / MAX_HAND
-                slot += 1
-            self._sizes = sizes
-        slot = at.scalars + self.players
-        totals = observation.totals
-        if totals != self._totals:
-            for seat in at.rotated:
-                cells[slot] = _total(totals[seat])
-                slot += 1
-            self._totals = totals
-        slot = at.scalars + 2 * self.players
-        for value in _tail(observation):
-            cells[slot] = value
-            slot += 1
-        return self._vector.copy()
 
     def encode_parts(self, parts: TableParts) -> FloatArray:
         """The vector of ``State.table_parts(player)``: what :meth:`encode` gives for the
@@ -387,7 +368,8 @@ class Encoder:
         self._read_cards(hand, pile, taken, melds)
         at = self._offsets
         cells = self._cells
-        # The one-hot slots, in the order of ``_set_hot``, each compared with its own.
+        # The one-hot slots (wild rank, round, discard top, phase, current, dealer, went
+        # out; -1 where that block has none set), each compared with its own.
         hot = self._hot
         slot = at.wild_rank + wild_rank
         if slot != hot[0]:
@@ -462,19 +444,10 @@ class Encoder:
             self._melds = melds[:]
             self._meld_cards = laid
 
-    def _set_hot(self, hot: tuple[int, ...]) -> None:
-        """Set the one-hot slots ``hot`` (wild rank, round, discard top, phase, current,
-        dealer, went out; -1 where that block has none set): each slot that moved since
-        the last call is cleared and its new one set (no two blocks share a slot)."""
-        kept = self._hot
-        if hot != tuple(kept):
-            for block, slot in enumerate(hot):
-                if slot != kept[block]:
-                    move_hot(self._cells, self._hot, block, slot)
-
     def _read_moves(self, history: Sequence[tuple[int, str, int]]) -> None:
-        """:meth:`_read_history` of the round's raw ``(player, kind, card)`` moves (the
-        caller has seen that they are not the moves read so far)."""
+        """Set the ``discarded_r`` slots of the round's ``(player, kind, card)`` moves not
+        read yet (all of them, after clearing the planes, when the moves are not those read
+        so far extended; the caller has seen that they differ)."""
         length = self._history
         size = len(history)
         start = self._offsets.discarded
@@ -489,21 +462,3 @@ class Encoder:
                 cells[start + (player - me) % players * CARD_COUNT + card] = 1.0
         self._history = size
         self._last_move = history[-1] if size else None
-
-    def _read_history(self, history: Sequence[PileMove]) -> None:
-        """Set the ``discarded_r`` slots of the moves not read yet (all of them, after
-        clearing the planes, when the history is not the one read so far extended)."""
-        at = self._offsets
-        length = self._history
-        if len(history) < length or (length and history[length - 1] is not self._last_move):
-            self._vector[at.discarded : at.discarded + self.players * CARD_COUNT] = 0.0
-            length = 0
-        cells = self._cells
-        players = self.players
-        me = self.player
-        start = at.discarded
-        for move in history[length:]:
-            if move.kind != "take":
-                cells[start + (move.player - me) % players * CARD_COUNT + move.card] = 1.0
-        self._history = len(history)
-        self._last_move = history[-1] if history else None
