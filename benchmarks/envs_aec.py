@@ -13,7 +13,10 @@ machine where the engine alone took about 7 and 14 us an action.  Each case prin
 ratio beside two references: the ratio the targets make on that machine (30 / 7, 50 /
 14), and the ratio that would meet the absolute target at the engine speed of this run.
 
-    PYTHONPATH=src python benchmarks/envs_aec.py [--seconds S] [--game three-thirteen|burraco]
+    PYTHONPATH=src python benchmarks/envs_aec.py [--seconds S] [--game GAME] [--all]
+
+``--all`` also times the other seatings and decks (Three-Thirteen with 3 and 4 players,
+Burraco with four jokers); the targets were set for the first two cases only.
 
 This is a measurement, not a test: it asserts nothing about speed.
 """
@@ -34,23 +37,24 @@ class Case(NamedTuple):
     game: str
     module: Any
     engine: Any
-    rules: Any
+    options: dict[str, Any]  # rule options, for the env and the engine alike
     target_us: float  # the most a step may take
     reference_engine_us: float  # the engine alone where the target was set
 
 
-CASES = (
-    Case(
-        "three-thirteen, 2 players",
-        "three-thirteen",
-        three_thirteen_v0,
-        three_thirteen,
-        three_thirteen.Rules(),
-        30.0,
-        7.0,
-    ),
-    Case("burraco, quick", "burraco", burraco_v0, burraco, burraco.Rules(), 50.0, 14.0),
-)
+def three_thirteen_case(players: int) -> Case:
+    title = f"three-thirteen, {players} players"
+    options = {"players": players}
+    return Case(title, "three-thirteen", three_thirteen_v0, three_thirteen, options, 30.0, 7.0)
+
+
+def burraco_case(jokers: int) -> Case:
+    title = "burraco, quick" + ("" if jokers == 2 else f", {jokers} jokers")
+    return Case(title, "burraco", burraco_v0, burraco, {"jokers": jokers}, 50.0, 14.0)
+
+
+CASES = (three_thirteen_case(2), burraco_case(2))
+MORE_CASES = (three_thirteen_case(3), three_thirteen_case(4), burraco_case(4))
 
 
 def env_game(env: Any, seed: int, rng: random.Random) -> tuple[int, float]:
@@ -81,17 +85,18 @@ def engine_game(game: Any, rules: Any, seed: int, rng: random.Random) -> tuple[i
     return actions, time.process_time() - start
 
 
-def measure(module: Any, game: Any, rules: Any, seconds: float, seed: int) -> list[float]:
+def measure(case: Case, seconds: float, seed: int) -> list[float]:
     """Alternate a game through the env and one of the engine alone on the same deal
     (so both see the same load) for about ``seconds``; (games, steps, env seconds,
     engine actions, engine seconds)."""
-    env = module.env()
+    env = case.module.env(**case.options)
+    rules = case.engine.Rules(**case.options)
     rng = random.Random(seed)
     totals = [0.0] * 5
     while totals[2] + totals[4] < seconds:
         deal = seed + int(totals[0])
         steps, env_seconds = env_game(env, deal, rng)
-        actions, engine_seconds = engine_game(game, rules, deal, rng)
+        actions, engine_seconds = engine_game(case.engine, rules, deal, rng)
         for index, value in enumerate((1, steps, env_seconds, actions, engine_seconds)):
             totals[index] += value
     return totals
@@ -102,13 +107,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="per game")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--game", choices=[case.game for case in CASES], help="only this game")
+    parser.add_argument("--all", action="store_true", help="also 3 and 4 players, four jokers")
     options = parser.parse_args()
-    for case in CASES:
+    for case in CASES + (MORE_CASES if options.all else ()):
         if options.game not in (None, case.game):
             continue
-        measure(case.module, case.engine, case.rules, 0.5, options.seed + 50_000)  # warm up
+        measure(case, 0.5, options.seed + 50_000)  # warm up
         games, steps, elapsed, actions, engine_elapsed = measure(
-            case.module, case.engine, case.rules, options.seconds, options.seed
+            case, options.seconds, options.seed
         )
         per_step = elapsed / steps * 1e6
         per_action = engine_elapsed / actions * 1e6
