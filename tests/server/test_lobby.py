@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -142,6 +143,49 @@ def test_public_table_is_listed_until_full(client: TestClient) -> None:
     guest(client, "late")
     full = client.post(f"/api/tables/{table_id}/join", json={})
     assert full.status_code == 409 and full.json()["error"]["code"] == "table_started"
+
+
+def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) -> None:
+    """A waiting table drops from the list once its seated players have been away for
+    the grace period, and comes back when one of them returns, joins or leaves."""
+    server = client.app.state.server  # type: ignore[attr-defined]
+    now = [1_000_000.0]
+    server.tables.clock = lambda: now[0]
+    grace = server.settings.grace_seconds
+    guest(client, "host")
+    seats = [{"kind": "human"}] * 3
+    created = client.post("/api/tables", json={"game": "three-thirteen", "seats": seats}).json()
+    table_id = created["table_id"]
+    host = server.tables.hosts[table_id]
+
+    def listed() -> bool:
+        return [t["table_id"] for t in client.get("/api/tables").json()] == [table_id]
+
+    assert listed()
+    now[0] += grace + 1
+    assert not listed()  # its creator never came to the table
+    with client.websocket_connect(created["ws_url"]) as ws:
+        ws.receive_json()
+        now[0] += 10 * grace
+        assert listed()  # someone is at the table, however long
+    deadline = time.monotonic() + 10
+    while any(seat.connections for seat in host.seats) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert listed()  # just left
+    now[0] += grace + 1
+    assert not listed()
+    client.cookies.clear()
+    guest(client, "other")
+    assert client.post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
+    assert listed()
+    now[0] += grace + 1
+    assert not listed()
+    assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
+    assert listed()
+    now[0] += grace + 1
+    assert not listed()
+    summary = client.get(f"/api/tables/{table_id}").json()  # still there for its link
+    assert summary["status"] == "waiting" and summary["seats"][0]["name"] == "host"
 
 
 def test_protocol_schema_is_served(client: TestClient) -> None:

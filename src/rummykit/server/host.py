@@ -254,6 +254,9 @@ class TableHost:
         self.watchers: set[Connection] = set()
         self.turn_key = 0
         self.turn_started_at = row.started_at or row.created_at
+        # The last moment a seated player was at the table while none is connected
+        # now: its creation, the last seat taken or left, the last connection closed.
+        self.present_at = row.created_at
         self.timeout_turn: int | None = None
         self.last_action: LastAction | None = None
         self._bot_pending: int | None = None
@@ -419,11 +422,23 @@ class TableHost:
             seat = self.seats[connection.seat]
             seat.connections.discard(connection)
             log_event(self.table_id, "disconnected", seat=seat.index)
+            if not seat.connections:
+                self.present_at = self.clock()
             if not seat.connections and self.status == "playing":
                 self._start_grace(seat)
                 self._broadcast()
         if self.status == "over" and not self._has_connections():
             self._linger = self._spawn(self._linger_then_stop())
+
+    def awaits_players(self, now: float) -> bool:
+        """Whether the lobby lists this table: waiting for players, with someone seated
+        at it now or within the grace period (a table everyone has left, or whose
+        players closed their pages, drops from the list until one of them returns)."""
+        if self.status != "waiting":
+            return False
+        if any(seat.connections for seat in self.seats if seat.player_id is not None):
+            return True
+        return now - self.present_at < self.settings.grace_seconds
 
     def _has_connections(self) -> bool:
         return bool(self.watchers) or any(seat.connections for seat in self.seats)
@@ -940,6 +955,7 @@ class TableHost:
             raise TableError("seat_taken", "that seat is not free", {"seat": seat.index})
         seat.player_id = command.player_id
         seat.name = command.name
+        self.present_at = self.clock()
         log_event(self.table_id, "seat_taken", seat=seat.index, player=command.player_id)
         if all(s.occupied for s in self.seats):
             await self._start()
@@ -978,6 +994,7 @@ class TableHost:
             for connection in list(seat.connections):
                 connection.close()
             seat.connections.clear()
+            self.present_at = self.clock()
         elif self.status == "playing":
             seat.away = True
             if seat.grace is not None:

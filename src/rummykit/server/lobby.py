@@ -249,8 +249,15 @@ async def protocol_schema() -> dict[str, Any]:
 
 @router.get("/tables", response_model=list[TableSummary])
 async def open_tables(server: Context) -> list[TableSummary]:
-    """Public tables waiting for players."""
-    return [_summary(t, s) for t, s in await server.storage.open_tables()]
+    """Public tables waiting for players, while someone is seated at them (connected,
+    or within the grace period)."""
+    now = server.tables.clock()
+    listed = []
+    for table, seats in await server.storage.open_tables():
+        host = server.tables.hosts.get(table.id)
+        if host is None or host.awaits_players(now):
+            listed.append(_summary(table, seats))
+    return listed
 
 
 async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -> TableCreated:
