@@ -147,7 +147,8 @@ def test_public_table_is_listed_until_full(client: TestClient) -> None:
 
 def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) -> None:
     """A waiting table drops from the list once its seated players have been away for
-    the grace period, and comes back when one of them returns, joins or leaves."""
+    the grace period, and comes back when one of them returns, joins or leaves; with no
+    one seated it is open to anyone."""
     server = client.app.state.server  # type: ignore[attr-defined]
     now = [1_000_000.0]
     server.tables.clock = lambda: now[0]
@@ -157,6 +158,7 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
     created = client.post("/api/tables", json={"game": "three-thirteen", "seats": seats}).json()
     table_id = created["table_id"]
     host = server.tables.hosts[table_id]
+    host_cookies = client.cookies
 
     def listed() -> bool:
         return [t["table_id"] for t in client.get("/api/tables").json()] == [table_id]
@@ -174,7 +176,7 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
     assert listed()  # just left
     now[0] += grace + 1
     assert not listed()
-    client.cookies.clear()
+    client.cookies = {}
     guest(client, "other")
     assert client.post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
     assert listed()
@@ -186,6 +188,10 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
     assert not listed()
     summary = client.get(f"/api/tables/{table_id}").json()  # still there for its link
     assert summary["status"] == "waiting" and summary["seats"][0]["name"] == "host"
+    client.cookies = host_cookies  # the creator leaves too: no one is seated, open to all
+    assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
+    now[0] += 10 * grace
+    assert listed()
 
 
 def test_protocol_schema_is_served(client: TestClient) -> None:

@@ -254,8 +254,8 @@ class TableHost:
         self.watchers: set[Connection] = set()
         self.turn_key = 0
         self.turn_started_at = row.started_at or row.created_at
-        # The last moment a seated player was at the table while none is connected
-        # now: its creation, the last seat taken or left, the last connection closed.
+        # When a seated player was last known to be at the table: its creation, a seat
+        # taken or left, a seat's last connection closed (see awaits_players).
         self.present_at = row.created_at
         self.timeout_turn: int | None = None
         self.last_action: LastAction | None = None
@@ -431,12 +431,14 @@ class TableHost:
             self._linger = self._spawn(self._linger_then_stop())
 
     def awaits_players(self, now: float) -> bool:
-        """Whether the lobby lists this table: waiting for players, with someone seated
-        at it now or within the grace period (a table everyone has left, or whose
-        players closed their pages, drops from the list until one of them returns)."""
+        """Whether the lobby lists this table: it is waiting for players, and whoever
+        holds a seat is at it, or was within the grace period. A table whose seated
+        players closed their pages drops from the list until one of them returns; one
+        with no one seated (made for others, or left by all) is open to anyone."""
         if self.status != "waiting":
             return False
-        if any(seat.connections for seat in self.seats if seat.player_id is not None):
+        seated = [seat for seat in self.seats if seat.kind == "human" and seat.player_id]
+        if not seated or any(seat.connections for seat in seated):
             return True
         return now - self.present_at < self.settings.grace_seconds
 

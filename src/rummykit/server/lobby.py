@@ -249,8 +249,8 @@ async def protocol_schema() -> dict[str, Any]:
 
 @router.get("/tables", response_model=list[TableSummary])
 async def open_tables(server: Context) -> list[TableSummary]:
-    """Public tables waiting for players, while someone is seated at them (connected,
-    or within the grace period)."""
+    """Public tables waiting for players, but not those whose seated players have all
+    been away for the grace period."""
     now = server.tables.clock()
     listed = []
     for table, seats in await server.storage.open_tables():
