@@ -7,6 +7,7 @@ simulator can hand them to worker processes.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from rummykit.bots.base import Bot
@@ -20,26 +21,39 @@ class BotSpecError(ValueError):
     """A bot spec that names no bot or has a bad option."""
 
 
-def _options(text: str) -> dict[str, float]:
+def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
+    """The level and the options of a bot spec, each option a finite positive number
+    given once (the level is not checked here).
+
+    >>> parse_spec("ismcts:iterations=400:seconds=2")
+    ('ismcts', {'iterations': 400.0, 'seconds': 2.0})
+    >>> parse_spec("ismcts:seconds=nan")
+    Traceback (most recent call last):
+    ...
+    rummykit.bots.registry.BotSpecError: bot option 'seconds' must be a positive number, not 'nan'
+    """
+    level, _, text = spec.strip().partition(":")
     options: dict[str, float] = {}
     for part in filter(None, text.split(":")):
         key, sep, value = part.partition("=")
-        if not sep:
+        key = key.strip()
+        if not sep or not key:
             raise BotSpecError(f"bot option {part!r} is not of the form name=value")
         try:
             number = float(value)
         except ValueError:
             raise BotSpecError(f"bot option {key!r} needs a number, not {value!r}") from None
-        if number <= 0:
-            raise BotSpecError(f"bot option {key!r} must be positive")
-        options[key.strip()] = number
-    return options
+        if not math.isfinite(number) or number <= 0:
+            raise BotSpecError(f"bot option {key!r} must be a positive number, not {value!r}")
+        if key in options:
+            raise BotSpecError(f"bot option {key!r} is given twice")
+        options[key] = number
+    return level, options
 
 
 def make_bot(game: str, spec: str) -> Bot:
     """The bot that ``spec`` names for ``game`` (``"burraco"`` or ``"three-thirteen"``)."""
-    level, _, option_text = spec.strip().partition(":")
-    options = _options(option_text)
+    level, options = parse_spec(spec)
     if level == "random":
         if options:
             raise BotSpecError("the random bot takes no options")
@@ -61,6 +75,8 @@ def make_bot(game: str, spec: str) -> Bot:
         from rummykit.bots.ismcts import make_ismcts
 
         iterations = options.get("iterations")
+        if iterations is not None and not iterations.is_integer():
+            raise BotSpecError(f"ismcts iterations must be a whole number, not {iterations:g}")
         return make_ismcts(
             game,
             iterations=None if iterations is None else int(iterations),
