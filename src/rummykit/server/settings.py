@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     database_url: str = Field(default_factory=default_database_url)
     # PostgreSQL only: keep every table in this schema (it must exist).
     database_schema: str | None = Field(default=None, pattern=r"^[a-z_][a-z0-9_]{0,62}$")
+    # PostgreSQL only (SQLite uses one connection): connections kept open, and how many
+    # more a busy moment may open.  Every server process and client of the database
+    # counts against its max_connections (100 by default): keep the sums under it.
+    database_pool_size: int = Field(default=10, ge=1, le=1000)
+    database_max_overflow: int = Field(default=5, ge=0, le=1000)
     # The key that signs session cookies; when empty, one is made and kept in the database.
     secret_key: str = ""
     # Origins allowed to open WebSockets besides the server's own (e.g. "https://example.org").

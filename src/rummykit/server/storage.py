@@ -43,10 +43,19 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def make_engine(url: str, *, schema: str | None = None) -> AsyncEngine:
+def make_engine(
+    url: str,
+    *,
+    schema: str | None = None,
+    pool_size: int | None = None,
+    max_overflow: int | None = None,
+) -> AsyncEngine:
     """An async engine for ``url``; a SQLite file's folder is created if missing.
 
     ``schema`` (PostgreSQL only) puts every table in that schema (tests use one each).
+    ``pool_size`` and ``max_overflow`` (PostgreSQL only; SQLAlchemy's 5 and 10 when
+    omitted) bound the connections it opens: at most their sum, and a request that finds
+    them all busy waits for one (up to 30 s, then ``sqlalchemy.exc.TimeoutError``).
     """
     url = normalize_url(url)
     parsed = make_url(url)
@@ -63,6 +72,11 @@ def make_engine(url: str, *, schema: str | None = None) -> AsyncEngine:
         # SQLite takes one writer at a time: one connection queues the transactions in
         # the pool, where several would wait in SQLite's sleeping busy handler.
         options.update(pool_size=1, max_overflow=0, pool_timeout=120)
+    else:
+        if pool_size is not None:
+            options["pool_size"] = pool_size
+        if max_overflow is not None:
+            options["max_overflow"] = max_overflow
     engine = create_async_engine(url, connect_args=connect_args, **options)
     if parsed.drivername.startswith("sqlite"):
 
