@@ -141,7 +141,7 @@ def test_command_line_plays_and_saves(tmp_path: Path) -> None:
     assert "Round 1" in result.output and "wild rank" in result.output
     assert "Your legal moves" in result.output
     data = json.loads(path.read_text())
-    assert data["game"] == "three-thirteen" and data["seed"] == 5
+    assert data["game"] == "three-thirteen" and data["seed"] == "5"
 
 
 @pytest.mark.parametrize(

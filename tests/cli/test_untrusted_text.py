@@ -84,7 +84,7 @@ def test_a_file_path_with_markup_is_printed(tmp_path: Path) -> None:
         assert "[/]missing.json" in "".join(result.output.split())  # wrapped anywhere
 
 
-@pytest.mark.parametrize("field", ["seed", "format_version", "totals", "meld"])
+@pytest.mark.parametrize("field", ["seed", "seed_text", "format_version", "totals", "meld"])
 def test_numbers_past_the_digit_limit_are_record_errors(field: str, tmp_path: Path) -> None:
     text = finished_record("burraco", ["a", "b"])
     huge = "9" * 5000
@@ -94,8 +94,11 @@ def test_numbers_past_the_digit_limit_are_record_errors(field: str, tmp_path: Pa
         data = json.loads(text)
         data["actions"][1] = f"extend {huge} 5h"
         text = json.dumps(data)
-    else:
-        text = re.sub(rf'"{field}": \d+', f'"{field}": {huge}', text, count=1)
+    elif field == "seed_text":  # the seed as decimal text, as records are written now
+        text = re.sub(r'"seed": "\d+"', f'"seed": "{huge}"', text, count=1)
+    else:  # a JSON number, as in format version 1
+        text = re.sub(rf'"{field}": "?\d+"?', f'"{field}": {huge}', text, count=1)
+    assert huge in text
     with pytest.raises(RecordError):
         loads(text)
     path = tmp_path / "r.json"

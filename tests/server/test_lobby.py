@@ -196,7 +196,7 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
 
 def test_protocol_schema_is_served(client: TestClient) -> None:
     schema = client.get("/api/protocol/schema").json()
-    assert schema["protocol_version"] == 1
+    assert schema["protocol_version"] == 2
     text = str(schema)
     for kind in ("action", "chat", "hint", "ping", "state", "error", "game_over", "pong"):
         assert f"'{kind}'" in text

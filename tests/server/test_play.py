@@ -94,11 +94,11 @@ def test_verify_checks_the_commitment_and_the_actions(client: TestClient, tmp_pa
     result = runner.invoke(app, ["verify", str(path)])
     assert result.exit_code == 0, result.output
     assert "verified" in result.output and created["commitment"] in result.output
-    assert loads(path.read_text()).seed == record["seed"]
+    assert isinstance(record["seed"], str) and loads(path.read_text()).seed == int(record["seed"])
     replayed = runner.invoke(app, ["replay", str(path)])
     assert replayed.exit_code == 0 and "Game over" in replayed.output
     forged_nonce = dict(record, nonce="0" * 32)
-    forged_seed = dict(record, seed=record["seed"] ^ 1)
+    forged_seed = dict(record, seed=str(int(record["seed"]) ^ 1))
     forged_action = dict(record, actions=[*record["actions"][:-1], "discard Jk"])
     for forged in (forged_nonce, forged_seed, forged_action):
         path.write_text(json.dumps(forged))

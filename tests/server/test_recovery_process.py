@@ -118,7 +118,7 @@ def http(server: ServerProcess) -> Iterator[httpx.Client]:
 def expected_actions(record: dict[str, Any], human: int) -> list[str]:
     """The same players' game without any kill: the scripted choice and the greedy bot."""
     game = game_named(record["game"])
-    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), record["seed"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
     actions: list[str] = []
     while not state.game_over:
         number = len(actions)

@@ -32,7 +32,7 @@ def _engine_steps(record: dict[str, Any], count: int) -> list[Any]:
     """The engine's state after each of the record's first ``count - 1`` actions, and
     before the first, as clones."""
     game = game_named(record["game"])
-    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), record["seed"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
     states = [state.clone()]
     for text in record["actions"][: count - 1]:
         state.apply(game.parse_action(text))

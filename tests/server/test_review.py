@@ -69,7 +69,7 @@ def check_review(record: dict[str, Any], review: dict[str, Any], seat: int) -> i
     """Items cover exactly the seat's decisions, in order, each with the played action
     and a legal suggestion; how many suggestions differed from the played move."""
     game = game_named(record["game"])
-    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), record["seed"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
     items = iter(review["items"])
     differing = compared = 0
     decision = 0

@@ -78,7 +78,7 @@ def check_no_leak(record: dict[str, Any], messages: dict[int | None, list[dict[s
     """Check every state message against a replay of ``record``; how many were checked."""
     game = game_named(record["game"])
     rules = rules_from_json(game.rules_type, record["rules"])
-    state = game.new_state(rules, record["seed"])
+    state = game.new_state(rules, int(record["seed"]))
     by_number: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
     for seat, received in messages.items():
         for message in received:

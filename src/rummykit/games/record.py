@@ -6,11 +6,16 @@ Loading treats the text as untrusted input: every field is checked, every action
 parsed and replayed, and the stored totals must agree with the replay; any problem is a
 :class:`RecordError` that says what is wrong.  This module converts to and from text; it
 never opens files.
+
+The seed is written as decimal text (format version 2): a seed reaches 2**63 - 1, past
+the whole numbers a JavaScript reader keeps exactly.  Reading takes both that text and
+the JSON number of format version 1, so older records still load and verify.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -21,7 +26,10 @@ from rummykit.games.randomness import check_seed
 from rummykit.games.registry import AnyGame, game_named
 
 FORMAT: Final = "rummykit-record"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)
+MAX_SEED_DIGITS: Final = 19
+_DECIMAL: Final = re.compile(r"0|[1-9][0-9]*")
 MAX_ACTIONS: Final = 1_000_000
 MAX_TEXT: Final = 64 * 1024 * 1024
 
@@ -53,7 +61,7 @@ class GameRecord:
             "engine_version": self.engine_version,
             "game": self.game,
             "rules": rules_to_json(self.rules),
-            "seed": self.seed,
+            "seed": str(self.seed),
             "players": list(self.players),
             "actions": list(self.actions),
             "totals": list(self.totals),
@@ -126,6 +134,26 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
+def seed_from_json(value: object) -> int:
+    """A record's seed: decimal text (``"42"``, as written now) or a JSON whole number (as
+    format version 1 wrote it); ``ValueError`` for anything else or out of range.
+
+    >>> seed_from_json("9223372036854775807") == seed_from_json(2**63 - 1) == 2**63 - 1
+    True
+    >>> seed_from_json("042")
+    Traceback (most recent call last):
+    ...
+    ValueError: a seed is written in decimal without leading zeros, not '042'
+    """
+    if isinstance(value, str):
+        if len(value) > MAX_SEED_DIGITS or not _DECIMAL.fullmatch(value):
+            raise ValueError(
+                f"a seed is written in decimal without leading zeros, not {value[:40]!r}"
+            )
+        value = int(value)
+    return check_seed(value)
+
+
 def loads(text: str | bytes) -> GameRecord:
     """Read and verify a record; raises :class:`RecordError` for anything wrong."""
     if len(text) > MAX_TEXT:
@@ -143,15 +171,17 @@ def loads(text: str | bytes) -> GameRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"this is not a rummykit record (its 'format' is not {FORMAT!r})")
     version = _field(data, "format_version", int)
-    if version != FORMAT_VERSION:
-        raise RecordError(f"record format version {version} is not supported (only 1)")
+    if version not in READABLE_VERSIONS:
+        raise RecordError(
+            f"record format version {version} is not supported (only 1 and {FORMAT_VERSION})"
+        )
     engine_version = data.get("engine_version", "")
     if not isinstance(engine_version, str):
         raise RecordError("the record's 'engine_version' has the wrong type")
     try:
         game = game_named(data.get("game"))
         rules = rules_from_json(game.rules_type, _field(data, "rules", dict))
-        seed = check_seed(data.get("seed"))
+        seed = seed_from_json(data.get("seed"))
     except ValueError as error:
         raise RecordError(str(error)) from None
     actions = _field(data, "actions", list)

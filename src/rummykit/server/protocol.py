@@ -4,8 +4,15 @@ These models are the protocol's single source: the server validates what clients
 with them, builds what it sends with them, and :func:`json_schema` publishes their JSON
 Schema (``GET /api/protocol/schema``, docs/protocol.md).  The protocol is versioned by
 :data:`PROTOCOL_VERSION`: adding an optional field or a message type keeps it; renaming,
-removing or changing the meaning of a field bumps it.  This module describes messages
-only; it never touches a table, a socket or the database.
+removing, or changing the meaning or the JSON type of a field bumps it.  This module
+describes messages only; it never touches a table, a socket or the database.
+
+Client messages are strict: a number must be a JSON integer (``"3"``, ``3.0`` and
+``true`` are not), so a client that sends text where a number belongs hears
+``invalid_message`` rather than being understood by chance.  The server's own error
+codes, their parameters and English messages are :data:`ERROR_CODES` (from
+:mod:`rummykit.server.error_codes`); the seed revealed in ``game_over`` is a decimal
+string, because it does not fit in a JavaScript number.
 
 Observations and events inside ``state`` messages are the engine's own JSON
 (docs/observations.md): the protocol carries them untouched.
@@ -17,19 +24,42 @@ ActionMessage(type='action', state_number=3, action='draw')
 ... except ProtocolError as error:
 ...     print(error.code, "-", error.message)
 unknown_type - unknown message type 'dance'
+>>> try:
+...     parse_client_message('{"type": "action", "state_number": "3", "action": "draw"}')
+... except ProtocolError as error:
+...     print(error.code, error.params)
+invalid_message {'field': 'state_number'}
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    Strict,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+    WithJsonSchema,
+)
 
-PROTOCOL_VERSION: Final = 1
+from rummykit.server import error_codes
+from rummykit.server.error_codes import ErrorCode, english
+
+PROTOCOL_VERSION: Final = 2
 MAX_ACTION_TEXT: Final = 200
 MAX_CHAT_TEXT: Final = 300
 MAX_NAME: Final = 32
+ERROR_CODES: Final[Mapping[str, ErrorCode]] = error_codes.ERROR_CODES
+"""The server's own error codes (:mod:`rummykit.server.error_codes`), by code."""
 
 JsonObject = dict[str, Any]
 
@@ -38,32 +68,38 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class _ClientMessage(_Message):
+    """What a client sends: validated strictly (no text or boolean taken for a number)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 # ---------------------------------------------------------------------------------------
 # Client -> server
 
 
-class ActionMessage(_Message):
+class ActionMessage(_ClientMessage):
     """Play ``action`` (the engine's action notation) against state ``state_number``."""
 
     type: Literal["action"] = "action"
-    state_number: Annotated[int, Field(ge=0, le=10_000_000)]
+    state_number: Annotated[StrictInt, Field(ge=0, le=10_000_000)]
     action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION_TEXT)]
 
 
-class ChatMessage(_Message):
+class ChatMessage(_ClientMessage):
     """Say ``text`` to everyone at the table (players and watchers)."""
 
     type: Literal["chat"] = "chat"
     text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_TEXT)]
 
 
-class HintRequest(_Message):
+class HintRequest(_ClientMessage):
     """Ask for the strongest bot's move; only the seat to move may ask."""
 
     type: Literal["hint"] = "hint"
 
 
-class Ping(_Message):
+class Ping(_ClientMessage):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"] = "ping"
@@ -141,8 +177,9 @@ class StateMessage(_Message):
 
 class ErrorMessage(_Message):
     """A refusal.  Engine refusals keep the engine's ``code`` and ``params``; the
-    server's own codes are listed in docs/protocol.md.  ``state_number`` is the table's
-    state number when the refusal was made (null when there is no table context)."""
+    server's own codes are :data:`ERROR_CODES` (docs/protocol.md).  ``state_number`` is
+    the table's state number when the refusal was made (null when there is no table
+    context)."""
 
     type: Literal["error"] = "error"
     code: str
@@ -181,16 +218,54 @@ class HintMessage(_Message):
     reason_phrases: list[ReasonPhrase] = []
 
 
+SEED_PATTERN: Final = r"^(0|[1-9][0-9]{0,18})$"
+
+
+def _seed_from_text(value: object) -> object:
+    """A seed sent as decimal text becomes its int; other values are left to the int
+    check (so an int passes and anything else is refused)."""
+    if isinstance(value, str):
+        if re.fullmatch(SEED_PATTERN, value) is None:
+            raise ValueError("a seed is written in decimal, without sign or leading zeros")
+        return int(value)
+    return value
+
+
+Seed = Annotated[
+    int,
+    Strict(),
+    Field(ge=0, le=2**63 - 1),
+    BeforeValidator(_seed_from_text),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": SEED_PATTERN,
+            "description": "the seed in decimal (up to 2**63 - 1, more than a JavaScript"
+            " number holds exactly)",
+        }
+    ),
+]
+"""A seed held as an int, sent as decimal text, read from either."""
+
+
 class GameOverMessage(_Message):
     """The game ended: final ``totals``, ``winners`` (seats), and the fair-deal proof:
     the ``seed`` and ``nonce`` whose SHA-256 ``commitment`` was published at creation
-    (docs/protocol.md says how to check it; ``rummykit verify`` does)."""
+    (docs/protocol.md says how to check it; ``rummykit verify`` does).  ``seed`` is an
+    int here and the decimal text the commitment hashes on the wire; reading takes both.
+
+    >>> over = GameOverMessage(table_id="t", totals=[1, 2], winners=[1], seed=2**63 - 1,
+    ...     nonce="00", commitment="c", record_url="/r")
+    >>> over.model_dump_json()
+    '{"type":"game_over","table_id":"t","totals":[1,2],"winners":[1],"seed":"9223372036854775807","nonce":"00","commitment":"c","record_url":"/r"}'
+    """
 
     type: Literal["game_over"] = "game_over"
     table_id: str
     totals: list[int]
     winners: list[int]
-    seed: int
+    seed: Seed
     nonce: str
     commitment: str
     record_url: str
@@ -210,13 +285,17 @@ _SERVER_ADAPTER: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
 
 
 class ProtocolError(ValueError):
-    """A client message that is not valid: a server error ``code`` and an English message."""
+    """A client message that is not valid: a server error ``code`` (one of
+    :data:`ERROR_CODES`), its params and an English message (by default the
+    catalogue's, filled with the params)."""
 
-    def __init__(self, code: str, message: str, params: JsonObject | None = None) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(
+        self, code: str, message: str | None = None, params: JsonObject | None = None
+    ) -> None:
         self.code = code
-        self.message = message
         self.params = params or {}
+        self.message = english(code, self.params) if message is None else message
+        super().__init__(f"{code}: {self.message}")
 
     def to_message(self, state_number: int | None = None) -> ErrorMessage:
         return ErrorMessage(
@@ -228,7 +307,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     """Validate one client message; :class:`ProtocolError` says what is wrong.
 
     Codes: ``bad_json`` (not JSON, or not an object), ``unknown_type`` (no or unknown
-    ``type``), ``invalid_message`` (a field missing, extra or out of range).
+    ``type``), ``invalid_message`` (a field missing, extra, of the wrong JSON type or out
+    of range; ``params.field`` names it).
     """
     try:
         data = json.loads(text)
