@@ -5,7 +5,10 @@ the legal actions as text, never a game state.  The worker rebuilds the observat
 with the game's own reader, asks the bot (or the hint code), and returns the action as
 text with the bot's reason.  Searching bots therefore never stall the event loop or
 other tables.  Workers are spawned (never forked) so that no thread, socket or database
-connection of the server is copied into them, and each ends itself if the server dies.
+connection of the server is copied into them, and each ends itself if the server dies;
+a worker that dies is replaced (:mod:`rummykit.server.worker_pool`) and the queue in
+front of the workers keeps table bots ahead of hints and reviews
+(:mod:`rummykit.server.bot_queue`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ from rummykit.bots.hints import suggest
 from rummykit.bots.reasons import Reason
 from rummykit.bots.registry import make_bot
 from rummykit.games.registry import game_named
+from rummykit.server.bot_errors import BotBusy, BotError, BotUnavailable
+from rummykit.server.bot_queue import BotQueue, Kind
+from rummykit.server.worker_pool import WorkerPool
+
+__all__ = ["BotBusy", "BotError", "BotRunner", "BotUnavailable", "decide", "hint"]
 
 T = TypeVar("T")
 
@@ -70,40 +78,85 @@ def _start_worker(server: int) -> None:
     threading.Thread(target=_watch_server, args=(server,), daemon=True).start()
 
 
-class BotRunner:
-    """Runs bot decisions and hints in a pool of worker processes."""
+def spawn_executor(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned worker processes that end with the server."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
 
-    def __init__(self, workers: int, executor: Executor | None = None) -> None:
-        if executor is None:
-            executor = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker,
-                initargs=(os.getpid(),),
-            )
-        self._executor = executor
+
+class BotRunner:
+    """Runs bot decisions, hints and reviews in a pool of worker processes.
+
+    Calls go through a :class:`~rummykit.server.bot_queue.BotQueue` (table bots first,
+    a fair share of the workers for each owner, one pending hint and one pending review
+    per owner) to a :class:`~rummykit.server.worker_pool.WorkerPool` (a dead worker is
+    replaced and the calls it broke run again, up to ``retries`` times).  ``decide``
+    therefore answers with the bot's own decision or raises
+    :class:`~rummykit.server.bot_errors.BotUnavailable`; it never stands in a move.
+    ``make_executor`` builds the executor (and its replacements): spawned processes by
+    default, anything in tests.
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        *,
+        retries: int = 2,
+        reserved: int = 1,
+        make_executor: Callable[[], Executor] | None = None,
+    ) -> None:
+        self.pool = WorkerPool(make_executor or partial(spawn_executor, workers), retries=retries)
+        self.queue = BotQueue(self.pool, workers=workers, reserved=reserved)
 
     async def decide(
-        self, game: str, spec: str, observation: dict[str, Any], legal: Sequence[str], seed: int
+        self,
+        game: str,
+        spec: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seed: int,
+        *,
+        owner: str | None = None,
     ) -> tuple[str, str]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, decide, game, spec, observation, list(legal), seed
+        """Bot ``spec``'s action and reason (the same for the same ``seed``), computed
+        ahead of hints and reviews; ``owner`` is the table.  Raises
+        :class:`BotUnavailable` when the workers keep failing."""
+        return await self._call(
+            Kind.DECISION, owner, decide, game, spec, observation, list(legal), seed
         )
 
     async def hint(
-        self, game: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
+        self,
+        game: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seconds: float,
+        *,
+        owner: str | None = None,
     ) -> tuple[str, Reason]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, hint, game, observation, list(legal), seconds
-        )
+        """The hint for this observation; ``owner`` is the player, who may have one hint
+        pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
+        return await self._call(Kind.HINT, owner, hint, game, observation, list(legal), seconds)
 
-    async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def run(
+        self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
+    ) -> T:
         """``function(*args, **kwargs)`` in a worker (a module-level function of plain
-        data, such as the review's)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(function, *args, **kwargs))
+        data, such as the review's), behind table bots and hints; ``owner`` is the
+        player, who may have one such call pending (a second raises :class:`BotBusy`
+        with code ``review_pending``)."""
+        return await self._call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
+
+    async def _call(
+        self, kind: Kind, owner: str | None, function: Callable[..., T], *args: Any
+    ) -> T:
+        result: T = await asyncio.wrap_future(self.queue.submit(kind, owner, function, *args))
+        return result
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self.queue.close()
+        self.pool.close()
