@@ -122,7 +122,10 @@ def test_private_table_join_watch_leave(client: TestClient) -> None:
     joined = client.post(f"/api/tables/{table_id}/join", json={"token": token})
     assert joined.json()["seat"] == 1
     assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
-    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["taken"] is False
+    # no longer seated: the private table's summary needs its token
+    assert client.get(f"/api/tables/{table_id}").json()["error"]["code"] == "private_table"
+    summary = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
+    assert summary["seats"][1]["taken"] is False
     watch = client.post(f"/api/tables/{table_id}/watch", json={"token": token}).json()
     assert watch["ws_url"].endswith(f"?token={token}")
     missing = client.post("/api/tables/nosuchtable/join", json={})

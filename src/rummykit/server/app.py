@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import lobby, replay_api, review_api, sockets
+from rummykit.server import lobby, replay_api, review_api, security, sockets
 from rummykit.server.auth import LoginThrottle, Sessions
 from rummykit.server.bots import BotRunner
 from rummykit.server.context import ApiError, ServerContext
@@ -122,6 +122,7 @@ def create_app(
         server: ServerContext = app.state.server
         return {"ok": True, "tables": len(server.tables.hosts), "version": rummykit.__version__}
 
+    security.install(app, settings)
     app.include_router(lobby.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)

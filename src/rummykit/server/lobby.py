@@ -13,9 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 
-from rummykit.games.core import rules_from_json
-from rummykit.games.record import GameRecord
-from rummykit.games.registry import game_named
+from rummykit.server import records
 from rummykit.server.auth import COOKIE_NAME, SESSION_MAX_AGE, check_password, hash_password
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
@@ -39,8 +37,8 @@ from rummykit.server.lobby_models import (
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.protocol import PROTOCOL_VERSION, json_schema
 from rummykit.server.storage import StorageError
+from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
-from rummykit.server.views import watcher_events, watcher_observation
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse},
@@ -306,18 +304,23 @@ async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreat
 
 
 @router.get("/tables/{table_id}", response_model=TableSummary)
-async def table_summary(table_id: str, player: Player, server: Context) -> TableSummary:
+async def table_summary(
+    table_id: TableId, player: Player, server: Context, token: str | None = None
+) -> TableSummary:
+    """The table's summary; a private table's only for its players or with its ``token``."""
     host = server.tables.hosts.get(table_id)
     if host is not None:
-        return _summary(host.row, host.seat_rows())
-    found = await server.storage.table_with_seats(table_id[:64])
+        found: tuple[TableRow, list[SeatRow]] | None = (host.row, host.seat_rows())
+    else:
+        found = await server.storage.table_with_seats(table_id)
     if found is None:
         raise ApiError(404, "not_found", "there is no such table")
+    check_read(*found, player.id, token)
     return _summary(*found)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined)
-async def join(table_id: str, body: JoinRequest, player: Player, server: Context) -> Joined:
+async def join(table_id: TableId, body: JoinRequest, player: Player, server: Context) -> Joined:
     """Take a seat (a given one, or the first free human seat)."""
     host = await _host(server, table_id)
     _check_token(host, body.token, player.id)
@@ -331,7 +334,7 @@ async def join(table_id: str, body: JoinRequest, player: Player, server: Context
 
 
 @router.post("/tables/{table_id}/watch", response_model=Joined)
-async def watch(table_id: str, body: WatchRequest, player: Player, server: Context) -> Joined:
+async def watch(table_id: TableId, body: WatchRequest, player: Player, server: Context) -> Joined:
     """Check that you may watch; the answer has the WebSocket address to use."""
     host = await _host(server, table_id)
     _check_token(host, body.token, player.id)
@@ -343,7 +346,7 @@ async def watch(table_id: str, body: WatchRequest, player: Player, server: Conte
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave(table_id: str, player: Player, server: Context) -> dict[str, bool]:
+async def leave(table_id: TableId, player: Player, server: Context) -> dict[str, bool]:
     """Give up your seat (before the start), or let a bot play it (during the game)."""
     host = await _host(server, table_id)
     result: Any = asyncio.get_running_loop().create_future()
@@ -363,59 +366,14 @@ async def history(player: Player, server: Context) -> list[TableSummary]:
 
 @router.get("/tables/{table_id}/record")
 async def record(
-    table_id: str, player: Player, server: Context, token: str | None = None
+    table_id: TableId, server: Context, player: MaybePlayer, token: str | None = None
 ) -> dict[str, Any]:
-    """The game as you saw it; once it is over, the full record (seed revealed), in the
-    format ``rummykit replay`` and ``rummykit verify`` read."""
-    stored = await server.storage.load_table(table_id[:64])
+    """The game as you see it; once it is over, the full record (seed revealed), in the
+    format ``rummykit replay`` and ``rummykit verify`` read.  No session is needed: a
+    public table's record is anyone's (a session only tells your seat), a private
+    table's needs a seat at it or its ``token``."""
+    stored = await server.storage.load_table(table_id)
     if stored is None:
         raise ApiError(404, "not_found", "there is no such table")
-    table = stored.table
-    game = game_named(table.game)
-    rules = rules_from_json(game.rules_type, table.rules)
-    state = game.new_state(rules, table.seed)
-    for row in stored.actions:
-        state.apply(game.parse_action(row.action))
-    names = [s.name or (f"{s.level} bot" if s.kind == "bot" else "") for s in stored.seats]
-    chat = [{"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in stored.chat]
-    seat = next(
-        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
-    )
-    if table.status == "over":
-        full = GameRecord(
-            game=game.name,
-            rules=rules,
-            seed=table.seed,
-            actions=tuple(row.action for row in stored.actions),
-            totals=tuple(state.totals),
-            players=tuple(names),
-        ).to_json()
-        full.update(table_id=table.id, nonce=table.nonce, commitment=table.commitment, chat=chat)
-        return full
-    if seat is None and table.private:
-        expected = table.invite_token or ""
-        if token is None or not secrets.compare_digest(token.encode(), expected.encode()):
-            raise ApiError(403, "private_table", "this table is private: use its invitation link")
-    if seat is None:
-        seats = range(state.num_players)
-        observation = watcher_observation([state.observation(p).to_json() for p in seats])
-        logs = [[e.to_json() for e in state.events_for(p)] for p in seats]
-        events = watcher_events(logs)
-    else:
-        observation = state.observation(seat).to_json()
-        events = [e.to_json() for e in state.events_for(seat)]
-    return {
-        "format": "rummykit-view",
-        "format_version": 1,
-        "table_id": table.id,
-        "game": game.name,
-        "rules": table.rules,
-        "players": names,
-        "seat": seat,
-        "state_number": len(stored.actions),
-        "actions": [row.action for row in stored.actions],
-        "events": events,
-        "observation": observation,
-        "commitment": table.commitment,
-        "chat": chat,
-    }
+    seat = check_read(stored.table, stored.seats, None if player is None else player.id, token)
+    return await asyncio.to_thread(records.build, records.RecordSource.of(stored), seat)

@@ -21,6 +21,7 @@ from rummykit.games.core import rules_from_json
 from rummykit.games.registry import AnyGame, game_named
 from rummykit.server.context import ApiError
 from rummykit.server.lobby import ERRORS, Context, Player
+from rummykit.server.table_access import TableId, check_read
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -29,18 +30,22 @@ MAX_STEPS = 5000
 
 @router.get("/tables/{table_id}/replay")
 async def replay(
-    table_id: str, player: Player, server: Context, seat: int | None = None, full: bool = False
+    table_id: TableId,
+    player: Player,
+    server: Context,
+    seat: int | None = None,
+    full: bool = False,
+    token: str | None = None,
 ) -> dict[str, Any]:
     """Every position of the game as ``seat`` saw it (your own seat by default), with the
-    action that led to it; ``full`` adds every player's hand once the game is over."""
-    stored = await server.storage.load_table(table_id[:64])
+    action that led to it; ``full`` adds every player's hand once the game is over.  A
+    private table is replayed only for its players or with its ``token``."""
+    stored = await server.storage.load_table(table_id)
     if stored is None:
         raise ApiError(404, "not_found", "there is no such table")
     table = stored.table
     over = table.status == "over"
-    own = next(
-        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
-    )
+    own = check_read(table, stored.seats, player.id, token)
     viewer = own if seat is None else seat
     if viewer is None:
         if not over:

@@ -11,20 +11,24 @@ from rummykit.server.lobby_models import Review, ReviewItem, ReviewRequest
 from rummykit.server.models import PlayerRow
 from rummykit.server.review_jobs import ReviewJob
 from rummykit.server.storage import StoredTable
+from rummykit.server.table_access import TableId, check_read
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 
 async def _finished_seat(
-    server: ServerContext, table_id: str, player: PlayerRow, asked: int | None
+    server: ServerContext,
+    table_id: str,
+    player: PlayerRow,
+    asked: int | None,
+    token: str | None,
 ) -> tuple[StoredTable, int]:
-    """The finished table and the caller's seat at it, or the typed refusal."""
-    stored = await server.storage.load_table(table_id[:64])
+    """The finished table and the caller's seat at it, or the typed refusal (a private
+    table's first: ``private_table`` without a seat or its ``token``)."""
+    stored = await server.storage.load_table(table_id)
     if stored is None:
         raise ApiError(404, "not_found", "there is no such table")
-    seat = next(
-        (s.seat for s in stored.seats if s.kind == "human" and s.player_id == player.id), None
-    )
+    seat = check_read(stored.table, stored.seats, player.id, token)
     if seat is None:
         raise ApiError(403, "not_a_player", "only the players of a game can review it")
     if asked is not None and asked != seat:
@@ -47,21 +51,29 @@ def _review(job: ReviewJob) -> Review:
 
 @router.post("/tables/{table_id}/review", response_model=Review)
 async def start_review(
-    table_id: str, player: Player, server: Context, body: ReviewRequest | None = None
+    table_id: TableId,
+    player: Player,
+    server: Context,
+    body: ReviewRequest | None = None,
+    token: str | None = None,
 ) -> Review:
     """Start the review of your decisions in a finished game (or see the one under way):
     for each, the strongest bot's move and what it was worth in its simulations."""
     asked = None if body is None else body.seat
-    stored, seat = await _finished_seat(server, table_id, player, asked)
+    stored, seat = await _finished_seat(server, table_id, player, asked, token)
     return _review(server.reviews.start(stored, seat))
 
 
 @router.get("/tables/{table_id}/review", response_model=Review)
 async def get_review(
-    table_id: str, player: Player, server: Context, seat: int | None = None
+    table_id: TableId,
+    player: Player,
+    server: Context,
+    seat: int | None = None,
+    token: str | None = None,
 ) -> Review:
     """The review's progress (``done`` of ``total``) and its items so far."""
-    stored, own = await _finished_seat(server, table_id, player, seat)
+    stored, own = await _finished_seat(server, table_id, player, seat, token)
     job = server.reviews.get(stored.table.id, own)
     if job is None:
         raise ApiError(404, "no_review", "this game has no review yet: start one")

@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     review_workers: int = Field(default=1, ge=1, le=64)
     reviews_kept: int = Field(default=200, ge=1)
     max_message_bytes: int = Field(default=4096, ge=256)
+    # The largest HTTP request body accepted (bytes); larger ones are refused unread (413).
+    max_body_bytes: int = Field(default=65_536, ge=1024)
     messages_per_second: float = Field(default=20.0, gt=0)
     message_burst: int = Field(default=40, ge=1)
     chat_per_minute: int = Field(default=12, ge=1)

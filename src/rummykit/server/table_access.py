@@ -1,0 +1,71 @@
+"""Who may read a table, and the shape of the table id a route names.
+
+The rule (docs/protocol.md): a public table is read by anyone; a **private** table's
+summary, record, replay and review are read only by its seated players and by whoever
+holds its invitation token (query parameter ``token``); anyone else is refused with 403
+``private_table``.  A route's ``{table_id}`` that is not shaped like a table id (see
+:func:`rummykit.server.security.is_table_id`) is answered 404 ``not_found`` before
+anything asks the database: FastAPI solves a route's dependencies in the order of its
+parameters, so :data:`TableId` comes first in every table route.
+
+This module decides access only; it never loads or changes a table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from rummykit.server.auth import COOKIE_NAME
+from rummykit.server.context import ApiError, ServerContext
+from rummykit.server.models import PlayerRow, SeatRow, TableRow
+from rummykit.server.security import is_table_id
+
+
+async def table_id_param(table_id: str) -> str:
+    """The route's table id, or 404 ``not_found`` for anything not shaped like one."""
+    if not is_table_id(table_id):
+        raise ApiError(404, "not_found", "there is no such table")
+    return table_id
+
+
+TableId = Annotated[str, Depends(table_id_param)]
+
+
+async def optional_player(request: Request) -> PlayerRow | None:
+    """The caller's player, or ``None`` without a (valid) session cookie."""
+    server: ServerContext = request.app.state.server
+    player_id = server.sessions.read(request.cookies.get(COOKIE_NAME))
+    return None if player_id is None else await server.storage.player(player_id)
+
+
+MaybePlayer = Annotated[PlayerRow | None, Depends(optional_player)]
+
+
+def seat_of(seats: Iterable[SeatRow], player_id: str | None) -> int | None:
+    """The human seat ``player_id`` holds among ``seats``, if any."""
+    if player_id is None:
+        return None
+    return next((s.seat for s in seats if s.kind == "human" and s.player_id == player_id), None)
+
+
+def token_matches(table: TableRow, token: str | None) -> bool:
+    """Whether ``token`` is ``table``'s invitation token (compared in constant time)."""
+    expected = table.invite_token
+    if token is None or expected is None:
+        return False
+    return secrets.compare_digest(token.encode(), expected.encode())
+
+
+def check_read(
+    table: TableRow, seats: Iterable[SeatRow], player_id: str | None, token: str | None
+) -> int | None:
+    """The reader's seat at ``table`` (``None`` for anyone else), once they may read it:
+    403 ``private_table`` for a private table read without a seat or its token."""
+    seat = seat_of(seats, player_id)
+    if table.private and seat is None and not token_matches(table, token):
+        raise ApiError(403, "private_table", "this table is private: use its invitation link")
+    return seat
