@@ -129,6 +129,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         Param("max_bytes", _INT),
     ),
     _http("method_not_allowed", 405, "this method is not allowed here"),
+    _http("internal_error", 500, "the server failed on this request"),
     ErrorCode(
         code="http_error",
         status=None,
@@ -163,6 +164,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("no_such_seat", 400, "there is no such seat", Param("seat", _INT)),
     _http("table_started", 409, "the game has started; you can watch it"),
     _http("not_seated", 400, "you have no seat at this table", websocket=True),
+    _http("table_unavailable", 503, "the table is busy; try again"),
     # -- records, replays and reviews --------------------------------------------------------
     _http("not_a_player", 403, "only the game's players may do this"),
     _http(
@@ -216,6 +218,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _socket("hint_not_your_turn", "hints are for the player to move"),
     _socket("hint_pending", "a hint is already being worked out"),
     _socket("hint_failed", "no hint could be made"),
+    _socket("bot_error", "the bot could not answer"),
 )
 
 ERROR_CODES: Final[Mapping[str, ErrorCode]] = {entry.code: entry for entry in _CATALOGUE}

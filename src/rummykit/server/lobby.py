@@ -35,7 +35,7 @@ from rummykit.server.lobby_models import (
     WatchRequest,
 )
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
-from rummykit.server.protocol import PROTOCOL_VERSION, json_schema
+from rummykit.server.protocol import ERROR_CODES, PROTOCOL_VERSION, json_schema
 from rummykit.server.storage import StorageError
 from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
@@ -48,7 +48,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorResponse},
     429: {"model": ErrorResponse},
 }
-TABLE_ERROR_STATUS = {"table_full": 409, "seat_taken": 409, "table_started": 409}
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -90,9 +89,10 @@ def _me(player: PlayerRow) -> Me:
 
 
 def _table_error(error: TableError) -> ApiError:
-    return ApiError(
-        TABLE_ERROR_STATUS.get(error.code, 400), error.code, error.message, error.params
-    )
+    """A table's refusal answered over HTTP, with its code's status (``ERROR_CODES``)."""
+    entry = ERROR_CODES.get(error.code)
+    status = 400 if entry is None or entry.status is None else entry.status
+    return ApiError(status, error.code, error.message, error.params)
 
 
 def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
