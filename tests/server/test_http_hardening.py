@@ -488,7 +488,7 @@ def test_a_public_finished_record_is_readable_without_a_session(any_client: Test
     record = _read(client, "GET", f"/api/tables/{table_id}/record", None)
     assert record.status_code == 200, record.text
     body = record.json()
-    assert body["format"] == "rummykit-record" and isinstance(body["seed"], int)
+    assert body["format"] == "rummykit-record" and int(body["seed"]) >= 0
     assert body["players"][0] == "Pat" and len(body["actions"]) > 5
 
 
