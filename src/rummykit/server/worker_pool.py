@@ -123,7 +123,8 @@ class WorkerPool:
     def _give_up(self, result: Future[Any], failures: int) -> None:
         result.set_exception(
             BotUnavailable(
-                f"the bot workers failed {failures} times in a row",
+                "a bot worker died during this call"
+                + ("" if failures == 1 else f", {failures} times in a row"),
                 {"attempts": failures},
             )
         )
