@@ -22,15 +22,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import lobby, replay_api, review_api, security, sockets
-from rummykit.server.auth import LoginThrottle, Sessions
+from rummykit.server import accounts, lobby, replay_api, review_api, security, sockets
+from rummykit.server.auth import Passwords, Sessions
 from rummykit.server.bots import BotRunner
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
+from rummykit.server.lobby_models import NAMED_VALIDATION_ERRORS
 from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, make_engine
 from rummykit.server.tables import TableRegistry
+from rummykit.server.throttles import AccountLimits
 
 NO_CLIENT_PAGE = """<!doctype html><meta charset="utf-8"><title>rummykit</title>
 <h1>rummykit server</h1><p>The browser client is not installed.
@@ -63,6 +65,8 @@ def create_app(
         )
         await store.migrate()
         key = settings.secret_key or await store.secret("session_key")
+        sessions = Sessions(key)
+        sessions.remember(await store.session_epochs())
         bots = runner or BotRunner(settings.bot_workers)
         tables = TableRegistry(storage=store, runner=bots, settings=settings, clock=clock)
         reviews = ReviewJobs(bots, settings)
@@ -71,8 +75,9 @@ def create_app(
             storage=store,
             runner=bots,
             tables=tables,
-            sessions=Sessions(key),
-            throttle=LoginThrottle(settings.login_attempts_per_minute),
+            sessions=sessions,
+            passwords=Passwords(settings.password_hashes_at_once),
+            limits=AccountLimits.from_settings(settings),
             reviews=reviews,
         )
         recovered = await tables.recover()
@@ -104,8 +109,9 @@ def create_app(
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
         first: dict[str, Any] = dict(error.errors()[0]) if error.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "body"
+        code = first.get("type")
         body = {
-            "code": "invalid_request",
+            "code": code if code in NAMED_VALIDATION_ERRORS else "invalid_request",
             "message": f"{where}: {first.get('msg', 'invalid')}",
             "params": {"field": where},
         }
@@ -123,6 +129,7 @@ def create_app(
         return {"ok": True, "tables": len(server.tables.hosts), "version": rummykit.__version__}
 
     security.install(app, settings)
+    app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)

@@ -1,16 +1,21 @@
-"""What the HTTP and WebSocket handlers share: the server's parts and typed API errors."""
+"""What the HTTP and WebSocket handlers share: the server's parts, typed API errors and
+the caller's session (the ``Context`` and ``Player`` dependencies)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from rummykit.server.auth import LoginThrottle, Sessions
+from fastapi import Depends, Request
+
+from rummykit.server.auth import COOKIE_NAME, Passwords, Sessions
 from rummykit.server.bots import BotRunner
+from rummykit.server.models import PlayerRow
 from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 from rummykit.server.tables import TableRegistry
+from rummykit.server.throttles import AccountLimits
 
 
 class ApiError(Exception):
@@ -33,5 +38,39 @@ class ServerContext:
     runner: BotRunner
     tables: TableRegistry
     sessions: Sessions
-    throttle: LoginThrottle
+    passwords: Passwords
+    limits: AccountLimits
     reviews: ReviewJobs
+
+
+async def context(request: Request) -> ServerContext:
+    """The server's parts (a coroutine, so that FastAPI does not hand it to a thread)."""
+    server: ServerContext = request.app.state.server
+    return server
+
+
+Context = Annotated[ServerContext, Depends(context)]
+
+
+async def session_player(server: ServerContext, cookie: str | None) -> PlayerRow | None:
+    """The player whose session ``cookie`` is, or ``None`` for a missing, forged, expired
+    or revoked one (signed before the player's stored session epoch)."""
+    found = server.sessions.open(cookie)
+    if found is None:
+        return None
+    player = await server.storage.player(found.player_id)
+    if player is None:
+        return None
+    server.sessions.revoke(player.id, player.session_epoch)
+    return player if found.epoch == player.session_epoch else None
+
+
+async def current_player(request: Request, server: Context) -> PlayerRow:
+    """The caller's player; 401 ``no_session`` without a valid session."""
+    player = await session_player(server, request.cookies.get(COOKIE_NAME))
+    if player is None:
+        raise ApiError(401, "no_session", "start a session first (POST /api/session)")
+    return player
+
+
+Player = Annotated[PlayerRow, Depends(current_player)]

@@ -1,4 +1,5 @@
-"""The lobby over HTTP+JSON (``/api``): sessions, accounts, tables, history, records.
+"""The lobby over HTTP+JSON (``/api``): tables, history, records (sessions and accounts
+are ``accounts.py``).
 
 Every error is ``{"error": {"code", "message", "params"}}`` with a fitting status.
 Handlers only translate between HTTP and the table registry and storage.
@@ -8,35 +9,28 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter
 
-from rummykit.server import records
-from rummykit.server.auth import COOKIE_NAME, SESSION_MAX_AGE, check_password, hash_password
+from rummykit.server import context, records
 from rummykit.server.context import ApiError, ServerContext
-from rummykit.server.events_log import log_event
 from rummykit.server.host import Join, Leave, TableError, TableHost
 from rummykit.server.lobby_models import (
     Catalog,
     CreateTable,
-    Credentials,
     ErrorResponse,
     Joined,
     JoinRequest,
-    Me,
     PlayNow,
     SeatInfo,
     SeatRequest,
-    SessionRequest,
     TableCreated,
     TableSummary,
     WatchRequest,
 )
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.protocol import ERROR_CODES, PROTOCOL_VERSION, json_schema
-from rummykit.server.storage import StorageError
 from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
 
@@ -51,41 +45,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
-
-async def context(request: Request) -> ServerContext:
-    """The server's parts (a coroutine, so that FastAPI does not hand it to a thread)."""
-    server: ServerContext = request.app.state.server
-    return server
-
-
-Context = Annotated[ServerContext, Depends(context)]
-
-
-async def current_player(request: Request, server: Context) -> PlayerRow:
-    player_id = server.sessions.read(request.cookies.get(COOKIE_NAME))
-    player = None if player_id is None else await server.storage.player(player_id)
-    if player is None:
-        raise ApiError(401, "no_session", "start a session first (POST /api/session)")
-    return player
-
-
-Player = Annotated[PlayerRow, Depends(current_player)]
-
-
-def _set_session(response: Response, server: ServerContext, player_id: str) -> None:
-    response.set_cookie(
-        COOKIE_NAME,
-        server.sessions.sign(player_id),
-        max_age=SESSION_MAX_AGE,
-        httponly=True,
-        samesite="lax",
-        secure=server.settings.secure_cookies,
-        path="/",
-    )
-
-
-def _me(player: PlayerRow) -> Me:
-    return Me(player_id=player.id, name=player.name, registered=player.login_name is not None)
+# the caller's server parts and player (context.py), named here for every table route
+Context = context.Context
+Player = context.Player
 
 
 def _table_error(error: TableError) -> ApiError:
@@ -137,93 +99,6 @@ def _check_token(host: TableHost, token: str | None, player_id: str) -> None:
     expected = host.row.invite_token or ""
     if token is None or not secrets.compare_digest(token.encode(), expected.encode()):
         raise ApiError(403, "private_table", "this table is private: use its invitation link")
-
-
-# -- sessions and accounts -------------------------------------------------------------
-
-
-@router.post("/session", response_model=Me)
-async def start_session(body: SessionRequest, response: Response, server: Context) -> Me:
-    """Play as a guest under ``nickname``: a new player and a signed session cookie."""
-    player = PlayerRow(
-        id=secrets.token_hex(12),
-        name=body.nickname,
-        login_name=None,
-        password_hash=None,
-        created_at=time.time(),
-    )
-    await server.storage.add_player(player)
-    _set_session(response, server, player.id)
-    log_event(None, "guest", player=player.id)
-    return _me(player)
-
-
-@router.get("/me", response_model=Me)
-async def me(player: Player) -> Me:
-    return _me(player)
-
-
-@router.post("/register", response_model=Me)
-async def register(body: Credentials, request: Request, response: Response, server: Context) -> Me:
-    """Give your guest player (or a new one) a login name and password."""
-    player_id = server.sessions.read(request.cookies.get(COOKIE_NAME))
-    player = None if player_id is None else await server.storage.player(player_id)
-    if player is not None and player.login_name is not None:
-        raise ApiError(409, "already_registered", "this player is already registered")
-    if await server.storage.player_by_login(body.name) is not None:
-        raise ApiError(409, "name_taken", "that name is taken", {"name": body.name})
-    password_hash = hash_password(body.password)
-    try:
-        if player is None:
-            player = PlayerRow(
-                id=secrets.token_hex(12),
-                name=body.name,
-                login_name=body.name,
-                password_hash=password_hash,
-                created_at=time.time(),
-            )
-            await server.storage.add_player(player)
-        else:
-            await server.storage.register(player.id, body.name, password_hash)
-    except StorageError:
-        raise ApiError(409, "name_taken", "that name is taken", {"name": body.name}) from None
-    _set_session(response, server, player.id)
-    log_event(None, "registered", player=player.id)
-    return Me(player_id=player.id, name=body.name, registered=True)
-
-
-@router.post("/login", response_model=Me)
-async def login(body: Credentials, request: Request, response: Response, server: Context) -> Me:
-    """Log in; failed attempts are limited per name and per address."""
-    address = request.client.host if request.client else "unknown"
-    keys = (f"name:{body.name.lower()}", f"address:{address}")
-    waits = [w for w in (server.throttle.retry_after(k) for k in keys) if w is not None]
-    if waits:
-        raise ApiError(
-            429,
-            "login_throttled",
-            "too many failed logins; try again later",
-            {"retry_after": max(waits)},
-        )
-    player = await server.storage.player_by_login(body.name)
-    if (
-        player is None
-        or player.password_hash is None
-        or not check_password(player.password_hash, body.password)
-    ):
-        for key in keys:
-            server.throttle.failed(key)
-        log_event(None, "login_failed")
-        raise ApiError(401, "bad_login", "wrong name or password")
-    _set_session(response, server, player.id)
-    log_event(None, "login", player=player.id)
-    return _me(player)
-
-
-@router.post("/logout")
-async def logout(response: Response) -> dict[str, bool]:
-    response.delete_cookie(COOKIE_NAME, path="/")
-    return {"ok": True}
 
 
 # -- games and tables ------------------------------------------------------------------

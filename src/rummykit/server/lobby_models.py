@@ -2,17 +2,56 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import unicodedata
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from rummykit.server.protocol import MAX_NAME, ReasonPhrase
 
+MARKUP: Final = frozenset("<>&\"'`")
+# Codes of the validation errors the API answers under their own code (422) rather
+# than as ``invalid_request``.
+NAMED_VALIDATION_ERRORS: Final = frozenset({"bad_nickname"})
+
+
+def name_characters(value: object) -> object:
+    """A name in Unicode's compatibility form (NFKC: full-width letters, ligatures and
+    look-alike signs such as the Kelvin sign become plain letters) without the
+    whitespace around it, refused with ``bad_nickname`` if it holds a control, format,
+    private-use or unassigned character (category C*, NUL among them), a line or
+    paragraph separator, or a markup character (``<``, ``>``, ``&``, a quote, an
+    apostrophe or a backtick).
+
+    >>> name_characters("\uff21nn\u212a")
+    'AnnK'
+    >>> name_characters("a<b")
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.PydanticCustomError: a name may not hold < > & " ' or `
+    """
+    if not isinstance(value, str):
+        return value
+    value = unicodedata.normalize("NFKC", value).strip()
+    for character in value:
+        if unicodedata.category(character)[0] == "C" or character in "\u2028\u2029":
+            raise PydanticCustomError(
+                "bad_nickname", "a name may not hold control or invisible characters"
+            )
+        if character in MARKUP:
+            raise PydanticCustomError("bad_nickname", "a name may not hold < > & \" ' or `")
+    return value
+
+
 Nickname = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME)
+    str,
+    BeforeValidator(name_characters),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME),
 ]
 LoginName = Annotated[
     str,
+    BeforeValidator(name_characters),
     StringConstraints(
         strip_whitespace=True, min_length=3, max_length=MAX_NAME, pattern=r"^[A-Za-z0-9_.-]+$"
     ),

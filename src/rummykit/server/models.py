@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -19,7 +30,11 @@ class Base(DeclarativeBase):
 
 
 class PlayerRow(Base):
-    """A guest (no login name) or a registered player."""
+    """A guest (no login name) or a registered player (``name`` is then the login name).
+
+    Login names are unique whatever their case (an index on ``lower(login_name)``), and
+    ``lower(name)`` is indexed to find who goes by a name.  A cookie signed before the
+    player's ``session_epoch`` is revoked (``auth.py``)."""
 
     __tablename__ = "players"
 
@@ -28,6 +43,11 @@ class PlayerRow(Base):
     login_name: Mapped[str | None] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
+    session_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+Index("ix_players_login_name_lower", func.lower(PlayerRow.login_name), unique=True)
+Index("ix_players_name_lower", func.lower(PlayerRow.name))
 
 
 class SecretRow(Base):

@@ -58,7 +58,14 @@ class Settings(BaseSettings):
     messages_per_second: float = Field(default=20.0, gt=0)
     message_burst: int = Field(default=40, ge=1)
     chat_per_minute: int = Field(default=12, ge=1)
+    # Failed (or still checking) logins per login name and per client address a minute;
+    # registrations and guest sessions per client address an hour.
     login_attempts_per_minute: int = Field(default=5, ge=1)
+    registrations_per_hour: int = Field(default=5, ge=1)
+    guest_sessions_per_hour: int = Field(default=30, ge=1)
+    # Password hashes and checks (Argon2id, 64 MiB of memory each) run at once in worker
+    # threads; more wait their turn.
+    password_hashes_at_once: int = Field(default=2, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)

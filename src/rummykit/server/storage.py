@@ -10,6 +10,7 @@ it never builds a game state.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import event, func, insert, or_, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -163,6 +164,22 @@ class Storage:
         except IntegrityError as error:
             raise StorageError("name_taken") from error
 
+    async def add_guest(self, player: PlayerRow) -> bool:
+        """Store a guest, unless a registered player's login name is the guest's name
+        whatever the case (then false).  The check and the insert hold the name's lock,
+        so a registration of that name cannot slip in between."""
+        async with self._sessions.begin() as session:
+            await self._lock_name(session, player.name)
+            registered = await session.execute(
+                select(PlayerRow.id)
+                .where(func.lower(PlayerRow.login_name) == player.name.lower())
+                .limit(1)
+            )
+            if registered.first() is not None:
+                return False
+            session.add(player)
+        return True
+
     async def player(self, player_id: str) -> PlayerRow | None:
         """The player ``player_id`` (asked on every request: kept in memory once read)."""
         known = self._players.get(player_id)
@@ -179,26 +196,91 @@ class Storage:
         return found
 
     async def player_by_login(self, login_name: str) -> PlayerRow | None:
+        """The registered player of ``login_name`` in any case (``Alice`` finds ``alice``)."""
         async with self._sessions() as session:
             result = await session.execute(
-                select(PlayerRow).where(PlayerRow.login_name == login_name)
+                select(PlayerRow).where(func.lower(PlayerRow.login_name) == login_name.lower())
             )
             return result.scalar_one_or_none()
 
-    async def register(self, player_id: str, login_name: str, password_hash: str) -> None:
-        """Give a guest a login name and password (``StorageError`` if the name is taken)."""
+    async def name_taken(self, name: str, *, besides: str | None = None) -> bool:
+        """Whether a player other than ``besides`` goes by ``name`` (as a login name or
+        as a guest's name) whatever the case."""
+        async with self._sessions() as session:
+            return await self._name_taken(session, name, besides)
+
+    async def _name_taken(self, session: Any, name: str, besides: str | None) -> bool:
+        key = name.lower()
+        query = select(PlayerRow.id).where(
+            or_(func.lower(PlayerRow.login_name) == key, func.lower(PlayerRow.name) == key)
+        )
+        if besides is not None:
+            query = query.where(PlayerRow.id != besides)
+        found = await session.execute(query.limit(1))
+        return found.first() is not None
+
+    async def register(self, player: PlayerRow | str, login_name: str, password_hash: str) -> None:
+        """Give a guest (by id) a login name and password, or store a new registered
+        ``player``.  ``StorageError("name_taken")`` if another player goes by that name
+        whatever the case, a guest included: a name a guest uses is free only to that
+        guest.  The check and the write hold the name's lock."""
+        player_id = player if isinstance(player, str) else player.id
+        self._forget_player(player_id)
+        try:
+            async with self._sessions.begin() as session:
+                await self._lock_name(session, login_name)
+                if await self._name_taken(session, login_name, player_id):
+                    raise StorageError("name_taken")
+                if isinstance(player, str):
+                    await session.execute(
+                        update(PlayerRow)
+                        .where(PlayerRow.id == player_id)
+                        .values(login_name=login_name, password_hash=password_hash, name=login_name)
+                    )
+                else:
+                    session.add(player)
+        except IntegrityError as error:
+            raise StorageError("name_taken") from error
+        finally:
+            self._forget_player(player_id)
+
+    async def end_sessions(self, player_id: str) -> int:
+        """Raise the player's session epoch (revoking every cookie signed before) and
+        give the new one."""
         self._forget_player(player_id)
         try:
             async with self._sessions.begin() as session:
                 await session.execute(
                     update(PlayerRow)
                     .where(PlayerRow.id == player_id)
-                    .values(login_name=login_name, password_hash=password_hash, name=login_name)
+                    .values(session_epoch=PlayerRow.session_epoch + 1)
                 )
-        except IntegrityError as error:
-            raise StorageError("name_taken") from error
+                epoch = await session.scalar(
+                    select(PlayerRow.session_epoch).where(PlayerRow.id == player_id)
+                )
         finally:
             self._forget_player(player_id)
+        return int(epoch or 0)
+
+    async def session_epochs(self) -> dict[str, int]:
+        """The session epoch of every player who ever logged out (the others are 0)."""
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(PlayerRow.id, PlayerRow.session_epoch).where(PlayerRow.session_epoch > 0)
+            )
+            return dict(rows.all())
+
+    async def _lock_name(self, session: Any, name: str) -> None:
+        """Hold ``name``'s lock (whatever its case) until the transaction ends.
+
+        PostgreSQL: a transaction advisory lock, which orders every server process.
+        SQLite: nothing to do, the engine's one connection runs one transaction at a time.
+        """
+        if self.engine.dialect.name != "postgresql":
+            return
+        digest = hashlib.sha256(b"player-name:" + name.lower().encode()).digest()
+        key = int.from_bytes(digest[:8], "big", signed=True)
+        await session.execute(select(func.pg_advisory_xact_lock(key)))
 
     def _forget_player(self, player_id: str) -> None:
         """Drop the kept row of a player being changed, and any read under way."""
