@@ -47,6 +47,9 @@ class LiveServer:
             review_iterations=3,
             messages_per_second=1000.0,
             message_burst=1000,
+            # every page comes from 127.0.0.1: the limits per address are for a crowd here
+            guest_sessions_per_hour=10_000,
+            registrations_per_hour=1_000,
         )
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
