@@ -19,6 +19,9 @@ from rummykit.games.registry import GAMES
 from rummykit.web import LANGUAGES, WEB_ROOT
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# In an object of plural forms, the member naming the parameter that picks the form
+# (``count`` when it is absent; see js/i18n.js).
+COUNT = "count"
 # The forms Intl.PluralRules gives for whole numbers in each language.
 PLURAL_FORMS = {
     "en": {"one", "other"},
@@ -64,10 +67,12 @@ MESSAGES = {language: messages(language) for language in LANGUAGES}
 
 
 def texts(value: object) -> list[str]:
+    """The texts of a message: the string, or each plural form (not the ``count``
+    member, which names the parameter that picks the form)."""
     if isinstance(value, str):
         return [value]
     assert isinstance(value, dict), value
-    return [str(text) for text in value.values()]
+    return [str(text) for form, text in value.items() if form != COUNT]
 
 
 def used_keys() -> set[str]:
@@ -93,7 +98,9 @@ def test_every_language_has_exactly_the_english_keys(language: str) -> None:
 def test_messages_are_text_or_the_plural_forms_of_the_language(language: str) -> None:
     for key, value in MESSAGES[language].items():
         if isinstance(value, dict):
-            assert set(value) == PLURAL_FORMS[language], (language, key)
+            assert set(value) - {COUNT} == PLURAL_FORMS[language], (language, key)
+            counted = value.get(COUNT, "count")
+            assert all(f"{{{counted}}}" in text for text in texts(value)), (language, key)
         for text in texts(value):
             assert text.strip(), (language, key)
 

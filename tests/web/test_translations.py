@@ -1,8 +1,12 @@
-"""The browser client's translations: refusal messages and rule pages in three languages.
+"""The browser client's translations: refusal messages, the server's error codes and rule
+pages in three languages.
 
 The refusal files (``rummykit/web/i18n/refusals.<lang>.json``) must cover every refusal
 code the engines can raise, each placeholder must name a parameter that the code really
-carries, and the three languages must have the same keys.  The rule pages
+carries, and the three languages must have the same keys.  Every code of the server's
+error catalogue (``rummykit.server.error_codes``) must have its ``error.<code>`` message in
+each language (``rummykit/web/i18n/<lang>.json``), using only parameters the code always
+carries, the same ones in every language.  The rule pages
 (``rummykit/web/rules/<game>.<lang>.html``) must exist for every game and language, be
 well-formed, describe every option of the game's ``Rules`` and agree with the engine's
 point tables.  ``render`` below is the lookup the client performs.
@@ -29,6 +33,7 @@ from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import ParamValue, Refusal
 from rummykit.games.registry import GAMES
 from rummykit.games.three_thirteen.rules import hand_size, wild_rank
+from rummykit.server.error_codes import ERROR_CODES
 from tests.web.refusal_sites import RefusalSite, UnreadableRefusal, refusal_sites
 
 PACKAGE = Path(rummykit.__file__).parent
@@ -310,6 +315,112 @@ def test_render_fills_a_case_and_its_card() -> None:
     assert (
         render("en", Refusal("no_way_to_end_turn", unknown_reason, ""))
         == (FILES["en"]["refusals"]["no_way_to_end_turn"]["other"])
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The server's error codes
+
+# Codes the client makes itself (no answer from the server at all).
+CLIENT_CODES = {"network"}
+COUNT_MEMBER = "count"  # in plural forms: the parameter that picks the form (js/i18n.js)
+
+
+def load_messages(language: str) -> dict[str, Any]:
+    data = json.loads((I18N / f"{language}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+MESSAGES = {language: load_messages(language) for language in LANGUAGES}
+
+
+def plural_form(language: str, count: int) -> str:
+    """The form ``Intl.PluralRules(language)`` picks for a whole number."""
+    if language != "ru":
+        return "one" if count == 1 else "other"
+    if count % 10 == 1 and count % 100 != 11:
+        return "one"
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return "few"
+    return "many"
+
+
+def error_texts(entry: object) -> dict[str, str]:
+    """The texts of an ``error.<code>`` message by plural form (``""`` for a plain one)."""
+    if isinstance(entry, str):
+        return {"": entry}
+    assert isinstance(entry, dict), entry
+    return {form: str(text) for form, text in entry.items() if form != COUNT_MEMBER}
+
+
+def render_error(language: str, code: str, params: Mapping[str, object]) -> str:
+    """An error in ``language`` as the client's errorText says it."""
+    entry = MESSAGES[language][f"error.{code}"]
+    if isinstance(entry, dict):
+        count = params[entry.get(COUNT_MEMBER, "count")]
+        assert isinstance(count, int)
+        entry = entry[plural_form(language, count)]
+    return PLACEHOLDER.sub(lambda match: str(params[match.group(1)]), str(entry))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_server_error_code_has_a_message(language: str) -> None:
+    keys = {key.removeprefix("error.") for key in MESSAGES[language] if key.startswith("error.")}
+    assert sorted(set(ERROR_CODES) - keys) == [], f"{language}.json lacks these error codes"
+    assert sorted(keys - set(ERROR_CODES) - CLIENT_CODES) == [], "no server code is named so"
+
+
+@pytest.mark.parametrize("code", sorted(ERROR_CODES))
+def test_error_messages_use_the_codes_params_alike_in_every_language(code: str) -> None:
+    entry = ERROR_CODES[code]
+    used = {}
+    for language in LANGUAGES:
+        message = MESSAGES[language][f"error.{code}"]
+        names = {
+            name for text in error_texts(message).values() for name in PLACEHOLDER.findall(text)
+        }
+        assert names <= entry.required_params, (language, code, names - entry.required_params)
+        for form, text in error_texts(message).items():
+            assert text.strip() and text.count("{") == text.count("}"), (language, code, form)
+        if isinstance(message, dict):
+            counted = message.get(COUNT_MEMBER, "count")
+            kinds = {param.name: param.type for param in entry.params}
+            assert kinds.get(counted) == "integer", (language, code, counted)
+            assert counted in entry.required_params, (language, code, counted)
+        used[language] = names
+    assert used["hu"] == used["en"] and used["ru"] == used["en"], used
+
+
+@pytest.mark.parametrize("language", ["hu", "ru"])
+def test_error_messages_are_translated(language: str) -> None:
+    for code in [*ERROR_CODES, *CLIENT_CODES]:
+        english = set(error_texts(MESSAGES["en"][f"error.{code}"]).values())
+        for text in error_texts(MESSAGES[language][f"error.{code}"]).values():
+            assert text not in english, (language, code)
+            if language == "ru":
+                assert CYRILLIC.search(text), code
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("number", [1, 2, 5, 11, 21, 22, 25, 4096])
+def test_error_messages_render_with_every_number(language: str, number: int) -> None:
+    for code, entry in ERROR_CODES.items():
+        params = {
+            param.name: number if param.type == "integer" else "ann" for param in entry.params
+        }
+        text = render_error(language, code, params)
+        assert "{" not in text and "}" not in text, (language, code, text)
+
+
+def test_russian_counts_take_their_noun_forms() -> None:
+    assert render_error("ru", "login_throttled", {"retry_after": 21}).endswith("21 секунду.")
+    assert render_error("ru", "login_throttled", {"retry_after": 3}).endswith("3 секунды.")
+    assert render_error("ru", "login_throttled", {"retry_after": 12}).endswith("12 секунд.")
+    assert "4096 байт)" in render_error("ru", "message_too_large", {"max_bytes": 4096})
+    assert render_error("en", "login_throttled", {"retry_after": 1}).endswith("1 second.")
+    assert render_error("hu", "login_throttled", {"retry_after": 30}) == (
+        "Túl sok sikertelen belépési kísérlet. Próbáld újra 30 másodperc múlva."
     )
 
 

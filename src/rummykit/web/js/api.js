@@ -1,5 +1,8 @@
 // The lobby's HTTP+JSON calls (docs/protocol.md). Every failure becomes an ApiError
-// carrying the server's error code and params, which the page translates.
+// carrying the server's error code and params, which the page translates (i18n.js
+// errorText); an answer that is not a typed error is `http_error` with its status, and no
+// answer at all is `network`. A revealed seed arrives as decimal text (protocol version 2),
+// so plain JSON.parse keeps it exact.
 
 export class ApiError extends Error {
   constructor(status, code, params = {}, message = "") {
@@ -17,7 +20,7 @@ function errorFrom(status, body) {
   }
   if (Array.isArray(error)) return new ApiError(status, "invalid_request", {}, JSON.stringify(error));
   if (status === 401) return new ApiError(status, "no_session");
-  return new ApiError(status, `http_${status}`, {}, typeof error === "string" ? error : "");
+  return new ApiError(status, "http_error", {}, typeof error === "string" ? error.slice(0, 300) : "");
 }
 
 async function call(method, path, body) {
@@ -39,8 +42,6 @@ async function call(method, path, body) {
   } catch {
     data = text;
   }
-  const seed = data && typeof data === "object" ? /"seed"\s*:\s*"?(\d+)"?/.exec(text) : null;
-  if (seed) data.seed_text = seed[1];
   if (!response.ok) throw errorFrom(response.status, data);
   return data;
 }

@@ -1,17 +1,9 @@
 // One WebSocket per table (docs/protocol.md). It reconnects by itself with a growing
 // delay; the server answers a new connection with the full table, so nothing reloads.
+// Messages are plain JSON: the seed in game_over is decimal text (protocol version 2).
 
 const PING_MS = 20000;
 const REFUSING_CODES = new Set(["no_session", "not_found", "private_table", "bad_origin"]);
-
-/**
- * The seed as the server wrote it: a 63-bit number loses digits in a JavaScript number,
- * and the fair-deal check hashes its exact decimal text.
- */
-export function exactSeed(text) {
-  const match = /"seed"\s*:\s*"?(\d+)"?/.exec(text);
-  return match ? match[1] : null;
-}
 const MAX_DELAY_MS = 8000;
 
 export class TableConnection {
@@ -63,8 +55,6 @@ export class TableConnection {
       } catch {
         return;
       }
-      const seed = exactSeed(event.data);
-      if (seed !== null) message.seed_text = seed;
       if (message.type === "state") this.everOpen = true;
       if (message.type === "error" && REFUSING_CODES.has(message.code) && !this.everOpen) {
         this.refusal = message;

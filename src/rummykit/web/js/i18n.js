@@ -1,7 +1,9 @@
 // Messages in English, Hungarian and Russian: one JSON file of flat keys per language
 // (i18n/<lang>.json), plus the engine's refusal texts (i18n/refusals.<lang>.json).
 // A value is a string with {name} placeholders, or an object of plural forms
-// ({one, few, many, other}) chosen by the `count` parameter through Intl.PluralRules.
+// ({one, few, many, other}) chosen through Intl.PluralRules by the `count` parameter, or
+// by the parameter that its "count" member names ({"count": "retry_after", "one": ...}).
+// The server's error codes (docs/protocol.md, "Error codes") are the `error.<code>` keys.
 
 import { settings } from "./store.js";
 
@@ -77,7 +79,7 @@ function fill(text, params) {
 function pick(value, params, lang) {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") return fill(value, params);
-  const count = Number(params?.count ?? 0);
+  const count = Number(params?.[value.count ?? "count"] ?? 0);
   const form = new Intl.PluralRules(lang).select(count);
   return fill(value[form] ?? value.other ?? "", params);
 }
@@ -96,8 +98,18 @@ export function has(key) {
 }
 
 /**
- * A refused move in the player's language, from the refusal code and its params. Card
- * params are shown with suit symbols; the server's English message is the last resort.
+ * A server error in the player's language: the `error.<code>` message filled with the
+ * error's params. The server's English `fallback` message is shown only for a code this
+ * client has no message for (a newer server's), and the code itself without one.
+ */
+export function errorText(code, params = {}, fallback = "") {
+  if (code && has(`error.${code}`)) return t(`error.${code}`, params || {});
+  return fallback || String(code || "error").replace(/_/g, " ");
+}
+
+/**
+ * What a table refused, in the player's language: an engine refusal from its code and
+ * params (card params shown with suit symbols), else a server error (errorText).
  */
 export function refusalText(code, params = {}, fallback = "") {
   const shown = {};
@@ -115,8 +127,7 @@ export function refusalText(code, params = {}, fallback = "") {
     const text = pick(entry, shown, lang);
     if (text !== undefined) return text;
   }
-  if (has(`error.${code}`)) return t(`error.${code}`, shown);
-  return fallback || code.replace(/_/g, " ");
+  return errorText(code, params, fallback);
 }
 
 /** The printed index of a rank letter in this language ("Q" is "D" in Hungarian). */

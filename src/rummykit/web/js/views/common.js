@@ -1,7 +1,7 @@
 // Pieces every page shares: the top bar, the language switch, settings, dialogs.
 
 import { html, useEffect, useRef, useState } from "../html.js";
-import { LANGUAGES, language, refusalText, setLanguage, t } from "../i18n.js";
+import { LANGUAGES, errorText, language, setLanguage, t } from "../i18n.js";
 import { api } from "../api.js";
 import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -27,7 +27,7 @@ export function NicknameForm({ title }) {
       await api.guest(name.trim());
       session.set({ me: (await api.me().catch(() => null)) || { name: name.trim() } });
     } catch (err) {
-      setError(refusalText(err.code, err.params, err.message));
+      setError(errorText(err.code, err.params, err.message));
     }
   };
   return html`<form class="panel gate-form" onSubmit=${submit}>

@@ -2,7 +2,7 @@
 // public or private, turn time. A private table's invitation link shows at the table.
 
 import { html, useState } from "../html.js";
-import { has, t, refusalText } from "../i18n.js";
+import { has, t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -94,7 +94,7 @@ export function CreateTableDialog({ gameName, onClose }) {
       go(tableHref(created.table_id ?? created.id, created.invite_token));
       onClose();
     } catch (err) {
-      setError(refusalText(err.code, err.params, err.message));
+      setError(errorText(err.code, err.params, err.message));
       setBusy(false);
     }
   };

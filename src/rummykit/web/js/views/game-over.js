@@ -51,7 +51,7 @@ export function GameOverDialog({ state, nameOf, tableId }) {
           <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
       : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
-    <${FairDeal} seed=${over.seed_text ?? over.seed ?? null} nonce=${over.nonce ?? null}
+    <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null}
       commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} />
     <div class="actions">
       <a class="button" href="#/">${t("nav.lobby")}</a>

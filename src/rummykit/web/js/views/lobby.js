@@ -1,7 +1,7 @@
 // The lobby: who you are, one click to play the computer, open tables, a new table, past games.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, refusalText } from "../i18n.js";
+import { t, errorText } from "../i18n.js";
 import { api, listOf } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -12,8 +12,9 @@ import { CreateTableDialog } from "./create-table.js";
 import { CardSvg } from "../card-svg.js";
 import { IconBot, IconPerson } from "../icons.js";
 
-function errorText(error) {
-  return refusalText(error.code || "network", error.params || {}, error.message);
+/** A failed lobby call in the player's language (the server's code and params). */
+function failure(error) {
+  return errorText(error.code || "network", error.params || {}, error.message);
 }
 
 function Identity({ me }) {
@@ -47,7 +48,7 @@ function Identity({ me }) {
       const me2 = await api.me().catch(() => who);
       session.set({ me: me2 || who || { name: name.trim() } });
     } catch (err) {
-      setError(errorText(err));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
@@ -89,7 +90,7 @@ function GameTile({ game, me, onCreate, onError }) {
       const table = await api.playNow(game.name);
       go(tableHref(table.table_id ?? table.id, table.invite_token));
     } catch (err) {
-      onError(errorText(err));
+      onError(failure(err));
       setBusy(false);
     }
   };
@@ -146,7 +147,7 @@ function OpenTables({ me, onError }) {
       else await api.watch(id, {});
       go(tableHref(id) + (how === "watch" ? "?watch=1" : ""));
     } catch (err) {
-      onError(errorText(err));
+      onError(failure(err));
     }
   };
   return html`<section class="panel open-tables" aria-labelledby="open-tables-title">

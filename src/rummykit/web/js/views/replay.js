@@ -2,7 +2,7 @@
 // runs; once it is over any seat's view, or every hand at once.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, refusalText } from "../i18n.js";
+import { t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { readObservation } from "../model.js";
 import { NicknameForm, TopBar, seatName } from "./common.js";
@@ -34,7 +34,7 @@ export function ReplayPage({ tableId }) {
         setReplay(data);
         setStep((s) => Math.min(s, data.steps.length - 1));
       })
-      .catch((err) => alive && setError(refusalText(err.code, err.params, err.message)));
+      .catch((err) => alive && setError(errorText(err.code, err.params, err.message)));
     return () => {
       alive = false;
     };

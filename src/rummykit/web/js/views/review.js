@@ -3,7 +3,7 @@
 // worked out in the background while a progress bar fills.
 
 import { html, useEffect, useState } from "../html.js";
-import { formatNumber, t, refusalText } from "../i18n.js";
+import { formatNumber, t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { describeAction, reasonText } from "./board-parts.js";
 
@@ -29,7 +29,7 @@ export function ReviewPanel({ tableId, game }) {
         setReview(data);
         if (data.status === "running") timer = setTimeout(() => poll(false), POLL_MS);
       } catch (err) {
-        if (alive) setError(refusalText(err.code, err.params, err.message));
+        if (alive) setError(errorText(err.code, err.params, err.message));
       }
     };
     poll(true);

@@ -2,7 +2,7 @@
 // clock, the side panel (scores, moves, chat), refusals, hints and the end of the game.
 
 import { html, useEffect, useMemo, useRef, useState } from "../html.js";
-import { t, refusalText } from "../i18n.js";
+import { t, errorText, refusalText } from "../i18n.js";
 import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore, useTicker } from "../hooks.js";
@@ -154,10 +154,15 @@ function WaitingForPlayers({ state, tableId, token }) {
   </div>`;
 }
 
-function StatusBanner({ status }) {
+function StatusBanner({ status, detail }) {
   if (status === "open" || status === "connecting") return null;
   const key = { reconnecting: "table.reconnecting", closed: "table.closed", refused: "table.refused" }[status];
-  return html`<div class="banner" role="status" data-status=${status}>${t(key || "table.reconnecting")}</div>`;
+  // a refused connection says why, from the server's error code (no_session, private_table...)
+  const why = status === "refused" && detail?.code && detail.code !== "refused"
+    ? errorText(detail.code, detail.params, detail.message)
+    : null;
+  return html`<div class="banner" role="status" data-status=${status} data-code=${why ? detail.code : null}>
+    ${t(key || "table.reconnecting")}${why ? html` <span class="banner-reason">${why}</span>` : null}</div>`;
 }
 
 function JoinGate({ tableId, token, watch, onReady }) {
@@ -183,13 +188,13 @@ function JoinGate({ tableId, token, watch, onReady }) {
             setNote(t("table.full_watching"));
             onReady();
           } catch (err2) {
-            setError(refusalText(err2.code, err2.params, err2.message));
+            setError(errorText(err2.code, err2.params, err2.message));
           }
-        } else if (err.status === 404 || err.code === "not_found" || err.code === "http_404" || err.code === "http_405") {
+        } else if (err.status === 404 || err.status === 405 || err.code === "not_found") {
           // a server without join endpoints for this case: the socket decides
           onReady();
         } else {
-          setError(refusalText(err.code, err.params, err.message));
+          setError(errorText(err.code, err.params, err.message));
         }
       }
     })();
@@ -231,7 +236,7 @@ export function TablePage({ tableId, token }) {
       <button type="button" class="quiet panel-toggle" aria-expanded=${String(panelOpen)}
         onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
     <//>
-    <${StatusBanner} status=${state.status} />
+    <${StatusBanner} status=${state.status} detail=${state.statusDetail} />
     ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onReady=${() => setReady(true)} />` : null}
     ${ready && !state.view ? html`<p class="muted loading-table">${t("table.connecting")}</p>` : null}
     ${state.view && boards
