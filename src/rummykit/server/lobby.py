@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from rummykit.server import context, records
+from rummykit.server.bot_limits import check_bots, unfinished_tables
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.host import Join, Leave, TableError, TableHost
 from rummykit.server.lobby_models import (
@@ -134,7 +135,7 @@ async def open_tables(server: Context) -> list[TableSummary]:
 
 
 async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -> TableCreated:
-    active = await server.storage.tables_of(player.id, finished=False)
+    active = await unfinished_tables(server.storage, player.id)  # created or seated at
     if len(active) >= server.settings.max_tables_per_player:
         raise ApiError(
             429,
@@ -143,6 +144,7 @@ async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -
             {"limit": server.settings.max_tables_per_player},
         )
     try:
+        check_bots(body, player, active, server.settings)
         host, seat = await server.tables.create(
             body, creator_id=player.id, creator_name=player.name
         )

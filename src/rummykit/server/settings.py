@@ -67,6 +67,14 @@ class Settings(BaseSettings):
     # threads; more wait their turn.
     password_hashes_at_once: int = Field(default=2, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
+    # A guest's bots think at most this long (and search at most this many iterations) a
+    # move; a registered player's up to 10 s and 100,000 iterations.
+    guest_bot_seconds: float = Field(default=1.0, gt=0, le=10)
+    guest_bot_iterations: int = Field(default=500, ge=1, le=100_000)
+    # The longest the bots of one player's unfinished tables (created or seated at) may
+    # think a move, in all: a new table whose bots would pass it is refused.
+    bot_seconds_per_player: float = Field(default=30.0, gt=0)
+    bot_seconds_per_guest: float = Field(default=4.0, gt=0)
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)
     log_level: str = "INFO"

@@ -464,6 +464,25 @@ class Storage:
         )
         return list(result.scalars())
 
+    async def tables_created_by(
+        self, player_id: str, *, finished: bool, limit: int = 100
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Tables ``player_id`` created (whether or not the player sits at them):
+        finished ones, or those not over; newest first."""
+        async with self._sessions() as session:
+            status = TableRow.status == "over" if finished else TableRow.status != "over"
+            tables = list(
+                (
+                    await session.execute(
+                        select(TableRow)
+                        .where(TableRow.creator_id == player_id, status)
+                        .order_by(TableRow.created_at.desc())
+                        .limit(limit)
+                    )
+                ).scalars()
+            )
+            return [(t, await self._seats(session, t.id)) for t in tables]
+
     async def tables_of(
         self, player_id: str, *, finished: bool, limit: int = 100
     ) -> list[tuple[TableRow, list[SeatRow]]]:

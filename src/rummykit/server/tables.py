@@ -16,7 +16,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from rummykit.bots.registry import LEVELS, BotSpecError, make_bot
+from rummykit.bots.registry import LEVELS, make_bot, parse_spec
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
@@ -70,20 +70,33 @@ def catalog_entries() -> list[GameEntry]:
     return entries
 
 
-def check_bot_level(game: str, level: str | None) -> str:
-    """``level`` if it names a bot for ``game`` with reasonable options."""
+def check_bot_level(
+    game: str,
+    level: str | None,
+    *,
+    max_seconds: float = MAX_BOT_SECONDS,
+    max_iterations: int = 100_000,
+) -> str:
+    """``level`` if it names a bot for ``game`` that thinks at most ``max_seconds`` and
+    searches at most ``max_iterations`` a move (a guest's limits are lower); otherwise
+    ``bad_bot``, whatever the text (``nan``, ``inf``, garbage)."""
     if level is None:
         raise TableError("bad_seat", "a bot seat needs a level")
     try:
         make_bot(game, level)
-    except BotSpecError as error:
+        _, options = parse_spec(level)
+    except ValueError as error:  # BotSpecError, or a bot's own check of its options
         raise TableError("bad_bot", str(error), {"level": level}) from None
-    for part in level.split(":")[1:]:
-        key, _, value = part.partition("=")
-        if key.strip() == "seconds" and float(value) > MAX_BOT_SECONDS:
-            raise TableError("bad_bot", f"a bot thinks at most {MAX_BOT_SECONDS} s a move")
-        if key.strip() == "iterations" and float(value) > 100_000:
-            raise TableError("bad_bot", "a bot searches at most 100000 iterations a move")
+    if options.get("seconds", 0.0) > max_seconds:
+        raise TableError(
+            "bad_bot", f"a bot thinks at most {max_seconds:g} s a move here", {"level": level}
+        )
+    if options.get("iterations", 0.0) > max_iterations:
+        raise TableError(
+            "bad_bot",
+            f"a bot searches at most {max_iterations} iterations a move here",
+            {"level": level},
+        )
     return level
 
 
