@@ -28,6 +28,8 @@ from rummykit.server.bots import BotRunner
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
 from rummykit.server.lobby_models import NAMED_VALIDATION_ERRORS
+from rummykit.server.loop_lag import LoopLag
+from rummykit.server.request_log import RequestLog
 from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, make_engine
@@ -57,11 +59,18 @@ def create_app(
 ) -> FastAPI:
     """The server application for ``settings`` (read from the environment if omitted)."""
     settings = settings or Settings()
+    loop_lag = LoopLag()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        loop_lag.start()
         store = storage or Storage(
-            make_engine(settings.database_url, schema=settings.database_schema)
+            make_engine(
+                settings.database_url,
+                schema=settings.database_schema,
+                pool_size=settings.database_pool_size,
+                max_overflow=settings.database_max_overflow,
+            )
         )
         await store.migrate()
         key = settings.secret_key or await store.secret("session_key")
@@ -92,6 +101,7 @@ def create_app(
             if storage is None:
                 await store.close()
             log_event(None, "server_stopped")
+            await loop_lag.stop()
 
     app = FastAPI(
         title="rummykit",
@@ -124,11 +134,19 @@ def create_app(
         return JSONResponse({"error": body}, status_code=error.status_code)
 
     @app.get("/healthz")
-    async def healthz() -> dict[str, Any]:
+    async def healthz(lag_since: float | None = None) -> dict[str, Any]:
+        """Liveness, the live tables, and how late the event loop has run (``loop_lag``;
+        ``lag_since``, a Unix time, adds the worst lag since then)."""
         server: ServerContext = app.state.server
-        return {"ok": True, "tables": len(server.tables.hosts), "version": rummykit.__version__}
+        return {
+            "ok": True,
+            "tables": len(server.tables.hosts),
+            "version": rummykit.__version__,
+            "loop_lag": loop_lag.snapshot(lag_since),
+        }
 
     security.install(app, settings)
+    app.add_middleware(RequestLog)  # outermost: it sees every request and every answer
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(review_api.router)
