@@ -38,7 +38,7 @@ class Player:
         button = self.page.locator(f"button.play-now[data-game='{game}']")
         button.wait_for()
         self.page.wait_for_function(
-            f"!document.querySelector(\"button.play-now[data-game='{game}']\").disabled"
+            f"() => !document.querySelector(\"button.play-now[data-game='{game}']\").disabled"
         )
         button.click()
         self.wait_table()

@@ -147,11 +147,11 @@ def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
     box = toast.bounding_box()
     assert box and box["y"] + box["height"] <= below, (box, below)
     me.page.click(".topbar .lang-switch button[data-lang='hu']")
-    me.page.wait_for_function("document.documentElement.lang === 'hu'")
+    me.page.wait_for_function("() => document.documentElement.lang === 'hu'")
     hungarian = me.page.locator(".toast.refusal").first.inner_text()
     assert hungarian and hungarian != english and "{" not in hungarian
     me.page.click(".topbar .lang-switch button[data-lang='en']")
-    me.page.wait_for_function("document.documentElement.lang === 'en'")
+    me.page.wait_for_function("() => document.documentElement.lang === 'en'")
     me.page.keyboard.press("Escape")
     assert me.page.locator(".hand .hand-card.selected").count() == 0
     counts.kinds["refused"] += 1
@@ -168,11 +168,11 @@ def _hint(me: Player, state: dict[str, Any], counts: Counts) -> None:
     english = reason.inner_text()
     assert english and "{" not in english and "reason." not in english
     me.page.click(".topbar .lang-switch button[data-lang='ru']")
-    me.page.wait_for_function("document.documentElement.lang === 'ru'")
+    me.page.wait_for_function("() => document.documentElement.lang === 'ru'")
     russian = reason.inner_text()
     assert russian != english and "{" not in russian and CYRILLIC.search(russian), russian
     me.page.click(".topbar .lang-switch button[data-lang='en']")
-    me.page.wait_for_function("document.documentElement.lang === 'en'")
+    me.page.wait_for_function("() => document.documentElement.lang === 'en'")
     me.page.click(".hint-bubble .hint-close")
     bubble.wait_for(state="detached")
     counts.kinds["hint"] += 1

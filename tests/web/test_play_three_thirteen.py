@@ -114,7 +114,7 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
         me.close_dialogs()
         me.page.click("[data-testid=replay-next]")
         me.page.wait_for_function(
-            f"document.querySelector('.board').dataset.stateNumber === '{step}'"
+            f"() => document.querySelector('.board').dataset.stateNumber === '{step}'"
         )
         observation = replay["steps"][step]["observation"]
         me.page.wait_for_function(

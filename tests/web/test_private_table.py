@@ -86,8 +86,8 @@ def _reconnect(bob: Player, table_id: str) -> None:
     """The socket drops; the page connects again by itself and shows the table as the
     server has it, without reloading."""
     bob.page.evaluate("window.notReloaded = true; window.rummykitTable.connection.socket.close()")
-    bob.page.wait_for_function("window.rummykitTable.store.get().status === 'reconnecting'")
-    bob.page.wait_for_function("window.rummykitTable.store.get().status === 'open'")
+    bob.page.wait_for_function("() => window.rummykitTable.store.get().status === 'reconnecting'")
+    bob.page.wait_for_function("() => window.rummykitTable.store.get().status === 'open'")
     state = bob.wait_settled()
     assert bob.page.evaluate("window.notReloaded === true")
     observation = server_view(bob, table_id)["observation"]

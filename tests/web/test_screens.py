@@ -30,7 +30,7 @@ def _shoot(player: Player, name: str) -> None:
 
 def _switch(player: Player, language: str) -> None:
     player.page.click(f".topbar .lang-switch button[data-lang='{language}']")
-    player.page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    player.page.wait_for_function(f"() => document.documentElement.lang === '{language}'")
 
 
 def _buttons_in_one_line(player: Player) -> bool:

@@ -46,6 +46,9 @@ async function call(method, path, body) {
   return data;
 }
 
+/** A private table is read with its invitation token (docs/protocol.md). */
+const tokenQuery = (token) => (token ? `?token=${encodeURIComponent(token)}` : "");
+
 export const api = {
   me: () => call("GET", "/api/me"),
   guest: (nickname) => call("POST", "/api/session", { nickname }),
@@ -54,18 +57,19 @@ export const api = {
   logout: () => call("POST", "/api/logout", {}),
   catalog: () => call("GET", "/api/games/catalog"),
   tables: () => call("GET", "/api/tables"),
-  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  table: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}${tokenQuery(token)}`),
   createTable: (spec) => call("POST", "/api/tables", spec),
   playNow: (game) => call("POST", "/api/play-now", { game }),
   join: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, body),
   watch: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/watch`, body),
   leave: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}),
   history: () => call("GET", "/api/history"),
-  record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
-  replay: (id, { seat = null, full = false } = {}) => {
+  record: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}/record${tokenQuery(token)}`),
+  replay: (id, { seat = null, full = false, token = null } = {}) => {
     const query = new URLSearchParams();
     if (seat !== null) query.set("seat", String(seat));
     if (full) query.set("full", "true");
+    if (token) query.set("token", token);
     return call("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
   startReview: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/review`, {}),

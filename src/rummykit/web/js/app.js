@@ -23,7 +23,7 @@ function App() {
     case "table":
       return html`<${TablePage} key=${route.args[0]} tableId=${route.args[0]} token=${route.params.token || null} />`;
     case "replay":
-      return html`<${ReplayPage} key=${route.args[0]} tableId=${route.args[0]} />`;
+      return html`<${ReplayPage} key=${route.args[0]} tableId=${route.args[0]} token=${route.params.token || null} />`;
     case "rules":
       return html`<${RulesPage} game=${route.args[0]} />`;
     default:

@@ -5,7 +5,7 @@ import { html, useEffect, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { checkCommitment } from "../fairness.js";
 
-export function FairDeal({ seed, nonce = null, commitment, tableId }) {
+export function FairDeal({ seed, nonce = null, commitment, tableId, token = null }) {
   const [verdict, setVerdict] = useState(null);
   useEffect(() => {
     let alive = true;
@@ -26,6 +26,6 @@ export function FairDeal({ seed, nonce = null, commitment, tableId }) {
     ${verdict === false ? html`<p class="verdict bad" data-testid="fair-verdict">✘ ${t("fair.bad")}</p>` : null}
     <p class="muted">${t("fair.command")}</p>
     <pre class="command"><code>rummykit verify ${tableId ? `${tableId}.json` : "RECORD.json"}</code></pre>
-    ${tableId ? html`<a class="button small" href=${`/api/tables/${encodeURIComponent(tableId)}/record`} download=${`${tableId}.json`}>${t("fair.download")}</a>` : null}
+    ${tableId ? html`<a class="button small" href=${`/api/tables/${encodeURIComponent(tableId)}/record${token ? `?token=${encodeURIComponent(token)}` : ""}`} download=${`${tableId}.json`}>${t("fair.download")}</a>` : null}
   </section>`;
 }

@@ -11,7 +11,7 @@ import { ReviewPanel } from "./review.js";
 import { BurracoBreakdown } from "./burraco.js";
 import { RoundSummary, ThirteenScores } from "./three-thirteen.js";
 
-export function GameOverDialog({ state, nameOf, tableId }) {
+export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const [open, setOpen] = useState(true);
   const { view, seat, game } = state;
   const over = state.gameOver || {};
@@ -52,10 +52,10 @@ export function GameOverDialog({ state, nameOf, tableId }) {
       : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null}
-      commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} />
+      commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} token=${token} />
     <div class="actions">
       <a class="button" href="#/">${t("nav.lobby")}</a>
-      <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}`} data-testid="open-replay">${t("result.replay")}</a>
+      <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`} data-testid="open-replay">${t("result.replay")}</a>
       ${seat !== null ? html`<button type="button" class="primary" onClick=${again}>${t("result.again")}</button>` : null}
     </div>
   <//>`;

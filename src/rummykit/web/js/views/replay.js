@@ -16,7 +16,7 @@ const BOARDS = { burraco: BurracoBoard, "three-thirteen": ThirteenBoard };
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
-export function ReplayPage({ tableId }) {
+export function ReplayPage({ tableId, token = null }) {
   const { me, checked } = useStore(session);
   const [seat, setSeat] = useState(null);
   const [full, setFull] = useState(false);
@@ -28,7 +28,7 @@ export function ReplayPage({ tableId }) {
     let alive = true;
     setError(null);
     api
-      .replay(tableId, { seat, full })
+      .replay(tableId, { seat, full, token })
       .then((data) => {
         if (!alive) return;
         setReplay(data);
@@ -38,7 +38,7 @@ export function ReplayPage({ tableId }) {
     return () => {
       alive = false;
     };
-  }, [tableId, seat, full, me]);
+  }, [tableId, token, seat, full, me]);
   const last = replay ? replay.steps.length - 1 : 0;
   useEffect(() => {
     if (!playing) return undefined;

@@ -1,38 +1,70 @@
 // The rule pages (rules/<game>.<lang>.html), shown in the player's language.
+//
+// These pages are the only HTML the client ever inserts as markup, so they come only
+// from the fixed list below: the route's game name and the language pick an entry,
+// they are never put into a path (a name such as "../../api/tables" would otherwise
+// fetch the API's data and show it as HTML).
 
 import { html, useEffect, useState } from "../html.js";
-import { language, t } from "../i18n.js";
+import { LANGUAGES, language, t } from "../i18n.js";
 import { TopBar } from "./common.js";
+
+const GAMES = ["burraco", "three-thirteen"];
+
+/** Every rule page there is, by game and language code. */
+export const RULE_PAGES = Object.freeze(
+  Object.fromEntries(
+    GAMES.map((game) => [
+      game,
+      Object.freeze(Object.fromEntries(LANGUAGES.map(({ code }) => [code, `rules/${game}.${code}.html`]))),
+    ]),
+  ),
+);
+
+/** The rule page addresses to try for `game` in `lang` (then English); none for a name
+ * that is not a game with rule pages. */
+export function rulePageUrls(game, lang) {
+  const pages = Object.hasOwn(RULE_PAGES, game) ? RULE_PAGES[game] : null;
+  if (!pages) return [];
+  const codes = [lang, "en"].filter((code, i, all) => Object.hasOwn(pages, code) && all.indexOf(code) === i);
+  return codes.map((code) => new URL(`../../${pages[code]}`, import.meta.url));
+}
+
+async function fetchRulePage(urls) {
+  for (const url of urls) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    const type = response.headers.get("content-type") || "";
+    if (response.ok && type.startsWith("text/html")) return response.text();
+  }
+  return null;
+}
 
 export function RulesPage({ game }) {
   const lang = language();
+  const known = Object.hasOwn(RULE_PAGES, game);
   const [content, setContent] = useState(null);
   useEffect(() => {
     let alive = true;
-    const load = async () => {
-      for (const code of [lang, "en"]) {
-        const response = await fetch(new URL(`../../rules/${game}.${code}.html`, import.meta.url));
-        if (response.ok) return response.text();
-      }
-      return null;
-    };
-    load()
+    setContent(null);
+    fetchRulePage(rulePageUrls(game, lang))
       .then((text) => alive && setContent(text ?? ""))
       .catch(() => alive && setContent(""));
     return () => {
       alive = false;
     };
   }, [game, lang]);
-  return html`<${TopBar} title=${t(`game.${game}`)} />
+  return html`<${TopBar} title=${known ? t(`game.${game}`) : t("lobby.rules")} />
     <main class="rules-page">
       <nav class="rules-nav">
         <a href="#/">← ${t("nav.lobby")}</a>
-        ${["burraco", "three-thirteen"].map((g) => html`<a href=${`#/rules/${g}`} aria-current=${g === game ? "page" : null}>${t(`game.${g}`)}</a>`)}
+        ${GAMES.map((g) => html`<a href=${`#/rules/${g}`} aria-current=${g === game ? "page" : null}>${t(`game.${g}`)}</a>`)}
       </nav>
-      ${content === null
-        ? html`<p class="muted">${t("common.loading")}</p>`
-        : content
-          ? html`<div class="rules-body" dangerouslySetInnerHTML=${{ __html: content }}></div>`
-          : html`<p class="muted">${t("rules.missing")}</p>`}
+      ${!known
+        ? html`<p class="muted" data-testid="rules-unknown">${t("rules.unknown_game")}</p>`
+        : content === null
+          ? html`<p class="muted">${t("common.loading")}</p>`
+          : content
+            ? html`<div class="rules-body" dangerouslySetInnerHTML=${{ __html: content }}></div>`
+            : html`<p class="muted">${t("rules.missing")}</p>`}
     </main>`;
 }

@@ -251,7 +251,7 @@ export function TablePage({ tableId, token }) {
       : null}
     <${Refusals} errors=${state.errors} controller=${controller} />
     ${state.view?.gameOver
-      ? html`<${GameOverDialog} state=${state} nameOf=${nameOf} tableId=${tableId} />`
+      ? html`<${GameOverDialog} state=${state} nameOf=${nameOf} tableId=${tableId} token=${token} />`
       : null}
   </div>`;
 }
