@@ -1,10 +1,12 @@
 """The review endpoints (``/api/tables/{id}/review``): start a finished game's review
-for the caller's own seat, then poll its progress and items."""
+for the caller's own seat (one review under way per player), then poll its progress and
+items."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
+from rummykit.server.bot_errors import BotBusy
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.lobby import ERRORS, Context, Player
 from rummykit.server.lobby_models import Review, ReviewItem, ReviewRequest
@@ -61,7 +63,13 @@ async def start_review(
     for each, the strongest bot's move and what it was worth in its simulations."""
     asked = None if body is None else body.seat
     stored, seat = await _finished_seat(server, table_id, player, asked, token)
-    return _review(server.reviews.start(stored, seat))
+    try:
+        job = server.reviews.start(stored, seat, player_id=player.id)
+    except BotBusy:
+        raise ApiError(
+            429, "review_pending", "a review of yours is already being worked out"
+        ) from None
+    return _review(job)
 
 
 @router.get("/tables/{table_id}/review", response_model=Review)

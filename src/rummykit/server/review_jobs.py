@@ -1,11 +1,13 @@
 """Reviews of finished games, computed in the background in the bot worker processes.
 
 A review is one asyncio task per (table, seat) that hands the worker pool one decision
-at a time (:mod:`rummykit.server.review`), so a table's bot waits at most for one
-decision's search; ``review_workers`` reviews search at once.  Progress is the number
-of decisions reviewed out of the seat's decisions.  Reviews live in memory: the newest
-``reviews_kept`` are kept, and a review asked for again after a restart is computed
-again.
+at a time (:mod:`rummykit.server.review`), behind the table bots' decisions and the
+hints (:mod:`rummykit.server.bot_queue`), with the reviewing player as the owner;
+``review_workers`` reviews search at once.  A player has one review under way at most:
+starting another raises :class:`~rummykit.server.bot_errors.BotBusy`
+(``review_pending``).  Progress is the number of decisions reviewed out of the seat's
+decisions.  Reviews live in memory: the newest ``reviews_kept`` are kept, and a review
+asked for again after a restart is computed again.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from rummykit.server.bot_errors import BotBusy
 from rummykit.server.bots import BotRunner
 from rummykit.server.events_log import log_event
 from rummykit.server.review import decision_points, review_decision
@@ -31,6 +34,7 @@ class ReviewJob:
 
     table_id: str
     seat: int
+    player_id: str
     total: int
     items: list[dict[str, Any]] = field(default_factory=list)
     status: ReviewStatus = "running"
@@ -53,18 +57,21 @@ class ReviewJobs:
     def get(self, table_id: str, seat: int) -> ReviewJob | None:
         return self._jobs.get((table_id, seat))
 
-    def start(self, stored: StoredTable, seat: int) -> ReviewJob:
-        """The review of ``seat`` in the finished game ``stored``: the one under way or
-        done (a failed one is started again), or a new one."""
+    def start(self, stored: StoredTable, seat: int, *, player_id: str) -> ReviewJob:
+        """The review of ``seat`` in the finished game ``stored``, asked for by
+        ``player_id``: the one under way or done (a failed one is started again), or a
+        new one, unless the player has another review under way (:class:`BotBusy`)."""
         table = stored.table
         key = (table.id, seat)
         job = self._jobs.get(key)
         if job is not None and job.status != "failed":
             return job
+        if any(j.player_id == player_id and j.status == "running" for j in self._jobs.values()):
+            raise BotBusy("review_pending", "a review of yours is already being worked out")
         chosen = [
             row.state_number for row in stored.actions if row.seat == seat and row.actor == "human"
         ]
-        job = ReviewJob(table_id=table.id, seat=seat, total=len(chosen))
+        job = ReviewJob(table_id=table.id, seat=seat, player_id=player_id, total=len(chosen))
         self._jobs[key] = job
         self._forget_old()
         actions = [row.action for row in stored.actions]
@@ -86,10 +93,11 @@ class ReviewJobs:
         settings = self._settings
         iterations = settings.review_iterations
         seconds = None if iterations is not None else settings.review_seconds
+        owner = job.player_id
         try:
             async with self._slots:
                 points = await self._runner.run(
-                    decision_points, game, rules, seed, actions, job.seat, chosen
+                    decision_points, game, rules, seed, actions, job.seat, chosen, owner=owner
                 )
             job.total = len(points)
             for point in points:
@@ -101,6 +109,7 @@ class ReviewJobs:
                         iterations=iterations,
                         seconds=seconds,
                         seed=point["state_number"],
+                        owner=owner,
                     )
                 job.items.append(item)
         except Exception as error:
