@@ -48,10 +48,11 @@ class Param:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ErrorCode:
-    """A server error code.  ``status`` is the HTTP status it is answered with (``None``:
-    never over HTTP, or, for ``http_error``, any status the framework gives);
-    ``websocket`` says whether the table socket sends it; ``message`` is the English
-    template, ``{name}`` standing for a parameter that is always present."""
+    """A server error code.  ``http`` and ``websocket`` say whether it is answered over
+    HTTP and sent by the table socket; ``status`` is its HTTP status (``None`` when it is
+    not answered over HTTP, or, for ``http_error``, any status the framework gives);
+    ``message`` is the English template, ``{name}`` standing for a parameter that is
+    always present."""
 
     code: str
     status: int | None
