@@ -79,13 +79,19 @@ def _start_worker(server: int) -> None:
 
 
 def spawn_executor(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` spawned worker processes that end with the server."""
-    return ProcessPoolExecutor(
+    """A pool of ``workers`` spawned worker processes that end with the server, all
+    started now: a pool spawns a process only when a call finds none idle, and a table
+    bot should not wait for a worker's start (about a second) while a hint holds the
+    only one."""
+    executor = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
         initargs=(os.getpid(),),
     )
+    for _ in range(workers):
+        executor.submit(os.getpid)
+    return executor
 
 
 class BotRunner:
