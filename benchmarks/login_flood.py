@@ -6,7 +6,8 @@ python benchmarks/login_flood.py --logins 80 --registrations 20 --rounds 3
 Starts ``rummykit serve`` (uvicorn, SQLite in a temporary folder) on 127.0.0.1, registers
 one player, then fires ``--logins`` logins with a wrong password and ``--registrations``
 registrations all at once, while another connection asks ``/healthz`` every
-``--interval`` seconds until the flood is answered.  The server's login and registration
+``--interval`` seconds until the flood is answered (and first, for reference, for
+``--quiet`` seconds with no flood).  The server's login and registration
 limits are raised for the run (``RUMMYKIT_LOGIN_ATTEMPTS_PER_MINUTE``,
 ``RUMMYKIT_REGISTRATIONS_PER_HOUR``), so that every request of the flood reaches the
 password hasher, as a flood from many addresses would.  Prints, per round and over all
@@ -82,6 +83,27 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+async def quiet(base: str, seconds: float, interval: float) -> list[float]:
+    """The ``/healthz`` answer times with no flood, for ``seconds`` (the reference)."""
+    latencies: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=120) as client:
+        until = time.perf_counter() + seconds
+        while time.perf_counter() < until:
+            asked = time.perf_counter()
+            (await client.get("/healthz")).raise_for_status()
+            latencies.append(time.perf_counter() - asked)
+            await asyncio.sleep(interval)
+    return latencies
+
+
+def summary(latencies: list[float]) -> str:
+    return (
+        f"p50 {statistics.median(latencies) * 1000:.1f} ms,"
+        f" p99 {percentile(latencies, 0.99) * 1000:.1f} ms,"
+        f" worst {max(latencies) * 1000:.1f} ms ({len(latencies)} answers)"
+    )
+
+
 async def one_round(
     base: str, round_number: int, logins: int, registrations: int, interval: float
 ) -> tuple[list[float], float, dict[int, int]]:
@@ -134,6 +156,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--interval", type=float, default=0.01, help="seconds between asks")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per round")
+    parser.add_argument(
+        "--quiet", type=float, default=5.0, help="seconds of /healthz alone first (reference)"
+    )
     options = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -145,6 +170,8 @@ def main() -> None:
             timeout=60,
         )
         owner.raise_for_status()
+        reference = asyncio.run(quiet(base, options.quiet, options.interval))
+        print(f"/healthz with no flood: {summary(reference)}")
         everything: list[float] = []
         for round_number in range(options.rounds):
             latencies, took, statuses = asyncio.run(
@@ -164,16 +191,9 @@ def main() -> None:
                 f"round {round_number + 1}: {options.logins} logins and"
                 f" {options.registrations} registrations answered in {took:.1f} s"
                 f" (statuses {dict(sorted(statuses.items()))});"
-                f" /healthz asked {len(latencies)} times:"
-                f" p50 {statistics.median(latencies) * 1000:.1f} ms,"
-                f" p99 {percentile(latencies, 0.99) * 1000:.1f} ms,"
-                f" worst {max(latencies) * 1000:.1f} ms"
+                f" /healthz meanwhile: {summary(latencies)}"
             )
-    print(
-        f"/healthz during the floods: p50 {statistics.median(everything) * 1000:.1f} ms,"
-        f" p99 {percentile(everything, 0.99) * 1000:.1f} ms,"
-        f" worst {max(everything) * 1000:.1f} ms ({len(everything)} answers)"
-    )
+    print(f"/healthz during the floods: {summary(everything)}")
 
 
 if __name__ == "__main__":

@@ -245,6 +245,8 @@ def test_guest_sessions_per_address_hold_under_concurrency(
 def test_healthz_answers_while_a_flood_of_logins_and_registrations_is_hashed(
     settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
 ) -> None:
+    settings = settings.model_copy(update={"password_hashes_at_once": 2})
+
     async def run() -> None:
         async with serving(settings, bot_runner) as app:
             hashes.gate.clear()

@@ -7,6 +7,7 @@ This module only describes settings; it never opens a database or a socket.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import platformdirs
@@ -18,6 +19,14 @@ def default_database_url() -> str:
     """A SQLite file in the user's data directory (created on first use)."""
     folder = Path(platformdirs.user_data_dir("rummykit", appauthor=False))
     return f"sqlite+aiosqlite:///{folder / 'rummykit.sqlite3'}"
+
+
+def default_hashes_at_once() -> int:
+    """One password hash at a time for every four cores, at least one: an Argon2id hash
+    (64 MiB) already works four lanes in four threads.  On two cores, two at once made the
+    event loop answer later than one (benchmarks/login_flood.py) for no more logins a
+    second."""
+    return max(1, (os.cpu_count() or 1) // 4)
 
 
 class Settings(BaseSettings):
@@ -63,9 +72,8 @@ class Settings(BaseSettings):
     login_attempts_per_minute: int = Field(default=5, ge=1)
     registrations_per_hour: int = Field(default=5, ge=1)
     guest_sessions_per_hour: int = Field(default=30, ge=1)
-    # Password hashes and checks (Argon2id, 64 MiB of memory each) run at once in worker
-    # threads; more wait their turn.
-    password_hashes_at_once: int = Field(default=2, ge=1, le=64)
+    # Password hashes and checks run at once in worker threads; more wait their turn.
+    password_hashes_at_once: int = Field(default_factory=default_hashes_at_once, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
     # A guest's bots think at most this long (and search at most this many iterations) a
     # move; a registered player's up to 10 s and 100,000 iterations.
