@@ -1,5 +1,6 @@
 """Server test fixtures: an app on a fresh SQLite file (or a fresh PostgreSQL schema),
-one shared pool of bot worker processes, and no pauses."""
+one shared pool of bot worker processes, no pauses, and a fake clock (timers ring only
+when a test moves the clock on)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
 from rummykit.server.bots import BotRunner
+from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 
 POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -65,7 +67,12 @@ def postgres_schema() -> Iterator[str]:
 
 
 @pytest.fixture
-def client(sqlite_url: str, bot_runner: BotRunner) -> Iterator[TestClient]:
-    app = create_app(make_settings(sqlite_url), runner=bot_runner)
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
+    app = create_app(make_settings(sqlite_url), runner=bot_runner, clock=clock)
     with TestClient(app) as test_client:
         yield test_client

@@ -153,8 +153,7 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
     the grace period, and comes back when one of them returns, joins or leaves; with no
     one seated it is open to anyone."""
     server = client.app.state.server  # type: ignore[attr-defined]
-    now = [1_000_000.0]
-    server.tables.clock = lambda: now[0]
+    clock = server.tables.clock
     grace = server.settings.grace_seconds
     guest(client, "host")
     seats = [{"kind": "human"}] * 3
@@ -167,33 +166,33 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
         return [t["table_id"] for t in client.get("/api/tables").json()] == [table_id]
 
     assert listed()
-    now[0] += grace + 1
+    clock.advance(grace + 1)
     assert not listed()  # its creator never came to the table
     with client.websocket_connect(created["ws_url"]) as ws:
         ws.receive_json()
-        now[0] += 10 * grace
+        clock.advance(10 * grace)
         assert listed()  # someone is at the table, however long
     deadline = time.monotonic() + 10
-    while any(seat.connections for seat in host.seats) and time.monotonic() < deadline:
+    while host.seating.has_connections() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert listed()  # just left
-    now[0] += grace + 1
+    clock.advance(grace + 1)
     assert not listed()
     client.cookies = {}
     guest(client, "other")
     assert client.post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
     assert listed()
-    now[0] += grace + 1
+    clock.advance(grace + 1)
     assert not listed()
     assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
     assert listed()
-    now[0] += grace + 1
+    clock.advance(grace + 1)
     assert not listed()
     summary = client.get(f"/api/tables/{table_id}").json()  # still there for its link
     assert summary["status"] == "waiting" and summary["seats"][0]["name"] == "host"
     client.cookies = host_cookies  # the creator leaves too: no one is seated, open to all
     assert client.post(f"/api/tables/{table_id}/leave").json() == {"ok": True}
-    now[0] += 10 * grace
+    clock.advance(10 * grace)
     assert listed()
 
 

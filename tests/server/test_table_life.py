@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,14 +11,15 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
 from rummykit.server.bots import BotRunner
+from rummykit.server.clock import FakeClock
 from tests.server.conftest import make_settings
 from tests.server.test_whole_games import connect, new_player
 
 
 @pytest.fixture
-def quick_client(sqlite_url: str, bot_runner: BotRunner) -> Iterator[TestClient]:
+def quick_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
     settings = make_settings(sqlite_url, grace_seconds=0.5)
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
         yield client
 
 
@@ -31,7 +31,15 @@ def next_state(ws: Any, predicate: Any) -> dict[str, Any]:
     raise AssertionError("no such state came")
 
 
-def test_the_turn_timer_lets_greedy_play_the_turn(quick_client: TestClient) -> None:
+def nothing_happens(ws: Any) -> None:
+    """The table sends nothing before the answer to a ping (nothing was pending)."""
+    ws.send_json({"type": "ping"})
+    assert ws.receive_json()["type"] == "pong"
+
+
+def test_the_turn_timer_lets_greedy_play_the_turn(
+    quick_client: TestClient, clock: FakeClock
+) -> None:
     client = quick_client
     client.post("/api/session", json={"nickname": "slow"})
     created = client.post(
@@ -45,20 +53,23 @@ def test_the_turn_timer_lets_greedy_play_the_turn(quick_client: TestClient) -> N
     with client.websocket_connect(created["ws_url"]) as ws:
         mine = next_state(ws, lambda m: m["legal_actions"])
         turn = mine["turn"]
-        assert turn["player"] == 0 and 0 < turn["seconds_left"] <= 5
-        began = time.monotonic()
+        assert turn["player"] == 0 and turn["seconds_left"] == 5
+        clock.advance(4.9)
+        nothing_happens(ws)  # not before the timer runs out
+        clock.advance(0.2)
         actors = []
         while True:
             message = next_state(ws, lambda m: m["last_action"] is not None)
             if message["last_action"]["seat"] != 0:
                 break
             actors.append(message["last_action"]["actor"])
-        assert time.monotonic() - began > 3.5  # not before the timer ran out
         # greedy played the whole turn for the player, then the bot's turn came
         assert len(actors) >= 2 and set(actors) == {"timeout"}
 
 
-def test_an_absent_player_is_replaced_and_gets_the_seat_back(quick_client: TestClient) -> None:
+def test_an_absent_player_is_replaced_and_gets_the_seat_back(
+    quick_client: TestClient, clock: FakeClock
+) -> None:
     client = quick_client
     ann, bob = new_player(client, "ann"), new_player(client, "bob")
     client.cookies.set("rummykit_session", ann)
@@ -71,7 +82,10 @@ def test_an_absent_player_is_replaced_and_gets_the_seat_back(quick_client: TestC
     client.cookies.clear()
     with connect(client, created["ws_url"], ann) as ws_ann:
         first = next_state(ws_ann, lambda m: m["status"] == "playing")
+        nothing_happens(ws_ann)
+        assert not first["players"][1]["substitute"]
         # bob never connects: after the grace period a bot plays for him
+        clock.advance(0.6)
         replaced = next_state(
             ws_ann, lambda m: m["players"][1]["substitute"] and not m["players"][1]["connected"]
         )

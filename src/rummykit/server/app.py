@@ -8,8 +8,7 @@ The browser client (``rummykit/web``, when installed) is served at ``/``.
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -25,6 +24,7 @@ import rummykit
 from rummykit.server import accounts, lobby, replay_api, review_api, security, sockets
 from rummykit.server.auth import Passwords, Sessions
 from rummykit.server.bots import BotRunner
+from rummykit.server.clock import Clock
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
 from rummykit.server.lobby_models import NAMED_VALIDATION_ERRORS
@@ -55,7 +55,7 @@ def create_app(
     *,
     storage: Storage | None = None,
     runner: BotRunner | None = None,
-    clock: Callable[[], float] = time.time,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The server application for ``settings`` (read from the environment if omitted)."""
     settings = settings or Settings()

@@ -1,16 +1,18 @@
 """The table WebSocket (``/ws/tables/{id}``): one connection per client and table.
 
-The handler checks the origin, the session and (for watchers of a private table) the
-invitation token, then forwards each valid message to the table's host and writes what
-the host queues.  Oversized, malformed, unknown and too frequent messages are answered
-with typed errors and never reach the host; a client that keeps flooding is closed.
+The handler checks the origin and the session, turns away early a stranger to a private
+table without its invitation token, then forwards each valid message to the table's
+host and writes what the host queues.  It never decides a seat: the host binds the
+connection to its player's seat (or to the watchers) when it attaches it, and moves it
+when that player's seat changes.  Oversized, malformed, unknown and too frequent
+messages are answered with typed errors and never reach the host; a client that keeps
+flooding is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import time
 from urllib.parse import urlsplit
 
@@ -107,15 +109,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if host is None:
         await _refuse(websocket, "not_found", "there is no such table")
         return
-    seat = host.seat_of(player.id)
-    if seat is None and host.row.private:
-        token = websocket.query_params.get("token", "")
-        expected = host.row.invite_token or ""
-        if not secrets.compare_digest(token.encode(), expected.encode()):
-            await _refuse(websocket, "private_table", "this table is private: use its link")
-            return
+    token = websocket.query_params.get("token")
+    if not host.may_watch(player.id, token):
+        await _refuse(websocket, "private_table", "this table is private: use its link")
+        return
     await websocket.accept()
-    connection = Connection(player_id=player.id, name=player.name, seat=seat)
+    # the host decides which seat (if any) this connection speaks for, when it
+    # handles the Attach: never from what was read here
+    connection = Connection(player_id=player.id, name=player.name, token=token)
     host.submit(Attach(connection))
     writer = asyncio.create_task(_write(websocket, connection))
     try:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import re
 import secrets
-import time
 import typing
-from collections.abc import Callable
 from typing import Any
 
 from rummykit.bots.registry import LEVELS, make_bot, parse_spec
@@ -21,6 +20,7 @@ from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
 from rummykit.server.bots import BotRunner
+from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.events_log import log_event
 from rummykit.server.host import TableError, TableHost
 from rummykit.server.lobby_models import CreateTable, GameEntry, RuleOption, SeatRequest
@@ -32,6 +32,8 @@ from rummykit.server.storage import Storage
 # Choices the rules' types do not spell out (their checks do).
 KNOWN_CHOICES: dict[str, dict[str, list[Any]]] = {"burraco": {"jokers": [2, 4]}}
 MAX_BOT_SECONDS = 10.0
+# what secrets.token_hex(8) makes: any other table id is unknown without asking storage
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
 
 
 def catalog_entries() -> list[GameEntry]:
@@ -123,12 +125,12 @@ class TableRegistry:
         storage: Storage,
         runner: BotRunner,
         settings: Settings,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
     ) -> None:
         self.storage = storage
         self.runner = runner
         self.settings = settings
-        self.clock = clock
+        self.clock: Clock = clock or SystemClock()
         self.hosts: dict[str, TableHost] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -170,7 +172,9 @@ class TableRegistry:
         else:
             turn_seconds = self.settings.default_turn_seconds
         deal = fairness.draw_secret_deal()
-        now = self.clock()
+        now = self.clock.now()
+        # a table with no free human seat is stored as started, in the same transaction
+        full = len(humans) <= (1 if creator_seat is not None else 0)
         row = TableRow(
             id=secrets.token_hex(8),
             game=request.game,
@@ -181,10 +185,10 @@ class TableRegistry:
             nonce=deal.nonce,
             commitment=deal.commitment,
             turn_seconds=turn_seconds,
-            status="waiting",
+            status="playing" if full else "waiting",
             creator_id=creator_id,
             created_at=now,
-            started_at=None,
+            started_at=now if full else None,
             finished_at=None,
             totals=None,
             winners=None,
@@ -202,7 +206,6 @@ class TableRegistry:
         ]
         await self.storage.add_table(row, seat_rows)
         host = TableHost(row=row, seats=seat_rows, **self._parts())
-        await host.start_if_ready()
         self.hosts[row.id] = host
         host.start()
         log_event(row.id, "created", game=row.game, seats=len(seats), private=row.private)
@@ -211,23 +214,31 @@ class TableRegistry:
     async def host(self, table_id: str) -> TableHost | None:
         """The host of ``table_id``, rebuilt from the database if not in memory."""
         host = self.hosts.get(table_id)
-        if host is not None:
+        if host is not None and not host.stopped:
             return host
-        if len(table_id) > 64:
+        if not TABLE_ID.fullmatch(table_id):
             return None
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            host = self.hosts.get(table_id)
-            if host is None:
-                stored = await self.storage.load_table(table_id)
-                if stored is None:
-                    self._loading.pop(table_id, None)
-                    return None
-                host = TableHost.restore(stored, **self._parts())
-                self.hosts[table_id] = host
-                host.start()
-                log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                host = self.hosts.get(table_id)
+                if host is None or host.stopped:
+                    host = await self._restore(table_id)
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
+        return host
+
+    async def _restore(self, table_id: str) -> TableHost | None:
+        """The host of a stored table, with any transition its log implies stored."""
+        stored = await self.storage.load_table(table_id)
+        if stored is None:
+            return None
+        host = TableHost.restore(stored, **self._parts())
+        await host.settle()
+        self.hosts[table_id] = host
+        host.start()
+        log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
         return host
 
     async def recover(self) -> int:

@@ -1,0 +1,152 @@
+"""A real server for hostile-client tests: uvicorn on 127.0.0.1 in a thread, and
+players that talk to it over real sockets (httpx, websockets)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+from typing import Any
+
+import httpx
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as ws_connect
+
+from rummykit.server.app import create_app
+from rummykit.server.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """The server app under uvicorn in a thread."""
+
+    def __init__(self, settings: Settings) -> None:
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            create_app(settings), host="127.0.0.1", port=self.port, log_level="warning"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+class Socket:
+    """One WebSocket of a player, every message it receives kept (read in a thread)."""
+
+    def __init__(self, connection: ClientConnection, player: Player) -> None:
+        self.connection = connection
+        self.player = player
+        self.received: list[dict[str, Any]] = []
+        self.closed = threading.Event()
+        self.failure: Exception | None = None
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        try:
+            for text in self.connection:
+                self.received.append(json.loads(text))
+        except ConnectionClosed:
+            pass
+        except Exception as error:
+            self.failure = error
+        finally:
+            self.closed.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            self.connection.send(json.dumps(message))
+
+    def close(self) -> None:
+        self.connection.close()
+        self._reader.join(timeout=10)
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in list(self.received) if m.get("type") == "state"]
+
+    def wait_for(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while time.monotonic() < deadline:
+            messages = list(self.received)
+            for message in messages[seen:]:
+                if predicate(message):
+                    return message
+            seen = len(messages)
+            if self.closed.is_set() and seen == len(self.received):
+                break
+            time.sleep(0.005)
+        code = self.connection.close_code
+        last = self.received[-5:]
+        raise AssertionError(f"{self.player.name}: no such message (closed {code}) in {last}")
+
+
+class Player:
+    """A guest with its own cookie jar."""
+
+    def __init__(self, server: LiveServer, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.http = httpx.Client(base_url=server.url, timeout=30)
+        response = self.http.post("/api/session", json={"nickname": name})
+        assert response.status_code == 200, response.text
+        self.cookie = str(response.cookies["rummykit_session"])
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
+        return self.http.post(path, json=body if body is not None else {})
+
+    def connect(self, table_id: str, token: str | None = None) -> Socket:
+        url = f"ws://127.0.0.1:{self.server.port}/ws/tables/{table_id}"
+        if token:
+            url += f"?token={token}"
+        connection = ws_connect(
+            url, additional_headers={"Cookie": f"rummykit_session={self.cookie}"}
+        ).__enter__()  # closed by Socket.close
+        return Socket(connection, self)
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def seat_views_are_theirs(sockets: list[Socket]) -> int:
+    """Check that every seat's view a socket received was its own player's at that
+    moment (the seat's name in the same message is the player's); how many were."""
+    checked = 0
+    for sock in sockets:
+        for message in sock.states():
+            seat = message["seat"]
+            if seat is None:
+                assert message["observation"]["hand"] is None
+                assert message["legal_actions"] == []
+                continue
+            holder = message["players"][seat]
+            assert holder["kind"] == "human" and holder["name"] == sock.player.name, (
+                f"{sock.player.name} was sent seat {seat} of {holder['name']}"
+            )
+            assert message["observation"]["player"] == seat
+            checked += 1
+    return checked
