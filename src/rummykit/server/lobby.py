@@ -125,11 +125,10 @@ async def protocol_schema() -> dict[str, Any]:
 async def open_tables(server: Context) -> list[TableSummary]:
     """Public tables waiting for players, but not those whose seated players have all
     been away for the grace period."""
-    now = server.tables.clock()
     listed = []
     for table, seats in await server.storage.open_tables():
         host = server.tables.hosts.get(table.id)
-        if host is None or host.awaits_players(now):
+        if host is None or host.awaits_players():
             listed.append(_summary(table, seats))
     return listed
 

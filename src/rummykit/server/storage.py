@@ -295,8 +295,18 @@ class Storage:
             await session.flush()
             session.add_all(seats)
 
-    async def take_seat(self, table_id: str, seat: int, player_id: str, name: str) -> bool:
-        """Seat a player in a free human seat; false if it was taken meanwhile."""
+    async def take_seat(
+        self,
+        table_id: str,
+        seat: int,
+        player_id: str,
+        name: str,
+        *,
+        start_at: float | None = None,
+    ) -> bool:
+        """Seat a player in a free human seat; false if it was taken meanwhile.  With
+        ``start_at`` (the last free seat) the table is started at that time in the same
+        transaction."""
         async with self._sessions.begin() as session:
             result = await session.execute(
                 update(SeatRow)
@@ -308,7 +318,15 @@ class Storage:
                 )
                 .values(player_id=player_id, name=name)
             )
-            return bool(getattr(result, "rowcount", 0))
+            if not getattr(result, "rowcount", 0):
+                return False
+            if start_at is not None:
+                await session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.status == "waiting")
+                    .values(status="playing", started_at=start_at)
+                )
+            return True
 
     async def free_seat(self, table_id: str, seat: int) -> None:
         async with self._sessions.begin() as session:
