@@ -13,6 +13,7 @@ from rummykit.server.app import create_app
 from rummykit.server.bots import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.server.conftest import make_settings
+from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player
 
 
@@ -145,3 +146,26 @@ def test_who_may_connect(quick_client: TestClient) -> None:
         assert ws.receive_json()["seat"] == 0
         ws.send_json({"type": "action", "state_number": 0, "action": "draw"})
         assert ws.receive_json()["code"] == "table_not_started"
+
+
+def test_a_player_who_comes_back_to_a_finished_game_learns_its_result(
+    quick_client: TestClient,
+) -> None:
+    client = quick_client
+    client.post("/api/session", json={"nickname": "late"})
+    created = client.post(
+        "/api/tables",
+        json={
+            "game": "three-thirteen",
+            "rules": {"last_round": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+            "turn_seconds": None,
+        },
+    ).json()
+    with client.websocket_connect(created["ws_url"]) as ws:
+        over = play_to_end(ws)[-1]
+    with client.websocket_connect(created["ws_url"]) as ws:
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["status"] == "over"
+        again = ws.receive_json()
+        assert again == over and again["type"] == "game_over" and again["seed"]

@@ -321,17 +321,19 @@ class TableHost:
         if seat is None:
             log_event(self.table_id, "watcher_joined", player=connection.player_id)
             self.views.send_state(connection, recent=True)
-            return
-        was_present = len(seat.connections) > 1 and not seat.away
-        seat.cancel_grace()
-        seat.away = False
-        log_event(self.table_id, "connected", seat=seat.index, player=connection.player_id)
-        if was_present:
-            self.views.send_state(connection, recent=True)
-            return
-        connection.events_sent = max(0, len(self.state.events) - RECENT_EVENTS)
-        self.views.broadcast()
-        self.bots.after_change()
+        else:
+            was_present = len(seat.connections) > 1 and not seat.away
+            seat.cancel_grace()
+            seat.away = False
+            log_event(self.table_id, "connected", seat=seat.index, player=connection.player_id)
+            if was_present:
+                self.views.send_state(connection, recent=True)
+            else:
+                connection.events_sent = max(0, len(self.state.events) - RECENT_EVENTS)
+                self.views.broadcast()
+                self.bots.after_change()
+        if self.status == "over":  # a late arrival learns the result and the seed too
+            connection.send(self.game_over_message())
 
     def _detach(self, connection: Connection) -> None:
         connection.close()

@@ -113,19 +113,23 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if not host.may_watch(player.id, token):
         await _refuse(websocket, "private_table", "this table is private: use its link")
         return
-    await websocket.accept()
-    # the host decides which seat (if any) this connection speaks for, when it
-    # handles the Attach: never from what was read here
+    # The host decides which seat (if any) this connection speaks for, when it handles
+    # the Attach: never from what was read here.  It is queued before any await, so a
+    # finished table's host, just loaded, cannot leave memory before the connection is
+    # in (messages wait in the outbox until the socket is accepted).
     connection = Connection(player_id=player.id, name=player.name, token=token)
     host.submit(Attach(connection))
-    writer = asyncio.create_task(_write(websocket, connection))
+    writer: asyncio.Task[None] | None = None
     try:
+        await websocket.accept()
+        writer = asyncio.create_task(_write(websocket, connection))
         await _read(websocket, host, connection, server)
     finally:
         host.submit(Detach(connection))
         connection.close()
-        with contextlib.suppress(Exception):
-            await writer
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await writer
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
