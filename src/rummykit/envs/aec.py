@@ -38,7 +38,8 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import order_enforcing
 
 from rummykit.envs import describe, rewards
-from rummykit.envs.steps import IllegalStep, StepModel, action_index, make_steps, rules_for
+from rummykit.envs.step_models import make_steps
+from rummykit.envs.steps import IllegalStep, StepModel, action_index, rules_for
 from rummykit.games.randomness import MAX_SEED, check_seed
 
 EPISODES = ("game", "hand")

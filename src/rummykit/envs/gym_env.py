@@ -42,7 +42,8 @@ from gymnasium import spaces
 from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
 from rummykit.envs import describe, rewards
-from rummykit.envs.steps import IllegalStep, StepModel, action_index, make_steps, rules_for
+from rummykit.envs.step_models import make_steps
+from rummykit.envs.steps import IllegalStep, StepModel, action_index, rules_for
 from rummykit.games.randomness import MAX_SEED, check_seed
 
 Observation = dict[str, Any]

@@ -48,7 +48,8 @@ import pyspiel
 
 from rummykit.cards import format_cards
 from rummykit.envs import burraco_actions, rewards, three_thirteen_actions
-from rummykit.envs.steps import StepModel, make_steps, rules_for
+from rummykit.envs.step_models import make_steps
+from rummykit.envs.steps import StepModel, rules_for
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import rules_to_json
 

@@ -8,7 +8,7 @@ one step of choosing the cards of a meld) and the engine's ``check``/``legal_act
 answer.  Everything a vector shows comes from ``state.observation(player)``.
 
 The PettingZoo, Gymnasium and OpenSpiel adapters all drive a step model; this module
-never imports them.
+never imports them, nor either game's model (:mod:`.step_models` makes one by name).
 """
 
 from __future__ import annotations
@@ -114,16 +114,3 @@ def rules_for(game: str, options: Mapping[str, Any]) -> Any:
     if isinstance(options, info.rules_type):
         return options
     return rules_from_json(info.rules_type, dict(options))
-
-
-def make_steps(game: str, rules: Any, seed: int) -> StepModel:
-    """A new game of ``game`` dealt from ``seed``, as a step model."""
-    if game == "burraco":
-        from rummykit.envs.burraco_actions import BurracoSteps
-
-        return BurracoSteps.new(rules, seed)
-    if game == "three-thirteen":
-        from rummykit.envs.three_thirteen_actions import ThreeThirteenSteps
-
-        return ThreeThirteenSteps.new(rules, seed)
-    raise ValueError(f"unknown game {game!r}; the games are burraco and three-thirteen")

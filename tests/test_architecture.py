@@ -1,0 +1,336 @@
+"""The layers of ``docs/design.md``, held by reading every import in ``src/rummykit``.
+
+Each module's ``import`` statements are read with :mod:`ast`, those inside functions
+too (a function-local import is still a dependency; it only hides a cycle until the
+function runs), and so are ``importlib.import_module("...")`` calls with a literal
+name.  Three rules follow:
+
+* **Layers.** A package imports only itself and the packages below it::
+
+      cards ◀── games ◀── bots ◀── sim, envs, server ◀── cli
+
+  ``web`` is data: only the server may import it (it serves its files).  Nothing
+  imports ``cli`` except ``rummykit.__main__``; anything may import the root package
+  ``rummykit`` (it holds only ``__version__``), which imports nothing.
+* **The engine runs on the standard library.** ``cards``, ``games``, ``bots`` and ``sim``
+  import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import the optional
+  extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
+* **No cycles** between the modules of a package, counting function-local imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "src"
+ROOT = "rummykit"
+
+ALLOWED: dict[str, frozenset[str]] = {
+    "cards": frozenset({"cards"}),
+    "games": frozenset({"games", "cards"}),
+    "bots": frozenset({"bots", "games", "cards"}),
+    "sim": frozenset({"sim", "bots", "games", "cards"}),
+    "envs": frozenset({"envs", "bots", "games", "cards"}),
+    "server": frozenset({"server", "web", "bots", "games", "cards"}),
+    "cli": frozenset({"cli", "server", "sim", "bots", "games", "cards"}),
+    "web": frozenset({"web"}),
+    "__main__": frozenset({"cli"}),
+    ROOT: frozenset(),
+}
+"""For each layer, the layers its modules may import (besides the root package)."""
+
+STANDARD_LIBRARY_ONLY = frozenset({"cards", "games", "bots", "sim"})
+
+SIM_LAZY_EXTRAS: frozenset[str] = frozenset()
+"""Optional extras ``sim`` may import inside a function (none today: ``sim`` runs on
+the standard library alone).  Name one here only with the extra that ships it."""
+
+PACKAGES_WITHOUT_CYCLES = ("cards", "games", "bots", "sim", "envs", "server", "cli", "web")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One imported module: who imports it, where, and whether inside a function."""
+
+    importer: str
+    imported: str
+    line: int
+    in_function: bool
+    type_only: bool = False
+    """Under ``if TYPE_CHECKING:``: a dependency of the types, never run."""
+
+    def __str__(self) -> str:
+        where = "in a function" if self.in_function else "at module level"
+        if self.type_only:
+            where += ", for types only"
+        return f"{self.importer}:{self.line} imports {self.imported} ({where})"
+
+
+def module_names(source: Path, root: str = ROOT) -> dict[str, Path]:
+    """Every module of the package ``root`` under ``source``, by dotted name."""
+    names: dict[str, Path] = {}
+    for path in sorted((source / root).rglob("*.py")):
+        parts = path.relative_to(source).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names[".".join(parts)] = path
+    return names
+
+
+def _absolute(module: str, is_package: bool, level: int, name: str | None) -> str:
+    """The absolute name of a relative import ``from .name import ...``."""
+    if not level:
+        return name or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, name] if name else base)
+
+
+class _ImportReader(ast.NodeVisitor):
+    def __init__(self, module: str, is_package: bool, modules: Iterable[str]) -> None:
+        self.module = module
+        self.is_package = is_package
+        self.modules = set(modules)
+        self.depth = 0
+        self.type_checking = 0
+        self.found: list[Import] = []
+
+    def _add(self, imported: str, node: ast.AST) -> None:
+        line = getattr(node, "lineno", 0)
+        found = Import(self.module, imported, line, self.depth > 0, self.type_checking > 0)
+        self.found.append(found)
+
+    def _inside_function(self, node: ast.AST) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    visit_FunctionDef = _inside_function
+    visit_AsyncFunctionDef = _inside_function
+    visit_Lambda = _inside_function
+
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", None)
+        if name != "TYPE_CHECKING":
+            self.generic_visit(node)
+            return
+        self.type_checking += 1
+        for statement in node.body:
+            self.visit(statement)
+        self.type_checking -= 1
+        for statement in node.orelse:
+            self.visit(statement)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(alias.name, node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = _absolute(self.module, self.is_package, node.level, node.module)
+        if base == "__future__":
+            return
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}"
+            # ``from package import module`` depends on the module, not on the package
+            self._add(submodule if submodule in self.modules else base, node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        function = node.func
+        named = (isinstance(function, ast.Attribute) and function.attr == "import_module") or (
+            isinstance(function, ast.Name) and function.id in {"import_module", "__import__"}
+        )
+        if named and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                self._add(first.value, node)
+        self.generic_visit(node)
+
+
+def imports_of(source: Path, root: str = ROOT) -> Iterator[Import]:
+    """Every import made by every module of ``root`` (those of ``rummykit`` by default)."""
+    modules = module_names(source, root)
+    for module, path in modules.items():
+        reader = _ImportReader(module, path.name == "__init__.py", modules)
+        reader.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        yield from reader.found
+
+
+def layer_of(module: str) -> str:
+    """``rummykit.games.burraco.state`` -> ``games``; the root package is its own layer."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def layer_violations(imports: Iterable[Import], root: str = ROOT) -> list[str]:
+    """Imports of a layer the importer may not use (upward or sideways)."""
+    found = []
+    for each in imports:
+        if each.imported.split(".")[0] != root or each.imported == root:
+            continue
+        allowed = ALLOWED.get(layer_of(each.importer), frozenset())
+        if layer_of(each.imported) not in allowed:
+            found.append(str(each))
+    return found
+
+
+def third_party_violations(imports: Iterable[Import], root: str = ROOT) -> list[str]:
+    """Imports from outside the standard library in the engine's layers."""
+    found = []
+    for each in imports:
+        if layer_of(each.importer) not in STANDARD_LIBRARY_ONLY:
+            continue
+        top = each.imported.split(".")[0]
+        if top == root or top in sys.stdlib_module_names:
+            continue
+        lazy_extra = layer_of(each.importer) == "sim" and top in SIM_LAZY_EXTRAS
+        if lazy_extra and each.in_function:
+            continue
+        found.append(str(each))
+    return found
+
+
+def cycle_in(imports: Iterable[Import], package: str) -> tuple[str, ...] | None:
+    """One import cycle between the modules of ``package`` (``None`` when there is none),
+    through imports that run (at module level or in a function; not those for types only).
+    """
+    graph: dict[str, set[str]] = {}
+    for each in imports:
+        if each.type_only:
+            continue
+        if each.importer == package or each.importer.startswith(package + "."):
+            graph.setdefault(each.importer, set())
+            if each.imported.startswith(package + ".") and each.imported != each.importer:
+                graph[each.importer].add(each.imported)
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as error:
+        return tuple(error.args[1])
+    return None
+
+
+IMPORTS = list(imports_of(SOURCE))
+
+
+def test_every_layer_imports_only_the_layers_below_it() -> None:
+    assert layer_violations(IMPORTS) == []
+
+
+def test_the_engine_layers_use_only_the_standard_library() -> None:
+    assert third_party_violations(IMPORTS) == []
+
+
+@pytest.mark.parametrize("package", PACKAGES_WITHOUT_CYCLES)
+def test_no_import_cycle_between_the_modules_of_a_package(package: str) -> None:
+    assert cycle_in(IMPORTS, f"{ROOT}.{package}") is None
+
+
+def test_every_package_has_a_layer() -> None:
+    layers = {layer_of(module) for module in module_names(SOURCE)}
+    assert layers == set(ALLOWED)
+    assert {layer_of(each.importer) for each in IMPORTS} <= set(ALLOWED)
+
+
+# The checks themselves, on a small package written for the purpose.
+
+
+def _write(source: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = source / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def test_an_upward_or_sideways_import_is_found_even_inside_a_function(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/cards.py": "import rummykit\n",
+            "rummykit/games/__init__.py": """\
+                from rummykit.cards import Card
+                def later():
+                    from rummykit import bots
+                """,
+            "rummykit/bots/__init__.py": "",
+            "rummykit/sim/__init__.py": "from rummykit.envs import steps\n",
+            "rummykit/envs/__init__.py": "",
+            "rummykit/envs/steps.py": "from . import layout\n",
+            "rummykit/envs/layout.py": """\
+                import importlib
+                importlib.import_module("rummykit.cli")
+                """,
+            "rummykit/cli/__init__.py": "",
+        },
+    )
+    found = layer_violations(imports_of(tmp_path))
+    assert found == [
+        "rummykit.envs.layout:2 imports rummykit.cli (at module level)",
+        "rummykit.games:3 imports rummykit.bots (in a function)",
+        "rummykit.sim:1 imports rummykit.envs.steps (at module level)",
+    ]
+
+
+def test_a_third_party_import_in_the_engine_is_found(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/games/__init__.py": "import json\nimport numpy\n",
+            "rummykit/sim/__init__.py": "def run():\n    import ray\n",
+            "rummykit/envs/__init__.py": "import numpy\n",
+        },
+    )
+    assert third_party_violations(imports_of(tmp_path)) == [
+        "rummykit.games:2 imports numpy (at module level)",
+        "rummykit.sim:2 imports ray (in a function)",
+    ]
+
+
+def test_a_cycle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/envs/__init__.py": "",
+            "rummykit/envs/steps.py": "def make():\n    from rummykit.envs.actions import A\n",
+            "rummykit/envs/actions.py": "from rummykit.envs.steps import make\n",
+            "rummykit/envs/layout.py": "from rummykit.envs import steps\n",
+        },
+    )
+    cycle = cycle_in(list(imports_of(tmp_path)), "rummykit.envs")
+    assert cycle is not None
+    assert set(cycle) == {"rummykit.envs.steps", "rummykit.envs.actions"}
+
+
+def test_an_import_for_types_only_still_counts_for_layers_but_makes_no_cycle(
+    tmp_path: Path,
+) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/games/__init__.py": "",
+            "rummykit/server/__init__.py": "",
+            "rummykit/server/host.py": "from rummykit.server.driver import Driver\n",
+            "rummykit/server/driver.py": """\
+                from typing import TYPE_CHECKING
+                if TYPE_CHECKING:
+                    from rummykit.server.host import Host
+                    from rummykit.cli import app
+                """,
+        },
+    )
+    imports = list(imports_of(tmp_path))
+    assert cycle_in(imports, "rummykit.server") is None
+    assert layer_violations(imports) == [
+        "rummykit.server.driver:4 imports rummykit.cli (at module level, for types only)"
+    ]
