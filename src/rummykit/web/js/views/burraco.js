@@ -12,7 +12,7 @@ import { readCatalog } from "../catalog.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { Dialog, waitingFor } from "./common.js";
-import { PlayerPlate } from "./table.js";
+import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 

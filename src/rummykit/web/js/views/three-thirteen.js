@@ -8,7 +8,7 @@ import { cardText, parseCard, rankText } from "../cards.js";
 import { indexLegal } from "../legal.js";
 import { lastTurns } from "../model.js";
 import { Dialog, waitingFor } from "./common.js";
-import { PlayerPlate } from "./table.js";
+import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
