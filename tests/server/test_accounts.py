@@ -324,6 +324,21 @@ def test_logout_revokes_the_cookie_on_every_route_and_the_socket(
         assert _refused_socket(client, path, laptop) == "no_session"
 
 
+def test_logout_closes_the_players_open_sockets(
+    settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
+) -> None:
+    with TestClient(create_app(settings, runner=bot_runner)) as client:
+        client.post("/api/register", json=credentials("otto"))
+        table = client.post("/api/tables", json={"game": "burraco", "sit": True}).json()
+        with client.websocket_connect(table["ws_url"]) as ws:
+            assert ws.receive_json()["seat"] == 0
+            assert client.post("/api/logout").json() == {"ok": True}
+            with pytest.raises(WebSocketDisconnect):
+                ws.send_json({"type": "ping"})
+                while True:  # anything but the close; an answer to the ping fails
+                    assert ws.receive_json()["type"] != "pong"
+
+
 def test_a_guest_who_logs_out_cannot_come_back(settings: Settings, bot_runner: BotRunner) -> None:
     with TestClient(create_app(settings, runner=bot_runner)) as client:
         client.post("/api/session", json={"nickname": "dora"})

@@ -104,6 +104,13 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class SignedOut:
+    """``player_id`` logged out: every connection of theirs at this table is closed."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
 class Linger:
     """A finished table's time in memory is up: stop unless someone is connected."""
 
@@ -136,6 +143,7 @@ Command = (
     | GraceExpired
     | Join
     | Leave
+    | SignedOut
     | Linger
     | Stop
     | HintReady

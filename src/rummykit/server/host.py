@@ -67,6 +67,7 @@ from rummykit.server.commands import (
     Join,
     Leave,
     Linger,
+    SignedOut,
     Stop,
     TableError,
     TimerFired,
@@ -291,6 +292,10 @@ class TableHost:
                 await self._join(command)
             case Leave():
                 await self._leave(command)
+            case SignedOut(player_id):
+                for connection in self.seating.connections():
+                    if connection.player_id == player_id:
+                        self._detach(connection)
             case Linger():
                 if self.status == "over" and not self.seating.has_connections():
                     self.inbox.put_nowait(Stop())

@@ -39,6 +39,7 @@ from rummykit.server.protocol import (
     ProtocolError,
     parse_client_message,
 )
+from rummykit.server.security import is_table_id
 
 POLICY_VIOLATION = 1008
 MAX_STRIKES = 50
@@ -105,7 +106,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if player is None:
         await _refuse(websocket, "no_session", "start a session first (POST /api/session)")
         return
-    host = await server.tables.host(table_id)
+    host = await server.tables.host(table_id) if is_table_id(table_id) else None
     if host is None:
         await _refuse(websocket, "not_found", "there is no such table")
         return

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import re
 import secrets
 import typing
 from typing import Any
@@ -21,19 +20,19 @@ from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
 from rummykit.server.bots import BotRunner
 from rummykit.server.clock import Clock, SystemClock
+from rummykit.server.commands import SignedOut
 from rummykit.server.events_log import log_event
 from rummykit.server.host import TableError, TableHost
 from rummykit.server.lobby_models import CreateTable, GameEntry, RuleOption, SeatRequest
 from rummykit.server.models import SeatRow, TableRow
 from rummykit.server.point_tables import point_tables
+from rummykit.server.security import is_table_id
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 
 # Choices the rules' types do not spell out (their checks do).
 KNOWN_CHOICES: dict[str, dict[str, list[Any]]] = {"burraco": {"jokers": [2, 4]}}
 MAX_BOT_SECONDS = 10.0
-# what secrets.token_hex(8) makes: any other table id is unknown without asking storage
-TABLE_ID = re.compile(r"[0-9a-f]{16}")
 
 
 def catalog_entries() -> list[GameEntry]:
@@ -216,7 +215,7 @@ class TableRegistry:
         host = self.hosts.get(table_id)
         if host is not None and not host.stopped:
             return host
-        if not TABLE_ID.fullmatch(table_id):
+        if not is_table_id(table_id):
             return None
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
@@ -240,6 +239,11 @@ class TableRegistry:
         host.start()
         log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
         return host
+
+    def sign_out(self, player_id: str) -> None:
+        """Close every connection of ``player_id`` at the tables of this process."""
+        for host in list(self.hosts.values()):
+            host.submit(SignedOut(player_id))
 
     async def recover(self) -> int:
         """Rebuild every unfinished table (at start); how many there were."""
