@@ -1,21 +1,28 @@
-"""Write the golden records and their digests again (run by hand, after a deliberate
-change to the rules, the deal procedure or the events, whose commit must say why).
+"""Write the golden games again (run by hand, after a deliberate change to the rules, the
+deal procedure, the events or the observations, whose commit must say why).
 
-    python -m tests.golden.regenerate
+    python -m tests.golden.regenerate          # the playthroughs, from the stored records
+    python -m tests.golden.regenerate --play   # play the games again with the bots first
+
+Each golden game is a stored record (``<name>.json``, the actions the bots chose) and its
+playthrough (``<name>.txt``, see :mod:`tests.golden.playthrough`).  Without ``--play``
+the records are kept as they are, so the same games show what a change altered; with
+it the bots play each game again from its seed and the records are written anew (for
+a change that makes a stored action illegal or deals other cards).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import argparse
 from pathlib import Path
 from typing import Any
 
 from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
-from rummykit.games.record import dumps, record_of
+from rummykit.games.record import GameRecord, dumps, loads, record_of
 from rummykit.games.registry import AnyGame
 from rummykit.sim.match import play_game
+from tests.golden.playthrough import playthrough
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,26 +44,34 @@ GOLDEN: dict[str, tuple[AnyGame, Any, int, tuple[str, ...]]] = {
 }
 
 
-def digest(state: Any) -> str:
-    """A fingerprint of everything a replay rebuilds: the full event log and what
-    every player sees at the end."""
-    hasher = hashlib.sha256()
-    for event in state.events:
-        hasher.update(repr(event).encode())
-    for player in range(state.num_players):
-        observation = json.dumps(state.observation(player).to_json(), sort_keys=True)
-        hasher.update(observation.encode())
-    return hasher.hexdigest()
+def stored_record(name: str) -> GameRecord:
+    """The record of the golden game ``name`` as stored."""
+    return loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def main() -> None:
-    digests: dict[str, str] = {}
-    for name, (game, rules, seed, levels) in GOLDEN.items():
-        bots = [make_bot(game.name, level) for level in levels]
-        result = play_game(game, rules, bots, seed)
-        (HERE / f"{name}.json").write_text(dumps(record_of(game, result.state, players=levels)))
-        digests[name] = digest(result.state)
-    (HERE / "digests.json").write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
+def playthrough_text(record: GameRecord) -> str:
+    return "\n".join(playthrough(record)) + "\n"
+
+
+def play_again(name: str) -> GameRecord:
+    """The golden game ``name`` played again by its bots from its seed."""
+    game, rules, seed, levels = GOLDEN[name]
+    bots = [make_bot(game.name, level) for level in levels]
+    result = play_game(game, rules, bots, seed)
+    return record_of(game, result.state, players=levels)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--play", action="store_true", help="play the games again first")
+    arguments = parser.parse_args(argv)
+    for name in GOLDEN:
+        if arguments.play:
+            record = play_again(name)
+            (HERE / f"{name}.json").write_text(dumps(record), encoding="utf-8")
+        else:
+            record = stored_record(name)
+        (HERE / f"{name}.txt").write_text(playthrough_text(record), encoding="utf-8")
 
 
 if __name__ == "__main__":
