@@ -1,4 +1,10 @@
-"""The ``rummykit`` command line: ``play``, ``replay``, ``hint``, ``simulate``, ``rules``."""
+"""The ``rummykit`` command line: ``play``, ``replay``, ``hint``, ``simulate``, ``rules``.
+
+Every command is registered here from its function's signature, so this module and the
+command modules load only Typer and the standard library.  What a command runs (the
+engine, the bots, Rich, the server) is imported inside it: ``rummykit --help`` and one
+command never pay for the others (``tests/cli/test_startup.py`` holds this).
+"""
 
 from __future__ import annotations
 
@@ -7,14 +13,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 import rummykit
 from rummykit.cli import db as db_command
 from rummykit.cli import hint as hint_command
 from rummykit.cli import play as play_command
-from rummykit.cli import replay as replay_command
-from rummykit.cli import rules_service
 from rummykit.cli import serve as serve_command
 from rummykit.cli import simulate as simulate_command
 from rummykit.cli import verify as verify_command
@@ -51,6 +54,8 @@ def main_options(
 @app.command(cls=Command)
 def rules() -> None:
     """Answer rules questions: JSON requests on stdin, one JSON answer per line."""
+    from rummykit.cli import rules_service
+
     if sys.stdin.isatty():
         sys.stderr.write(rules_service.USAGE)
     rules_service.serve(sys.stdin.buffer, sys.stdout)
@@ -63,8 +68,11 @@ def replay(
     ],
 ) -> None:
     """Print a recorded game turn by turn: deals, moves, scores."""
-    console = Console(highlight=False)
-    code = replay_command.run(record, console)
+    from rich.console import Console
+
+    from rummykit.cli.replay import run
+
+    code = run(record, Console(highlight=False))
     raise typer.Exit(code)
 
 

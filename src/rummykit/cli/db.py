@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated
 
 import typer
@@ -17,6 +16,8 @@ def upgrade(
     ] = None,
 ) -> None:
     """Bring the database to the newest schema."""
+    import asyncio
+
     from rummykit.server.settings import Settings
     from rummykit.server.storage import Storage, make_engine
 

@@ -1,4 +1,7 @@
-"""``rummykit hint``: the move the strongest bot suggests at the end of a record."""
+"""``rummykit hint``: the move the strongest bot suggests at the end of a record.
+
+The bots, the engine and Rich are imported when the command runs, not with its options.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +10,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from rummykit.bots.hints import HINT_SECONDS, suggest
-from rummykit.cli.record_files import RecordFileError, read_record
-from rummykit.cli.text import safe
-from rummykit.games.record import RecordError, final_state
+from rummykit.bots.hints import HINT_SECONDS
 
 MAX_SECONDS = 3600.0
 
@@ -27,6 +26,13 @@ def hint(
     ] = HINT_SECONDS,
 ) -> None:
     """Suggest a move for a player at the end of RECORD, with a reason."""
+    from rich.console import Console
+
+    from rummykit.bots.hints import suggest
+    from rummykit.cli.record_files import RecordFileError, read_record
+    from rummykit.cli.text import safe
+    from rummykit.games.record import RecordError, final_state
+
     console = Console(highlight=False)
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
         console.print(

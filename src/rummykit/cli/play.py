@@ -4,28 +4,19 @@ On a terminal the game is a table that stays in place (:mod:`screen`); with ``--
 or when standard output is not a terminal, a plain log (:mod:`plain`).  The record's
 file is chosen and created before the first move, so a place that cannot be written is
 refused at once; an earlier record is never overwritten (the new name gets a number).
+The engine, the bots and Rich are imported when the command runs, not with its options.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from rummykit.bots.registry import BotSpecError, make_bot
-from rummykit.cli import screen
-from rummykit.cli.options import rules_from_options
-from rummykit.cli.plain import PlainFront
-from rummykit.cli.record_files import RecordFileError, claim, default_record_path, unused_path
-from rummykit.cli.session import FrontEnd, Session, seat_names
-from rummykit.cli.text import safe
-from rummykit.games.randomness import MAX_SEED
-from rummykit.games.registry import game_named
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def play(
@@ -79,6 +70,26 @@ def play(
     ] = False,
 ) -> None:
     """Play a whole game in the terminal against the computer."""
+    import random
+    import secrets
+
+    from rich.console import Console
+
+    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.cli import screen
+    from rummykit.cli.options import rules_from_options
+    from rummykit.cli.plain import PlainFront
+    from rummykit.cli.record_files import (
+        RecordFileError,
+        claim,
+        default_record_path,
+        unused_path,
+    )
+    from rummykit.cli.session import FrontEnd, Session, seat_names
+    from rummykit.cli.text import safe
+    from rummykit.games.randomness import MAX_SEED
+    from rummykit.games.registry import game_named
+
     console = Console(highlight=False)
     try:
         info = game_named(game)
@@ -132,6 +143,8 @@ def play(
 
 
 def _screen_usable(console: Console) -> bool:
+    from rummykit.cli import screen
+
     return (
         console.is_terminal
         and not console.is_dumb_terminal

@@ -1,22 +1,20 @@
-"""``rummykit simulate``: many games between named bots, with a summary table."""
+"""``rummykit simulate``: many games between named bots, with a summary table.
+
+The simulator, the engine and Rich are imported when the command runs, not with its
+options.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
 
-from rummykit.bots.registry import BotSpecError, make_bot
-from rummykit.cli.options import rules_from_options
-from rummykit.games.core import rules_to_json
-from rummykit.games.record import dumps
-from rummykit.games.registry import game_named
-from rummykit.sim.tournament import MatchSummary, TaskResult, make_tasks, run_tasks, summarize
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from rummykit.sim.tournament import MatchSummary, TaskResult
 
 
 def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: int = 1) -> str:
@@ -28,6 +26,8 @@ def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: 
 
 def summary_table(summary: MatchSummary) -> Table:
     """The match summary as a Rich table."""
+    from rich.table import Table
+
     table = Table(
         title=f"{summary.game}: {summary.games} games, seed {summary.seed}"
         + (", duplicate" if summary.duplicate else "")
@@ -104,6 +104,18 @@ def simulate(
     ] = None,
 ) -> None:
     """Play many games between bots and print wins, win rates and score differences."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.cli.options import rules_from_options
+    from rummykit.games.core import rules_to_json
+    from rummykit.games.record import dumps
+    from rummykit.games.registry import game_named
+    from rummykit.sim.tournament import make_tasks, run_tasks, summarize
+
     console = Console(highlight=False)
     if not console.is_terminal:
         console.width = 120

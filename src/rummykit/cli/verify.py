@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 
 def verify(
     record: Annotated[Path, typer.Argument(help="A finished game's record from the server.")],
 ) -> None:
     """Check RECORD: the seed's commitment, every deal and every action."""
+    from rich.console import Console
+    from rich.markup import escape
+
     from rummykit.server.verify import verify_record
 
     console = Console(highlight=False)
