@@ -2,17 +2,28 @@
 
 python benchmarks/server_load.py                  # 60 s of load, then 20 s at saturation
 python benchmarks/server_load.py --seconds 10 --tables 20 --bot-tables 20 --saturation 5
+python benchmarks/server_load.py --database postgresql+asyncpg://postgres@127.0.0.1:5432/test
 
-Starts ``rummykit serve`` (SQLite in a temporary folder) and, in this process, opens
+Starts ``rummykit serve`` (on SQLite in a temporary folder, or with ``--database`` on
+PostgreSQL in a schema of its own, dropped afterwards) and, in this process, opens
 ``--tables`` tables of two scripted WebSocket clients each, each client answering
 ``--think`` seconds after its turn begins, plus ``--bot-tables`` tables where server bots
 (``greedy``, with the server's default pause) play each other; a finished game is
-replaced by a new one.  The clock starts once every table is set up; each table then
-begins at a moment of its own within the first ``--think`` seconds.  It prints the
-actions stored per second (every table) and the p50/p99 time from sending an action to
-receiving one's own new state, and the CPU time per stored action of the server
+replaced by a new one.  The clock starts once every table is set up (created, its
+players seated and connected); each client table then begins at a moment of its own
+within the first ``--think`` seconds.  It prints the
+actions stored per second (every table); the time from sending an action to receiving
+one's own new state at p50, p99 and p99.9 and its maximum; the worst lag of the server's
+event loop (``/healthz``, from the first whole second of the run) and how many of its
+wake-ups were 100 ms late or more, and the worst lag of this process's own loop (its
+collector is off during the run: a pause of the 200 clients' process would count
+against the server); and the CPU time per stored action of the server
 process, of its bot workers and of this (client) process, from ``/proc`` (Linux).  Then
 the saturation run: the same clients answering at once, no bot tables.
+
+Nothing is retried: a request the server refuses or drops, or a WebSocket it closes
+before the game's end, is printed and makes the run exit with status 1 (the server logs
+its side at WARNING on the standard error both share).
 """
 
 from __future__ import annotations
@@ -22,20 +33,31 @@ import asyncio
 import contextlib
 import gc
 import json
+import math
 import os
 import random
 import signal
 import socket
-import sqlite3
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+from sqlalchemy import func, select, text
+from sqlalchemy.engine import make_url
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from rummykit.server.loop_lag import LoopLag
+from rummykit.server.models import ActionRow
+from rummykit.server.storage import make_engine, normalize_url
 
 
 def free_port() -> int:
@@ -69,9 +91,20 @@ def cpu_now(server: int) -> tuple[float, float, float]:
     return cpu_seconds(server), workers, time.process_time()
 
 
+class LoadFailure(Exception):
+    """A request the server refused or dropped, or a WebSocket closed before its game's end."""
+
+
 class Load:
     def __init__(
-        self, base: str, think: float, seconds: float, players: int, server: int, spread: float
+        self,
+        base: str,
+        *,
+        think: float,
+        seconds: float,
+        players: int,
+        server: int,
+        spread: float,
     ) -> None:
         self.base = base
         self.spread = spread
@@ -84,23 +117,62 @@ class Load:
         self.players = players
         self.go = asyncio.Event()
         self.started = 0.0
-
-    async def start_together(self) -> None:
-        """Every table is set up before the clock starts; then all begin at once."""
-        self.ready += 1
-        if self.ready == self.players:
-            self.started = time.time()
-            # The clients of 200 players share this process: one long pause of its
-            # garbage collector would delay all of them at once, and count against the
-            # server.  What the set-up made is kept out of its passes.
-            gc.collect()
-            gc.freeze()
-            self.cpu_start = cpu_now(self.server)
-            self.until = time.monotonic() + self.seconds
-            self.go.set()
-        await self.go.wait()
         self.latencies: list[float] = []
         self.games = 0
+        self.failures: list[str] = []
+        self.lag_start: dict[str, Any] = {}
+        # this process's own event loop: its stalls delay the clients' figures too
+        self.client_lag = LoopLag(warn_after=float("inf"))
+        self.tls = ssl.create_default_context()
+
+    def failed(self, what: str) -> LoadFailure:
+        """Note a failure of the run (printed at once) and make the error that ends its
+        table.  A failure during the set-up stops every table: the run cannot begin."""
+        self.failures.append(what)
+        print(f"FAILED: {what}", file=sys.stderr, flush=True)
+        self.go.set()
+        return LoadFailure(what)
+
+    async def request(
+        self, http: httpx.AsyncClient, method: str, path: str, **options: Any
+    ) -> httpx.Response:
+        """One request, never retried: an error or a refusal is a failure of the run."""
+        try:
+            response = await http.request(method, f"{self.base}{path}", **options)
+        except httpx.HTTPError as error:
+            raise self.failed(f"{method} {path}: {error!r}") from error
+        if not response.is_success:
+            raise self.failed(f"{method} {path}: {response.status_code} {response.text[:300]}")
+        return response
+
+    def http(self) -> httpx.AsyncClient:
+        """A client of its own (its own cookies) sharing this process's one TLS context:
+        making one per client (the default) reads the certificate store each time."""
+        return httpx.AsyncClient(timeout=30, verify=self.tls)
+
+    async def start_together(self) -> None:
+        """Every table is set up (created, its players seated and connected) before the
+        clock starts; then all begin at once."""
+        self.ready += 1
+        if self.ready == self.players:
+            async with self.http() as http:
+                health = await self.request(http, "GET", "/healthz")
+            self.lag_start = health.json()["loop_lag"]
+            self.started = time.time()
+            # The clients of 200 players share this process: one pause of its garbage
+            # collector would delay all of them at once and count against the server.
+            # What the set-up made is kept out of its passes, and for the minute of the
+            # run it makes none (``run_phase`` turns it back on).
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+            self.cpu_start = cpu_now(self.server)
+            self.until = time.monotonic() + self.seconds
+            self.client_lag.start()
+            self.go.set()
+        await self.go.wait()
+        if not self.started:
+            raise LoadFailure("the set-up failed")
 
     async def arrive(self, index: int) -> None:
         """Wait this table's own moment within the first ``spread`` seconds: players do not
@@ -110,76 +182,90 @@ class Load:
         await asyncio.sleep(random.Random(index).random() * self.spread)
 
     async def guest(self, http: httpx.AsyncClient, name: str) -> str:
-        response = await http.post(f"{self.base}/api/session", json={"nickname": name})
-        response.raise_for_status()
+        response = await self.request(http, "POST", "/api/session", json={"nickname": name})
         cookie = str(response.cookies["rummykit_session"])
         http.cookies.clear()  # each request below names its player
         return cookie
 
-    async def client(self, table_id: str, cookie: str, seed: int) -> None:
+    async def client(self, table_id: str, cookie: str, seed: int, first: int | None) -> None:
+        """One player at one table until its game ends or time is up; for a table's
+        ``first`` game (its index), once connected, wait for every table and then for
+        the table's own moment."""
         rng = random.Random(seed)
         url = self.base.replace("http", "ws") + f"/ws/tables/{table_id}"
         headers = {"Cookie": f"rummykit_session={cookie}"}
         sent_at: dict[int, float] = {}
         acted = -1
-        async with connect(url, additional_headers=headers, max_size=2**24) as ws:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(self.until):
-                    async for text in ws:
-                        message = json.loads(text)
-                        if message["type"] == "game_over":
-                            return
-                        if message["type"] != "state":
-                            continue
-                        number = message["state_number"]
-                        if number - 1 in sent_at:
-                            self.latencies.append(time.monotonic() - sent_at.pop(number - 1))
-                        legal = message["legal_actions"]
-                        if legal and number != acted:
-                            acted = number
-                            if self.think:
-                                await asyncio.sleep(self.think)
-                            options = [a for a in legal if a != "take"] or legal
-                            sent_at[number] = time.monotonic()
-                            action = rng.choice(options)
-                            await ws.send(
-                                json.dumps(
-                                    {"type": "action", "state_number": number, "action": action}
-                                )
-                            )
+        where = f"WebSocket of table {table_id}"
+        try:
+            async with connect(url, additional_headers=headers, max_size=2**24) as ws:
+                if first is not None:
+                    await self.start_together()
+                    await self.arrive(first)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(self.until):
+                        async for text in ws:
+                            message = json.loads(text)
+                            if message["type"] == "game_over":
+                                return
+                            if message["type"] == "error":
+                                raise self.failed(f"{where}: {json.dumps(message)}")
+                            if message["type"] != "state":
+                                continue
+                            number = message["state_number"]
+                            if number - 1 in sent_at:
+                                self.latencies.append(time.monotonic() - sent_at.pop(number - 1))
+                            legal = message["legal_actions"]
+                            if legal and number != acted:
+                                acted = number
+                                if self.think:
+                                    await asyncio.sleep(self.think)
+                                options = [a for a in legal if a != "take"] or legal
+                                sent_at[number] = time.monotonic()
+                                action = rng.choice(options)
+                                await ws.send(
+                                    json.dumps(
+                                        {"type": "action", "state_number": number,
+                                         "action": action}
+                                    )
+                                )  # fmt: skip
+                        raise self.failed(
+                            f"{where}: closed by the server before the game's end"
+                            f" (code {ws.close_code}, {ws.close_reason!r})"
+                        )
+        except (OSError, WebSocketException) as error:
+            raise self.failed(f"{where}: {error!r}") from error
 
     async def human_table(self, index: int) -> None:
-        async with httpx.AsyncClient(timeout=30) as http:
+        async with self.http() as http:
             cookies = [await self.guest(http, f"a{index}"), await self.guest(http, f"b{index}")]
-            first = True
+            first: int | None = index
             while time.monotonic() < self.until:
                 http.cookies.set("rummykit_session", cookies[0])
-                created = await http.post(
-                    f"{self.base}/api/tables",
+                created = await self.request(
+                    http, "POST", "/api/tables",
                     json={"game": "burraco", "seats": [{"kind": "human"}] * 2,
                           "turn_seconds": None},
                 )  # fmt: skip
                 table_id = created.json()["table_id"]
                 http.cookies.set("rummykit_session", cookies[1])
-                await http.post(f"{self.base}/api/tables/{table_id}/join", json={})
-                if first:
-                    first = False
-                    await self.start_together()
-                    await self.arrive(index)
+                await self.request(http, "POST", f"/api/tables/{table_id}/join", json={})
                 await asyncio.gather(
-                    self.client(table_id, cookies[0], index * 2),
-                    self.client(table_id, cookies[1], index * 2 + 1),
+                    self.client(table_id, cookies[0], index * 2, first),
+                    self.client(table_id, cookies[1], index * 2 + 1, first),
                 )
+                first = None
                 self.games += 1
 
     async def bot_table(self, index: int) -> None:
-        async with httpx.AsyncClient(timeout=30) as http:
+        async with self.http() as http:
             http.cookies.set("rummykit_session", await self.guest(http, f"host{index}"))
-            await self.start_together()
-            await self.arrive(index + 1000)
+            first = True
             while time.monotonic() < self.until:
-                created = await http.post(
-                    f"{self.base}/api/tables",
+                created = await self.request(
+                    http,
+                    "POST",
+                    "/api/tables",
                     json={
                         "game": "burraco",
                         "seats": [{"kind": "bot", "level": "greedy"}] * 2,
@@ -187,34 +273,86 @@ class Load:
                     },
                 )
                 table_id = created.json()["table_id"]
+                if first:
+                    first = False
+                    await self.start_together()
                 # A bot game lasts minutes: a look every 10 s finds its end soon enough
                 # without making the lobby's polling a load of its own.
-                while time.monotonic() < self.until:
-                    await asyncio.sleep(10)
-                    summary = await http.get(f"{self.base}/api/tables/{table_id}")
+                while (left := self.until - time.monotonic()) > 0:
+                    await asyncio.sleep(min(10.0, left))
+                    summary = await self.request(http, "GET", f"/api/tables/{table_id}")
                     if summary.json()["status"] == "over":
                         break
 
 
-def stored_actions(database: Path, start: float, end: float) -> int:
-    with contextlib.closing(sqlite3.connect(database)) as db:
-        row = db.execute(
-            "SELECT COUNT(*) FROM actions WHERE at >= ? AND at < ?", (start, end)
-        ).fetchone()
-    return int(row[0])
+async def execute(url: str, statement: str) -> None:
+    engine = make_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@contextlib.contextmanager
+def database(url: str | None) -> Iterator[tuple[str, str | None]]:
+    """The database URL and schema of one run: a fresh SQLite file in a temporary folder,
+    or, for a PostgreSQL ``url``, a fresh schema in that database, dropped afterwards."""
+    if url is None:
+        with tempfile.TemporaryDirectory(prefix="rummykit-load-") as folder:
+            yield f"sqlite+aiosqlite:///{Path(folder) / 'load.sqlite3'}", None
+        return
+    url = normalize_url(url)
+    if not make_url(url).drivername.startswith("postgresql"):
+        yield url, None
+        return
+    schema = f"load_{uuid.uuid4().hex[:12]}"
+    asyncio.run(execute(url, f"CREATE SCHEMA {schema}"))
+    try:
+        yield url, schema
+    finally:
+        asyncio.run(execute(url, f"DROP SCHEMA {schema} CASCADE"))
+
+
+async def stored_actions(url: str, schema: str | None, start: float, end: float) -> int:
+    engine = make_engine(url, schema=schema)
+    try:
+        async with engine.connect() as connection:
+            count = await connection.scalar(
+                select(func.count())
+                .select_from(ActionRow)
+                .where(ActionRow.at >= start, ActionRow.at < end)
+            )
+    finally:
+        await engine.dispose()
+    return int(count or 0)
 
 
 def report(
-    title: str, load: Load, actions: int, seconds: float, cpu: tuple[float, float, float]
+    title: str,
+    load: Load,
+    actions: int,
+    seconds: float,
+    cpu: tuple[float, float, float],
+    lag: dict[str, Any],
 ) -> None:
-    latencies = sorted(load.latencies)
-    if latencies:
-        p50 = statistics.median(latencies) * 1000
-        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
-        figures = f"p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(latencies)} actions"
+    latencies = [latency * 1000 for latency in load.latencies]
+    if len(latencies) >= 2:
+        cuts = statistics.quantiles(latencies, n=1000, method="inclusive")
+        figures = (
+            f"p50 {statistics.median(latencies):.1f} ms, p99 {cuts[989]:.1f} ms,"
+            f" p99.9 {cuts[998]:.1f} ms, max {max(latencies):.1f} ms"
+            f" over {len(latencies)} actions"
+        )
     else:
-        figures = "no client action measured"
+        figures = "too few client actions measured"
     print(f"{title}: {actions / seconds:.0f} actions/s stored; send -> own state {figures}")
+    stalls = lag["stalls"] - load.lag_start.get("stalls", 0)
+    print(
+        f"  server event loop: worst lag {lag['worst_since_ms']:.1f} ms,"
+        f" {stalls} wake-ups {lag['warning_ms']:.0f} ms late or more;"
+        f" clients' event loop: worst lag {load.client_lag.worst * 1000:.1f} ms"
+    )
     if actions:
         server, workers, client = (
             (now - then) * 1000 / actions for now, then in zip(cpu, load.cpu_start, strict=True)
@@ -223,6 +361,8 @@ def report(
             f"  CPU per stored action: server {server:.2f} ms, bot workers {workers:.2f} ms,"
             f" clients {client:.2f} ms"
         )
+    if load.failures:
+        print(f"  {len(load.failures)} failures (each printed above), nothing retried")
 
 
 async def run_phase(
@@ -234,12 +374,31 @@ async def run_phase(
     think: float,
     seconds: float,
     spread: float,
-) -> Load:
-    load = Load(base, think, seconds, tables + bot_tables, server, spread)
+) -> tuple[Load, dict[str, Any]]:
+    """Run the tables; the load and the server loop's lag from the run's first whole
+    second to its end."""
+    load = Load(
+        base,
+        think=think,
+        seconds=seconds,
+        players=2 * tables + bot_tables,
+        server=server,
+        spread=spread,
+    )
     tasks = [load.human_table(i) for i in range(tables)]
     tasks += [load.bot_table(i) for i in range(bot_tables)]
-    await asyncio.gather(*tasks)
-    return load
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(outcome, BaseException) and not isinstance(outcome, LoadFailure):
+            raise outcome
+    await load.client_lag.stop()
+    gc.enable()
+    if not load.started:
+        return load, {}
+    async with httpx.AsyncClient(timeout=30) as http:
+        health = await load.request(
+            http, "GET", "/healthz", params={"lag_since": math.ceil(load.started)}
+        )
+    return load, health.json()["loop_lag"]
 
 
 def main() -> int:
@@ -255,32 +414,53 @@ def main() -> int:
         action="store_true",
         help="begin every table in the same instant instead of spread over --think seconds",
     )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="a PostgreSQL database (postgresql+asyncpg://user@host/db) to run on, in a"
+        " fresh schema dropped afterwards; default: a fresh SQLite file",
+    )
     args = parser.parse_args()
+    where = "SQLite" if args.database is None else make_url(args.database).drivername
     print(
         f"server_load: {args.tables} tables of two clients answering after {args.think} s"
         f" and {args.bot_tables} bot tables for {args.seconds:.0f} s; then {args.tables}"
-        f" tables answering at once for {args.saturation:.0f} s; one server process each"
+        f" tables answering at once for {args.saturation:.0f} s; one server process each,"
+        f" on {where}; load average {os.getloadavg()[0]:.2f}"
     )
     spread = 0.0 if args.together else args.think
-    phase("load", args.tables, args.bot_tables, args.think, args.seconds, spread)
+    failures = phase(
+        "load", args.database, args.tables, args.bot_tables, args.think, args.seconds, spread
+    )
     if args.saturation > 0:
-        phase("saturation", args.tables, 0, 0.0, args.saturation, 0.0)
-    return 0
+        failures += phase("saturation", args.database, args.tables, 0, 0.0, args.saturation, 0.0)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    return 1 if failures else 0
 
 
 def phase(
-    title: str, tables: int, bot_tables: int, think: float, seconds: float, spread: float
-) -> None:
-    """One run against a fresh server process and database."""
-    with tempfile.TemporaryDirectory(prefix="rummykit-load-") as folder:
-        database = Path(folder) / "load.sqlite3"
+    title: str,
+    database_url: str | None,
+    tables: int,
+    bot_tables: int,
+    think: float,
+    seconds: float,
+    spread: float,
+) -> int:
+    """One run against a fresh server process and database; the number of failures."""
+    with database(database_url) as (url, schema):
         port = free_port()
         env = dict(os.environ)
         env.update(
-            RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{database}",
+            RUMMYKIT_DATABASE_URL=url,
             RUMMYKIT_LOG_LEVEL="WARNING",
             RUMMYKIT_MAX_TABLES_PER_PLAYER="1000",
+            # every player of the run is a guest from 127.0.0.1
+            RUMMYKIT_GUEST_SESSIONS_PER_HOUR="100000",
         )
+        if schema is not None:
+            env["RUMMYKIT_DATABASE_SCHEMA"] = schema
+            print(f"{title} run on PostgreSQL schema {schema} (dropped afterwards)", flush=True)
         server = subprocess.Popen(
             [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
             env=env,
@@ -289,11 +469,13 @@ def phase(
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(600):
+                if server.poll() is not None:
+                    raise SystemExit(f"the server stopped at start (status {server.returncode})")
                 with contextlib.suppress(httpx.HTTPError):
                     if httpx.get(f"{base}/healthz", timeout=1).is_success:
                         break
                 time.sleep(0.1)
-            load = asyncio.run(
+            load, lag = asyncio.run(
                 run_phase(
                     base,
                     server.pid,
@@ -306,14 +488,19 @@ def phase(
             )
             end = time.time()
             cpu = cpu_now(server.pid)
-            actions = stored_actions(database, load.started, end)
-            report(title, load, actions, end - load.started, cpu)
+            if load.started:
+                actions = asyncio.run(stored_actions(url, schema, load.started, end))
+                report(title, load, actions, end - load.started, cpu, lag)
+            else:
+                print(f"{title}: the set-up failed ({len(load.failures)} failures above)")
         finally:
             server.send_signal(signal.SIGTERM)
             try:
                 server.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 server.kill()
+                server.wait()
+    return len(load.failures)
 
 
 if __name__ == "__main__":

@@ -58,8 +58,21 @@ def test_lags_past_the_threshold_are_stalls_logged_at_warning(
     with caplog.at_level(logging.WARNING, logger="rummykit.server"):
         lag.record(0.099, at=1.0)
         lag.record(0.350, at=2.0)
-    assert lag.stalls == 1
-    assert [r.getMessage() for r in caplog.records] == ["table=- event=loop_stalled lag_ms=350.0"]
+        lag.record(0.250, at=3.0, busy=0.2)
+    assert lag.stalls == 2
+    assert [r.getMessage() for r in caplog.records] == [
+        "table=- event=loop_stalled lag_ms=350.0",
+        "table=- event=loop_stalled lag_ms=250.0 busy_ms=200.0",
+    ]
+
+
+def _busy_stalls(caplog: pytest.LogCaptureFixture) -> list[float]:
+    """The ``busy_ms`` of each stall logged."""
+    return [
+        float(record.getMessage().split("busy_ms=")[1])
+        for record in caplog.records
+        if "event=loop_stalled" in record.getMessage()
+    ]
 
 
 def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
@@ -67,7 +80,7 @@ def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
         lag = LoopLag(interval=0.01, warn_after=0.1)
         lag.start()
         await asyncio.sleep(0.05)
-        time.sleep(0.3)  # holds the loop, as a long collection or a blocking call would
+        time.sleep(0.3)  # holds the loop, as a blocking call would, using no CPU
         await asyncio.sleep(0.05)
         await lag.stop()
         return lag
@@ -77,7 +90,26 @@ def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
     assert 0.25 <= lag.worst < 1.0
     assert lag.stalls == 1
     assert lag.samples >= 3
-    assert "event=loop_stalled" in caplog.text
+    [busy] = _busy_stalls(caplog)
+    assert busy < 100  # the thread waited
+
+
+def test_a_loop_held_by_work_is_measured_as_busy(caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> LoopLag:
+        lag = LoopLag(interval=0.01, warn_after=0.1)
+        lag.start()
+        await asyncio.sleep(0.05)
+        began = time.thread_time()
+        while time.thread_time() - began < 0.25:  # as a long collection would
+            pass
+        await asyncio.sleep(0.05)
+        await lag.stop()
+        return lag
+
+    with caplog.at_level(logging.WARNING, logger="rummykit.server"):
+        lag = asyncio.run(scenario())
+    assert lag.worst >= 0.2
+    assert max(_busy_stalls(caplog)) >= 250
 
 
 def test_stop_before_start_and_twice_is_harmless() -> None:

@@ -10,6 +10,7 @@ import typer
 
 WS_MAX_FRAME = 64 * 1024
 GC_YOUNG_OBJECTS = 10_000
+KEEP_ALIVE_SECONDS = 75  # longer than HTTP libraries keep an idle connection (httpx: 5 s)
 
 
 def serve(
@@ -59,4 +60,9 @@ def serve(
         ws_per_message_deflate=False,
         log_level=settings.log_level.lower(),
         timeout_graceful_shutdown=5,
+        # An idle kept-alive connection is closed by the client before the server: with
+        # both at 5 s (uvicorn's and httpx's default), a request sent as the server closed
+        # it was lost unanswered and unseen by any log (browsers send such a request
+        # again, most HTTP libraries do not).
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )

@@ -79,11 +79,16 @@ class LoopLag:
         loop = asyncio.get_running_loop()
         while True:
             asked = loop.time() + self.interval
+            busy = time.thread_time()
             await asyncio.sleep(self.interval)
-            self.record(max(0.0, loop.time() - asked), at=self.clock())
+            lag = max(0.0, loop.time() - asked)
+            self.record(lag, at=self.clock(), busy=time.thread_time() - busy)
 
-    def record(self, lag: float, *, at: float) -> None:
-        """Count one wake-up ``lag`` seconds late, at wall time ``at``."""
+    def record(self, lag: float, *, at: float, busy: float | None = None) -> None:
+        """Count one wake-up ``lag`` seconds late, at wall time ``at``; ``busy`` is the
+        CPU time the loop's thread used meanwhile (sleep included), logged with a stall:
+        near the lag, the loop was running something; far below it, the process waited
+        (for the CPU, the disk, a lock)."""
         self.samples += 1
         self.worst = max(self.worst, lag)
         self.counts[bisect.bisect_left(BUCKET_BOUNDS_MS, lag * 1000)] += 1
@@ -95,7 +100,10 @@ class LoopLag:
             self._seconds.append((second, lag))
         if lag >= self.warn_after:
             self.stalls += 1
-            log_event(None, "loop_stalled", level=logging.WARNING, lag_ms=round(lag * 1000, 1))
+            fields = {"lag_ms": round(lag * 1000, 1)}
+            if busy is not None:
+                fields["busy_ms"] = round(busy * 1000, 1)
+            log_event(None, "loop_stalled", level=logging.WARNING, **fields)
 
     def worst_since(self, since: float) -> float:
         """The worst lag (seconds) recorded at or after wall time ``since``, to the second
