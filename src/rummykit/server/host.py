@@ -297,7 +297,10 @@ class TableHost:
                     if connection.player_id == player_id:
                         self._detach(connection)
             case Linger():
-                if self.status == "over" and not self.seating.has_connections():
+                self._linger = None
+                if self.seating.has_connections() or not self.inbox.empty():
+                    self._linger_if_idle()  # someone came (or is coming): wait again
+                else:
                     self.inbox.put_nowait(Stop())
 
     # -- connections --------------------------------------------------------------------
