@@ -4,7 +4,77 @@
 // answer at all is `network`. A revealed seed arrives as decimal text (protocol version 2),
 // so plain JSON.parse keeps it exact.
 
+/**
+ * @import { ApiRoutes, Card, Me, Observation, Seat, SeatInfo, TableCreated,
+ *   TableSummary } from "./protocol-types"
+ */
+/**
+ * Fields of the draft protocol that no server of this version sends (the pages still
+ * read them where the current field is missing): `me.nickname` for `me.name`.
+ * @typedef {Me & { nickname?: string }} Player
+ */
+/**
+ * A table just made (`id`: the draft protocol's `table_id`, never sent now).
+ * @typedef {TableCreated & { id?: string }} CreatedTable
+ */
+/**
+ * A table of the open list or of the history. Never sent now but still read: the draft
+ * protocol's `id` (for `table_id`), `players` (for `seats`), a seat's `player`, the
+ * caller's `seat` and when the game ended (`ended_at`, `finished_at`).
+ * @typedef {TableSummary & {
+ *   id?: string,
+ *   players?: ListedSeat[],
+ *   seats: ListedSeat[],
+ *   seat?: Seat,
+ *   ended_at?: number | string,
+ *   finished_at?: number | string,
+ * }} ListedTable
+ */
+/** @typedef {SeatInfo & { player?: unknown }} ListedSeat */
+/**
+ * What route `R` ("METHOD /path") answers (protocol-types.d.ts, from the OpenAPI document).
+ * @template {keyof ApiRoutes} R
+ * @typedef {Promise<ApiRoutes[R]["response"]>} Answer
+ */
+/**
+ * The JSON body route `R` takes.
+ * @template {keyof ApiRoutes} R
+ * @typedef {ApiRoutes[R]["request"]} Body
+ */
+/**
+ * One position of a replay: the action that led to it (null at the deal), the
+ * observation of the replayed seat, and with `full` every player's hand.
+ * @typedef {object} ReplayStep
+ * @property {number} state_number
+ * @property {Seat | null} seat who acted
+ * @property {string | null} action
+ * @property {string | null} actor
+ * @property {Observation} observation
+ * @property {Card[][]} [hands]
+ */
+/**
+ * GET /api/tables/{id}/replay. The route answers a plain JSON object (no response
+ * model, so the OpenAPI document does not say its fields): this is what
+ * server/replay_api.py writes.
+ * @typedef {object} Replay
+ * @property {string} table_id
+ * @property {string} game
+ * @property {Record<string, unknown>} rules
+ * @property {{ seat: Seat, name: string, kind: "human" | "bot", level: string | null }[]} players
+ * @property {Seat} seat the seat whose view the steps show
+ * @property {Seat | null} own_seat the caller's seat, if any
+ * @property {boolean} over
+ * @property {ReplayStep[]} steps
+ */
+
+/** A failed call: the HTTP status (0 without an answer) and the server's error code. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {Record<string, unknown>} [params]
+   * @param {string} [message]
+   */
   constructor(status, code, params = {}, message = "") {
     super(message || code);
     this.status = status;
@@ -13,6 +83,11 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {number} status
+ * @param {any} body the answer's JSON, or its text when it is not JSON
+ * @returns {ApiError}
+ */
 function errorFrom(status, body) {
   const error = body?.error ?? body?.detail ?? body;
   if (error && typeof error === "object" && !Array.isArray(error) && error.code) {
@@ -23,6 +98,13 @@ function errorFrom(status, body) {
   return new ApiError(status, "http_error", {}, typeof error === "string" ? error.slice(0, 300) : "");
 }
 
+/**
+ * One call; its answer's JSON (each method of `api` says its type).
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function call(method, path, body) {
   let response;
   try {
@@ -47,24 +129,43 @@ async function call(method, path, body) {
 }
 
 /** A private table is read with its invitation token (docs/protocol.md). */
-const tokenQuery = (token) => (token ? `?token=${encodeURIComponent(token)}` : "");
+const tokenQuery = (/** @type {string | null} */ token) => (token ? `?token=${encodeURIComponent(token)}` : "");
 
 export const api = {
+  /** @type {() => Promise<Player>} */
   me: () => call("GET", "/api/me"),
+  /** @type {(nickname: string) => Promise<Player>} */
   guest: (nickname) => call("POST", "/api/session", { nickname }),
+  /** @type {(name: string, password: string) => Promise<Player>} */
   register: (name, password) => call("POST", "/api/register", { name, password }),
+  /** @type {(name: string, password: string) => Promise<Player>} */
   login: (name, password) => call("POST", "/api/login", { name, password }),
+  /** @type {() => Answer<"POST /api/logout">} */
   logout: () => call("POST", "/api/logout", {}),
+  /** @type {() => Answer<"GET /api/games/catalog">} */
   catalog: () => call("GET", "/api/games/catalog"),
+  /** @type {() => Promise<ListedTable[]>} */
   tables: () => call("GET", "/api/tables"),
+  /** @type {(id: string, token?: string | null) => Answer<"GET /api/tables/{table_id}">} */
   table: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}${tokenQuery(token)}`),
+  /** @type {(spec: Body<"POST /api/tables">) => Promise<CreatedTable>} */
   createTable: (spec) => call("POST", "/api/tables", spec),
+  /** @type {(game: Body<"POST /api/play-now">["game"]) => Promise<CreatedTable>} */
   playNow: (game) => call("POST", "/api/play-now", { game }),
+  /** @type {(id: string, body: Body<"POST /api/tables/{table_id}/join">) => Answer<"POST /api/tables/{table_id}/join">} */
   join: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, body),
+  /** @type {(id: string, body: Body<"POST /api/tables/{table_id}/watch">) => Answer<"POST /api/tables/{table_id}/watch">} */
   watch: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/watch`, body),
+  /** @type {(id: string) => Answer<"POST /api/tables/{table_id}/leave">} */
   leave: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {}),
+  /** @type {() => Promise<ListedTable[]>} */
   history: () => call("GET", "/api/history"),
+  /** @type {(id: string, token?: string | null) => Answer<"GET /api/tables/{table_id}/record">} */
   record: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}/record${tokenQuery(token)}`),
+  /**
+   * @type {(id: string, options?: { seat?: Seat | null, full?: boolean, token?: string | null })
+   *   => Promise<Replay>}
+   */
   replay: (id, { seat = null, full = false, token = null } = {}) => {
     const query = new URLSearchParams();
     if (seat !== null) query.set("seat", String(seat));
@@ -72,11 +173,19 @@ export const api = {
     if (token) query.set("token", token);
     return call("GET", `/api/tables/${encodeURIComponent(id)}/replay?${query}`);
   },
+  /** @type {(id: string) => Answer<"POST /api/tables/{table_id}/review">} */
   startReview: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/review`, {}),
+  /** @type {(id: string) => Answer<"GET /api/tables/{table_id}/review">} */
   review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
 };
 
-/** Lists may come bare or wrapped ({tables: [...]}, {games: [...]}). */
+/**
+ * Lists may come bare or wrapped ({tables: [...]}, {games: [...]}).
+ * @template T
+ * @param {T[] | Record<string, T[]> | null | undefined} data
+ * @param {string} key
+ * @returns {T[]}
+ */
 export function listOf(data, key) {
   if (Array.isArray(data)) return data;
   return (data && data[key]) || [];

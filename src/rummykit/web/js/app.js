@@ -49,7 +49,7 @@ async function boot() {
     api.catalog().catch(() => null),
   ]);
   session.set({ me: me && (me.name || me.nickname) ? me : null, catalog, checked: true });
-  render(html`<${App} />`, document.getElementById("app"));
+  render(html`<${App} />`, /** @type {HTMLElement} index.html has it */ (document.getElementById("app")));
   window.rummykit = { session, settings };
 }
 

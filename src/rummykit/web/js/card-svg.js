@@ -6,7 +6,16 @@ import { parseCard, rankText, SUIT_SYMBOL } from "./cards.js";
 import { t } from "./i18n.js";
 
 
-/** Accessible name of a card in the current language ("7 of hearts"). */
+/**
+ * @import { Card } from "./protocol-types"
+ * @import { ParsedCard } from "./cards.js"
+ */
+
+/**
+ * Accessible name of a card in the current language ("7 of hearts").
+ * @param {Card} name
+ * @returns {string}
+ */
 export function cardLabel(name) {
   const card = parseCard(name);
   if (card.joker) return t("card.joker");
@@ -32,6 +41,7 @@ function JokerFace() {
     <circle class="joker-dot" cx="63" cy="118" r="6" />`;
 }
 
+/** @param {{ card: ParsedCard & { joker: false } }} props */
 function SuitedFace({ card }) {
   const suit = card.suit;
   const index = rankText(card.rank);
@@ -55,6 +65,7 @@ function SuitedFace({ card }) {
 /**
  * One card. `name` is the engine's card name; `back` draws the back instead. `wild`
  * adds the wild mark; `standsFor` (a card name) labels what a wild stands for in a meld.
+ * @param {{ name?: Card | null, back?: boolean, wild?: boolean, standsFor?: Card | null }} props
  */
 export function CardSvg({ name, back = false, wild = false, standsFor = null }) {
   if (back || !name) {
@@ -77,7 +88,11 @@ export function CardSvg({ name, back = false, wild = false, standsFor = null }) 
   </svg>`;
 }
 
+/**
+ * A card's index and suit symbol ("6♥"); never a joker (what a wild stands for).
+ * @param {Card} name
+ */
 function shortName(name) {
   const card = parseCard(name);
-  return rankText(card.rank) + SUIT_SYMBOL[card.suit];
+  return rankText(card.rank) + SUIT_SYMBOL[/** @type {string} */ (card.suit)];
 }

@@ -2,6 +2,24 @@
 // delay; the server answers a new connection with the full table, so nothing reloads.
 // Messages are plain JSON: the seed in game_over is decimal text (protocol version 2).
 
+/** @import { ClientMessage, ErrorMessage, TableMessage } from "./protocol-types" */
+/**
+ * Where the connection stands: a first attempt, open, waiting to try again, closed by
+ * the page, or refused by the server for good.
+ * @typedef {"connecting" | "open" | "reconnecting" | "closed" | "refused"} ConnectionStatus
+ */
+/**
+ * What comes with a status: the wait before the next attempt (`delay`, ms), or why the
+ * server refused (its error message, or the close `reason` with `code` "refused").
+ * @typedef {{ delay?: number, code?: string, params?: Record<string, unknown>,
+ *   message?: string, reason?: string }} StatusDetail
+ */
+/**
+ * @typedef {object} ConnectionHandlers
+ * @property {(message: TableMessage) => void} message each message the server sends
+ * @property {(status: ConnectionStatus, detail?: StatusDetail) => void} status
+ */
+
 const PING_MS = 20000;
 const REFUSING_CODES = new Set(["no_session", "not_found", "private_table", "bad_origin"]);
 const MAX_DELAY_MS = 8000;
@@ -9,15 +27,20 @@ const MAX_DELAY_MS = 8000;
 export class TableConnection {
   /**
    * handlers: {message(msg), status("connecting"|"open"|"reconnecting"|"closed"|"refused", detail)}
+   * @param {string} tableId
+   * @param {{ token?: string | null, handlers: ConnectionHandlers }} options
    */
   constructor(tableId, { token = null, handlers }) {
     this.tableId = tableId;
     this.token = token;
     this.handlers = handlers;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.closedByUs = false;
     this.attempts = 0;
+    /** @type {number | null} */
     this.timer = null;
+    /** @type {number | null} */
     this.pinger = null;
     this.onOnline = () => this.retryNow();
     window.addEventListener("online", this.onOnline);
@@ -43,6 +66,7 @@ export class TableConnection {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempts = 0;
+      /** @type {ErrorMessage | null} the refusal that came before the socket closed, if any */
       this.refusal = null;
       this.handlers.status("open");
       clearInterval(this.pinger);
@@ -95,9 +119,14 @@ export class TableConnection {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /**
+   * Send one message if the socket is open; false when it is not (nothing is queued).
+   * @param {ClientMessage} message
+   * @returns {boolean}
+   */
   send(message) {
     if (!this.isOpen) return false;
-    this.socket.send(JSON.stringify(message));
+    /** @type {WebSocket} open, so set */ (this.socket).send(JSON.stringify(message));
     return true;
   }
 

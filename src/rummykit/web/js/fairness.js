@@ -1,11 +1,17 @@
 // Checking the fair deal in the browser: the commitment published when the table was
 // made must be the SHA-256 of the seed revealed at the end (docs/protocol.md).
 
-/** What the commitment hashes: "rummykit-deal/v1|<seed>|<nonce>" (docs/protocol.md). */
+/**
+ * What the commitment hashes: "rummykit-deal/v1|<seed>|<nonce>" (docs/protocol.md).
+ * @param {string | number} seed
+ * @param {string} nonce
+ * @returns {string}
+ */
 export function dealPreimage(seed, nonce) {
   return `rummykit-deal/v1|${seed}|${nonce}`;
 }
 
+/** @param {ArrayBuffer} buffer */
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -21,7 +27,11 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** SHA-256 in plain JavaScript, for pages served without a secure context. */
+/**
+ * SHA-256 in plain JavaScript, for pages served without a secure context.
+ * @param {Uint8Array} bytes
+ * @returns {string} the digest in hexadecimal
+ */
 export function sha256Fallback(bytes) {
   const length = bytes.length;
   const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
@@ -32,7 +42,7 @@ export function sha256Fallback(bytes) {
   view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
   const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   const w = new Uint32Array(64);
-  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+  const rotr = (/** @type {number} */ x, /** @type {number} */ n) => (x >>> n) | (x << (32 - n));
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i += 1) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i += 1) {
@@ -63,6 +73,11 @@ export function sha256Fallback(bytes) {
   return [...h].map((x) => x.toString(16).padStart(8, "0")).join("");
 }
 
+/**
+ * The SHA-256 of `text` (UTF-8) in hexadecimal.
+ * @param {string} text
+ * @returns {Promise<string>}
+ */
 export async function sha256Hex(text) {
   const bytes = new TextEncoder().encode(text);
   if (globalThis.crypto?.subtle) return hex(await crypto.subtle.digest("SHA-256", bytes));
@@ -71,7 +86,11 @@ export async function sha256Hex(text) {
 
 /**
  * Does `commitment` commit to `seed`? The seed is hashed as the text the server
- * revealed; `preimage` (when the server gives it) is hashed instead.
+ * revealed; `preimage` (when the server gives it) is hashed instead. Null when there is
+ * nothing to check yet (no commitment, or the seed not revealed).
+ * @param {{ seed: string | number | null | undefined, commitment: string | null | undefined,
+ *   nonce?: string | null, preimage?: string | null }} deal
+ * @returns {Promise<boolean | null>}
  */
 export async function checkCommitment({ seed, commitment, nonce = null, preimage = null }) {
   if (!commitment || seed === null || seed === undefined) return null;

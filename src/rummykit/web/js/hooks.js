@@ -2,7 +2,14 @@
 
 import { useEffect, useState } from "./html.js";
 
-/** The store's current value; the component re-renders when it changes. */
+/** @import { Store } from "./store.js" */
+
+/**
+ * The store's current value; the component re-renders when it changes.
+ * @template {object} T
+ * @param {Store<T>} store
+ * @returns {T}
+ */
 export function useStore(store) {
   const [value, setValue] = useState(store.get());
   useEffect(() => {
@@ -12,7 +19,11 @@ export function useStore(store) {
   return value;
 }
 
-/** Re-render every `ms` milliseconds while `active` (for clocks). */
+/**
+ * Re-render every `ms` milliseconds while `active` (for clocks).
+ * @param {number} ms
+ * @param {boolean} [active]
+ */
 export function useTicker(ms, active = true) {
   const [, setTick] = useState(0);
   useEffect(() => {

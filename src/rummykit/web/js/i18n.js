@@ -7,26 +7,57 @@
 
 import { settings } from "./store.js";
 
+/**
+ * A message's plural forms (Intl.PluralRules categories); `count` names the parameter
+ * that picks the form (by default the parameter `count`).
+ * @typedef {{ count?: string } & Partial<Record<Intl.LDMLPluralRule, string>>} PluralForms
+ */
+/** @typedef {string | PluralForms} Message */
+/**
+ * An engine refusal's text: a message, or one chosen by the value of the parameter `by`.
+ * @typedef {Message | { by: string, cases?: Record<string, Message>, other?: Message }} RefusalMessage
+ */
+/**
+ * One language's files: its messages, the engine's refusals and the rank letters printed
+ * on cards.
+ * @typedef {object} LanguageCatalog
+ * @property {Record<string, Message>} messages
+ * @property {Record<string, RefusalMessage>} refusals
+ * @property {Record<string, string>} rankSymbols
+ */
+/** A message's parameters, by name. @typedef {Record<string, unknown>} Params */
+
 export const LANGUAGES = [
   { code: "en", name: "English" },
   { code: "hu", name: "Magyar" },
   { code: "ru", name: "Русский" },
 ];
 
+/** @type {Record<string, LanguageCatalog>} */
 const catalogs = {}; // lang -> {messages, refusals}
 let current = "en";
+/** @type {Set<(lang: string) => void>} */
 const listeners = new Set();
 
+/** @param {string} path */
 function baseUrl(path) {
   return new URL(`../${path}`, import.meta.url).href;
 }
 
+/**
+ * @param {string} path
+ * @returns {Promise<any>} the file's JSON, as written in i18n/
+ */
 async function fetchJson(path) {
   const response = await fetch(baseUrl(path));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.json();
 }
 
+/**
+ * @param {string} lang
+ * @returns {Promise<LanguageCatalog>}
+ */
 async function loadCatalog(lang) {
   if (catalogs[lang]) return catalogs[lang];
   const [messages, refusals] = await Promise.all([
@@ -41,10 +72,13 @@ async function loadCatalog(lang) {
   return catalogs[lang];
 }
 
-/** The language to start in: the saved choice, else the browser's first known language. */
+/**
+ * The language to start in: the saved choice, else the browser's first known language.
+ * @returns {string}
+ */
 export function initialLanguage() {
   const saved = settings.get().language;
-  if (LANGUAGES.some((l) => l.code === saved)) return saved;
+  if (LANGUAGES.some((l) => l.code === saved)) return /** @type {string} */ (saved);
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const code = tag.slice(0, 2).toLowerCase();
     if (LANGUAGES.some((l) => l.code === code)) return code;
@@ -52,7 +86,10 @@ export function initialLanguage() {
   return "en";
 }
 
-/** Switch language (loads its files first) and remember the choice. */
+/**
+ * Switch language (loads its files first) and remember the choice.
+ * @param {string} lang
+ */
 export async function setLanguage(lang) {
   await Promise.all([loadCatalog(lang), loadCatalog("en")]);
   current = lang;
@@ -61,21 +98,36 @@ export async function setLanguage(lang) {
   for (const listener of listeners) listener(lang);
 }
 
+/** The current language's code. */
 export function language() {
   return current;
 }
 
+/**
+ * Call `listener` after each change of language; returns the function that stops it.
+ * @param {(lang: string) => void} listener
+ */
 export function onLanguageChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/**
+ * @param {string} text
+ * @param {Params | undefined} params
+ */
 function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+  return text.replace(/\{(\w+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) =>
     params && params[name] !== undefined && params[name] !== null ? String(params[name]) : whole,
   );
 }
 
+/**
+ * @param {Message | undefined | null} value
+ * @param {Params | undefined} params
+ * @param {string} lang
+ * @returns {string | undefined}
+ */
 function pick(value, params, lang) {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") return fill(value, params);
@@ -84,7 +136,12 @@ function pick(value, params, lang) {
   return fill(value[form] ?? value.other ?? "", params);
 }
 
-/** The message `key` in the current language (English, then the key itself, if missing). */
+/**
+ * The message `key` in the current language (English, then the key itself, if missing).
+ * @param {string} key
+ * @param {Params} [params]
+ * @returns {string}
+ */
 export function t(key, params) {
   const here = pick(catalogs[current]?.messages[key], params, current);
   if (here !== undefined) return here;
@@ -92,7 +149,11 @@ export function t(key, params) {
   return english !== undefined ? english : key;
 }
 
-/** True when the current language (or English) has the key. */
+/**
+ * True when the current language (or English) has the key.
+ * @param {string} key
+ * @returns {boolean}
+ */
 export function has(key) {
   return key in (catalogs[current]?.messages ?? {}) || key in (catalogs.en?.messages ?? {});
 }
@@ -101,6 +162,10 @@ export function has(key) {
  * A server error in the player's language: the `error.<code>` message filled with the
  * error's params. The server's English `fallback` message is shown only for a code this
  * client has no message for (a newer server's), and the code itself without one.
+ * @param {string | null | undefined} code
+ * @param {Params | null} [params]
+ * @param {string} [fallback]
+ * @returns {string}
  */
 export function errorText(code, params = {}, fallback = "") {
   if (code && has(`error.${code}`)) return t(`error.${code}`, params || {});
@@ -110,8 +175,13 @@ export function errorText(code, params = {}, fallback = "") {
 /**
  * What a table refused, in the player's language: an engine refusal from its code and
  * params (card params shown with suit symbols), else a server error (errorText).
+ * @param {string} code
+ * @param {Params | null} [params]
+ * @param {string} [fallback]
+ * @returns {string}
  */
 export function refusalText(code, params = {}, fallback = "") {
+  /** @type {Params} */
   const shown = {};
   for (const [name, value] of Object.entries(params || {})) {
     if (name === "rank") shown[name] = rankSymbol(value);
@@ -119,10 +189,11 @@ export function refusalText(code, params = {}, fallback = "") {
     else shown[name] = displayParam(value);
   }
   for (const lang of [current, "en"]) {
+    /** @type {RefusalMessage | undefined} */
     let entry = catalogs[lang]?.refusals?.[code];
     // {by: param, cases: {value: text}, other: text}: the text depends on one param
     if (entry && typeof entry === "object" && "by" in entry) {
-      entry = entry.cases?.[params?.[entry.by]] ?? entry.other;
+      entry = entry.cases?.[/** @type {string} */ (params?.[entry.by])] ?? entry.other;
     }
     const text = pick(entry, shown, lang);
     if (text !== undefined) return text;
@@ -130,33 +201,52 @@ export function refusalText(code, params = {}, fallback = "") {
   return errorText(code, params, fallback);
 }
 
-/** The printed index of a rank letter in this language ("Q" is "D" in Hungarian). */
+/**
+ * The printed index of a rank letter in this language ("Q" is "D" in Hungarian).
+ * @param {unknown} letter a rank letter (read as text)
+ * @returns {string}
+ */
 export function rankSymbol(letter) {
   const key = String(letter).toUpperCase();
   return catalogs[current]?.rankSymbols?.[key] ?? catalogs.en?.rankSymbols?.[key] ?? (key === "T" ? "10" : key);
 }
 
-let cardFormatter = (name) => name;
-/** Set by cards.js: how a card name ("Th") is written in text ("10♥"). */
+let cardFormatter = (/** @type {string} */ name) => name;
+/**
+ * Set by cards.js: how a card name ("Th") is written in text ("10♥").
+ * @param {(name: string) => string} format
+ */
 export function setCardFormatter(format) {
   cardFormatter = format;
 }
 
 /** An engine's English explanation with its card names written as cards ("not 5h Js" →
- * "not 5♥ J♠"); the plural "2s" that opens "2s cannot form a set" is a word, not a card. */
+ * "not 5♥ J♠"); the plural "2s" that opens "2s cannot form a set" is a word, not a card.
+ * @param {string} text
+ * @returns {string}
+ */
 function cardsInText(text) {
-  return text.replace(/(^|[\s,(])([2-9TJQKA][cdhs]|Jk)(?=$|[\s,.;:)])/g, (match, before, card, offset) =>
+  return text.replace(/(^|[\s,(])([2-9TJQKA][cdhs]|Jk)(?=$|[\s,.;:)])/g, (/** @type {string} */ match, /** @type {string} */ before, /** @type {string} */ card, /** @type {number} */ offset) =>
     offset === 0 && text.startsWith("2s cannot") ? match : before + cardFormatter(card),
   );
 }
 
+/**
+ * A parameter as a message shows it: cards written as cards, lists joined by spaces.
+ * @param {unknown} value
+ * @returns {unknown}
+ */
 function displayParam(value) {
   if (Array.isArray(value)) return value.map(displayParam).join(" ");
   if (typeof value === "string" && /^([2-9TJQKA][cdhs]|Jk)$/i.test(value)) return cardFormatter(value);
   return value;
 }
 
-/** Numbers in the current language's style. */
+/**
+ * Numbers in the current language's style.
+ * @param {number} value
+ * @returns {string}
+ */
 export function formatNumber(value) {
   return new Intl.NumberFormat(current).format(value);
 }

@@ -3,7 +3,29 @@
 
 import { bagKey } from "./cards.js";
 
+/**
+ * The legal actions by what the board offers: `known` is false when the list is empty
+ * (not the player's turn, or a server that sends none); `melds` maps a bag of cards
+ * (`bagKey`) to its action, `extensions` "meld id|bag" to its action, `discards` and
+ * `outs` a card to its action; `extendable` holds the ids of melds that accept a card.
+ * @typedef {object} LegalIndex
+ * @property {boolean} known
+ * @property {boolean} draw
+ * @property {boolean} take
+ * @property {Map<string, string>} melds
+ * @property {Map<string, string>} extensions
+ * @property {Set<number>} extendable
+ * @property {Map<string, string>} discards
+ * @property {Map<string, string>} outs
+ */
+
+/**
+ * Index the legal actions (the engine's notation, "meld 3h 4h 5h") for the board.
+ * @param {string[]} legal
+ * @returns {LegalIndex}
+ */
 export function indexLegal(legal) {
+  /** @type {LegalIndex} */
   const index = {
     known: legal.length > 0,
     draw: false,
@@ -29,7 +51,11 @@ export function indexLegal(legal) {
   return index;
 }
 
-/** The cards an action names (for highlighting a hint). */
+/**
+ * The cards an action names (for highlighting a hint).
+ * @param {string | null | undefined} action
+ * @returns {string[]}
+ */
 export function actionCards(action) {
   const [verb, ...rest] = (action || "").trim().split(/\s+/);
   if (verb === "extend") return rest.slice(1);

@@ -2,7 +2,114 @@
 // observation fields of both games (docs/observations.md, version 2) and nothing of
 // their rules.
 
-/** Normalise one observation (either game) into plain fields used by the views. */
+/**
+ * @import { BurracoHandResult, BurracoObservation, BurracoPileMove, BurracoRules,
+ *   BurracoTableMeld, Card, GameEvent, Seat, ThreeThirteenHandResult,
+ *   ThreeThirteenObservation, ThreeThirteenPileMove, ThreeThirteenRules,
+ *   ThreeThirteenTableMeld } from "./protocol-types"
+ */
+
+/**
+ * Either game's rule options as the views read them: any option of either game.
+ * @typedef {Partial<Omit<BurracoRules, "jokers"> & Omit<ThreeThirteenRules, "jokers">>
+ *   & { jokers?: number | boolean }} EitherRules
+ */
+/**
+ * A meld on the table in either game (Burraco's have `wild_index`, `suit` and `rank`).
+ * @typedef {ThreeThirteenTableMeld & Partial<Pick<BurracoTableMeld, "wild_index" | "suit" | "rank">>} EitherMeld
+ */
+/**
+ * An observation of either game, or a watcher's (`player` and `hand` null, see
+ * WatcherObservation), as this module reads it: the fields both games share, and each
+ * game's own fields, absent from the other game's.
+ * @typedef {Pick<BurracoObservation, "version" | "hand_number" | "dealer" | "current_player"
+ *     | "phase" | "turn" | "hand_sizes" | "stock_count" | "discard_pile" | "known_cards"
+ *     | "totals" | "hand_over" | "game_over" | "winners">
+ *   & Partial<Pick<BurracoObservation, "pozzetti_left" | "took_pozzetto" | "restricted_card"
+ *     | "forbidden_discard">>
+ *   & Partial<Pick<ThreeThirteenObservation, "round_number" | "wild_rank" | "reshuffled"
+ *     | "stock_may_hold" | "went_out" | "last_turns_remaining">>
+ *   & {
+ *     player: Seat | null,
+ *     hand: Card[] | null,
+ *     rules: EitherRules,
+ *     melds: EitherMeld[],
+ *     discard_history: BurracoPileMove[] | ThreeThirteenPileMove[],
+ *     hand_results: BurracoHandResult[] | ThreeThirteenHandResult[],
+ *   }} AnyObservation
+ */
+
+/**
+ * What the views of both games have. `Move` and `Result` are the game's discard-pile
+ * moves and hand results.
+ * @template Move, Result
+ * @typedef {object} CommonView
+ * @property {string} game
+ * @property {Seat | null} player whose view this is (null for a watcher)
+ * @property {EitherRules} rules
+ * @property {number} numPlayers
+ * @property {Seat | null} currentPlayer null once the game is over
+ * @property {"draw" | "play" | "over"} phase Three-Thirteen's "discard" reads "play"
+ * @property {boolean} gameOver
+ * @property {boolean} handOver
+ * @property {number} handNumber hands (rounds) played before this one
+ * @property {Seat} dealer
+ * @property {number} turn
+ * @property {Card[]} hand the player's own cards (none for a watcher)
+ * @property {number[]} handSizes
+ * @property {number} stockCount
+ * @property {Card[]} discardPile bottom to top
+ * @property {Move[]} discardHistory
+ * @property {number[]} totals
+ * @property {Seat[]} winners
+ * @property {Card[][]} knownCards per player, the cards seen taken and still held
+ * @property {Result[]} results the finished hands' (rounds') results
+ */
+/**
+ * A meld as the views draw it; Burraco's runs say where their wild is (`wildIndex`) and
+ * what they are (`suit` 0..3 for c d h s, `rank` the lowest place), its sets their rank.
+ * @typedef {object} MeldView
+ * @property {number} id
+ * @property {Seat} owner
+ * @property {string} kind "set" or "run" ("meld" for a round summary's arrangement)
+ * @property {Card[]} cards
+ */
+/**
+ * @typedef {MeldView & { wildIndex: number | null, suit: number | null, rank: number | null }} BurracoMeldView
+ */
+/**
+ * A Burraco view: melds per player, pozzetti, the card the player to move took alone.
+ * @typedef {CommonView<BurracoPileMove, BurracoHandResult> & {
+ *   melds: BurracoMeldView[],
+ *   pozzettiLeft: number[],
+ *   tookPozzetto: boolean[],
+ *   restrictedCard: Card | null,
+ *   forbiddenDiscard: Card | null,
+ * }} BurracoView
+ */
+/**
+ * A Three-Thirteen view: the round, its wild rank, who went out and their melds.
+ * @typedef {CommonView<ThreeThirteenPileMove, ThreeThirteenHandResult> & {
+ *   roundNumber: number,
+ *   firstRound: number,
+ *   lastRound: number,
+ *   wildRank: number,
+ *   melds: MeldView[],
+ *   wentOut: Seat | null,
+ *   lastTurnsRemaining: number,
+ *   reshuffled: boolean,
+ * }} ThirteenView
+ */
+/** @typedef {BurracoView | ThirteenView} TableView */
+
+/**
+ * Normalise one observation (either game) into plain fields used by the views. The view
+ * is the one of `game` ("burraco" or "three-thirteen"): the lists of results and of
+ * discard-pile moves are taken to be that game's.
+ * @param {string} game
+ * @param {AnyObservation} obs
+ * @returns {TableView}
+ */
 export function readObservation(game, obs) {
   const rules = obs.rules || {};
   const handSizes = obs.hand_sizes || [];
@@ -23,11 +130,11 @@ export function readObservation(game, obs) {
     handSizes,
     stockCount: obs.stock_count ?? 0,
     discardPile: obs.discard_pile || [],
-    discardHistory: obs.discard_history || [],
+    discardHistory: /** @type {BurracoPileMove[] & ThreeThirteenPileMove[]} */ (obs.discard_history || []),
     totals: obs.totals || [],
     winners: obs.winners || [],
     knownCards: (obs.known_cards || []).map((cards) => cards || []),
-    results: obs.hand_results || [],
+    results: /** @type {BurracoHandResult[] & ThreeThirteenHandResult[]} */ (obs.hand_results || []),
   };
   if (game === "burraco") {
     return {
@@ -52,7 +159,7 @@ export function readObservation(game, obs) {
     roundNumber: obs.round_number ?? common.handNumber + 1,
     firstRound: rules.first_round ?? 1,
     lastRound: rules.last_round ?? 11,
-    wildRank: obs.wild_rank,
+    wildRank: /** @type {number} */ (obs.wild_rank),
     melds: (obs.melds || []).map((m) => ({ id: m.meld_id, owner: m.owner, kind: m.kind, cards: m.cards || [] })),
     wentOut: obs.went_out ?? null,
     lastTurnsRemaining: obs.last_turns_remaining ?? 0,
@@ -60,7 +167,11 @@ export function readObservation(game, obs) {
   };
 }
 
-/** The event's kind. */
+/**
+ * The event's kind.
+ * @param {GameEvent} event
+ * @returns {GameEvent["event"]}
+ */
 export function eventKind(event) {
   return event.event;
 }
@@ -68,26 +179,46 @@ export function eventKind(event) {
 const RANKS = "A23456789TJQKA";
 const SUITS = "cdhs";
 
-/** The card a Burraco run's wild stands for (e.g. "6h"), or null (sets, clean melds). */
+/**
+ * The card a Burraco run's wild stands for (e.g. "6h"), or null (sets, clean melds).
+ * @param {BurracoMeldView} meld
+ * @returns {Card | null}
+ */
 export function wildStandsFor(meld) {
   if (meld.wildIndex === null || meld.wildIndex === undefined || meld.kind !== "run") return null;
-  const rank = meld.rank + meld.wildIndex; // the run's lowest place plus the wild's position
-  return RANKS[rank - 1] + SUITS[meld.suit];
+  // a run has its lowest place and its suit
+  const rank = /** @type {number} */ (meld.rank) + meld.wildIndex; // the run's lowest place plus the wild's position
+  return RANKS[rank - 1] + SUITS[/** @type {number} */ (meld.suit)];
 }
 
-/** "clean" or "dirty" when a Burraco meld is a burraco (7 cards or more), else null. */
+/**
+ * "clean" or "dirty" when a Burraco meld is a burraco (7 cards or more), else null.
+ * @param {BurracoMeldView} meld
+ * @returns {"clean" | "dirty" | null}
+ */
 export function burracoKind(meld) {
   if (meld.cards.length < 7) return null;
   return meld.wildIndex === null || meld.wildIndex === undefined ? "clean" : "dirty";
 }
 
 /**
+ * A player's latest turn: the card taken from the discard pile (null: drawn from the
+ * stock), the card discarded, and whether the discard went out.
+ * @typedef {{ took: Card | null, discarded: Card, out: boolean }} LastTurn
+ */
+
+/**
  * Each player's latest turn in Three-Thirteen, from the discard history:
  * last[p] = {took: card|null (null: from the stock), discarded: card, out: bool}, and
  * pendingTake[p], a card taken this turn and not yet followed by a discard.
+ * @param {{ kind: string, player: Seat | null, cards: Card[] }[]} history
+ * @param {number} numPlayers
+ * @returns {{ last: (LastTurn | null)[], pendingTake: (Card | null)[] }}
  */
 export function lastTurns(history, numPlayers) {
+  /** @type {(LastTurn | null)[]} */
   const last = Array.from({ length: numPlayers }, () => null);
+  /** @type {(Card | null)[]} */
   const pendingTake = Array.from({ length: numPlayers }, () => null);
   for (const move of history) {
     const card = move.cards?.[0];

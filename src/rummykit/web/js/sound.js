@@ -2,8 +2,10 @@
 
 import { settings } from "./store.js";
 
+/** @type {AudioContext | null} */
 let context = null;
 
+/** Each sound's tones: [frequency in Hz, seconds]. @type {Record<string, [number, number][]>} */
 const TONES = {
   card: [[520, 0.05]],
   turn: [[660, 0.08], [880, 0.12]],
@@ -12,6 +14,11 @@ const TONES = {
   end: [[523, 0.12], [659, 0.12], [784, 0.2]],
 };
 
+/**
+ * Play the sound `name` ("card", "turn", "chat", "error", "end") if the player turned
+ * sounds on.
+ * @param {string} name
+ */
 export function play(name) {
   if (!settings.get().sounds) return;
   const tones = TONES[name];

@@ -1,7 +1,29 @@
 // A small observable store: the app's shared state and the player's saved settings.
 
+/**
+ * @import { Catalog } from "./protocol-types"
+ * @import { Player } from "./api.js"
+ * @import { HandMode } from "./hand-order.js"
+ */
+
+/**
+ * The player's saved choices (kept in localStorage).
+ * @typedef {object} Settings
+ * @property {string | null} language a code of i18n.js's LANGUAGES, null until chosen
+ * @property {boolean} fourColour
+ * @property {boolean} sounds
+ * @property {string} pace "slow", "normal", "fast" or "instant"
+ * @property {HandMode} handOrder
+ */
+/**
+ * Who the player is (`me`, null before a session), the game catalogue (null until it
+ * arrives or when the server did not answer), and whether the session was asked yet.
+ * @typedef {{ me: Player | null, catalog: Catalog | null, checked: boolean }} Session
+ */
+
 const SETTINGS_KEY = "rummykit.settings";
 
+/** @type {Settings} */
 const DEFAULT_SETTINGS = {
   language: null, // chosen on first load from the browser's languages
   fourColour: false,
@@ -10,6 +32,7 @@ const DEFAULT_SETTINGS = {
   handOrder: "suit",
 };
 
+/** @returns {Settings} */
 function loadSettings() {
   try {
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
@@ -19,19 +42,31 @@ function loadSettings() {
   }
 }
 
-/** A value with subscribers; `set` merges a partial object and notifies. */
+/**
+ * A value with subscribers; `set` merges a partial object and notifies.
+ * @template {object} T
+ */
 export class Store {
+  /** @param {T} initial */
   constructor(initial) {
     this.state = initial;
+    /** @type {Set<(value: T) => void>} */
     this.listeners = new Set();
   }
+  /** @returns {T} */
   get() {
     return this.state;
   }
+  /** @param {Partial<T>} partial */
   set(partial) {
     this.state = { ...this.state, ...partial };
     for (const listener of this.listeners) listener(this.state);
   }
+  /**
+   * Call `listener` with each new value; returns the function that stops it.
+   * @param {(value: T) => void} listener
+   * @returns {() => boolean}
+   */
   subscribe(listener) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -47,10 +82,13 @@ settings.subscribe((value) => {
   }
 });
 
-/** Milliseconds another player's move stays on screen before the next one is shown. */
+/**
+ * Milliseconds another player's move stays on screen before the next one is shown.
+ * @returns {number}
+ */
 export function paceMs() {
-  return { slow: 1600, normal: 900, fast: 400, instant: 0 }[settings.get().pace] ?? 900;
+  return /** @type {Record<string, number>} */ ({ slow: 1600, normal: 900, fast: 400, instant: 0 })[settings.get().pace] ?? 900;
 }
 
 /** The player's session ({name, registered} or null) and the game catalogue. */
-export const session = new Store({ me: null, catalog: null, checked: false });
+export const session = new Store(/** @type {Session} */ ({ me: null, catalog: null, checked: false }));

@@ -6,18 +6,78 @@ import { readObservation, eventKind } from "./model.js";
 import { Store, paceMs } from "./store.js";
 import { play } from "./sound.js";
 
+/**
+ * @import { Card, ChatBroadcast, ErrorMessage, GameEvent, GameOverMessage, GameStateMessage,
+ *   HintMessage, LastAction, PlayerInfo, Seat, TableMessage, TurnInfo } from "./protocol-types"
+ * @import { ConnectionStatus, StatusDetail } from "./connection.js"
+ * @import { AnyObservation, TableView } from "./model.js"
+ */
+/**
+ * Messages of the draft protocol that no server of this version sends (docs/protocol.md
+ * has none of them); `receive` still reads them.
+ * @typedef {{ type: "chat_history", messages?: ChatBroadcast[] }
+ *   | { type: "presence" | "players", players?: PlayerInfo[] }} DraftMessage
+ */
+/**
+ * An event as this module reads it: its kind, and who acted when the kind has an actor.
+ * @typedef {GameEvent & { player?: Seat }} ActedEvent
+ */
+/**
+ * One line of the move log: the event, its index in the seat's event log, and who made
+ * the move that produced it (the state's `last_action.actor`, on its last event only).
+ * @typedef {{ event: ActedEvent, index: number, actor: LastAction["actor"] | null }} LogEntry
+ */
+/**
+ * The state message on screen (a replay's has only its state number). `turn_seconds` is
+ * a draft-protocol field no server sends.
+ * @typedef {Partial<GameStateMessage> & { state_number: number, turn_seconds?: number }} ShownMessage
+ */
+/**
+ * A table as the boards draw it: the controller's store, or a replay's step.
+ * @template {TableView} [View=TableView]
+ * @typedef {object} TableState
+ * @property {ConnectionStatus} status
+ * @property {StatusDetail | null} [statusDetail]
+ * @property {ShownMessage | null} message
+ * @property {View | null} view its observation, normalised (null before the first state)
+ * @property {string | null} game
+ * @property {Seat | null} seat the seat this page plays (null for a watcher)
+ * @property {(PlayerInfo | (Omit<PlayerInfo, "connected"> & { connected?: boolean }))[]} players
+ * @property {string[]} legal the legal actions, for the seat to move
+ * @property {(TurnInfo & { receivedAt?: number }) | null} turn with when it arrived (ms)
+ * @property {ChatBroadcast[]} chat
+ * @property {LogEntry[]} log
+ * @property {(ErrorMessage & { id: number })[]} errors the latest refusals
+ * @property {HintMessage | null} hint
+ * @property {boolean} [hintPending]
+ * @property {GameOverMessage | null} [gameOver]
+ * @property {boolean} [pending] an action sent and not yet answered
+ * @property {ActedEvent[]} [lastEvents] the events of the state on screen
+ * @property {"waiting" | "playing" | "over"} [tableStatus]
+ * @property {LastAction | null} [lastAction]
+ * @property {boolean} [readOnly] a replay: nothing can be played
+ * @property {Seat | null} [ownSeat] a replay: the viewer's own seat, if any
+ * @property {(Card[] | null)[] | null} [revealed] a finished game's replay: every hand
+ * @property {number} [turnSeconds] never set (draft protocol)
+ * @property {string} [inviteUrl] never set (draft protocol)
+ * @property {string} [commitment] never set (draft protocol)
+ */
+
 const MAX_LOG = 200;
 const CATCH_UP = 6; // with this many moves waiting, show them without pauses
 
 export class TableController {
+  /** @param {{ tableId: string, token: string | null }} table */
   constructor({ tableId, token }) {
     this.tableId = tableId;
     this.token = token;
+    /** @type {GameStateMessage[]} */
     this.queue = [];
     this.waiting = false;
     this.holdUntil = 0; // until when the last move by someone else stays on screen
+    /** @type {(TableMessage | DraftMessage)[]} */
     this.received = []; // every message as it came (what the page was told)
-    this.store = new Store({
+    this.store = new Store(/** @type {TableState} */ ({
       status: "connecting",
       message: null, // the state message on screen
       view: null, // its observation, normalised
@@ -34,7 +94,7 @@ export class TableController {
       gameOver: null,
       pending: false,
       lastEvents: [],
-    });
+    }));
     this.errorId = 0;
     this.connection = new TableConnection(tableId, {
       token,
@@ -54,6 +114,10 @@ export class TableController {
     clearTimeout(this.paceTimer);
   }
 
+  /**
+   * Take one message from the server: a state joins the queue, the rest show at once.
+   * @param {TableMessage | DraftMessage} message
+   */
   receive(message) {
     this.received.push(message);
     switch (message.type) {
@@ -86,6 +150,7 @@ export class TableController {
     }
   }
 
+  /** @param {ErrorMessage} message */
   refused(message) {
     const errors = [...this.store.get().errors, { ...message, id: ++this.errorId }].slice(-3);
     this.store.set({ errors, pending: false, hintPending: false });
@@ -93,6 +158,7 @@ export class TableController {
     // a stale state number means the page is behind: the next state message fixes it
   }
 
+  /** @param {number} id the refusal's `id` in `errors` */
   dismissError(id) {
     this.store.set({ errors: this.store.get().errors.filter((e) => e.id !== id) });
   }
@@ -104,7 +170,7 @@ export class TableController {
     if (this.waiting || !this.queue.length) return;
     const message = this.queue[0];
     const last = message.last_action;
-    const byOther = Boolean(last) && last.seat !== (message.seat ?? null);
+    const byOther = Boolean(last) && /** @type {LastAction} */ (last).seat !== (message.seat ?? null);
     const wait = byOther && this.queue.length < CATCH_UP ? this.holdUntil - Date.now() : 0;
     if (wait > 0) {
       this.waiting = true;
@@ -120,7 +186,11 @@ export class TableController {
     this.pump();
   }
 
-  /** Put one state message on screen; true when it shows someone else's move. */
+  /**
+   * Put one state message on screen; true when it shows someone else's move.
+   * @param {GameStateMessage} message
+   * @returns {boolean}
+   */
   show(message) {
     const game = message.game || this.store.get().game || guessGame(message.observation);
     const view = readObservation(game, message.observation);
@@ -129,6 +199,7 @@ export class TableController {
     const known = this.store.get().log;
     const seenUpTo = known.length ? known[known.length - 1].index : -1;
     // events already shown (a reconnect repeats the latest few) are not news
+    /** @type {ActedEvent[]} */
     const events = (message.events || []).filter((_, i) => start === null || start + i > seenUpTo);
     const last = message.last_action;
     const others = last ? last.seat !== seat : events.some((e) => e.player !== undefined && e.player !== seat);
@@ -157,7 +228,8 @@ export class TableController {
     });
     if (events.length) {
       const kinds = events.map(eventKind);
-      if (kinds.some((k) => k === "hand_ended" || k === "round_ended")) play("end");
+      // "round_ended" is version 1's name of Three-Thirteen's hand_ended
+      if (kinds.some((k) => k === "hand_ended" || /** @type {string} */ (k) === "round_ended")) play("end");
       else if (view.currentPlayer === seat && seat !== null && previous?.currentPlayer !== seat)
         play("turn");
       else play("card");
@@ -169,14 +241,25 @@ export class TableController {
     return this.store.get().message?.state_number;
   }
 
-  /** Send an action in the engine's notation ("meld 3h 4h 5h"). */
+  /**
+   * Send an action in the engine's notation ("meld 3h 4h 5h"); false when it cannot go
+   * (one already waits for its answer, or the connection is down).
+   * @param {string} action
+   * @returns {boolean}
+   */
   act(action) {
     if (this.store.get().pending) return false;
-    const sent = this.connection.send({ type: "action", state_number: this.stateNumber, action });
+    // the boards offer actions only while a state is on screen
+    const sent = this.connection.send({ type: "action", state_number: /** @type {number} */ (this.stateNumber), action });
     if (sent) this.store.set({ pending: true, hint: null });
     return sent;
   }
 
+  /**
+   * Say `text` at the table; false when the connection is down.
+   * @param {string} text
+   * @returns {boolean}
+   */
   chat(text) {
     return this.connection.send({ type: "chat", text });
   }
@@ -190,6 +273,11 @@ export class TableController {
   }
 }
 
+/**
+ * The game an observation is of, for a state message that does not say.
+ * @param {AnyObservation} observation
+ * @returns {string}
+ */
 function guessGame(observation) {
   return observation && "wild_rank" in observation ? "three-thirteen" : "burraco";
 }
