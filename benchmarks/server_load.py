@@ -59,6 +59,8 @@ from rummykit.server.loop_lag import LoopLag
 from rummykit.server.models import ActionRow
 from rummykit.server.storage import make_engine, normalize_url
 
+SET_UP_AT_ONCE = 16
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -124,6 +126,9 @@ class Load:
         # this process's own event loop: its stalls delay the clients' figures too
         self.client_lag = LoopLag(warn_after=float("inf"))
         self.tls = ssl.create_default_context()
+        # the set-up's requests, a few at a time: players do not all arrive in the same
+        # instant, and hundreds at once only queue for the server's database connections
+        self.setting_up = asyncio.Semaphore(SET_UP_AT_ONCE)
 
     def failed(self, what: str) -> LoadFailure:
         """Note a failure of the run (printed at once) and make the error that ends its
@@ -138,7 +143,11 @@ class Load:
     ) -> httpx.Response:
         """One request, never retried: an error or a refusal is a failure of the run."""
         try:
-            response = await http.request(method, f"{self.base}{path}", **options)
+            if self.go.is_set():
+                response = await http.request(method, f"{self.base}{path}", **options)
+            else:
+                async with self.setting_up:
+                    response = await http.request(method, f"{self.base}{path}", **options)
         except httpx.HTTPError as error:
             raise self.failed(f"{method} {path}: {error!r}") from error
         if not response.is_success:
