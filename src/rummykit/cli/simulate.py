@@ -70,7 +70,34 @@ def simulate(
         int, typer.Option(help="Deals to play (x seats with --duplicate).", metavar="N")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.", metavar="N")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes (default 1: this process); with --backend processes or a"
+            " local Ray, default one per core.",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    backend: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the games run: local (this process), processes (a pool of --workers)"
+            " or ray (a Ray cluster, pip install 'rummykit[ray]'). Same seeds, same results"
+            " on every backend.",
+            metavar="local|processes|ray",
+            show_default=False,
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --backend ray: a running cluster (host:port, ray://host:port or auto)."
+            " Default: start a Ray here with --workers CPUs and stop it afterwards.",
+            metavar="ADDRESS",
+            show_default=False,
+        ),
+    ] = None,
     duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
     mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
     target: Annotated[int, typer.Option(help="Burraco target score.", metavar="POINTS")] = 2005,
@@ -105,6 +132,7 @@ def simulate(
 ) -> None:
     """Play many games between bots and print wins, win rates and score differences."""
     import json
+    from contextlib import ExitStack
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -114,6 +142,7 @@ def simulate(
     from rummykit.games.core import rules_to_json
     from rummykit.games.record import dumps
     from rummykit.games.registry import game_named
+    from rummykit.sim.backends import BackendError, open_backend
     from rummykit.sim.tournament import make_tasks, run_tasks, summarize
 
     console = Console(highlight=False)
@@ -141,12 +170,13 @@ def simulate(
             first_round=first_round,
             last_round=last_round,
         )
-        if games < 1 or workers < 1:
-            raise ValueError("--games and --workers must be at least 1")
+        if games < 1:
+            raise ValueError("--games must be at least 1")
+        runner = open_backend(backend, workers=workers, address=address)
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
-    except (ValueError, BotSpecError, OSError) as error:
-        console.print(f"[red]{error}[/]")
+    except (ValueError, BotSpecError, OSError, BackendError) as error:
+        console.print(str(error), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     tasks = make_tasks(
         game=info.name,
@@ -158,14 +188,23 @@ def simulate(
         keep_records=records is not None,
     )
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with ExitStack() as stack:
+        try:
+            with console.status(f"starting the {runner.name} backend"):
+                stack.enter_context(runner)
+        except BackendError as error:
+            console.print(str(error), style="red", markup=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+        progress = stack.enter_context(
+            Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            )
+        )
         bar = progress.add_task(f"{info.title}: {' vs '.join(entries)}", total=len(tasks))
 
         def done(result: TaskResult) -> None:
@@ -174,7 +213,7 @@ def simulate(
                 name = f"game-{result.task.index:05d}-seed-{result.task.seed}.json"
                 (records / name).write_text(dumps(result.record), encoding="utf-8")
 
-        results = run_tasks(tasks, workers=workers, on_result=done)
+        results = run_tasks(tasks, backend=runner, on_result=done)
     summary = summarize(
         game=info.name,
         entries=entries,

@@ -1,14 +1,15 @@
 """Many games between named bots: seatings, duplicate deals, workers and the summary.
 
 Every game is described by a picklable :class:`GameTask` (game name, rules, seed and
-which entry sits in which seat), so tasks run the same in this process or in worker
-processes.  The summary follows the statistics of :mod:`rummykit.sim.stats`.
+which entry sits in which seat), so tasks run the same in this process, in worker
+processes or on a Ray cluster (:mod:`rummykit.sim.backends`).  The summary follows the
+statistics of :mod:`rummykit.sim.stats`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.record import GameRecord, record_of
 from rummykit.games.registry import game_named
+from rummykit.sim.backends import Backend, open_backend
 from rummykit.sim.match import play_game
 from rummykit.sim.stats import mean_interval, wilson_interval
 
@@ -113,25 +115,24 @@ def run_tasks(
     tasks: Sequence[GameTask],
     *,
     workers: int = 1,
+    backend: Backend | None = None,
     on_result: Callable[[TaskResult], None] | None = None,
 ) -> list[TaskResult]:
-    """Play every task, in ``workers`` processes; results come back in task order."""
-    results: list[TaskResult] = []
+    """Play every task and give the results in task order, whatever order they finished
+    in, so that the same tasks give the same results everywhere.
 
-    def collect(stream: Iterator[TaskResult]) -> None:
+    The games run on ``backend`` (already entered, and left open for the caller's next
+    match), or without one in ``workers`` processes (in this process for 1).
+    """
+    if backend is None:
+        with open_backend(workers=workers) as own:
+            return run_tasks(tasks, backend=own, on_result=on_result)
+    results: list[TaskResult] = []
+    with closing(backend.map_unordered(run_task, tasks)) as stream:
         for result in stream:
             results.append(result)
             if on_result is not None:
                 on_result(result)
-
-    if workers <= 1:
-        collect(run_task(task) for task in tasks)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        chunksize = max(1, len(tasks) // (workers * 16))
-        with context.Pool(workers) as pool:
-            collect(pool.imap_unordered(run_task, tasks, chunksize=chunksize))
     return sorted(results, key=lambda result: result.task.index)
 
 
