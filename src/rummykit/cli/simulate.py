@@ -142,7 +142,8 @@ def simulate(
     from rummykit.games.core import rules_to_json
     from rummykit.games.record import dumps
     from rummykit.games.registry import game_named
-    from rummykit.sim.backends import BackendError, open_backend
+    from rummykit.sim.backend_options import open_backend
+    from rummykit.sim.backends import BackendError
     from rummykit.sim.tournament import make_tasks, run_tasks, summarize
 
     console = Console(highlight=False)

@@ -17,7 +17,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.record import GameRecord, record_of
 from rummykit.games.registry import game_named
-from rummykit.sim.backends import Backend, open_backend
+from rummykit.sim.backends import Backend, ProcessBackend
 from rummykit.sim.match import play_game
 from rummykit.sim.stats import mean_interval, wilson_interval
 
@@ -125,7 +125,7 @@ def run_tasks(
     match), or without one in ``workers`` processes (in this process for 1).
     """
     if backend is None:
-        with open_backend(workers=workers) as own:
+        with Backend() if workers <= 1 else ProcessBackend(workers) as own:
             return run_tasks(tasks, backend=own, on_result=on_result)
     results: list[TaskResult] = []
     with closing(backend.map_unordered(run_task, tasks)) as stream:
