@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import ray
 from typer.testing import CliRunner
 
 from rummykit.cli.app import app
@@ -188,10 +187,18 @@ def test_the_processes_backend_defaults_to_one_worker_per_core() -> None:
     assert backend.name == "processes"
 
 
+def ray_is_initialized() -> bool:
+    """Whether this process has started or joined a Ray (Ray is imported only by the
+    tests that use it: the import takes seconds)."""
+    import ray
+
+    return bool(ray.is_initialized())
+
+
 @pytest.fixture(scope="module")
 def without_ray(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """Every game's output in this process and with ``--workers 2``, made before Ray."""
-    assert not ray.is_initialized()
+    assert not ray_is_initialized()
     outputs: dict[str, dict[str, Any]] = {}
     for game in MATCHES:
         folder = tmp_path_factory.mktemp(game)
@@ -207,6 +214,8 @@ def without_ray(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str,
 @pytest.fixture(scope="module")
 def local_ray(without_ray: dict[str, dict[str, Any]]) -> Iterator[str]:
     """A local Ray with two CPUs for the module; its address."""
+    import ray
+
     ray.init(
         address="local",
         num_cpus=2,
@@ -238,7 +247,7 @@ def test_run_tasks_on_ray_gives_the_games_of_one_process_and_of_a_pool(
     with open_backend("ray") as backend:
         on_ray = played(game, backend=backend)
         again = played(game, backend=backend)
-    assert ray.is_initialized(), "a backend leaves a Ray it did not start running"
+    assert ray_is_initialized(), "a backend leaves a Ray it did not start running"
     assert on_ray == again == without_ray[game]["tasks_local"]
     assert on_ray == without_ray[game]["tasks_processes"]
     assert [task.index for task, *_ in on_ray] == list(range(len(on_ray)))
