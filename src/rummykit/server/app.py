@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import accounts, lobby, replay_api, review_api, security, sockets
+from rummykit.server import accounts, collector, lobby, replay_api, review_api, security, sockets
 from rummykit.server.auth import Passwords, Sessions
 from rummykit.server.bots import BotRunner
 from rummykit.server.clock import Clock
@@ -90,7 +90,8 @@ def create_app(
             reviews=reviews,
         )
         recovered = await tables.recover()
-        log_event(None, "server_started", recovered=recovered)
+        frozen = collector.freeze_start_up()
+        log_event(None, "server_started", recovered=recovered, frozen=frozen)
         try:
             yield
         finally:
