@@ -8,12 +8,14 @@ through Alembic migrations (``migrations/``); this module only declares the tabl
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    DateTime,
     Float,
     ForeignKey,
     Index,
@@ -111,6 +113,22 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(400))
     actor: Mapped[str] = mapped_column(String(16))
     at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which server process owns a live table, and until when (``leases.py``).
+
+    ``expires_at`` is set by the database's own clock; ``token`` goes up by one at every
+    change of owner and is checked with every action written under the lease."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    owner: Mapped[str] = mapped_column(String(64))
+    token: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ChatRow(Base):

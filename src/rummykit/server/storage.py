@@ -3,7 +3,8 @@
 SQLite (aiosqlite) by default, PostgreSQL (asyncpg) by URL.  Every write is one short
 transaction, except that actions appended at the same time share one (group commit);
 :meth:`Storage.append_action` succeeds only for a state number the table does not have
-yet, so a stored game can never fork.  This module knows rows, not games:
+yet, so a stored game can never fork, and, given a table lease (``leases.py``), only
+while that lease still holds the table.  This module knows rows, not games:
 it never builds a game state.
 """
 
@@ -16,22 +17,59 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event, func, insert, or_, select, update
+from sqlalchemy import event, func, insert, or_, select, tuple_, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from rummykit.server import migrate
 from rummykit.server.checkpoints import Checkpointer
-from rummykit.server.models import ActionRow, ChatRow, PlayerRow, SeatRow, SecretRow, TableRow
+from rummykit.server.models import (
+    ActionRow,
+    ChatRow,
+    LeaseRow,
+    PlayerRow,
+    SeatRow,
+    SecretRow,
+    TableRow,
+)
+
+if TYPE_CHECKING:
+    from rummykit.server.leases import Lease
 
 PLAYERS_KEPT = 10_000
 
 
 class StorageError(RuntimeError):
     """A write the database refused (for example a state number already stored)."""
+
+
+class LeaseLost(StorageError):
+    """An action written under a table lease that no longer holds the table (expired,
+    released or taken over by another process): nothing was stored."""
+
+    def __init__(self, lease: Lease) -> None:
+        super().__init__(
+            f"table {lease.table_id} is no longer held by {lease.owner} under token {lease.token}"
+        )
+        self.lease = lease
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _PendingAction:
+    """An action waiting for the next group commit, and who waits for it (each one
+    distinct: compared and hashed by identity)."""
+
+    row: dict[str, Any]
+    lease: Lease | None
+    stored: asyncio.Future[None]
 
 
 def normalize_url(url: str) -> str:
@@ -114,7 +152,7 @@ class Storage:
         # changes to players, so that a read begun before a change is not kept
         self._players: OrderedDict[str, PlayerRow] = OrderedDict()
         self._player_changes = 0
-        self._pending_actions: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._pending_actions: list[_PendingAction] = []
         self._action_writer: asyncio.Task[None] | None = None
         url = engine.url
         file = url.database if url.drivername.startswith("sqlite") else None
@@ -345,7 +383,15 @@ class Storage:
             )
 
     async def append_action(
-        self, table_id: str, state_number: int, seat: int, action: str, actor: str, at: float
+        self,
+        table_id: str,
+        state_number: int,
+        seat: int,
+        action: str,
+        actor: str,
+        at: float,
+        *,
+        lease: Lease | None = None,
     ) -> None:
         """Store one action; ``StorageError`` if the state number is already stored.
 
@@ -353,7 +399,16 @@ class Storage:
         way wait for the next one, which stores all of them in one transaction (group
         commit): under load many tables share a commit, and alone an action is written
         at once.
+
+        With ``lease`` (several server processes: ``leases.py``) the action is stored
+        only if, in that same transaction, the lease row still names this owner and
+        token and has not expired by the database's clock; the row is locked
+        (``FOR SHARE``) until the commit, so no other process can take the table over
+        in between.  Otherwise nothing is stored and ``LeaseLost`` is raised.  A batch
+        may mix tables, leases and actions without one: each is checked on its own.
         """
+        if lease is not None and lease.table_id != table_id:
+            raise ValueError(f"a lease of table {lease.table_id} cannot write to {table_id}")
         row = {
             "table_id": table_id,
             "state_number": state_number,
@@ -363,7 +418,7 @@ class Storage:
             "at": at,
         }
         stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending_actions.append((row, stored))
+        self._pending_actions.append(_PendingAction(row, lease, stored))
         if self._action_writer is None or self._action_writer.done():
             self._action_writer = asyncio.create_task(self._write_actions())
             self._keep_checkpointing()
@@ -374,39 +429,83 @@ class Storage:
         while self._pending_actions:
             batch, self._pending_actions = self._pending_actions, []
             try:
-                await self._insert_actions([row for row, _ in batch])
+                lost = await self._insert_actions(batch)
             except IntegrityError:
                 # some state number is already stored: find which, one action at a time
-                for row, stored in batch:
-                    await self._insert_alone(row, stored)
+                for pending in batch:
+                    await self._insert_alone(pending)
             except Exception as error:
-                for _, stored in batch:
-                    if not stored.done():
-                        stored.set_exception(error)
+                for pending in batch:
+                    if not pending.stored.done():
+                        pending.stored.set_exception(error)
             else:
-                for _, stored in batch:
-                    if not stored.done():
-                        stored.set_result(None)
+                for pending in batch:
+                    if pending.stored.done():
+                        continue
+                    if pending in lost:
+                        assert pending.lease is not None
+                        pending.stored.set_exception(LeaseLost(pending.lease))
+                    else:
+                        pending.stored.set_result(None)
 
-    async def _insert_actions(self, rows: list[dict[str, Any]]) -> None:
+    async def _insert_actions(self, batch: list[_PendingAction]) -> set[_PendingAction]:
+        """Insert the batch's actions in one transaction, except those whose lease no
+        longer holds their table: those are returned, not stored."""
         async with self.engine.begin() as connection:
-            await connection.execute(insert(ActionRow), rows)
+            held = await self._held_leases(connection, [p.lease for p in batch if p.lease])
+            lost = {p for p in batch if p.lease is not None and p.lease not in held}
+            rows = [p.row for p in batch if p not in lost]
+            if rows:
+                await connection.execute(insert(ActionRow), rows)
+            return lost
 
-    async def _insert_alone(self, row: dict[str, Any], stored: asyncio.Future[None]) -> None:
-        """Store one action in its own transaction and tell ``stored`` how it went."""
+    @staticmethod
+    async def _held_leases(connection: AsyncConnection, leases: list[Lease]) -> set[Lease]:
+        """Those of ``leases`` still held (right owner and token, not expired by the
+        database's clock), their rows locked against a takeover until the commit."""
+        if not leases:
+            return set()
+        held = select(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token)
+        if connection.dialect.name == "postgresql":
+            # A process cut off after this statement would keep the rows it locked, and
+            # so block any takeover, until its TCP connection is found dead (hours): the
+            # database ends the transaction once it has been idle for a ttl instead.  Set
+            # by the statement itself (for each row found, before it is locked): no
+            # extra round trip.
+            idle_ms = max(1, int(min(x.ttl for x in leases) * 1000))
+            held = held.add_columns(
+                func.set_config("idle_in_transaction_session_timeout", str(idle_ms), True)
+            )
+        found = await connection.execute(
+            held.where(
+                tuple_(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token).in_(
+                    sorted({(x.table_id, x.owner, x.token) for x in leases})
+                ),
+                LeaseRow.expires_at > func.now(),
+            ).with_for_update(read=True)
+        )
+        keys = {(row[0], row[1], row[2]) for row in found}
+        return {x for x in leases if (x.table_id, x.owner, x.token) in keys}
+
+    async def _insert_alone(self, pending: _PendingAction) -> None:
+        """Store one action in its own transaction and tell its waiter how it went."""
+        if pending.stored.done():
+            return
         failure: Exception | None = None
         try:
-            await self._insert_actions([row])
+            if await self._insert_actions([pending]):
+                assert pending.lease is not None
+                failure = LeaseLost(pending.lease)
         except IntegrityError:
-            failure = StorageError(f"state number {row['state_number']} is already stored")
+            failure = StorageError(f"state number {pending.row['state_number']} is already stored")
         except Exception as error:
             failure = error
-        if stored.done():
+        if pending.stored.done():
             return
         if failure is None:
-            stored.set_result(None)
+            pending.stored.set_result(None)
         else:
-            stored.set_exception(failure)
+            pending.stored.set_exception(failure)
 
     async def finish_table(
         self, table_id: str, at: float, totals: Sequence[int], winners: Sequence[int]
