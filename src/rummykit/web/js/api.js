@@ -21,7 +21,7 @@
  * A table of the open list or of the history. Never sent now but still read: the draft
  * protocol's `id` (for `table_id`), `players` (for `seats`), a seat's `player`, the
  * caller's `seat` and when the game ended (`ended_at`, `finished_at`).
- * @typedef {TableSummary & {
+ * @typedef {Omit<TableSummary, "seats"> & {
  *   id?: string,
  *   players?: ListedSeat[],
  *   seats: ListedSeat[],

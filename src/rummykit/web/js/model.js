@@ -169,7 +169,7 @@ export function readObservation(game, obs) {
 
 /**
  * The event's kind.
- * @param {GameEvent} event
+ * @param {Pick<GameEvent, "event">} event
  * @returns {GameEvent["event"]}
  */
 export function eventKind(event) {

@@ -16,9 +16,11 @@
  * @property {HandMode} handOrder
  */
 /**
- * Who the player is (`me`, null before a session), the game catalogue (null until it
- * arrives or when the server did not answer), and whether the session was asked yet.
- * @typedef {{ me: Player | null, catalog: Catalog | null, checked: boolean }} Session
+ * Who the player is (`me`, null before a session; only the name when the server did not
+ * say more), the game catalogue (null until it arrives or when the server did not
+ * answer), and whether the session was asked yet.
+ * @typedef {{ me: (Partial<Player> & { name: string }) | null, catalog: Catalog | null,
+ *   checked: boolean }} Session
  */
 
 const SETTINGS_KEY = "rummykit.settings";

@@ -11,14 +11,37 @@ import { cardsText } from "../cards.js";
 import { moveTo, reconcile, sortOrder } from "../hand-order.js";
 import { actionCards } from "../legal.js";
 
-/** Order, selection and freshly received cards of the player's hand.  A selection sent
- * as a move is cleared, and comes back if the move is refused (`refusal` changes). */
+/**
+ * @import { Card, ReasonPhrase } from "../protocol-types"
+ * @import { HandEntry, HandMode } from "../hand-order.js"
+ * @import { MeldView, TableView } from "../model.js"
+ * @import { TableController, TableState } from "../table-controller.js"
+ */
+/**
+ * A table with a state on screen, as a board draws it.
+ * @template {TableView} [View=TableView]
+ * @typedef {TableState<View> & { view: View }} BoardState
+ */
+/**
+ * What a board asks of the table: to play an action and to ask a hint (a replay's
+ * stand-in does nothing).
+ * @typedef {Pick<TableController, "act" | "askHint">} BoardController
+ */
+/** The player's hand as a board works it (useHandState). @typedef {ReturnType<typeof useHandState>} HandState */
+
+/**
+ * Order, selection and freshly received cards of the player's hand.  A selection sent
+ * as a move is cleared, and comes back if the move is refused (`refusal` changes).
+ * @param {Card[]} hand the cards held, as the server lists them
+ * @param {string} turnKey changes when the selection should be cleared (a new turn or phase)
+ * @param {number | null} [refusal] the latest refusal's id
+ */
 export function useHandState(hand, turnKey, refusal = null) {
   const prefs = useStore(settings);
-  const [mode, setMode] = useState(prefs.handOrder || "suit");
-  const [order, setOrder] = useState([]);
-  const [fresh, setFresh] = useState(new Set());
-  const [selected, setSelected] = useState(new Set());
+  const [mode, setMode] = useState(/** @type {HandMode} */ (prefs.handOrder || "suit"));
+  const [order, setOrder] = useState(/** @type {HandEntry[]} */ ([]));
+  const [fresh, setFresh] = useState(/** @type {Set<string>} */ (new Set()));
+  const [selected, setSelected] = useState(/** @type {Set<string>} */ (new Set()));
   const first = useRef(true);
   const handKey = hand.join(" ");
   useEffect(() => {
@@ -31,19 +54,19 @@ export function useHandState(hand, turnKey, refusal = null) {
     });
   }, [handKey]);
   useEffect(() => setSelected(new Set()), [turnKey]);
-  const sent = useRef(new Set());
+  const sent = useRef(/** @type {Set<string>} */ (new Set()));
   useEffect(() => {
     if (refusal !== null && sent.current.size) setSelected(new Set([...sent.current].filter((k) => order.some((e) => e.key === k))));
     sent.current = new Set();
   }, [refusal]);
-  const names = (keys) => order.filter((e) => keys.has(e.key)).map((e) => e.name);
+  const names = (/** @type {Set<string>} */ keys) => order.filter((e) => keys.has(e.key)).map((e) => e.name);
   return {
     mode,
     order,
     fresh,
     selected,
     selectedNames: names(selected),
-    toggle: (key) =>
+    toggle: (/** @type {string} */ key) =>
       setSelected((sel) => {
         const next = new Set(sel);
         if (next.has(key)) next.delete(key);
@@ -56,7 +79,9 @@ export function useHandState(hand, turnKey, refusal = null) {
       sent.current = selected;
       setSelected(new Set());
     },
-    selectNames: (wanted) => {
+    /** Select one card of the hand for each of `wanted`. */
+    selectNames: (/** @type {Card[]} */ wanted) => {
+      /** @type {Set<string>} */
       const keys = new Set();
       const left = [...wanted];
       for (const entry of order) {
@@ -68,7 +93,9 @@ export function useHandState(hand, turnKey, refusal = null) {
       }
       setSelected(keys);
     },
-    keysFor: (wanted) => {
+    /** The keys of one card of the hand for each of `wanted` (those held). */
+    keysFor: (/** @type {Card[]} */ wanted) => {
+      /** @type {Set<string>} */
       const keys = new Set();
       const left = [...wanted];
       for (const entry of order) {
@@ -80,12 +107,12 @@ export function useHandState(hand, turnKey, refusal = null) {
       }
       return keys;
     },
-    sortBy: (how) => {
+    sortBy: (/** @type {"suit" | "rank"} */ how) => {
       setMode(how);
       settings.set({ handOrder: how });
       setOrder((o) => sortOrder(o, how));
     },
-    reorder: (keys, index) => {
+    reorder: (/** @type {string[]} */ keys, /** @type {number} */ index) => {
       setMode("custom");
       setOrder((o) => moveTo(o, keys, index));
     },
@@ -97,9 +124,11 @@ export function useHandState(hand, turnKey, refusal = null) {
  * `--card-w` are multiplied by) until everything in it shows without scrolling, down to
  * `smallest`; measured again whenever `key` changes or the zone is resized.  Returns the
  * ref to put on the zone.
+ * @param {unknown} key
+ * @param {number} [smallest]
  */
 export function useFitCards(key, smallest = 0.6) {
-  const ref = useRef(null);
+  const ref = useRef(/** @type {HTMLElement | null} */ (null));
   useLayoutEffect(() => {
     const zone = ref.current;
     if (!zone) return undefined;
@@ -124,6 +153,7 @@ export function useFitCards(key, smallest = 0.6) {
   return ref;
 }
 
+/** @param {{ hand: HandState }} props */
 export function SortButtons({ hand }) {
   return html`<div class="sort-buttons" role="group" aria-label=${t("table.sort")}>
     <button type="button" class="small" aria-pressed=${String(hand.mode === "suit")} data-sort="suit"
@@ -133,7 +163,11 @@ export function SortButtons({ hand }) {
   </div>`;
 }
 
-/** Face-down stacks: the stock (clickable to draw) and other piles. */
+/**
+ * Face-down stacks: the stock (clickable to draw) and other piles.
+ * @param {{ count: number, label: string, onClick?: (() => unknown) | null, enabled?: boolean,
+ *   drop?: string | null, testId?: string | null, small?: boolean }} props
+ */
 export function Stack({ count, label, onClick, enabled = false, drop = null, testId = null, small = false }) {
   const shown = Math.min(3, Math.ceil(count / 15));
   const content = html`
@@ -151,7 +185,12 @@ export function Stack({ count, label, onClick, enabled = false, drop = null, tes
   </div>`;
 }
 
-/** A meld laid on the table. `standsFor` names what its wild stands for. */
+/**
+ * A meld laid on the table. `standsFor` names what its wild stands for.
+ * @param {{ meld: MeldView, wildIndex?: number | null, isWild?: ((name: Card) => boolean) | null,
+ *   standsFor?: Card | null, drop?: string | null, highlight?: boolean,
+ *   onClick?: (() => unknown) | null, badge?: unknown, className?: string }} props
+ */
 export function MeldView({ meld, wildIndex = null, isWild = null, standsFor = null, drop = null,
   highlight = false, onClick = null, badge = null, className = "" }) {
   const cards = meld.cards.map((name, i) => {
@@ -169,6 +208,12 @@ export function MeldView({ meld, wildIndex = null, isWild = null, standsFor = nu
         ${badge}<span class="meld-cards">${cards}</span></div>`;
 }
 
+/**
+ * The hint button, and the strongest bot's hint once it comes: its move, its reason, and
+ * buttons to show its cards and to play it.
+ * @param {{ state: BoardState, controller: Pick<TableController, "act" | "askHint" | "dismissHint">,
+ *   hand: HandState, myTurn: boolean }} props
+ */
 export function HintBubble({ state, controller, hand, myTurn }) {
   const hint = state.hint;
   if (!myTurn) return null;
@@ -203,16 +248,23 @@ export function HintBubble({ state, controller, hand, myTurn }) {
 // reason phrases that only name the move (the hint and the review name it already)
 const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_pile", "replace_wild"]);
 
+/**
+ * @param {ReasonPhrase[] | null | undefined} phrases
+ * @param {string} [fallback]
+ * @param {{ named?: boolean }} [options] `named`: leave out a first phrase that only names the move
+ * @returns {string}
+ */
 export function reasonText(phrases, fallback = "", { named = false } = {}) {
   if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
   const said = named && phrases.length > 1 && NAMING.has(phrases[0].code) ? phrases.slice(1) : phrases;
   const parts = [];
   for (const { code, params = {} } of said) {
     if (!has(`reason.${code}`)) return fallback;
+    /** @type {Record<string, unknown>} */
     const shown = {};
     for (const [name, value] of Object.entries(params)) {
-      if (name === "action" || name === "usual") shown[name] = describeAction(value);
-      else if (name === "card" || name === "cards") shown[name] = cardsText([value].flat());
+      if (name === "action" || name === "usual") shown[name] = describeAction(/** @type {string} a move */ (value));
+      else if (name === "card" || name === "cards") shown[name] = cardsText([/** @type {Card | Card[]} */ (value)].flat());
       else shown[name] = value;
     }
     parts.push(t(`reason.${code}`, shown));
@@ -220,6 +272,11 @@ export function reasonText(phrases, fallback = "", { named = false } = {}) {
   return [parts.slice(0, 2).join(": "), ...parts.slice(2)].join("; ");
 }
 
+/**
+ * @template {string | null | undefined} Action
+ * @param {Action} action
+ * @returns {string | Action} the action itself when it is not a move this page knows
+ */
 export function describeAction(action) {
   const [verb, ...rest] = (action || "").trim().split(/\s+/);
   switch (verb) {
@@ -242,13 +299,15 @@ export function describeAction(action) {
 
 /** Keyboard shortcuts while the table has focus (not while typing in a field). The
  * latest handler is always the one called, so a key pressed right after a change acts on
- * the table as it now stands. */
+ * the table as it now stands.
+ * @param {(key: string, event: KeyboardEvent) => boolean | undefined} handler true when it used the key
+ */
 export function useKeys(handler) {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
-    const onKey = (event) => {
-      const tag = event.target?.tagName;
+    const onKey = (/** @type {KeyboardEvent} */ event) => {
+      const tag = /** @type {HTMLElement | null} */ (event.target)?.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (document.querySelector(".dialog-backdrop")) return;

@@ -16,17 +16,32 @@ import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
-const isBurracoWild = (name) => {
+/**
+ * @import { BurracoHandResult, BurracoScoreBreakdown, Card, Seat } from "../protocol-types"
+ * @import { LegalIndex } from "../legal.js"
+ * @import { BurracoMeldView, BurracoView, EitherRules } from "../model.js"
+ * @import { SeatHolder } from "./common.js"
+ * @import { BoardController, BoardState, HandState } from "./board-parts.js"
+ */
+/** @typedef {(seat: Seat) => string} NameOf */
+
+const isBurracoWild = (/** @type {Card} */ name) => {
   const card = parseCard(name);
   return card.joker || card.rank === 2;
 };
 
+/** @param {{ meld: BurracoMeldView }} props */
 function BurracoBadge({ meld }) {
   const kind = burracoKind(meld);
   if (!kind) return null;
   return html`<span class=${`burraco-badge ${kind}`}>${t(`burraco.${kind}`)}</span>`;
 }
 
+/**
+ * One player's melds; the player's own accept the selected cards (a click or a drop).
+ * @param {{ melds: BurracoMeldView[], mine: boolean, hand: HandState, index: LegalIndex,
+ *   onExtend?: (id: number) => void, label: string, owner: Seat }} props
+ */
 function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
   const selectedBag = bagKey(hand.selectedNames);
   const zone = useFitCards(melds.map((m) => `${m.id}:${m.cards.length}`).join());
@@ -40,11 +55,16 @@ function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
       return html`<${MeldView} key=${meld.id} meld=${meld} wildIndex=${meld.wildIndex}
         standsFor=${wildStandsFor(meld)} drop=${mine ? `meld:${meld.id}` : null} highlight=${accepts}
         className=${kind ? `burraco ${kind}` : ""} badge=${html`<${BurracoBadge} meld=${meld} />`}
-        onClick=${mine ? () => onExtend(meld.id) : null} />`;
+        onClick=${mine ? () => /** @type {(id: number) => void} */ (onExtend)(meld.id) : null} />`;
     })}
   </section>`;
 }
 
+/**
+ * The whole discard pile: a click takes it, or discards the one selected card.
+ * @param {{ pile: Card[], canTake: boolean, onTake: () => void, canDiscard: boolean,
+ *   restricted: Card | null }} props
+ */
 function DiscardPile({ pile, canTake, onTake, canDiscard, restricted }) {
   return html`<div class="discard-wrap">
     <button type="button" class=${`discard-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
@@ -60,6 +80,7 @@ function DiscardPile({ pile, canTake, onTake, canDiscard, restricted }) {
   </div>`;
 }
 
+/** @param {{ left: number[] }} props which pozzetti (0, 1) are still set aside */
 function Pozzetti({ left }) {
   return html`<div class="pozzetti" aria-label=${t("burraco.pozzetti_left", { count: left.length })}>
     ${[0, 1].map(
@@ -71,9 +92,13 @@ function Pozzetti({ left }) {
   </div>`;
 }
 
-/** One hand's score breakdown for both players (RULES.md 1.7) and the totals. */
+/**
+ * One hand's score breakdown for both players (RULES.md 1.7) and the totals.
+ * @param {{ result: BurracoHandResult | null | undefined, nameOf: NameOf, rules?: EitherRules }} props
+ */
 export function BurracoBreakdown({ result, nameOf, rules }) {
   if (!result) return null;
+  /** @type {[string, (b: BurracoScoreBreakdown) => number, ((b: BurracoScoreBreakdown) => string)?][]} */
   const rows = [
     ["melded", (b) => b.melded],
     ["in_hand", (b) => -b.in_hand],
@@ -98,10 +123,15 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
   <p class="muted end-reason">${t(`end.${result.reason}`, { name: result.closer !== null ? nameOf(result.closer) : "" })}</p>`;
 }
 
+/** @param {number} value */
 function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }
 
+/**
+ * The side panel's scores: each hand, the totals, the last hand's breakdown.
+ * @param {{ state: BoardState<BurracoView>, nameOf: NameOf }} props
+ */
 export function BurracoScores({ state, nameOf }) {
   const { view } = state;
   const last = view.results[view.results.length - 1];
@@ -118,6 +148,7 @@ export function BurracoScores({ state, nameOf }) {
   </div>`;
 }
 
+/** @param {{ result: BurracoHandResult, nameOf: NameOf, rules: EitherRules, onClose: () => void }} props */
 function HandOverDialog({ result, nameOf, rules, onClose }) {
   return html`<${Dialog} title=${t("burraco.hand_over", { n: result.hand_number + 1 })} onClose=${onClose} className="hand-over">
     <${BurracoBreakdown} result=${result} nameOf=${nameOf} rules=${rules} />
@@ -125,11 +156,22 @@ function HandOverDialog({ result, nameOf, rules, onClose }) {
   <//>`;
 }
 
+/**
+ * What the player is asked to do (or whose turn it is).
+ * @param {BurracoView} view
+ * @param {Seat | null} seat
+ * @param {boolean} myTurn
+ * @param {HandState} hand
+ * @param {NameOf} nameOf
+ * @param {SeatHolder[]} players
+ * @param {boolean} [readOnly]
+ * @returns {string}
+ */
 function prompt(view, seat, myTurn, hand, nameOf, players, readOnly = false) {
   if (view.gameOver) return t("table.game_over");
-  // a watcher, or a replay: whose turn it is, not what to do
-  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
-  if (!myTurn) return waitingFor(players, view.currentPlayer);
+  // a watcher, or a replay: whose turn it is, not what to do (the game is not over: someone has the turn)
+  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(/** @type {Seat} */ (view.currentPlayer)) });
+  if (!myTurn) return waitingFor(players, /** @type {Seat} */ (view.currentPlayer));
   if (view.phase === "draw") return t("burraco.prompt_draw");
   const n = hand.selectedNames.length;
   if (n === 0) return t("burraco.prompt_play");
@@ -137,6 +179,10 @@ function prompt(view, seat, myTurn, hand, nameOf, players, readOnly = false) {
   return t("burraco.prompt_many", { count: n });
 }
 
+/**
+ * The Burraco table for `state`'s seat (a watcher sees seat 0's side, without a hand).
+ * @param {{ state: BoardState<BurracoView>, controller: BoardController, nameOf: NameOf }} props
+ */
 export function BurracoBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
@@ -160,13 +206,13 @@ export function BurracoBoard({ state, controller, nameOf }) {
 
   // end-of-hand dialog (target mode: the game goes on)
   const seen = useRef(view.results.length);
-  const [shownResult, setShownResult] = useState(null);
+  const [shownResult, setShownResult] = useState(/** @type {BurracoHandResult | null} */ (null));
   useEffect(() => {
     if (view.results.length > seen.current && !view.gameOver && !state.readOnly) setShownResult(view.results[view.results.length - 1]);
     seen.current = view.results.length;
   }, [view.results.length]);
 
-  const act = (action) => {
+  const act = (/** @type {string} */ action) => {
     if (controller.act(action)) hand.sent();
   };
   const draw = () => canDraw && act("draw");
@@ -179,17 +225,17 @@ export function BurracoBoard({ state, controller, nameOf }) {
     if (!playing || names.length !== 1) return;
     act(index.discards.get(names[0]) || `discard ${names[0]}`);
   };
-  const extend = (id, names = selected) => {
+  const extend = (/** @type {number} */ id, names = selected) => {
     if (!playing || !names.length) return;
     act(index.extensions.get(`${id}|${bagKey(names)}`) || `extend ${id} ${names.join(" ")}`);
   };
-  const onDrop = (target, keys) => {
+  const onDrop = (/** @type {string} */ target, /** @type {string[]} */ keys) => {
     const names = hand.order.filter((e) => keys.includes(e.key)).map((e) => e.name);
     if (target === "discard") discard(names);
     else if (target.startsWith("meld:")) extend(Number(target.slice(5)), names);
     else if (target === "new-meld" && playing && names.length >= 3) act(index.melds.get(bagKey(names)) || `meld ${names.join(" ")}`);
   };
-  const onActivate = (key) => {
+  const onActivate = (/** @type {string} */ key) => {
     const entry = hand.order.find((e) => e.key === key);
     if (entry && playing) discard([entry.name]);
   };

@@ -6,6 +6,23 @@ import { api } from "../api.js";
 import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
 
+/**
+ * @import { Seat } from "../protocol-types"
+ * @import { ComponentChildren } from "../../vendor/preact.module.js"
+ */
+/**
+ * An input's change, as the handlers read it (its `value`, a box's `checked`).
+ * @typedef {Event & { target: HTMLInputElement }} InputChange
+ */
+/** A select's change. @typedef {Event & { target: HTMLSelectElement }} SelectChange */
+/**
+ * Who sits at a seat, as the pages name them: a table's players (PlayerInfo), a replay's
+ * or a listed table's seats (SeatInfo, `name` null while the seat is free).
+ * @typedef {{ seat: Seat, name: string | null, kind: "human" | "bot", level?: string | null,
+ *   connected?: boolean }} SeatHolder
+ */
+
+/** The buttons that switch the page's language. */
 export function LanguageSwitch() {
   const current = language();
   return html`<div class="lang-switch" role="group" aria-label=${t("settings.language")}>
@@ -17,11 +34,14 @@ export function LanguageSwitch() {
   </div>`;
 }
 
-/** A nickname to sit down under, for someone who arrives by a link before the lobby. */
+/**
+ * A nickname to sit down under, for someone who arrives by a link before the lobby.
+ * @param {{ title: string }} props
+ */
 export function NicknameForm({ title }) {
   const [name, setName] = useState("");
-  const [error, setError] = useState(null);
-  const submit = async (event) => {
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       await api.guest(name.trim());
@@ -34,11 +54,16 @@ export function NicknameForm({ title }) {
     <h2>${title}</h2>
     ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
     <label class="field"><span>${t("lobby.nickname")}</span>
-      <input name="nickname" required maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+      <input name="nickname" required maxlength="24" value=${name} onInput=${(/** @type {InputChange} */ e) => setName(e.target.value)} /></label>
     <button class="primary" type="submit" disabled=${!name.trim()}>${t("lobby.sit_down")}</button>
   </form>`;
 }
 
+/**
+ * The page's top bar: the way back to the lobby, the page's title, what the page adds,
+ * the language switch and the settings.
+ * @param {{ title?: string | null, children?: ComponentChildren }} props
+ */
 export function TopBar({ title = null, children = null }) {
   const [open, setOpen] = useState(false);
   return html`<header class="topbar">
@@ -55,13 +80,19 @@ export function TopBar({ title = null, children = null }) {
   </header>`;
 }
 
+/**
+ * A modal dialog: focus goes in and comes back when it closes; Escape and a click
+ * outside close it when it has `onClose`.
+ * @param {{ title: string, onClose?: (() => void) | null, children?: ComponentChildren,
+ *   className?: string, labelledBy?: string | null }} props
+ */
 export function Dialog({ title, onClose, children, className = "", labelledBy = null }) {
-  const box = useRef(null);
+  const box = useRef(/** @type {HTMLElement | null} */ (null));
   useEffect(() => {
-    const previous = document.activeElement;
-    const first = box.current?.querySelector("button, [href], input, select, textarea");
+    const previous = /** @type {HTMLElement | null} */ (document.activeElement);
+    const first = /** @type {HTMLElement | null | undefined} */ (box.current?.querySelector("button, [href], input, select, textarea"));
     first?.focus();
-    const onKey = (event) => {
+    const onKey = (/** @type {KeyboardEvent} */ event) => {
       if (event.key === "Escape" && onClose) {
         event.stopPropagation();
         onClose();
@@ -73,7 +104,7 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
       previous?.focus?.();
     };
   }, []);
-  return html`<div class="dialog-backdrop" onClick=${(e) => e.target === e.currentTarget && onClose?.()}>
+  return html`<div class="dialog-backdrop" onClick=${(/** @type {MouseEvent} */ e) => e.target === e.currentTarget && onClose?.()}>
     <div class=${`dialog ${className}`} role="dialog" aria-modal="true" aria-label=${title} ref=${box}>
       ${title ? html`<h2 id=${labelledBy}>${title}</h2>` : null}
       ${children}
@@ -85,9 +116,13 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
   </div>`;
 }
 
+/**
+ * The player's settings: four colours, sounds, pace, language.
+ * @param {{ onClose: () => void }} props
+ */
 export function SettingsDialog({ onClose }) {
   const value = useStore(settings);
-  const toggle = (key) => settings.set({ [key]: !value[key] });
+  const toggle = (/** @type {"fourColour" | "sounds"} */ key) => settings.set({ [key]: !value[key] });
   return html`<${Dialog} title=${t("settings.title")} onClose=${onClose} className="settings">
     <div class="settings-grid">
       <label><input type="checkbox" checked=${value.fourColour} onChange=${() => toggle("fourColour")} />
@@ -95,7 +130,7 @@ export function SettingsDialog({ onClose }) {
       <label><input type="checkbox" checked=${value.sounds} onChange=${() => toggle("sounds")} />
         ${t("settings.sounds")}</label>
       <label>${t("settings.pace")}
-        <select value=${value.pace} onChange=${(e) => settings.set({ pace: e.target.value })}>
+        <select value=${value.pace} onChange=${(/** @type {SelectChange} */ e) => settings.set({ pace: e.target.value })}>
           ${["slow", "normal", "fast", "instant"].map(
             (p) => html`<option value=${p}>${t(`settings.pace.${p}`)}</option>`,
           )}
@@ -106,7 +141,10 @@ export function SettingsDialog({ onClose }) {
   <//>`;
 }
 
-/** A small "copied!" aware copy button. */
+/**
+ * A small "copied!" aware copy button.
+ * @param {{ text: string, label: string }} props
+ */
 export function CopyButton({ text, label }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -129,13 +167,22 @@ export function CopyButton({ text, label }) {
 
 /** Seat names as the table shows them ("Bot (greedy)", the nickname, or "Seat 2"). */
 /** What the player is waiting for while ``seat`` has the turn: its player, or someone to
- * take it when nobody sits there yet. */
+ * take it when nobody sits there yet.
+ * @param {SeatHolder[] | null | undefined} players
+ * @param {Seat} seat
+ * @returns {string}
+ */
 export function waitingFor(players, seat) {
   const player = players?.find((p) => p.seat === seat) || players?.[seat];
   if (player && player.kind !== "bot" && !player.name) return t("table.waiting_for_open_seat");
   return t("table.waiting_for", { name: seatName(players, seat) });
 }
 
+/**
+ * @param {SeatHolder[] | null | undefined} players
+ * @param {Seat} seat
+ * @returns {string}
+ */
 export function seatName(players, seat) {
   const player = players?.find((p) => p.seat === seat) || players?.[seat];
   if (!player) return t("table.seat", { n: seat + 1 });

@@ -10,72 +10,98 @@ import { go, tableHref } from "../router.js";
 import { defaultRules, readCatalog, seatCount } from "../catalog.js";
 import { Dialog } from "./common.js";
 
+/**
+ * @import { CreateTable, SeatRequest } from "../protocol-types"
+ * @import { OptionInfo } from "../catalog.js"
+ * @import { InputChange, SelectChange } from "./common.js"
+ */
+
 const TURN_TIMES = [0, 30, 60, 90, 120, 300];
 
+/**
+ * A rule option's label in the player's language (else its name in words).
+ * @param {string} game
+ * @param {string} name
+ */
 function optionLabel(game, name) {
   const key = `option.${game}.${name}`;
   return has(key) ? t(key) : name.replace(/_/g, " ");
 }
 
+/**
+ * @param {string} game
+ * @param {string} name
+ * @param {unknown} value one of the option's choices
+ */
 function choiceLabel(game, name, value) {
   const key = `option.${game}.${name}.${value}`;
   return has(key) ? t(key) : String(value);
 }
 
+/**
+ * One rule option's field: a box, a list of choices or rounds, or a number or text.
+ * @param {{ game: string, option: OptionInfo, value: unknown, rules: Record<string, unknown>,
+ *   onChange: (value: unknown) => void }} props
+ */
 function RuleOption({ game, option, value, rules, onChange }) {
   const id = `opt-${option.name}`;
   // a target score and a hand limit only mean something in a game played to a target
   if (game === "burraco" && ["target", "max_hands"].includes(option.name) && rules.mode !== "target") return null;
   if (option.type === "bool" || option.type === "boolean" || typeof option.default === "boolean") {
     return html`<label class="option check" for=${id}>
-      <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(e) => onChange(e.target.checked)} />
+      <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(/** @type {InputChange} */ e) => onChange(e.target.checked)} />
       <span>${optionLabel(game, option.name)}</span></label>`;
   }
   const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
   if (game === "three-thirteen" && ["first_round", "last_round"].includes(option.name)) {
     // a round by its number and the cards it deals (round 1 deals 3, round 11 deals 13)
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
-      <select id=${id} value=${String(value)} onChange=${(e) => onChange(Number(e.target.value))}>
+      <select id=${id} value=${String(value)} onChange=${(/** @type {SelectChange} */ e) => onChange(Number(e.target.value))}>
         ${Array.from({ length: 11 }, (_, i) => html`<option value=${String(i + 1)}>${t("create.round_choice", { round: i + 1, count: i + 3 })}</option>`)}
       </select></label>`;
   }
   if (option.choices) {
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
       <select id=${id} value=${String(value)}
-        onChange=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)}>
+        onChange=${(/** @type {SelectChange} */ e) => onChange(numeric ? Number(e.target.value) : e.target.value)}>
         ${option.choices.map((c) => html`<option value=${String(c)}>${choiceLabel(game, option.name, c)}</option>`)}
       </select></label>`;
   }
   return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
     <input id=${id} type=${numeric ? "number" : "text"} value=${value}
       min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
-      onInput=${(e) => onChange(numeric ? Number(e.target.value) : e.target.value)} /></label>`;
+      onInput=${(/** @type {InputChange} */ e) => onChange(numeric ? Number(e.target.value) : e.target.value)} /></label>`;
 }
 
+/**
+ * The new-table dialog, starting on `gameName`.
+ * @param {{ gameName: string, onClose: () => void }} props
+ */
 export function CreateTableDialog({ gameName, onClose }) {
   const { catalog } = useStore(session);
   const { games, botLevels } = readCatalog(catalog);
   const [name, setName] = useState(gameName);
   const game = games.find((g) => g.name === name) || games[0];
-  const [rulesByGame, setRulesByGame] = useState({});
+  const [rulesByGame, setRulesByGame] = useState(/** @type {Record<string, Record<string, unknown>>} */ ({}));
   const rules = rulesByGame[game.name] || defaultRules(game);
-  const [seatsByGame, setSeatsByGame] = useState({});
+  const [seatsByGame, setSeatsByGame] = useState(/** @type {Record<string, number>} */ ({}));
   const seats = seatsByGame[game.name] ?? seatCount(game, rules);
-  const [seatKinds, setSeatKinds] = useState({});
+  const [seatKinds, setSeatKinds] = useState(/** @type {Record<number, string>} "human" or "bot:LEVEL" */ ({}));
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(60);
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const [showAdvanced, setShowAdvanced] = useState(false);
 
-  const setRule = (option, value) => setRulesByGame({ ...rulesByGame, [game.name]: { ...rules, [option]: value } });
-  const seatValue = (i) => (i === 0 ? "you" : seatKinds[i] ?? (i === 1 ? "bot:greedy" : "human"));
-  const setSeat = (i, value) => setSeatKinds({ ...seatKinds, [i]: value });
+  const setRule = (/** @type {string} */ option, /** @type {unknown} */ value) => setRulesByGame({ ...rulesByGame, [game.name]: { ...rules, [option]: value } });
+  const seatValue = (/** @type {number} */ i) => (i === 0 ? "you" : seatKinds[i] ?? (i === 1 ? "bot:greedy" : "human"));
+  const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => setSeatKinds({ ...seatKinds, [i]: value });
 
-  const submit = async (event) => {
+  const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    /** @type {SeatRequest[]} */
     const seatSpec = Array.from({ length: seats }, (_, i) => {
       const value = seatValue(i);
       if (value.startsWith("bot:")) return { kind: "bot", level: value.slice(4) };
@@ -85,7 +111,7 @@ export function CreateTableDialog({ gameName, onClose }) {
       const chosen = { ...rules };
       if ("players" in chosen) chosen.players = seats;
       const created = await api.createTable({
-        game: game.name,
+        game: /** @type {CreateTable["game"]} */ (game.name),
         rules: chosen,
         seats: seatSpec,
         private: isPrivate,
@@ -114,7 +140,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         <legend>${t("create.rules")}</legend>
         ${main.map(
           (o) => html`<${RuleOption} game=${game.name} option=${o} value=${rules[o.name]} rules=${rules}
-            onChange=${(v) => setRule(o.name, v)} />`,
+            onChange=${(/** @type {unknown} */ v) => setRule(o.name, v)} />`,
         )}
         ${advanced.length
           ? html`<div class="more-rules"><button type="button" class="small quiet" aria-expanded=${String(showAdvanced)}
@@ -123,7 +149,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         ${showAdvanced
           ? advanced.map(
               (o) => html`<${RuleOption} game=${game.name} option=${o} value=${rules[o.name]} rules=${rules}
-                onChange=${(v) => setRule(o.name, v)} />`,
+                onChange=${(/** @type {unknown} */ v) => setRule(o.name, v)} />`,
             )
           : null}
       </fieldset>
@@ -131,7 +157,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         <legend>${t("create.seats")}</legend>
         ${game.players.length > 1
           ? html`<label class="option"><span>${t("create.players")}</span>
-              <select name="players" value=${String(seats)} onChange=${(e) => setSeatsByGame({ ...seatsByGame, [game.name]: Number(e.target.value) })}>
+              <select name="players" value=${String(seats)} onChange=${(/** @type {SelectChange} */ e) => setSeatsByGame({ ...seatsByGame, [game.name]: Number(e.target.value) })}>
                 ${game.players.map((n) => html`<option value=${String(n)}>${n}</option>`)}
               </select></label>`
           : null}
@@ -139,7 +165,7 @@ export function CreateTableDialog({ gameName, onClose }) {
           <span>${t("table.seat", { n: i + 1 })}</span>
           ${i === 0
             ? html`<strong>${t("create.you")}</strong>`
-            : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(e) => setSeat(i, e.target.value)}>
+            : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(/** @type {SelectChange} */ e) => setSeat(i, e.target.value)}>
                 <option value="human">${t("create.seat_human")}</option>
                 ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: t(`level.${level}`) })}</option>`)}
               </select>`}
@@ -148,9 +174,9 @@ export function CreateTableDialog({ gameName, onClose }) {
       <fieldset class="table-options">
         <legend>${t("create.table")}</legend>
         <label class="option check"><input type="checkbox" name="private" checked=${isPrivate}
-          onChange=${(e) => setPrivate(e.target.checked)} /><span>${t("create.private")}</span></label>
+          onChange=${(/** @type {InputChange} */ e) => setPrivate(e.target.checked)} /><span>${t("create.private")}</span></label>
         <label class="option"><span>${t("create.turn_time")}</span>
-          <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(e) => setTurnSeconds(Number(e.target.value))}>
+          <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(/** @type {SelectChange} */ e) => setTurnSeconds(Number(e.target.value))}>
             ${TURN_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("lobby.turn_time_s", { seconds: s }) : t("lobby.no_timer")}</option>`)}
           </select></label>
       </fieldset>

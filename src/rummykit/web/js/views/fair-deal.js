@@ -5,8 +5,13 @@ import { html, useEffect, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { checkCommitment } from "../fairness.js";
 
+/**
+ * The fair-deal panel of a finished (or running: no seed yet) game.
+ * @param {{ seed: string | null, nonce?: string | null, commitment: string | null,
+ *   tableId: string | null, token?: string | null }} props
+ */
 export function FairDeal({ seed, nonce = null, commitment, tableId, token = null }) {
-  const [verdict, setVerdict] = useState(null);
+  const [verdict, setVerdict] = useState(/** @type {boolean | null} */ (null));
   useEffect(() => {
     let alive = true;
     checkCommitment({ seed, commitment, nonce }).then((ok) => alive && setVerdict(ok));

@@ -11,10 +11,21 @@ import { ReviewPanel } from "./review.js";
 import { BurracoBreakdown } from "./burraco.js";
 import { RoundSummary, ThirteenScores } from "./three-thirteen.js";
 
+/**
+ * @import { GameOverMessage, PlayNow, Seat, ThreeThirteenHandResult } from "../protocol-types"
+ * @import { BoardState } from "./board-parts.js"
+ */
+
+/**
+ * The result: who won, the totals, the last hand (round), the review, the fair deal, and
+ * the way on. Closed, it leaves a button that opens it again.
+ * @param {{ state: BoardState, nameOf: (seat: Seat) => string, tableId: string,
+ *   token?: string | null }} props
+ */
 export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const [open, setOpen] = useState(true);
   const { view, seat, game } = state;
-  const over = state.gameOver || {};
+  const over = /** @type {Partial<GameOverMessage>} before it arrives, the view's result */ (state.gameOver || {});
   const winners = over.winners || view.winners;
   const totals = over.totals || view.totals;
   const won = seat !== null && winners.includes(seat);
@@ -22,7 +33,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const last = view.results[view.results.length - 1];
   const again = async () => {
     try {
-      const table = await api.playNow(game);
+      const table = await api.playNow(/** @type {PlayNow["game"]} */ (game));
       go(tableHref(table.table_id ?? table.id, table.invite_token));
     } catch {
       go("/");
@@ -46,7 +57,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     </table>
     ${game === "burraco" && last ? html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${view.rules} />` : null}
     ${game === "three-thirteen" && last
-      ? html`<h3>${t("thirteen.round_over", { round: last.round_number })}</h3>
+      ? html`<h3>${t("thirteen.round_over", { round: /** @type {ThreeThirteenHandResult} */ (last).round_number })}</h3>
           <${RoundSummary} result=${last} nameOf=${nameOf} />
           <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
       : null}

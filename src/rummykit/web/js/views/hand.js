@@ -6,6 +6,31 @@ import { CardSvg } from "../card-svg.js";
 import { beginPress } from "../drag.js";
 import { t } from "../i18n.js";
 
+/**
+ * @import { Card } from "../protocol-types"
+ * @import { HandEntry } from "../hand-order.js"
+ * @import { MutableRef } from "../../vendor/preact-hooks.module.js"
+ */
+/**
+ * @typedef {object} HandProps
+ * @property {HandEntry[]} order
+ * @property {Set<string>} selected
+ * @property {Set<string>} [fresh]
+ * @property {Set<string>} [hinted]
+ * @property {(name: Card) => boolean} [isWild]
+ * @property {Card | null} [forbidden]
+ * @property {string} [label]
+ * @property {boolean} [disabled]
+ * @property {(key: string) => void} onToggle
+ * @property {(keys: string[], index: number) => void} onReorder
+ * @property {(target: string, keys: string[]) => void} onDrop where the cards were dropped (a data-drop value)
+ * @property {(key: string) => void} [onActivate]
+ */
+
+/**
+ * The element's width, measured again whenever it is resized.
+ * @param {MutableRef<HTMLElement | null>} ref
+ */
 function useWidth(ref) {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -18,14 +43,22 @@ function useWidth(ref) {
   return width;
 }
 
-/** The drawn width of one card of the hand (its --card-w may be a clamp() expression). */
+/**
+ * The drawn width of one card of the hand (its --card-w may be a clamp() expression).
+ * @param {HTMLElement} element
+ */
 function cardWidth(element) {
   const card = element.querySelector(".hand-card");
   if (card) return card.getBoundingClientRect().width || 64;
   return parseFloat(getComputedStyle(element).getPropertyValue("--card-w")) || 64;
 }
 
-/** Split `count` cards into rows so that each card shows at least its corner. */
+/**
+ * Split `count` cards into rows so that each card shows at least its corner.
+ * @param {number} count
+ * @param {number} width the hand's width
+ * @param {number} w a card's width
+ */
 function layout(count, width, w) {
   const minStep = w * 0.42;
   const maxStep = w * 1.06;
@@ -41,12 +74,13 @@ function layout(count, width, w) {
  * props: order [{key, name}], selected Set, fresh Set, hinted Set, isWild(name),
  * forbidden (card name), onToggle(key), onReorder(keys, index), onDrop(target, keys),
  * onActivate(key) (double click / Enter with nothing else to do)
+ * @param {HandProps} props
  */
 export function Hand(props) {
   const { order, selected, fresh, hinted, isWild, forbidden, label } = props;
-  const box = useRef(null);
+  const box = useRef(/** @type {HTMLElement | null} */ (null));
   const width = useWidth(box);
-  const [focusKey, setFocusKey] = useState(null);
+  const [focusKey, setFocusKey] = useState(/** @type {string | null} */ (null));
   const w = box.current ? cardWidth(box.current) : 64;
   const { perRow, step } = layout(order.length, Math.max(width, w), w);
   const rows = [];
@@ -54,12 +88,18 @@ export function Hand(props) {
 
   useEffect(() => {
     if (!focusKey || !box.current) return;
-    const el = box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    const el = /** @type {HTMLElement | null} */ (box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
     if (el && document.activeElement !== el && box.current.contains(document.activeElement)) el.focus();
   }, [focusKey, order]);
 
+  /**
+   * Where cards dropped at (x, y) go in the order without the `moving` ones.
+   * @param {number} x
+   * @param {number} y
+   * @param {string[]} moving
+   */
   const insertionIndex = (x, y, moving) => {
-    const cards = [...box.current.querySelectorAll(".hand-card")].filter((el) => !moving.includes(el.dataset.key));
+    const cards = /** @type {HTMLElement[]} */ ([.../** @type {HTMLElement} */ (box.current).querySelectorAll(".hand-card")]).filter((el) => !moving.includes(/** @type {string} */ (el.dataset.key)));
     let index = 0;
     for (const el of cards) {
       const r = el.getBoundingClientRect();
@@ -69,11 +109,15 @@ export function Hand(props) {
     return index;
   };
 
+  /**
+   * @param {PointerEvent} event
+   * @param {HandEntry} entry
+   */
   const onPointerDown = (event, entry) => {
     if (props.disabled) return;
     const keys = selected.has(entry.key) ? order.filter((e) => selected.has(e.key)).map((e) => e.key) : [entry.key];
-    beginPress(event, event.currentTarget, {
-      cards: () => keys.map((k) => box.current.querySelector(`[data-key="${CSS.escape(k)}"]`)).filter(Boolean),
+    beginPress(event, /** @type {HTMLElement} */ (event.currentTarget), {
+      cards: () => /** @type {Element[]} */ (keys.map((k) => /** @type {HTMLElement} */ (box.current).querySelector(`[data-key="${CSS.escape(k)}"]`)).filter(Boolean)),
       onDrop: ({ x, y, target }) => {
         const kind = target?.dataset.drop;
         if (!kind || kind === "hand") {
@@ -85,8 +129,13 @@ export function Hand(props) {
     });
   };
 
+  /**
+   * @param {KeyboardEvent} event
+   * @param {HandEntry} entry
+   * @param {number} index the entry's place in the order
+   */
   const onKeyDown = (event, entry, index) => {
-    const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    const move = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1 })[event.key];
     if (move) {
       event.preventDefault();
       const next = Math.max(0, Math.min(order.length - 1, index + move));
@@ -95,7 +144,7 @@ export function Hand(props) {
         setFocusKey(entry.key);
       } else {
         setFocusKey(order[next].key);
-        box.current.querySelector(`[data-key="${CSS.escape(order[next].key)}"]`)?.focus();
+        /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (box.current).querySelector(`[data-key="${CSS.escape(order[next].key)}"]`))?.focus();
       }
     } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
       event.preventDefault();
@@ -118,14 +167,14 @@ export function Hand(props) {
           return html`<button type="button" key=${entry.key} class=${classes.join(" ")}
             data-key=${entry.key} data-card=${entry.name} aria-pressed=${String(selected.has(entry.key))}
             style=${i === 0 ? "" : `margin-left:${step - w}px`}
-            onPointerDown=${(e) => onPointerDown(e, entry)}
-            onClick=${(e) => {
+            onPointerDown=${(/** @type {PointerEvent} */ e) => onPointerDown(e, entry)}
+            onClick=${(/** @type {MouseEvent & { currentTarget: HTMLElement }} */ e) => {
               if (e.currentTarget.dataset.dragged) return;
               props.onToggle(entry.key);
             }}
             onDblClick=${() => props.onActivate?.(entry.key)}
             onFocus=${() => setFocusKey(entry.key)}
-            onKeyDown=${(e) => onKeyDown(e, entry, index)}>
+            onKeyDown=${(/** @type {KeyboardEvent} */ e) => onKeyDown(e, entry, index)}>
             <${CardSvg} name=${entry.name} wild=${isWild ? isWild(entry.name) : false} />
           </button>`;
         })}

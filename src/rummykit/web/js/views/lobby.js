@@ -12,16 +12,33 @@ import { CreateTableDialog } from "./create-table.js";
 import { CardSvg } from "../card-svg.js";
 import { IconBot, IconPerson } from "../icons.js";
 
-/** A failed lobby call in the player's language (the server's code and params). */
+/**
+ * @import { Card, PlayNow } from "../protocol-types"
+ * @import { ApiError, ListedTable } from "../api.js"
+ * @import { GameInfo } from "../catalog.js"
+ * @import { Route } from "../router.js"
+ * @import { Session } from "../store.js"
+ * @import { InputChange } from "./common.js"
+ */
+/** @typedef {Session["me"]} Me */
+
+/**
+ * A failed lobby call in the player's language (the server's code and params).
+ * @param {ApiError} error
+ */
 function failure(error) {
   return errorText(error.code || "network", error.params || {}, error.message);
 }
 
+/**
+ * Who the player is, with a way out; or the forms to play as a guest, log in or register.
+ * @param {{ me: Me }} props
+ */
 function Identity({ me }) {
   const [mode, setMode] = useState("guest");
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   if (me) {
     const logout = async () => {
@@ -34,7 +51,7 @@ function Identity({ me }) {
       <button type="button" class="small quiet" onClick=${logout}>${t("lobby.logout")}</button>
     </div>`;
   }
-  const submit = async (event) => {
+  const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -63,12 +80,12 @@ function Identity({ me }) {
     <div class="identity-fields">
       <label class="field"><span>${mode === "guest" ? t("lobby.nickname") : t("lobby.name")}</span>
         <input name="nickname" autocomplete=${mode === "guest" ? "nickname" : "username"} required
-          minlength="1" maxlength="24" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+          minlength="1" maxlength="24" value=${name} onInput=${(/** @type {InputChange} */ e) => setName(e.target.value)} /></label>
       ${mode !== "guest"
         ? html`<label class="field"><span>${t("lobby.password")}</span>
             <input type="password" name="password" required minlength=${mode === "register" ? 8 : 1}
               autocomplete=${mode === "register" ? "new-password" : "current-password"}
-              value=${password} onInput=${(e) => setPassword(e.target.value)} /></label>`
+              value=${password} onInput=${(/** @type {InputChange} */ e) => setPassword(e.target.value)} /></label>`
         : null}
       <button class="primary" type="submit" disabled=${busy || !name.trim()}>
         ${mode === "guest" ? t("lobby.sit_down") : mode === "login" ? t("lobby.login") : t("lobby.register")}</button>
@@ -77,17 +94,23 @@ function Identity({ me }) {
   </form>`;
 }
 
+/** The cards each game's tile fans out. @type {Partial<Record<string, Card[]>>} */
 const FAN = {
   burraco: ["Jk", "7h", "8h", "9h", "2s"],
   "three-thirteen": ["3c", "3d", "4s", "5s", "6s"],
 };
 
+/**
+ * A game's tile: play the computer at once, make a table, read the rules.
+ * @param {{ game: GameInfo, me: Me, onCreate: (game: string) => void,
+ *   onError: (text: string) => void }} props
+ */
 function GameTile({ game, me, onCreate, onError }) {
   const [busy, setBusy] = useState(false);
   const playNow = async () => {
     setBusy(true);
     try {
-      const table = await api.playNow(game.name);
+      const table = await api.playNow(/** @type {PlayNow["game"]} */ (game.name));
       go(tableHref(table.table_id ?? table.id, table.invite_token));
     } catch (err) {
       onError(failure(err));
@@ -115,6 +138,7 @@ function GameTile({ game, me, onCreate, onError }) {
   </article>`;
 }
 
+/** @param {{ table: ListedTable }} props */
 function SeatSummary({ table }) {
   return (table.seats || table.players || []).map((seat) => {
     if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: t(`level.${seat.level}`) })}</span>`;
@@ -124,8 +148,12 @@ function SeatSummary({ table }) {
   });
 }
 
+/**
+ * The open tables, asked again every few seconds, to join or watch.
+ * @param {{ me: Me, onError: (text: string) => void }} props
+ */
 function OpenTables({ me, onError }) {
-  const [tables, setTables] = useState(null);
+  const [tables, setTables] = useState(/** @type {ListedTable[] | null} */ (null));
   useEffect(() => {
     let alive = true;
     const load = () =>
@@ -140,7 +168,7 @@ function OpenTables({ me, onError }) {
       clearInterval(id);
     };
   }, []);
-  const enter = async (table, how) => {
+  const enter = async (/** @type {ListedTable} */ table, /** @type {"join" | "watch"} */ how) => {
     const id = table.table_id ?? table.id;
     try {
       if (how === "join") await api.join(id, {});
@@ -176,8 +204,12 @@ function OpenTables({ me, onError }) {
   </section>`;
 }
 
+/**
+ * The player's finished games, with their results and replays.
+ * @param {{ me: Me }} props
+ */
 function PastGames({ me }) {
-  const [games, setGames] = useState(null);
+  const [games, setGames] = useState(/** @type {ListedTable[] | null} */ (null));
   useEffect(() => {
     if (!me) return;
     api
@@ -198,7 +230,7 @@ function PastGames({ me }) {
               const seats = game.seats || [];
               const mine = seats.find((s) => s.kind === "human" && s.name === (me.name || me.nickname));
               const seat = game.seat ?? mine?.seat ?? null;
-              const won = (game.winners || []).includes(seat);
+              const won = /** @type {(number | null)[]} */ (game.winners || []).includes(seat);
               const ended = game.ended_at || game.finished_at || game.created_at;
               return html`<li class="history-row">
                 <span class=${won ? "result won" : "result"}>${won ? t("result.won") : t("result.lost")}</span>
@@ -212,11 +244,15 @@ function PastGames({ me }) {
   </section>`;
 }
 
+/**
+ * The lobby page (#/, and #/new/GAME with the new-table dialog open).
+ * @param {{ route: Route }} props
+ */
 export function Lobby({ route }) {
   const { me, catalog } = useStore(session);
   const { games } = readCatalog(catalog);
-  const [creating, setCreating] = useState(route.name === "new" ? route.args[0] || games[0]?.name : null);
-  const [error, setError] = useState(null);
+  const [creating, setCreating] = useState(/** @type {string | null | undefined} */ (route.name === "new" ? route.args[0] || games[0]?.name : null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   return html`<${TopBar} />
     <main class="lobby">
       <section class="lobby-hero">

@@ -5,36 +5,56 @@ import { t } from "../i18n.js";
 import { cardText, cardsText, rankText } from "../cards.js";
 import { eventKind } from "../model.js";
 
-/** One event as text, or null for events not worth a line. */
+/**
+ * @import { BurracoHandResult, Card, GameEvent, Seat, ThreeThirteenHandResult } from "../protocol-types"
+ * @import { LogEntry } from "../table-controller.js"
+ */
+/**
+ * An event of either game as the log tells it: its kind, and the fields of the kinds
+ * that have them (docs/observations.md).
+ * @typedef {{ event: GameEvent["event"], player?: Seat, round_number?: number,
+ *   wild_rank?: number, hand_number?: number, first_player?: Seat, card?: Card | null,
+ *   cards?: Card[] | null, meld?: { cards: Card[] }, discard?: Card, stock_count?: number,
+ *   closer?: Seat | null, result?: Partial<BurracoHandResult & ThreeThirteenHandResult> }} LoggedEvent
+ */
+
+/**
+ * One event as text, or null for events not worth a line. Each kind has the fields
+ * its case reads.
+ * @param {LoggedEvent} event
+ * @param {(seat: Seat) => string} nameOf
+ * @param {Seat | null} seat the viewer's seat (its moves are told as "you")
+ * @returns {string | null}
+ */
 export function describeEvent(event, nameOf, seat) {
   const kind = eventKind(event);
   const self = event.player !== undefined && event.player === seat;
   const who = event.player !== undefined ? nameOf(event.player) : "";
-  const say = (key, params = {}) => t(self ? `log.you.${key}` : `log.${key}`, { name: who, ...params });
+  const say = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ params = {}) => t(self ? `log.you.${key}` : `log.${key}`, { name: who, ...params });
   switch (kind) {
     case "hand_dealt":
       if (event.round_number !== undefined) {
-        return t("log.round_dealt", { round: event.round_number, rank: rankText(event.wild_rank) });
+        return t("log.round_dealt", { round: event.round_number, rank: rankText(/** @type {number} */ (event.wild_rank)) });
       }
       return t("log.hand_dealt", { n: (event.hand_number ?? 0) + 1, name: nameOf(event.first_player ?? 0) });
     case "stock_drawn":
       return event.card ? say("drew_card", { card: cardText(event.card) }) : say("drew");
     case "pile_taken":
-      return say("took_pile", { count: event.cards.length, cards: cardsText(event.cards) });
+      return say("took_pile", { count: /** @type {Card[]} */ (event.cards).length, cards: cardsText(/** @type {Card[]} */ (event.cards)) });
     case "discard_taken":
-      return say("took", { card: cardText(event.card) });
+      return say("took", { card: cardText(/** @type {Card} */ (event.card)) });
     case "melded":
-      return say("melded", { cards: cardsText(event.meld.cards) });
+      return say("melded", { cards: cardsText(/** @type {{ cards: Card[] }} */ (event.meld).cards) });
     case "extended":
-      return say("extended", { cards: cardsText(event.cards) });
+      return say("extended", { cards: cardsText(/** @type {Card[]} */ (event.cards)) });
     case "discarded":
-      return say("discarded", { card: cardText(event.card) });
+      return say("discarded", { card: cardText(/** @type {Card} */ (event.card)) });
     case "pozzetto_taken":
       return say("pozzetto");
     case "pozzetto_to_stock":
       return t("log.pozzetto_to_stock");
     case "went_out":
-      return say("went_out", { card: cardText(event.discard) });
+      return say("went_out", { card: cardText(/** @type {Card} */ (event.discard)) });
     case "stock_reshuffled":
       return t("log.reshuffled", { count: event.stock_count });
     case "hand_ended":
@@ -51,8 +71,12 @@ export function describeEvent(event, nameOf, seat) {
   }
 }
 
+/**
+ * The move log, newest last; the viewer's own moves marked.
+ * @param {{ log: LogEntry[], nameOf: (seat: Seat) => string, seat: Seat | null }} props
+ */
 export function MoveLog({ log, nameOf, seat }) {
-  const end = useRef(null);
+  const end = useRef(/** @type {HTMLElement | null} */ (null));
   useEffect(() => {
     end.current?.scrollIntoView({ block: "nearest" });
   }, [log.length]);

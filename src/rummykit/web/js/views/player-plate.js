@@ -8,7 +8,18 @@ import { useTicker } from "../hooks.js";
 import { IconBot, IconCards } from "../icons.js";
 import { seatName } from "./common.js";
 
-/** Seconds left on the turn clock, counted down locally from the last message. */
+/**
+ * @import { Seat } from "../protocol-types"
+ * @import { ComponentChildren } from "../../vendor/preact.module.js"
+ * @import { TableState } from "../table-controller.js"
+ * @import { BoardState } from "./board-parts.js"
+ */
+
+/**
+ * Seconds left on the turn clock, counted down locally from the last message.
+ * @param {TableState["turn"] | undefined} turn
+ * @returns {number | null}
+ */
 export function secondsLeft(turn) {
   if (!turn) return null;
   if (typeof turn.seconds_left === "number") {
@@ -18,6 +29,11 @@ export function secondsLeft(turn) {
   return null;
 }
 
+/**
+ * The seconds left of the turn, as a number and a shrinking ring (`total`: the turn's
+ * length in seconds, when known).
+ * @param {{ turn: TableState["turn"], total?: number | null }} props
+ */
 export function TurnClock({ turn, total }) {
   useTicker(250, Boolean(turn));
   const left = secondsLeft(turn);
@@ -29,10 +45,13 @@ export function TurnClock({ turn, total }) {
     <span class="clock-ring" aria-hidden="true"></span>${Math.ceil(left)}s</span>`;
 }
 
-/** A player's plate: name, bot or person, connected, cards held, total, turn and clock. */
+/**
+ * A player's plate: name, bot or person, connected, cards held, total, turn and clock.
+ * @param {{ state: BoardState, seat: Seat, children?: ComponentChildren, compact?: boolean }} props
+ */
 export function PlayerPlate({ state, seat, children, compact = false }) {
   const { players, view, turn } = state;
-  const player = players.find((p) => p.seat === seat) || players[seat] || {};
+  const player = /** @type {Partial<TableState["players"][number]>} */ (players.find((p) => p.seat === seat) || players[seat] || {});
   const isTurn = view.currentPlayer === seat && !view.gameOver;
   const connected = player.kind === "bot" || player.connected;
   const turnSeconds = state.message?.turn_seconds ?? state.turnSeconds ?? null;

@@ -12,16 +12,28 @@ import { describeAction } from "./board-parts.js";
 import { Store, session } from "../store.js";
 import { useStore } from "../hooks.js";
 
+/**
+ * @import { Seat } from "../protocol-types"
+ * @import { Replay } from "../api.js"
+ * @import { BoardState } from "./board-parts.js"
+ * @import { InputChange, SelectChange } from "./common.js"
+ */
+
+/** Each game's board, by the game's name. @type {Record<string, typeof BurracoBoard | typeof ThirteenBoard>} */
 const BOARDS = { burraco: BurracoBoard, "three-thirteen": ThirteenBoard };
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
+/**
+ * The replay page (#/replay/ID): a board at each step, with the controls to move.
+ * @param {{ tableId: string, token?: string | null }} props
+ */
 export function ReplayPage({ tableId, token = null }) {
   const { me, checked } = useStore(session);
-  const [seat, setSeat] = useState(null);
+  const [seat, setSeat] = useState(/** @type {Seat | null} */ (null));
   const [full, setFull] = useState(false);
-  const [replay, setReplay] = useState(null);
-  const [error, setError] = useState(null);
+  const [replay, setReplay] = useState(/** @type {Replay | null} */ (null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
@@ -50,8 +62,8 @@ export function ReplayPage({ tableId, token = null }) {
     return () => clearTimeout(id);
   }, [playing, step, last]);
   useEffect(() => {
-    const onKey = (event) => {
-      const tag = event.target?.tagName;
+    const onKey = (/** @type {KeyboardEvent} */ event) => {
+      const tag = /** @type {HTMLElement | null} */ (event.target)?.tagName;
       if (tag === "INPUT" || tag === "SELECT") return;
       if (event.key === "ArrowRight") setStep((s) => Math.min(last, s + 1));
       else if (event.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
@@ -76,8 +88,9 @@ export function ReplayPage({ tableId, token = null }) {
   const Board = BOARDS[game];
   const current = replay.steps[step];
   const players = replay.players.map((p) => ({ ...p, connected: true }));
-  const nameOf = (s) => seatName(players, s);
+  const nameOf = (/** @type {Seat} */ s) => seatName(players, s);
   const view = readObservation(game, current.observation);
+  /** @type {BoardState} */
   const state = {
     view,
     game,
@@ -103,18 +116,18 @@ export function ReplayPage({ tableId, token = null }) {
       <button type="button" class="small" onClick=${() => setPlaying(!playing)} aria-label=${playing ? t("replay.pause") : t("replay.play")}>${playing ? "II" : "▶"}</button>
       <button type="button" class="small" data-testid="replay-next" onClick=${() => setStep(Math.min(last, step + 1))} aria-label=${t("replay.next")}>▶▶</button>
       <button type="button" class="small" onClick=${() => setStep(last)} aria-label=${t("replay.last")}>▶|</button>
-      <input type="range" min="0" max=${last} value=${step} aria-label=${t("replay.step")} onInput=${(e) => setStep(Number(e.target.value))} />
+      <input type="range" min="0" max=${last} value=${step} aria-label=${t("replay.step")} onInput=${(/** @type {InputChange} */ e) => setStep(Number(e.target.value))} />
       <span class="replay-step" data-testid="replay-step">${t("replay.step_of", { step, total: last })}</span>
       ${replay.over
         ? html`<label class="option">${t("replay.view_of")}
-            <select value=${String(replay.seat)} onChange=${(e) => setSeat(Number(e.target.value))}>
+            <select value=${String(replay.seat)} onChange=${(/** @type {SelectChange} */ e) => setSeat(Number(e.target.value))}>
               ${players.map((p) => html`<option value=${String(p.seat)}>${nameOf(p.seat)}</option>`)}
             </select></label>
-            <label class="option check"><input type="checkbox" checked=${full} onChange=${(e) => setFull(e.target.checked)} />
+            <label class="option check"><input type="checkbox" checked=${full} onChange=${(/** @type {InputChange} */ e) => setFull(e.target.checked)} />
               ${t("replay.all_hands")}</label>`
         : null}
       ${error ? html`<span class="error-text" role="alert">${error}</span>` : null}
-      <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(current.seat)}: ${describeAction(current.action)}` : t("replay.start")}</span>
+      <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(/** @type {Seat} an action has its actor */ (current.seat))}: ${describeAction(current.action)}` : t("replay.start")}</span>
     </div>
     <div class="table-layout"><main class="felt replay-felt">
       <${Board} key=${`replay-${replay.seat}`} state=${state} controller=${idle} nameOf=${nameOf} />

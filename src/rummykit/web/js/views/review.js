@@ -7,22 +7,30 @@ import { formatNumber, t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { describeAction, reasonText } from "./board-parts.js";
 
+/** @import { Review } from "../protocol-types" */
+
 const POLL_MS = 1000;
 
+/** @param {number} points */
 function signedPoints(points) {
   const rounded = Math.round(points * 10) / 10;
   return `${rounded > 0 ? "+" : ""}${formatNumber(rounded)}`;
 }
 
+/**
+ * The review of the player's decisions in a finished game, started by a button.
+ * @param {{ tableId: string, game: string | null }} props
+ */
 export function ReviewPanel({ tableId, game }) {
-  const [review, setReview] = useState(null);
-  const [error, setError] = useState(null);
+  const [review, setReview] = useState(/** @type {Review | null} */ (null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [started, setStarted] = useState(false);
   useEffect(() => {
     if (!started) return undefined;
     let alive = true;
+    /** @type {number | null} */
     let timer = null;
-    const poll = async (first) => {
+    const poll = async (/** @type {boolean} */ first) => {
       try {
         const data = first ? await api.startReview(tableId) : await api.review(tableId);
         if (!alive) return;

@@ -22,7 +22,11 @@ export const RULE_PAGES = Object.freeze(
 );
 
 /** The rule page addresses to try for `game` in `lang` (then English); none for a name
- * that is not a game with rule pages. */
+ * that is not a game with rule pages.
+ * @param {string} game
+ * @param {string} lang
+ * @returns {URL[]}
+ */
 export function rulePageUrls(game, lang) {
   const pages = Object.hasOwn(RULE_PAGES, game) ? RULE_PAGES[game] : null;
   if (!pages) return [];
@@ -30,6 +34,11 @@ export function rulePageUrls(game, lang) {
   return codes.map((code) => new URL(`../../${pages[code]}`, import.meta.url));
 }
 
+/**
+ * The first of `urls` that answers with HTML, as text (null when none does).
+ * @param {URL[]} urls
+ * @returns {Promise<string | null>}
+ */
 async function fetchRulePage(urls) {
   for (const url of urls) {
     const response = await fetch(url, { credentials: "same-origin" });
@@ -39,10 +48,14 @@ async function fetchRulePage(urls) {
   return null;
 }
 
+/**
+ * The rules of `game` (#/rules/GAME) in the player's language.
+ * @param {{ game: string }} props
+ */
 export function RulesPage({ game }) {
   const lang = language();
   const known = Object.hasOwn(RULE_PAGES, game);
-  const [content, setContent] = useState(null);
+  const [content, setContent] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     let alive = true;
     setContent(null);

@@ -14,16 +14,36 @@ import { BurracoBoard, BurracoScores } from "./burraco.js";
 import { ThirteenBoard, ThirteenScores } from "./three-thirteen.js";
 import { GameOverDialog } from "./game-over.js";
 
+/**
+ * @import { ChatBroadcast, ErrorMessage, Seat } from "../protocol-types"
+ * @import { ConnectionStatus, StatusDetail } from "../connection.js"
+ * @import { TableState } from "../table-controller.js"
+ * @import { BoardState } from "./board-parts.js"
+ * @import { InputChange } from "./common.js"
+ */
+/** @typedef {(seat: Seat) => string} NameOf */
+/**
+ * A game's board and its scores panel.
+ * @typedef {{ Board: typeof BurracoBoard, Scores: typeof BurracoScores }
+ *   | { Board: typeof ThirteenBoard, Scores: typeof ThirteenScores }} GameViews
+ */
+
+/** Each game's views, by the game's name. @type {Record<string, GameViews>} */
 const BOARDS = {
   burraco: { Board: BurracoBoard, Scores: BurracoScores },
   "three-thirteen": { Board: ThirteenBoard, Scores: ThirteenScores },
 };
 
+/**
+ * The table's chat: the lines said so far and a field to say one.
+ * @param {{ chat: ChatBroadcast[], controller: Pick<TableController, "chat">, nameOf: NameOf,
+ *   canChat: boolean }} props
+ */
 function Chat({ chat, controller, nameOf, canChat }) {
   const [text, setText] = useState("");
-  const end = useRef(null);
+  const end = useRef(/** @type {HTMLElement | null} */ (null));
   useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [chat.length]);
-  const send = (event) => {
+  const send = (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const value = text.trim();
     if (value && controller.chat(value)) setText("");
@@ -38,21 +58,28 @@ function Chat({ chat, controller, nameOf, canChat }) {
     </ol>
     <form class="chat-form" onSubmit=${send}>
       <input aria-label=${t("chat.message")} placeholder=${t("chat.placeholder")} maxlength="300"
-        value=${text} disabled=${!canChat} onInput=${(e) => setText(e.target.value)}
-        onKeyDown=${(e) => e.stopPropagation()} />
+        value=${text} disabled=${!canChat} onInput=${(/** @type {InputChange} */ e) => setText(e.target.value)}
+        onKeyDown=${(/** @type {KeyboardEvent} */ e) => e.stopPropagation()} />
       <button type="submit" class="small" disabled=${!canChat || !text.trim()}>${t("chat.send")}</button>
     </form>
   </div>`;
 }
 
+/**
+ * The side panel: scores, the move log and the chat, one at a time (`tab`); over the
+ * table on a narrow screen while `open`.
+ * @param {{ state: BoardState, controller: TableController, nameOf: NameOf, tab: string,
+ *   setTab: (tab: string) => void, Scores: GameViews["Scores"], open: boolean,
+ *   onClose: () => void }} props
+ */
 function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose }) {
   const tabs = ["scores", "log", "chat"];
-  const box = useRef(null);
+  const box = useRef(/** @type {HTMLElement | null} */ (null));
   useEffect(() => {
     // the panel drawn over a narrow table: focus goes into it, Escape closes it
     if (!open) return undefined;
-    box.current?.querySelector(".tab.active")?.focus();
-    const onKey = (event) => {
+    /** @type {HTMLElement | null | undefined} */ (box.current?.querySelector(".tab.active"))?.focus();
+    const onKey = (/** @type {KeyboardEvent} */ event) => {
       if (event.key !== "Escape" || document.querySelector(".dialog-backdrop")) return;
       event.stopImmediatePropagation();
       onClose();
@@ -60,7 +87,7 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
     window.addEventListener("keydown", onKey, true);
     return () => {
       window.removeEventListener("keydown", onKey, true);
-      if (box.current?.contains(document.activeElement)) document.querySelector(".panel-toggle")?.focus();
+      if (box.current?.contains(document.activeElement)) /** @type {HTMLElement | null} */ (document.querySelector(".panel-toggle"))?.focus();
     };
   }, [open]);
   return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")} ref=${box}>
@@ -81,6 +108,10 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
   </aside>`;
 }
 
+/**
+ * The latest refusals, each said in the player's language for a few seconds.
+ * @param {{ errors: (ErrorMessage & { id: number })[], controller: Pick<TableController, "dismissError"> }} props
+ */
 function Refusals({ errors, controller }) {
   useEffect(() => {
     if (!errors.length) return undefined;
@@ -95,6 +126,10 @@ function Refusals({ errors, controller }) {
   </div>`;
 }
 
+/**
+ * While seats are free: how many, and the invitation link to share.
+ * @param {{ state: TableState, tableId: string, token: string | null }} props
+ */
 function WaitingForPlayers({ state, tableId, token }) {
   const open = state.players.filter((p) => p.kind === "human" && !p.name);
   if (state.tableStatus !== "waiting") return null;
@@ -103,27 +138,36 @@ function WaitingForPlayers({ state, tableId, token }) {
     <p>${t("table.waiting", { count: Math.max(1, open.length) })}</p>
     <div class="invite">
       <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
-        onFocus=${(e) => e.target.select()} />
+        onFocus=${(/** @type {InputChange} */ e) => e.target.select()} />
       <${CopyButton} text=${link} label=${t("table.copy_invite")} />
     </div>
   </div>`;
 }
 
+/**
+ * The connection's trouble, if any: reconnecting, closed, or refused (and why).
+ * @param {{ status: ConnectionStatus, detail?: StatusDetail | null }} props
+ */
 function StatusBanner({ status, detail }) {
   if (status === "open" || status === "connecting") return null;
-  const key = { reconnecting: "table.reconnecting", closed: "table.closed", refused: "table.refused" }[status];
+  const key = /** @type {Record<string, string>} */ ({ reconnecting: "table.reconnecting", closed: "table.closed", refused: "table.refused" })[status];
   // a refused connection says why, from the server's error code (no_session, private_table...)
   const why = status === "refused" && detail?.code && detail.code !== "refused"
     ? errorText(detail.code, detail.params, detail.message)
     : null;
-  return html`<div class="banner" role="status" data-status=${status} data-code=${why ? detail.code : null}>
+  return html`<div class="banner" role="status" data-status=${status} data-code=${why ? /** @type {StatusDetail} */ (detail).code : null}>
     ${t(key || "table.reconnecting")}${why ? html` <span class="banner-reason">${why}</span>` : null}</div>`;
 }
 
+/**
+ * Sits down at the table (or watches it) before the board connects: asks for a nickname
+ * first when there is no session; a full table is watched instead.
+ * @param {{ tableId: string, token: string | null, watch: boolean, onReady: () => void }} props
+ */
 function JoinGate({ tableId, token, watch, onReady }) {
   const { me } = useStore(session);
-  const [error, setError] = useState(null);
-  const [note, setNote] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  const [note, setNote] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     if (!me) return;
     let alive = true;
@@ -164,6 +208,10 @@ function JoinGate({ tableId, token, watch, onReady }) {
   </div>`;
 }
 
+/**
+ * The table page (#/table/ID, `?watch=1` to watch).
+ * @param {{ tableId: string, token: string | null }} props
+ */
 export function TablePage({ tableId, token }) {
   const watch = new URLSearchParams(location.hash.split("?")[1] || "").get("watch") === "1";
   const controller = useMemo(() => new TableController({ tableId, token }), [tableId, token]);
@@ -182,9 +230,9 @@ export function TablePage({ tableId, token }) {
     if (ready) controller.start();
   }, [ready]);
 
-  const nameOf = (seat) => seatName(state.players, seat);
+  const nameOf = (/** @type {Seat} */ seat) => seatName(state.players, seat);
   const game = state.game;
-  const boards = BOARDS[game];
+  const boards = BOARDS[/** @type {string} (none before the first state) */ (game)];
   const title = game ? t(`game.${game}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
     <${TopBar} title=${title}>

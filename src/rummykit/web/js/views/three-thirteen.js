@@ -12,6 +12,20 @@ import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
+/**
+ * @import { Card, Seat, ThreeThirteenHandResult } from "../protocol-types"
+ * @import { LastTurn, ThirteenView } from "../model.js"
+ * @import { SeatHolder } from "./common.js"
+ * @import { BoardController, BoardState } from "./board-parts.js"
+ */
+/** @typedef {(seat: Seat) => string} NameOf */
+/** @typedef {(name: Card) => boolean} IsWild */
+
+/**
+ * Whether a card is wild this round (a joker, or of the round's wild rank).
+ * @param {ThirteenView} view
+ * @returns {IsWild}
+ */
 function wildTest(view) {
   return (name) => {
     const card = parseCard(name);
@@ -19,6 +33,10 @@ function wildTest(view) {
   };
 }
 
+/**
+ * A player's latest turn in words, or the card just taken while it is their turn.
+ * @param {{ turn: LastTurn | null, pendingTake: Card | null, live: boolean }} props
+ */
 function LastTurn({ turn, pendingTake, live }) {
   if (pendingTake && live) {
     return html`<span class="last-turn">${t("thirteen.took_now", { card: cardText(pendingTake) })}</span>`;
@@ -31,6 +49,10 @@ function LastTurn({ turn, pendingTake, live }) {
   return html`<span class="last-turn">${took} · ${gave}</span>`;
 }
 
+/**
+ * @param {{ state: BoardState<ThirteenView>, seat: Seat,
+ *   turns: { last: (LastTurn | null)[], pendingTake: (Card | null)[] }, isWild: IsWild }} props
+ */
 function Opponent({ state, seat, turns, isWild }) {
   const { view } = state;
   const known = view.knownCards[seat] || [];
@@ -52,9 +74,12 @@ function Opponent({ state, seat, turns, isWild }) {
   </div>`;
 }
 
-/** Everyone's arrangement and penalty for one round. */
+/**
+ * Everyone's arrangement and penalty for one round.
+ * @param {{ result: ThreeThirteenHandResult, nameOf: NameOf, wildRank?: number }} props
+ */
 export function RoundSummary({ result, nameOf, wildRank }) {
-  const isWild = (name) => parseCard(name).joker || parseCard(name).rank === (result.wild_rank ?? wildRank);
+  const isWild = (/** @type {Card} */ name) => parseCard(name).joker || parseCard(name).rank === (result.wild_rank ?? wildRank);
   return html`<div class="round-summary">
     ${result.players.map(
       (p) => html`<div class=${p.went_out ? "round-player went-out" : "round-player"} data-seat=${p.player}>
@@ -76,11 +101,19 @@ export function RoundSummary({ result, nameOf, wildRank }) {
   </div>`;
 }
 
+/**
+ * @param {ThreeThirteenHandResult} result
+ * @param {Seat} seat
+ */
 function roundScore(result, seat) {
   const player = result.players[seat];
   return player ? player.deadwood : 0;
 }
 
+/**
+ * The score table: each round's penalties with running totals, the rounds to come.
+ * @param {{ state: BoardState<ThirteenView>, nameOf: NameOf }} props
+ */
 export function ThirteenScores({ state, nameOf }) {
   const { view } = state;
   const seats = Array.from({ length: view.numPlayers }, (_, i) => i);
@@ -110,6 +143,10 @@ export function ThirteenScores({ state, nameOf }) {
   </div>`;
 }
 
+/**
+ * @param {{ result: ThreeThirteenHandResult, state: BoardState<ThirteenView>, nameOf: NameOf,
+ *   onClose: () => void }} props
+ */
 function RoundOverDialog({ result, state, nameOf, onClose }) {
   return html`<${Dialog} title=${t("thirteen.round_over", { round: result.round_number })} onClose=${onClose} className="round-over">
     <${RoundSummary} result=${result} nameOf=${nameOf} />
@@ -118,16 +155,32 @@ function RoundOverDialog({ result, state, nameOf, onClose }) {
   <//>`;
 }
 
+/**
+ * What the player is asked to do (or whose turn it is).
+ * @param {ThirteenView} view
+ * @param {Seat | null} seat
+ * @param {boolean} myTurn
+ * @param {Card[]} selected
+ * @param {boolean} canOut
+ * @param {NameOf} nameOf
+ * @param {SeatHolder[]} players
+ * @param {boolean} [readOnly]
+ * @returns {string}
+ */
 function prompt(view, seat, myTurn, selected, canOut, nameOf, players, readOnly = false) {
   if (view.gameOver) return t("table.game_over");
-  // a watcher, or a replay: whose turn it is, not what to do
-  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(view.currentPlayer) });
-  if (!myTurn) return waitingFor(players, view.currentPlayer);
+  // a watcher, or a replay: whose turn it is, not what to do (the game is not over: someone has the turn)
+  if (seat === null || readOnly) return t("table.watching_turn", { name: nameOf(/** @type {Seat} */ (view.currentPlayer)) });
+  if (!myTurn) return waitingFor(players, /** @type {Seat} */ (view.currentPlayer));
   if (view.phase === "draw") return view.wentOut !== null ? t("thirteen.prompt_last_turn") : t("thirteen.prompt_draw");
   if (canOut) return t("thirteen.prompt_can_out");
   return selected.length === 1 ? t("thirteen.prompt_one") : t("thirteen.prompt_discard");
 }
 
+/**
+ * The Three-Thirteen table for `state`'s seat (a watcher sees seat 0's place, without a hand).
+ * @param {{ state: BoardState<ThirteenView>, controller: BoardController, nameOf: NameOf }} props
+ */
 export function ThirteenBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
@@ -149,13 +202,13 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const top = view.discardPile[view.discardPile.length - 1];
 
   const seen = useRef(view.results.length);
-  const [shownResult, setShownResult] = useState(null);
+  const [shownResult, setShownResult] = useState(/** @type {ThreeThirteenHandResult | null} */ (null));
   useEffect(() => {
     if (view.results.length > seen.current && !view.gameOver && !state.readOnly) setShownResult(view.results[view.results.length - 1]);
     seen.current = view.results.length;
   }, [view.results.length]);
 
-  const act = (action) => controller.act(action) && hand.sent();
+  const act = (/** @type {string} */ action) => controller.act(action) && hand.sent();
   const draw = () => canDraw && act("draw");
   const take = () => {
     if (canTake) act("take");
@@ -169,11 +222,11 @@ export function ThirteenBoard({ state, controller, nameOf }) {
     if (outAction) act(outAction);
     else if (canOutNow) hand.selectNames([outCards[0]]);
   };
-  const onDrop = (target, keys) => {
+  const onDrop = (/** @type {string} */ target, /** @type {string[]} */ keys) => {
     const names = hand.order.filter((e) => keys.includes(e.key)).map((e) => e.name);
     if (target === "discard") discard(names);
   };
-  const onActivate = (key) => {
+  const onActivate = (/** @type {string} */ key) => {
     const entry = hand.order.find((e) => e.key === key);
     if (entry) discard([entry.name]);
   };
