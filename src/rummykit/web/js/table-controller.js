@@ -44,7 +44,7 @@ import { play } from "./sound.js";
  * @property {Seat | null} seat the seat this page plays (null for a watcher)
  * @property {(PlayerInfo | (Omit<PlayerInfo, "connected"> & { connected?: boolean }))[]} players
  * @property {string[]} legal the legal actions, for the seat to move
- * @property {(TurnInfo & { receivedAt?: number }) | null} turn with when it arrived (ms)
+ * @property {(TurnInfo & { receivedAt: number }) | null} turn with when it arrived (ms)
  * @property {ChatBroadcast[]} chat
  * @property {LogEntry[]} log
  * @property {(ErrorMessage & { id: number })[]} errors the latest refusals
