@@ -6,8 +6,6 @@ engine, the bots, Rich, the server) is imported inside it: ``rummykit --help`` a
 command never pay for the others (``tests/cli/test_startup.py`` holds this).
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

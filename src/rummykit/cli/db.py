@@ -1,7 +1,5 @@
 """``rummykit db upgrade``: apply the server's database migrations (for hosts)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -3,8 +3,6 @@
 The bots, the engine and Rich are imported when the command runs, not with its options.
 """
 
-from __future__ import annotations
-
 import math
 from pathlib import Path
 from typing import Annotated

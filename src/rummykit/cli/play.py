@@ -7,8 +7,6 @@ refused at once; an earlier record is never overwritten (the new name gets a num
 The engine, the bots and Rich are imported when the command runs, not with its options.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -142,7 +140,7 @@ def play(
         console.print(line)
 
 
-def _screen_usable(console: Console) -> bool:
+def _screen_usable(console: "Console") -> bool:
     from rummykit.cli import screen
 
     return (

@@ -1,9 +1,6 @@
 """``rummykit serve``: the game server (lobby, tables, bots) on one address."""
 
-from __future__ import annotations
-
 import gc
-import logging
 from typing import Annotated
 
 import typer
@@ -25,6 +22,8 @@ def serve(
     ] = None,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser."""
+    import logging
+
     import uvicorn
 
     from rummykit.server.app import create_app

@@ -4,8 +4,6 @@ The simulator, the engine and Rich are imported when the command runs, not with 
 options.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,7 +22,7 @@ def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: 
     return f"[{low * scale:.{digits}f}, {high * scale:.{digits}f}]"
 
 
-def summary_table(summary: MatchSummary) -> Table:
+def summary_table(summary: "MatchSummary") -> "Table":
     """The match summary as a Rich table."""
     from rich.table import Table
 
@@ -92,7 +90,7 @@ def simulate(
     address: Annotated[
         str | None,
         typer.Option(
-            help="With --backend ray: a running cluster (host:port, ray://host:port or auto)."
+            help="With --backend ray: a running cluster (its head's host:port, or auto)."
             " Default: start a Ray here with --workers CPUs and stop it afterwards.",
             metavar="ADDRESS",
             show_default=False,
@@ -208,7 +206,7 @@ def simulate(
         )
         bar = progress.add_task(f"{info.title}: {' vs '.join(entries)}", total=len(tasks))
 
-        def done(result: TaskResult) -> None:
+        def done(result: "TaskResult") -> None:
             progress.advance(bar)
             if records is not None and result.record is not None:
                 name = f"game-{result.task.index:05d}-seed-{result.task.seed}.json"

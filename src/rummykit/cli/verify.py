@@ -1,7 +1,5 @@
 """``rummykit verify``: check a server game's fair deal and every action."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
