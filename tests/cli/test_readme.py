@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 NOT_RUN = {
     # The test command itself: it runs this test.
-    "pip install -e '.[test]' && ruff check . && ruff format --check . && mypy && pytest -n 2",
+    "pip install -e '.[test]' && npm ci && ruff check . && ruff format --check . && mypy"
+    " && npm run check && npm test && pytest -n 2",
     # Speed and strength measurements: minutes to hours of CPU, run by hand.
     "python benchmarks/run_all.py",
     # Installing an extra: the test environment has every extra installed already.
