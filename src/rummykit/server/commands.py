@@ -122,8 +122,8 @@ class Stop:
 
 @dataclass(frozen=True)
 class HintReady:
-    """A hint worked out for ``seat`` at ``state_number``: ``message`` (a
-    ``HintMessage`` or an ``ErrorMessage``) goes to ``connection`` only if it still
+    """A hint worked out for ``seat``: ``message`` (a ``HintMessage`` or an
+    ``ErrorMessage``, naming its state number) goes to ``connection`` only if it still
     speaks for that seat when the host handles this."""
 
     connection: Connection
