@@ -90,7 +90,7 @@ def simulate(
     address: Annotated[
         str | None,
         typer.Option(
-            help="With --backend ray: a running cluster (its head's host:port, or auto)."
+            help="With --backend ray: a running cluster, by its head's host:port."
             " Default: start a Ray here with --workers CPUs and stop it afterwards.",
             metavar="ADDRESS",
             show_default=False,

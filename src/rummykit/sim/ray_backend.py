@@ -18,6 +18,7 @@ disconnects when it is left.
 from __future__ import annotations
 
 import logging
+import re
 import socket
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
@@ -53,9 +54,9 @@ def import_ray() -> ModuleType:
 
 
 def check_reachable(address: str, *, timeout: float = CONNECT_SECONDS) -> None:
-    """Refuse a cluster address (``host:port`` or ``ray://host:port``) whose host takes
-    no connection on that port within ``timeout`` seconds.  Addresses without a port
-    (``auto``, ``local``) are left to Ray.
+    """Refuse a cluster address (``host:port``, or Ray Client's ``ray://host:port``,
+    which needs ``ray[client]``) whose host takes no connection on that port within
+    ``timeout`` seconds.  Addresses without a port (``auto``, ``local``) are left to Ray.
 
     >>> check_reachable("auto")
     >>> check_reachable("head:port")
@@ -97,9 +98,32 @@ def shipped_code() -> dict[str, Any]:
     }
 
 
-def _first_line(error: BaseException) -> str:
+_ERROR_LINE = re.compile(r"^(?:\w+\.)*(\w+(?:Error|Exception)): (.+)$")
+
+
+def why_not(error: BaseException) -> str:
+    r"""One line saying why Ray could not start or connect: the first line of ``error``,
+    followed by the deepest error named in its causes (Ray wraps an authentication
+    failure in a connection error whose own message names only the address).
+
+    >>> cause = RuntimeError("Failed.\nTraceback:\nray.exceptions.AuthError: bad token")
+    >>> try:
+    ...     raise ConnectionError("Failed to connect to 10.0.0.1:6379") from cause
+    ... except ConnectionError as error:
+    ...     why_not(error)
+    'Failed to connect to 10.0.0.1:6379 (AuthError: bad token)'
+    """
     lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
+    said = lines[0] if lines else type(error).__name__
+    deepest = None
+    cause = error.__cause__
+    while cause is not None:
+        for line in str(cause).splitlines():
+            found = _ERROR_LINE.match(line.strip())
+            if found:
+                deepest = f"{found[1]}: {found[2]}"
+        cause = cause.__cause__
+    return said if deepest is None else f"{said} ({deepest})"
 
 
 class RayBackend(Backend):
@@ -139,7 +163,7 @@ class RayBackend(Backend):
                 where = "start Ray here" if self.address is None else f"join {self.address}"
                 raise BackendError(
                     "ray_unreachable",
-                    f"could not {where}: {_first_line(error)}",
+                    f"could not {where}: {why_not(error)}",
                     address=self.address,
                 ) from None
             self._started_here = True
