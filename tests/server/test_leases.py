@@ -101,6 +101,15 @@ async def eventually(attempt: Callable[[], Awaitable[T | None]]) -> T:
         raise AssertionError(f"nothing after {WAIT_LIMIT} s") from None
 
 
+async def within(awaitable: Awaitable[T]) -> T:
+    """``awaitable``'s result; fails after WAIT_LIMIT seconds instead of hanging."""
+    try:
+        async with asyncio.timeout(WAIT_LIMIT):
+            return await awaitable
+    except TimeoutError:
+        raise AssertionError(f"still waiting after {WAIT_LIMIT} s") from None
+
+
 async def in_processes(schema: str, test: Callable[[Processes], Awaitable[None]]) -> None:
     async with Processes(schema) as db:
         await test(db)
@@ -127,7 +136,7 @@ def test_of_many_processes_racing_for_a_table_exactly_one_gets_it(postgres_schem
 
     async def run(db: Processes) -> None:
         setup = await db.storage(tables=tables)
-        processes = [await db.storage(pool_size=4) for _ in range(4)]
+        processes = [await db.storage(pool_size=3) for _ in range(4)]
         stores = [LeaseStore(p.engine) for p in processes]
         contenders = [(store, f"p{i}-{j}") for i, store in enumerate(stores) for j in range(6)]
         for round_token in (1, 2):
@@ -405,6 +414,31 @@ async def _true_or_none(condition: bool) -> bool | None:
     return True if condition else None
 
 
+def test_a_lease_statement_cut_off_leaves_no_lock_behind(postgres_schema: str) -> None:
+    """Lease statements commit with themselves: a network that stalls whatever follows a
+    renewal (a separate COMMIT, were there one) cannot leave a transaction holding the
+    lease row, and a renewal stalled whole and delivered after the takeover is refused;
+    the table is taken over as soon as the lease expires."""
+
+    async def run(db: Processes) -> None:
+        bob_storage = await db.storage(tables=["t1"])
+        alice_storage = await db.storage(stallable=True, pool_size=1)
+        alice, bob = LeaseStore(alice_storage.engine), LeaseStore(bob_storage.engine)
+        lease = await alice.acquire("t1", "alice", 0.5)
+        assert lease is not None
+
+        db.proxy.stall_at(b"COMMIT")
+        assert await within(alice.renew(lease))
+        db.proxy.stall()
+        late = asyncio.create_task(alice.renew(lease))
+        taken = await eventually(lambda: bob.acquire("t1", "bob", 5.0))
+        assert taken.token == 2
+        db.proxy.release()
+        assert not await within(late)
+
+    asyncio.run(in_processes(postgres_schema, run))
+
+
 # -- orphans ---------------------------------------------------------------------------
 
 
@@ -517,7 +551,7 @@ def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
             LeaseStore(alice_storage.engine),
             owner="alice",
             ttl=1.0,
-            margin=0.3,
+            margin=0.5,
             renew_every=0.2,
             on_lost=lost.append,
         )
@@ -529,8 +563,8 @@ def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
 
         db.proxy.stall()
         await eventually(lambda: _true_or_none(keeper.lease_for("t1") is None))
-        assert await bob.owner_of("t1") == "alice"
-        assert await bob.acquire("t1", "bob", 5.0) is None
+        assert await within(bob.owner_of("t1")) == "alice"
+        assert await within(bob.acquire("t1", "bob", 5.0)) is None
         taken = await eventually(lambda: bob.acquire("t1", "bob", 5.0))
         assert taken.token == 2
         await eventually(lambda: _true_or_none(lost == ["t1"]))
@@ -575,5 +609,24 @@ def test_local_leases_always_grant_and_are_not_fenced() -> None:
         await leases.release(second)
         assert not await leases.renew(second)
         assert await leases.expired_tables() == []
+
+    asyncio.run(run())
+
+
+def test_storage_without_lease_rows_refuses_a_lease_checked_write(tmp_path: Path) -> None:
+    """On SQLite (one process, no lease rows) a lease passed by mistake (one of
+    ``LocalLeases``, whose ``fencing`` is false) fails loudly at the first write, and
+    writes without a lease are stored as ever."""
+
+    async def run() -> None:
+        storage = Storage(make_engine(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"))
+        await storage.migrate()
+        await storage.add_table(table_row("t1"), seats("t1"))
+        lease = await LocalLeases().acquire("t1", "me", 4.0)
+        with pytest.raises(LeaseLost):
+            await storage.append_action("t1", 0, 0, "draw", "bot", 1.0, lease=lease)
+        await storage.append_action("t1", 0, 0, "draw", "bot", 1.0)
+        assert await logged(storage, "t1") == [(0, "draw")]
+        await storage.close()
 
     asyncio.run(run())

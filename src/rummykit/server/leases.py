@@ -110,9 +110,11 @@ def _seconds(ttl: float) -> ColumnElement[timedelta]:
 class LeaseStore:
     """Table leases in PostgreSQL, timed by the database's clock.
 
-    Every method is one statement in its own transaction.  Database errors (a lost
-    connection, a timeout) are raised as they are: to the holder a renewal that failed
-    is simply one that did not happen.
+    Every statement runs alone in autocommit: the database runs and commits it as one
+    message, so a process cut off at any moment never leaves a lease row locked by an
+    open transaction (which would block every takeover until its connection is found
+    dead).  Database errors (a lost connection, a timeout) are raised as they are: to
+    the holder a renewal that failed is simply one that did not happen.
     """
 
     fencing = True
@@ -123,6 +125,7 @@ class LeaseStore:
                 "table leases need PostgreSQL (a single server process uses LocalLeases)"
             )
         self.engine = engine
+        self._alone = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._clock = clock
 
     async def acquire(self, table_id: str, owner: str, ttl: float) -> Lease | None:
@@ -150,7 +153,7 @@ class LeaseStore:
         ).returning(LeaseRow.token)
         sent_at = self._clock()
         try:
-            async with self.engine.begin() as connection:
+            async with self._alone.connect() as connection:
                 token = await connection.scalar(statement)
         except IntegrityError as error:
             raise StorageError(f"table {table_id} is not stored") from error
@@ -166,13 +169,13 @@ class LeaseStore:
         return lease.table_id in await self.renew_many([lease])
 
     async def renew_many(self, leases: Iterable[Lease]) -> set[str]:
-        """Renew several leases in one statement (each for its own ``ttl``); the ids of
-        the tables whose lease was renewed."""
+        """Renew several leases in one statement (one for each ``ttl`` among them); the
+        ids of the tables whose lease was renewed."""
         held = list(leases)
         if not held:
             return set()
         renewed: set[str] = set()
-        async with self.engine.begin() as connection:
+        async with self._alone.connect() as connection:
             for ttl in sorted({lease.ttl for lease in held}):
                 _check_ttl(ttl)
                 keys = [(x.table_id, x.owner, x.token) for x in held if x.ttl == ttl]
@@ -190,7 +193,7 @@ class LeaseStore:
 
     async def release(self, lease: Lease) -> None:
         """End the lease now, if it is still held (the row stays, keeping the token)."""
-        async with self.engine.begin() as connection:
+        async with self._alone.connect() as connection:
             await connection.execute(
                 update(LeaseRow)
                 .where(
@@ -204,7 +207,7 @@ class LeaseStore:
 
     async def owner_of(self, table_id: str) -> str | None:
         """Who holds the table's lease now (where its commands go), if anyone."""
-        async with self.engine.connect() as connection:
+        async with self._alone.connect() as connection:
             owner: str | None = await connection.scalar(
                 select(LeaseRow.owner).where(
                     LeaseRow.table_id == table_id, LeaseRow.expires_at > func.now()
@@ -215,7 +218,7 @@ class LeaseStore:
     async def expired_tables(self, limit: int = 100) -> list[str]:
         """Unfinished tables that nobody holds (no lease yet, or an expired or released
         one), oldest first: the orphans a process may take over."""
-        async with self.engine.connect() as connection:
+        async with self._alone.connect() as connection:
             result = await connection.execute(
                 select(TableRow.id)
                 .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
