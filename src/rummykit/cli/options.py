@@ -1,11 +1,11 @@
-"""Rule options of the command line turned into a game's ``Rules``."""
+"""Rule options of the command line turned into a game's ``Rules``.
+
+Only the named game's rules are imported.
+"""
 
 from __future__ import annotations
 
 from typing import Any
-
-from rummykit.games import burraco, three_thirteen
-from rummykit.games.three_thirteen.rules import JOKERS_PER_DECK
 
 
 def rules_from_options(
@@ -32,6 +32,8 @@ def rules_from_options(
     2
     """
     if game == "burraco":
+        from rummykit.games import burraco
+
         if seats != 2:
             raise ValueError("Burraco is for two players")
         if ace_high or wild_only_melds or (first_round, last_round) != (1, 11):
@@ -46,6 +48,9 @@ def rules_from_options(
             target=target,
             max_hands=max_hands,
         )
+    from rummykit.games import three_thirteen
+    from rummykit.games.three_thirteen.rules import JOKERS_PER_DECK
+
     if max_hands != 50:
         raise ValueError("--max-hands is a Burraco option (target games)")
     if jokers not in (None, 0, JOKERS_PER_DECK):

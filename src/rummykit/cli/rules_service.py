@@ -6,7 +6,7 @@ digit limit, unknown fields' values) gets ``{"ok": false, "error": "..."}`` and 
 service goes on. The input is read as bytes and decoded one line at a time, so a bad
 line never costs the lines around it. docs/rules-service.md documents every op. This
 module only translates requests to engine calls: the rules themselves live in
-:mod:`rummykit.games`.
+:mod:`rummykit.games`, each game imported by the first request that names it.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO, Final, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TextIO
 
 from rummykit.cards import JOKER, Card, format_card
-from rummykit.games import burraco, three_thirteen
-from rummykit.games.burraco import melds as burraco_melds
-from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.core import MeldError, cards_from_json, cards_to_json, rules_from_json
-from rummykit.games.three_thirteen import arrange as tt_arrange
+
+if TYPE_CHECKING:  # each game is imported by its handlers, when a request names it
+    from rummykit.games import burraco
+    from rummykit.games.burraco import melds as burraco_melds
 
 MAX_LINE: Final = 1_000_000
 MAX_THREE_THIRTEEN_CARDS: Final = 14
@@ -105,6 +105,9 @@ def _meld_answer(meld: burraco_melds.Meld) -> dict[str, Any]:
 
 
 def _burraco_meld(request: dict[str, Any]) -> dict[str, Any]:
+    from rummykit.games import burraco
+    from rummykit.games.burraco import melds as burraco_melds
+
     rules = _variant(request, burraco.Rules)
     cards = _burraco_cards(request, rules, "cards")
     try:
@@ -115,6 +118,9 @@ def _burraco_meld(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _burraco_extend(request: dict[str, Any]) -> dict[str, Any]:
+    from rummykit.games import burraco
+    from rummykit.games.burraco import melds as burraco_melds
+
     rules = _variant(request, burraco.Rules)
     _burraco_cards(request, rules, "meld", "add")
     try:
@@ -132,6 +138,10 @@ def _burraco_extend(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _burraco_score(request: dict[str, Any]) -> dict[str, Any]:
+    from rummykit.games import burraco
+    from rummykit.games.burraco import melds as burraco_melds
+    from rummykit.games.burraco.scoring import score_hand
+
     rules = _variant(request, burraco.Rules)
     raw_melds = _require(request, "melds")
     if not isinstance(raw_melds, list):
@@ -165,6 +175,8 @@ def _burraco_score(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _three_thirteen_hand(request: dict[str, Any]) -> tuple[list[Card], dict[str, Any]]:
+    from rummykit.games import three_thirteen
+
     rules = _variant(request, three_thirteen.Rules)
     round_number = _require(request, "round")
     if isinstance(round_number, bool) or not isinstance(round_number, int):
@@ -188,6 +200,8 @@ def _three_thirteen_hand(request: dict[str, Any]) -> tuple[list[Card], dict[str,
 
 
 def _three_thirteen_meld(request: dict[str, Any]) -> dict[str, Any]:
+    from rummykit.games.three_thirteen import arrange as tt_arrange
+
     cards, options = _three_thirteen_hand(request)
     try:
         kind = tt_arrange.classify_meld(cards, **options)
@@ -197,6 +211,8 @@ def _three_thirteen_meld(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _three_thirteen_arrange(request: dict[str, Any]) -> dict[str, Any]:
+    from rummykit.games.three_thirteen import arrange as tt_arrange
+
     cards, options = _three_thirteen_hand(request)
     if len(cards) > MAX_THREE_THIRTEEN_CARDS:
         raise RequestError(

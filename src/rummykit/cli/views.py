@@ -5,22 +5,24 @@ they never see a game state, so the terminal cannot show more than the player ma
 Names and other outside text go through :func:`text.safe`.  Each player's melds are
 numbered from 1 as that player sees them (:mod:`numbering`).  The plain output of
 ``rummykit play`` and ``rummykit replay`` prints these lines; the full-screen table
-(:mod:`screen`) lays out the same pieces.
+(:mod:`screen`) lays out the same pieces.  Each game's modules are imported by its own
+renderers, so a game of one loads nothing of the other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cards import JOKER, RANKS, SUIT_OF, Card, format_card, sorted_cards
 from rummykit.cli.numbering import MeldNumbers, numbers_for
 from rummykit.cli.text import joined, plural, safe, verb
-from rummykit.games import burraco, three_thirteen
-from rummykit.games.burraco.scoring import score_hand
 from rummykit.games.core import rules_to_json
-from rummykit.games.three_thirteen import arrange
+
+if TYPE_CHECKING:  # a game's own functions are imported where they are used
+    from rummykit.games import burraco, three_thirteen
+    from rummykit.games.three_thirteen import arrange
 
 _SUIT_STYLE = ("green", "blue", "red", "white")
 
@@ -121,6 +123,8 @@ class BurracoStanding:
 
 
 def burraco_standing(observation: burraco.Observation, player: int) -> BurracoStanding:
+    from rummykit.games.burraco.scoring import score_hand
+
     melds = [m.meld for m in observation.melds if m.owner == player]
     melded = sum(m.points for m in melds)
     clean = sum(1 for m in melds if m.is_burraco and m.clean)
@@ -279,6 +283,8 @@ def went_out_lines(observation: three_thirteen.Observation, names: Sequence[str]
 
 
 def arrangement(observation: three_thirteen.Observation) -> arrange.Arrangement:
+    from rummykit.games.three_thirteen import arrange
+
     rules = observation.rules
     return arrange.arrange(
         observation.hand,

@@ -1,22 +1,56 @@
 """The games by name: ``"burraco"`` and ``"three-thirteen"``.
 
+A game's package is imported the first time the game is looked up, so that a program
+that plays or answers for one game (``rummykit play burraco``, the rules service) never
+loads the other.
+
 >>> sorted(GAMES)
+['burraco', 'three-thirteen']
+>>> [game.name for game in GAMES.values()]
 ['burraco', 'three-thirteen']
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import GameInfo
 
 AnyGame = GameInfo[Any, Any, Any, Any]
 
-GAMES: Final[dict[str, AnyGame]] = {
-    burraco.GAME.name: burraco.GAME,
-    three_thirteen.GAME.name: three_thirteen.GAME,
-}
+
+def _burraco() -> AnyGame:
+    from rummykit.games import burraco
+
+    return burraco.GAME
+
+
+def _three_thirteen() -> AnyGame:
+    from rummykit.games import three_thirteen
+
+    return three_thirteen.GAME
+
+
+class _Games(Mapping[str, AnyGame]):
+    """The games by name; looking one up imports its package (once: Python keeps it)."""
+
+    def __init__(self, loaders: Mapping[str, Callable[[], AnyGame]]) -> None:
+        self._loaders = dict(loaders)
+
+    def __getitem__(self, name: str) -> AnyGame:
+        return self._loaders[name]()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+
+GAMES: Final[Mapping[str, AnyGame]] = _Games(
+    {"burraco": _burraco, "three-thirteen": _three_thirteen}
+)
 
 
 def game_named(name: object) -> AnyGame:
