@@ -2,10 +2,11 @@
 same games, byte for byte, as in this process and in a pool of two worker processes.
 
 The tests that need no Ray come first, then the runs without Ray (a process pool is
-forked, and a process is better forked before Ray's threads start in it); then one local
-Ray with two CPUs serves the rest of the module.  Two runs start in a process of their
-own: one joins that Ray by its address, one starts a Ray of its own and must leave none
-of its processes behind.
+forked, and a process is better forked before Ray's threads start in it).  One test
+starts a local Ray with two CPUs in this process and plays on it, through ``simulate``,
+through ``run_tasks`` and from a driver in a process of its own that joins it by its
+address; another runs ``simulate`` in a process of its own, which starts a Ray of its
+own and must leave none of its processes behind.
 """
 
 from __future__ import annotations
@@ -151,7 +152,7 @@ def test_a_ray_that_cannot_be_used_is_one_line_and_exit_2(arguments: list[str], 
     assert result.exit_code == 2, result.output
     assert words in result.output
     assert len(result.output.strip().splitlines()) == 1, result.output
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 45, "Ray retried instead (minutes)"
 
 
 def test_without_ray_installed_the_ray_backend_says_how_to_install_it(
@@ -213,7 +214,8 @@ def without_ray(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str,
 
 @pytest.fixture(scope="module")
 def local_ray(without_ray: dict[str, dict[str, Any]]) -> Iterator[str]:
-    """A local Ray with two CPUs for the module; its address."""
+    """A local Ray with two CPUs; its address.  One test uses it, so that however the
+    tests are shared between pytest's workers, only one of them starts it."""
     import ray
 
     ray.init(
@@ -229,39 +231,33 @@ def local_ray(without_ray: dict[str, dict[str, Any]]) -> Iterator[str]:
         ray.shutdown()
 
 
-@pytest.mark.parametrize("game", sorted(MATCHES))
-def test_simulate_on_ray_gives_the_games_of_one_process_and_of_a_pool(
-    game: str, without_ray: dict[str, dict[str, Any]], local_ray: str, tmp_path: Path
-) -> None:
-    local, processes = without_ray[game]["local"], without_ray[game]["processes"]
-    on_ray = simulate_here(tmp_path, game, "--backend", "ray")
-    assert len(on_ray.records) == len(local.summary["bots"]) * (2 if game == "burraco" else 1)
-    assert on_ray == local
-    assert on_ray == processes
-
-
-@pytest.mark.parametrize("game", sorted(MATCHES))
-def test_run_tasks_on_ray_gives_the_games_of_one_process_and_of_a_pool(
-    game: str, without_ray: dict[str, dict[str, Any]], local_ray: str
-) -> None:
-    with open_backend("ray") as backend:
-        on_ray = played(game, backend=backend)
-        again = played(game, backend=backend)
-    assert ray_is_initialized(), "a backend leaves a Ray it did not start running"
-    assert on_ray == again == without_ray[game]["tasks_local"]
-    assert on_ray == without_ray[game]["tasks_processes"]
-    assert [task.index for task, *_ in on_ray] == list(range(len(on_ray)))
-
-
-def test_simulate_joins_a_ray_cluster_at_its_address(
+def test_on_ray_the_games_are_those_of_one_process_and_of_a_pool(
     without_ray: dict[str, dict[str, Any]], local_ray: str, tmp_path: Path
 ) -> None:
-    command = simulate_command(
-        tmp_path, "three-thirteen", "--backend", "ray", "--address", local_ray
-    )
+    for game in MATCHES:
+        local, processes = without_ray[game]["local"], without_ray[game]["processes"]
+        assert local == processes, f"{game}: a pool gives other games than one process"
+        seats = len(option(game, "--bots").split(","))
+        assert len(local.records) == seats * int(option(game, "--games"))
+
+        on_ray = simulate_here(tmp_path / game, game, "--backend", "ray")
+        assert on_ray == local, f"{game}: simulate --backend ray gives other games"
+
+        with open_backend("ray") as backend:
+            tasks_on_ray = played(game, backend=backend)
+            again = played(game, backend=backend)
+        assert ray_is_initialized(), "a backend leaves a Ray it did not start running"
+        assert tasks_on_ray == again == without_ray[game]["tasks_local"], game
+        assert tasks_on_ray == without_ray[game]["tasks_processes"], game
+        assert [task.index for task, *_ in tasks_on_ray] == list(range(len(tasks_on_ray)))
+
+    # A driver in a process of its own joins the same Ray by its address.
+    joined = tmp_path / "joined"
+    address = ["--backend", "ray", "--address", local_ray]
+    command = simulate_command(joined, "three-thirteen", *address)
     finished = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert finished.returncode == 0, finished.stdout + finished.stderr
-    assert read_output(tmp_path) == without_ray["three-thirteen"]["local"]
+    assert read_output(joined) == without_ray["three-thirteen"]["local"]
 
 
 def marked_processes(mark: str) -> set[int]:
@@ -280,7 +276,7 @@ def marked_processes(mark: str) -> set[int]:
 
 
 def test_simulate_starts_a_ray_of_its_own_and_leaves_none_of_its_processes(
-    without_ray: dict[str, dict[str, Any]], local_ray: str, tmp_path: Path
+    without_ray: dict[str, dict[str, Any]], tmp_path: Path
 ) -> None:
     mark = f"rummykit-test-{uuid.uuid4()}"
     command = simulate_command(tmp_path, "burraco", "--backend", "ray", "--workers", "2")
