@@ -7,11 +7,12 @@ python benchmarks/startup.py --runs 31
 Each figure is the wall time from starting the process to the moment its output is
 there: the end of the help page, the rules service's first answer line (its input still
 open), and the prompt under the first table of ``play`` on an 80 x 24 pseudo-terminal
-(then ``quit`` is typed and the record goes to a temporary folder).  The package is
-compiled to bytecode first (``compileall``) and each command is run once before timing,
-as an installed copy would be.  The commands are run in turn, so a change of load on the
-machine touches them alike; the median, the quietest run and the median CPU time of each
-are printed, with ``python -c pass`` for scale and the load average around the runs.
+(a deal where you play first; then ``quit`` is typed and the record goes to a temporary
+folder).  The package is compiled to bytecode first (``compileall``) and each command is
+run once before timing, as an installed copy would be.  The commands are run in turn, so
+a change of load on the machine touches them alike; the median, the quietest run and the
+median CPU time of each are printed, with ``python -c pass`` for scale and the load
+average around the runs.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from pathlib import Path
 
 RULES_REQUEST = b'{"game":"burraco","op":"meld","cards":["2h","3h","4h"]}\n'
 FIRST_SCREEN_PROMPT = b"Your move"
+FIRST_TO_PLAY_SEED = "3"
+"""A Burraco deal where you play first: the first screen comes before any computer's turn."""
 TIMEOUT = 30.0
 
 
@@ -111,7 +114,15 @@ def play_first_screen(env: dict[str, str]) -> float:
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
         game = subprocess.Popen(
-            [*rummykit_command(), "play", "burraco", "--seed", "1", "--record", folder],
+            [
+                *rummykit_command(),
+                "play",
+                "burraco",
+                "--seed",
+                FIRST_TO_PLAY_SEED,
+                "--record",
+                folder,
+            ],
             env=env,
             stdin=follower,
             stdout=follower,
