@@ -11,18 +11,27 @@ when a legal meld or addition begins with the cards chosen, and that every actio
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
+from rummykit.cards import JOKER, RANK_OF, SUIT_OF
 from rummykit.envs import burraco_actions as ba
 from rummykit.envs import three_thirteen_actions as tta
 from rummykit.envs.burraco_actions import BurracoSteps
 from rummykit.envs.three_thirteen_actions import ThreeThirteenSteps
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.burraco import Extend, Meld
+
+WILDS = (JOKER, 1, 14, 27, 40)  # Jk 2c 2d 2h 2s
+
+
+def is_wild_face(card: int) -> bool:
+    return card == JOKER or RANK_OF[card] == 2
 
 
 def test_action_space_sizes() -> None:
@@ -69,21 +78,41 @@ def test_three_thirteen_masks_equal_engine_legality(rules: three_thirteen.Rules)
     assert set(kinds) == {"draw", "take", "discard", "out"}
 
 
+def _kin(table_meld: burraco.TableMeld) -> set[int]:
+    """The faces that could ever join a meld (the rules: a set takes its rank and wilds,
+    a run its suit and wilds), read from its cards."""
+    naturals = [c for c in table_meld.meld.cards if not is_wild_face(c)]
+    if table_meld.meld.kind == "set":
+        faces = {c for c in range(52) if RANK_OF[c] == RANK_OF[naturals[0]]}
+    else:
+        faces = {c for c in range(52) if SUIT_OF[c] == SUIT_OF[naturals[0]]}
+    return faces | set(WILDS)
+
+
+def _sub_multisets(cards: list[int]) -> Iterator[tuple[int, ...]]:
+    counts = sorted(Counter(cards).items())
+    for copies in itertools.product(*(range(n + 1) for _, n in counts)):
+        chosen = tuple(card for (card, _), k in zip(counts, copies, strict=True) for _ in range(k))
+        if chosen:
+            yield chosen
+
+
 def _targets(state: burraco.State) -> set[tuple[str, int | None, tuple[int, ...]]]:
-    """Every legal meld and addition the steps must reach, by an independent route."""
+    """Every legal meld and addition the steps must reach, by an independent route: the
+    melds of ``legal_actions()``, and every sub-multiset of the hand's cards that could
+    join one of the player's melds that ``check`` accepts as an addition to it."""
     targets: set[tuple[str, int | None, tuple[int, ...]]] = set()
     for action in state.legal_actions():
         if isinstance(action, Meld):
             targets.add(("lay", None, tuple(sorted(action.cards))))
-        elif isinstance(action, Extend):
-            targets.add(("add", action.meld_id, tuple(sorted(action.cards))))
     observation = state.observation(state.current_player or 0)
-    if len(observation.hand) == 2:
-        pair = tuple(sorted(observation.hand))
-        for table_meld in observation.melds:
-            extend = Extend(table_meld.meld_id, pair)
-            if table_meld.owner == observation.player and state.check(extend) is None:
-                targets.add(("add", table_meld.meld_id, pair))
+    for table_meld in observation.melds:
+        if table_meld.owner != observation.player:
+            continue
+        kin = _kin(table_meld)
+        for cards in _sub_multisets([c for c in observation.hand if c in kin]):
+            if state.check(Extend(table_meld.meld_id, cards)) is None:
+                targets.add(("add", table_meld.meld_id, cards))
     return targets
 
 
@@ -165,7 +194,35 @@ def test_burraco_masks_equal_engine_legality(rules: burraco.Rules) -> None:
             steps_done += 1
     assert walks > 100
     assert set(kinds) == {"draw", "take", "discard", "choose", "lay", "add"}
-    assert reached["lay3"] and reached["add1"]
+    assert reached["lay3"] and reached["add1"] and reached["add2"] and reached["add3"]
+
+
+@pytest.mark.parametrize(
+    ("meld", "added", "hand"),
+    [
+        ("Qc 2s Ac", "Jc Kc", "Jc Kc 5d 9h"),  # Kc alone replaces the wild, which moves
+        ("4s 5s 6s", "2c 3s", "2c 3s 8d 9d"),  # 3s alone does not fit
+        ("Th Th Ts", "Td Ts", "Td Ts 4c 7c"),
+        ("5h 6h 7h", "3h 4h", "3h 4h Kc Qd"),  # 3h first in code order, and alone no fit
+    ],
+)
+def test_burraco_several_card_additions_reached_by_steps(meld: str, added: str, hand: str) -> None:
+    """Additions the engine accepts only as several cards in one ``extend`` (or whose
+    first card in code order does not fit alone) are reached by choosing their cards."""
+    from rummykit.cards import parse_cards
+    from tests.burraco.support import position
+
+    state = position(hands=[hand, "3c 4c 5c 9c 9c"], melds=[(0, meld)])
+    cards = tuple(sorted(parse_cards(added)))
+    assert state.check(Extend(0, cards)) is None
+    model = BurracoSteps(state)
+    assert ("add", 0, cards) in walk(model)
+    assert (0, cards) in state.legal_additions()
+    for card in cards:
+        model.step(ba.CHOOSE + card)
+    assert model.mask()[ba.ADD + 0]
+    events = model.step(ba.ADD + 0)
+    assert [type(event).__name__ for event in events] == ["Extended"]
 
 
 def test_burraco_two_card_addition_reached_by_steps() -> None:

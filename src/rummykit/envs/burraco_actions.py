@@ -20,19 +20,16 @@ While cards are chosen only the next choices, ``lay`` and ``add`` can be allowed
 mask is exact at every step:
 
 - *choose c* is allowed when the cards chosen so far and ``c`` begin (in code order) a
-  legal meld of the engine's ``legal_actions()``, or a legal addition of one card, or,
-  when the hand holds exactly two cards, a legal addition of both to one meld (the one
-  case where adding them one at a time can be refused: it would leave a card that may
-  not be discarded);
+  legal meld of the engine's ``legal_actions()`` or a legal addition of any number of
+  cards to one of the player's melds (``State.legal_additions()``);
 - *lay* is allowed when the chosen cards are a legal meld of ``legal_actions()``;
 - *add to k* is allowed when the engine accepts ``Extend(meld id of k, chosen cards)``.
 
-So every masked-in step leads on to a legal action, and every action of
-``legal_actions()`` is reachable: a meld by choosing its cards then laying them, a
-one-card addition by choosing the card then adding it.  (An addition of several cards
-at once is reachable when the cards also begin a meld; it is always reachable as one
-card after another.)  Choosing in code order means each meld has one path of steps, so
-no two step sequences end in the same engine action.
+So every masked-in step leads on to a legal action, and every legal ``Meld`` or
+``Extend`` is reachable by choosing its cards in code order and then laying or adding
+them.  Choosing in code order means each meld has one path of steps, so no two step
+sequences end in the same engine action (an addition of several cards may also be
+played as several additions, which are other engine actions).
 
 >>> describe(DISCARD + 52), describe(CHOOSE + 11)
 ('discard Jk', 'choose Qc')
@@ -42,7 +39,7 @@ no two step sequences end in the same engine action.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from rummykit.cards import CARD_COUNT, Card, format_card, format_cards
@@ -62,7 +59,6 @@ from rummykit.games.burraco import (
     TakePile,
 )
 from rummykit.games.burraco.actions import DISCARDS
-from rummykit.games.burraco.legality import LegalOptions
 from rummykit.games.burraco.melds import Meld as ArrangedMeld
 from rummykit.games.burraco.player_view import PlayerView, TableParts
 from rummykit.games.core import Refusal
@@ -103,22 +99,34 @@ def _refusal(code: str, message: str) -> Refusal:
 class TurnPlan:
     """The legal engine actions of one position, indexed for the step-by-step mask.
 
-    Built from the engine's ``State.legal_options()`` plus any legal multi-card additions
-    the caller found (``extra``, their cards in code order).  ``melds`` maps the cards of
-    each legal new meld, in code order, to its arranged meld; ``singles`` each card that
-    may be added alone to the meld ids that take it.  Both are built when first asked
-    (most positions end with a draw or a discard before any card is chosen).
+    Built from the engine's state: ``State.legal_options()`` at once, the rest when
+    first asked (most positions end with a draw or a discard before any card is
+    chosen).  ``melds`` maps the cards of each legal new meld, in code order, to its
+    arranged meld; ``singles`` each card that may be added alone to the meld ids that
+    take it; ``additions`` the cards of each legal addition of several cards
+    (``State.legal_additions()``), in code order, to the meld ids that take them.  The
+    first cards need only ``State.addition_openers()``, not every addition.
     """
 
-    __slots__ = ("_melds", "_next", "_singles", "discards", "draws", "extra", "options")
+    __slots__ = (
+        "_additions",
+        "_melds",
+        "_next",
+        "_singles",
+        "discards",
+        "draws",
+        "options",
+        "state",
+    )
 
-    def __init__(self, options: LegalOptions, extra: Iterable[tuple[Card, ...]] = ()) -> None:
-        self.options = options
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.options = options = state.legal_options()
         self.draws = [DRAW if type(draw) is DrawStock else TAKE for draw in options.draws]
         self.discards = options.discards
-        self.extra = tuple(extra)
         self._melds: dict[tuple[Card, ...], ArrangedMeld] | None = None
         self._singles: dict[Card, list[int]] | None = None
+        self._additions: dict[tuple[Card, ...], list[int]] | None = None
         self._next: dict[tuple[Card, ...], list[Card]] = {}
 
     @property
@@ -142,12 +150,26 @@ class TurnPlan:
             self._singles = singles
         return self._singles
 
+    @property
+    def additions(self) -> dict[tuple[Card, ...], list[int]]:
+        if self._additions is None:
+            additions: dict[tuple[Card, ...], list[int]] = {}
+            for meld_id, cards in self.state.legal_additions():
+                if len(cards) > 1:
+                    takers = additions.get(cards)
+                    if takers is None:
+                        additions[cards] = [meld_id]
+                    else:
+                        takers.append(meld_id)
+            self._additions = additions
+        return self._additions
+
     def first_cards(self) -> list[Card]:
         """The cards that may be chosen first, in code order."""
         options = self.options
         found = {candidate.sorted_cards[0] for candidate in options.melds}
         found.update([card for _meld_id, card in options.additions])
-        found.update([target[0] for target in self.extra])
+        found.update(self.state.addition_openers())
         return sorted(found)
 
     def next_cards(self, chosen: tuple[Card, ...]) -> list[Card]:
@@ -159,7 +181,7 @@ class TurnPlan:
             if depth:
                 found = {
                     target[depth]
-                    for targets in (self.melds, self.extra)
+                    for targets in (self.melds, self.additions)
                     for target in targets
                     if len(target) > depth and target[:depth] == chosen
                 }
@@ -241,17 +263,7 @@ class BurracoSteps:
 
     def plan(self) -> TurnPlan:
         if self._plan is None:
-            state = self.state
-            extra: list[tuple[Card, ...]] = []
-            if state.phase == "play":
-                hand = self.parts(state.current_player or 0).hand
-                if len(hand) == 2:
-                    both = tuple(sorted(hand))
-                    for meld_id in self.slots():
-                        if state.extension(meld_id, both) is not None:
-                            extra.append(both)
-                            break
-            self._plan = TurnPlan(state.legal_options(), extra)
+            self._plan = TurnPlan(self.state)
         return self._plan
 
     def legal_ids(self) -> Sequence[int]:
@@ -277,26 +289,14 @@ class BurracoSteps:
         return ids
 
     def _add_slots(self, plan: TurnPlan, chosen: tuple[Card, ...]) -> list[int]:
-        slots = self.slots()[:MELD_SLOTS]
         if len(chosen) == 1:
             meld_ids = plan.singles.get(chosen[0], ())
-            return [slot for slot, meld_id in enumerate(slots) if meld_id in meld_ids]
-        # Several cards join a meld when they can be added one at a time in some order
-        # (``melds.extend``), so one of them joins it alone first.  With three cards or
-        # more in hand the legal one-card additions are exactly ``plan.singles``, and a
-        # meld none of the chosen cards joins alone is refused without asking; with two,
-        # ending the turn may refuse a card alone, so every meld is asked.
-        takers: set[int] | None = None
-        if len(self.parts(self.state.current_player or 0).hand) > 2:
-            takers = set()
-            for card in chosen:
-                takers.update(plan.singles.get(card, ()))
-        return [
-            slot
-            for slot, meld_id in enumerate(slots)
-            if (takers is None or meld_id in takers)
-            and self.state.extension(meld_id, chosen) is not None
-        ]
+        else:
+            meld_ids = plan.additions.get(chosen, ())
+        if not meld_ids:
+            return []
+        slots = self.slots()[:MELD_SLOTS]
+        return [slot for slot, meld_id in enumerate(slots) if meld_id in meld_ids]
 
     def mask(self) -> Mask:
         return mask_of(self.legal_ids(), ACTION_COUNT)

@@ -5,7 +5,9 @@
 applying it needs no second search.  ``legal_options`` lists what ``examine`` accepts
 as plain values, using the same small predicates, without arranging every candidate
 again; ``legal_actions`` makes actions of that list.  ``legal_extension`` answers like
-``examine`` for one ``Extend`` without building a refusal (for masks).  Nothing here
+``examine`` for one ``Extend`` without building a refusal, ``legal_additions`` lists
+every ``Extend`` it accepts, several cards at once included, and ``addition_openers``
+the first cards of those a mask must offer (for masks).  Nothing here
 changes the table.
 
 The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
@@ -478,6 +480,110 @@ def legal_options(
                 ):
                     additions.append((meld_id, card))
     return _new_options(((), discards, legal_melds, additions))
+
+
+def legal_additions(table: Table) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every ``(meld id, cards)`` for which :func:`examine` accepts ``Extend(meld id,
+    cards)`` in the ``play`` phase, the cards in code order, several cards at once
+    included: by meld id, then in the order of ``melds.additions``.
+
+    A meld none of the hand's cards fits alone takes no addition at all (its first card
+    must join alone); the others ask ``melds.additions``, and an addition that leaves
+    fewer than two cards in the hand is also asked :func:`ending_refusal` about the meld
+    ``melds.extended`` makes of it.
+    """
+    if table.phase != "play":
+        return []
+    if table.player not in table.owners:
+        return []
+    hand = table.hands[table.player]
+    held = set(hand)
+    most = len(hand) - 2  # the most cards an addition may use and still leave a discard
+    found: list[tuple[int, tuple[Card, ...]]] = []
+    kin: tuple[list[list[Card]], list[list[Card]]] | None = None
+    for meld_id, meld, fits in _own_melds(table):
+        if held.isdisjoint(fits):
+            continue
+        if kin is None:
+            kin = melds.hand_kin(hand)
+        if meld.kind == "set":
+            cards_in_hand = kin[1][meld.rank]
+        else:
+            cards_in_hand = hand if meld.suit is None else kin[0][meld.suit]
+        for cards in melds.additions(meld, cards_in_hand):
+            if len(cards) > most:
+                grown = melds.extended(meld, cards)
+                assert grown is not None
+                ending = ending_refusal(
+                    table,
+                    used=cards,
+                    makes_burraco=grown.is_burraco,
+                    result=functools.partial(_given, grown),
+                    replaces=meld_id,
+                )
+                if ending is not None:
+                    continue
+            found.append((meld_id, cards))
+    return found
+
+
+def addition_openers(table: Table) -> set[Card]:
+    """The first cards (in code order) of the legal additions of several cards
+    (:func:`legal_additions`), less the cards that may be added alone to some meld:
+    what a mask that offers an addition's cards one by one must offer first besides
+    the one-card additions and the first cards of new melds.
+
+    With three cards or more in hand a card that fits a meld alone may be added alone
+    (a card is left to discard), so ``melds.openers`` answers meld by meld without
+    listing every addition; with two, ending the turn decides, and
+    :func:`legal_additions` is asked.
+    """
+    if table.phase != "play" or table.player not in table.owners:
+        return set()
+    hand = table.hands[table.player]
+    if len(hand) <= 2:
+        listed = legal_additions(table)
+        singles = {cards[0] for _meld_id, cards in listed if len(cards) == 1}
+        return {cards[0] for _meld_id, cards in listed if len(cards) > 1} - singles
+    held = set(hand)
+    found: set[Card] = set()
+    alone: set[Card] = set()
+    player = table.player
+    owners = table.owners
+    fits_of = _FITS_BY_MELD_ID
+    for meld_id, meld in enumerate(table.melds):
+        if owners[meld_id] != player:
+            continue
+        known = fits_of.get(meld_id)
+        if known is not None and known[0] is meld:
+            fits = known[1]
+        else:
+            fits = melds.fitting_cards(meld)
+            fits_of[meld_id] = (meld, fits)
+        common = held & fits
+        if not common:
+            continue
+        alone |= common
+        if meld.kind == "run":  # a set has no openers (melds.openers)
+            found.update(melds.openers(meld, hand))
+    return found - alone
+
+
+def _own_melds(table: Table) -> Iterator[tuple[int, melds.Meld, frozenset[Card]]]:
+    """The current player's melds: meld id, meld and ``melds.fitting_cards``."""
+    player = table.player
+    owners = table.owners
+    fits_of = _FITS_BY_MELD_ID
+    for meld_id, meld in enumerate(table.melds):
+        if owners[meld_id] != player:
+            continue
+        known = fits_of.get(meld_id)
+        if known is not None and known[0] is meld:
+            fits = known[1]
+        else:
+            fits = melds.fitting_cards(meld)
+            fits_of[meld_id] = (meld, fits)
+        yield meld_id, meld, fits
 
 
 def legal_actions(

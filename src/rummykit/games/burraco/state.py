@@ -43,8 +43,10 @@ from rummykit.games.burraco.events import (
 from rummykit.games.burraco.legality import (
     NO_OPTIONS,
     LegalOptions,
+    addition_openers,
     examine,
     legal_actions,
+    legal_additions,
     legal_extension,
     legal_options,
 )
@@ -267,6 +269,22 @@ class State:
         if self._winners is not None:
             return None
         return legal_extension(self._table, meld_id, cards)
+
+    def legal_additions(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """Every ``(meld id, cards)`` for which :meth:`check` accepts ``Extend(meld id,
+        cards)``, several cards at once included, the cards in code order
+        (``legality.legal_additions``; none when the game is over)."""
+        if self._winners is not None:
+            return []
+        return legal_additions(self._table)
+
+    def addition_openers(self) -> set[Card]:
+        """The first cards (in code order) of the additions of several cards of
+        :meth:`legal_additions`, less any card that may be added alone to some meld
+        (``legality.addition_openers``: cheaper than listing the additions)."""
+        if self._winners is not None:
+            return set()
+        return addition_openers(self._table)
 
     def apply(self, action: Action, *, player: object = None) -> list[Event]:
         """Check and apply ``action`` (for ``player``, when given: see :meth:`check`);

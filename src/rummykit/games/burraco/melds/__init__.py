@@ -3,7 +3,8 @@
 This is the meld logic of RULES.md 1.3 and 1.4, pure and fast.  A meld is a multiset:
 :func:`arrange` finds the arrangement the rules give it, :func:`extend` adds cards
 to a meld on the table, :func:`candidate_melds` lists every new meld a hand can lay
-and :func:`extending_cards` every card of a hand that fits a meld.
+and :func:`extending_cards` every card of a hand that fits a meld, :func:`additions` every
+multiset of a hand's cards that a meld accepts.
 
 A run is described by *places* ``1..14`` in its suit: place ``1`` is the low ace,
 ``2..13`` the ranks, ``14`` the high ace.  Among the legal arrangements of a multiset,
@@ -51,10 +52,14 @@ from rummykit.games.burraco.melds.candidates import (
     candidates_of,
 )
 from rummykit.games.burraco.melds.extending import (
+    additions,
     extend,
     extended,
     extending_cards,
     fitting_cards,
+    hand_kin,
+    kin_cards,
+    openers,
 )
 
 __all__ = [
@@ -65,6 +70,7 @@ __all__ = [
     "MIN_MELD",
     "Candidate",
     "Meld",
+    "additions",
     "arrange",
     "candidate_arrangements",
     "candidate_melds",
@@ -73,4 +79,7 @@ __all__ = [
     "extended",
     "extending_cards",
     "fitting_cards",
+    "hand_kin",
+    "kin_cards",
+    "openers",
 ]

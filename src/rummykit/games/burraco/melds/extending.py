@@ -14,13 +14,18 @@ are ``3h ... Jh 2h(=Qh) Kh Ah``.
 >>> extend(arrange(parse_cards("7h 8h 9h 2c")), parse_cards("5h")).describe()
 '5h 2c(=6h) 7h 8h 9h'
 
+:func:`additions` lists every multiset of a hand's cards that a meld accepts.
+
 This module never decides whose meld may grow (the game state does).
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import Final
 
 from rummykit.cards import (
     JOKER,
@@ -259,6 +264,248 @@ def _table_key(meld: Meld) -> tuple[int, int, int, tuple[Card, ...]]:
     if meld.wild_index is None:
         return (0, 0, meld.rank, meld.cards)
     return (1, -(meld.rank + meld.wild_index), meld.rank, meld.cards)
+
+
+_SET_KIN: Final = tuple(
+    frozenset((*_WILD_FACES, *(suit * 13 + rank - 1 for suit in range(4)))) for rank in range(14)
+)
+_RUN_KIN: Final = tuple(frozenset((*_WILD_FACES, *_PLACE_CARDS[suit][1:14])) for suit in range(4))
+_EVERY_FACE: Final = frozenset(range(JOKER + 1))
+
+
+def kin_cards(meld: Meld) -> frozenset[Card]:
+    """Every face that could ever join ``meld``, alone or after other cards: the wilds
+    and the naturals of a set's rank or of a run's suit (every face for a run built by
+    hand without a suit)."""
+    if meld.kind == "set":
+        return _SET_KIN[meld.rank]
+    return _EVERY_FACE if meld.suit is None else _RUN_KIN[meld.suit]
+
+
+def hand_kin(hand: Sequence[Card]) -> tuple[list[list[Card]], list[list[Card]]]:
+    """One hand's cards grouped by the melds they could join (:func:`kin_cards`), for
+    asking many melds about the same hand: ``(by_suit, by_rank)``, each suit's and each
+    rank's naturals with every wild of the hand (a list per suit ``0..3`` and per rank
+    ``0..13``).  ``by_suit[meld.suit]`` or ``by_rank[meld.rank]`` is then a hand in its
+    own right for :func:`additions` and :func:`openers`, which cut a hand to the kin
+    cards of the meld first.
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> by_suit, by_rank = hand_kin(parse_cards("Kh 5h 2c 5s Jk 9d"))
+    >>> format_cards(by_suit[2]), format_cards(by_rank[5])
+    ('Kh 5h 2c Jk', '5h 5s 2c Jk')
+    """
+    wilds: list[Card] = []
+    by_suit: list[list[Card]] = [[], [], [], []]
+    by_rank: list[list[Card]] = [[] for _rank in range(14)]
+    for card in hand:
+        if card == JOKER or RANK_OF[card] == _TWO:
+            wilds.append(card)
+        else:
+            by_suit[SUIT_OF[card]].append(card)
+            by_rank[RANK_OF[card]].append(card)
+    if wilds:
+        for group in (*by_suit, *by_rank):
+            group.extend(wilds)
+    return by_suit, by_rank
+
+
+def additions(meld: Meld, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every multiset of cards of ``hand`` that :func:`extend` accepts onto ``meld``
+    (the one-card additions included), its cards in code order, in code order;
+    remembered per meld and the hand's cards that could join it (the list is not to be
+    changed).
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> from rummykit.games.burraco.melds import arrange
+    >>> run = arrange(parse_cards("5h 6h 7h"))
+    >>> [format_cards(cards) for cards in additions(run, parse_cards("3h 4h Kc"))]
+    ['3h 4h', '4h']
+    >>> tens = arrange(parse_cards("Th Th Ts Td Td Tc"))
+    >>> [format_cards(cards) for cards in additions(tens, parse_cards("Tc Tc Ts 2c"))]
+    ['2c', '2c Tc', '2c Tc Tc', '2c Tc Ts', '2c Ts', 'Tc', 'Tc Tc', 'Tc Ts', 'Ts']
+    """
+    kin = kin_cards(meld)
+    return _additions(meld, tuple(sorted(filter(kin.__contains__, hand))))
+
+
+def openers(meld: Meld, hand: Sequence[Card]) -> list[Card]:
+    """The cards of ``hand`` that begin (in code order) an addition of several cards to
+    ``meld`` (:func:`additions`) but do not fit it alone, in code order: what a mask
+    that offers an addition's cards one by one must offer first besides the cards that
+    fit alone (remembered like :func:`additions`; the list is not to be changed).
+
+    A set has none (every card of a set's addition fits it alone), nor does a run when
+    every card of the hand that could join it fits alone; only then are the additions
+    listed.
+
+    >>> from rummykit.cards import parse_cards, format_cards
+    >>> from rummykit.games.burraco.melds import arrange
+    >>> format_cards(openers(arrange(parse_cards("5h 6h 7h")), parse_cards("3h 4h 9h Th")))
+    '3h'
+    """
+    if meld.kind == "set":
+        return []
+    kin = kin_cards(meld)
+    return _openers(meld, tuple(sorted(filter(kin.__contains__, hand))))
+
+
+def _joining(meld: Meld, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` (kin of ``meld``, in code order) that could ever join it:
+    all of them for a set, for a run only those within reach."""
+    if meld.kind == "run" and meld.suit is not None and hand:
+        return _within_reach(meld, meld.suit, hand)
+    return hand
+
+
+@lru_cache(maxsize=8192)
+def _additions(meld: Meld, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """:func:`additions` of a hand already cut to ``meld``'s kin cards, in code order."""
+    return _search(meld, _joining(meld, hand))
+
+
+@lru_cache(maxsize=8192)
+def _openers(meld: Meld, hand: tuple[Card, ...]) -> list[Card]:
+    """:func:`openers` of a run and a hand already cut to its kin cards, in code order."""
+    hand = _joining(meld, hand)
+    fits = fitting_cards(meld)
+    if fits.issuperset(hand):
+        return []
+    return sorted({found[0] for found in _search(meld, hand) if found[0] not in fits})
+
+
+def _run_place_bits(suit: int, card: Card) -> int:
+    """The places (as bits) that ``card`` can take as a natural in a run of ``suit``."""
+    if card == JOKER or SUIT_OF[card] != suit:
+        return 0
+    return 1 << 1 | 1 << HIGH_ACE if RANK_OF[card] == 1 else 1 << RANK_OF[card]
+
+
+_RUN_PLACE_BITS: Final = tuple(
+    tuple(_run_place_bits(suit, card) for card in range(JOKER + 1)) for suit in range(4)
+)
+
+
+def _reach_cards(suit: int, low: int, high: int) -> frozenset[Card]:
+    """The wilds and the naturals of ``suit`` whose place lies in ``low..high``."""
+    places = range(low, high + 1)
+    naturals = [_PLACE_CARDS[suit][place] for place in places]
+    return frozenset((*_WILD_FACES, *naturals))
+
+
+_REACH_CARDS: Final = tuple(
+    tuple(
+        tuple(_reach_cards(suit, low, high) if low <= high else frozenset() for high in range(15))
+        for low in range(15)
+    )
+    for suit in range(4)
+)
+_PLACES: Final = (1 << (HIGH_ACE + 1)) - 2  # bits 1..14
+
+
+def _within_reach(meld: Meld, suit: int, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``hand`` (kin of the run ``meld``) that could ever join it: every
+    wild, and each natural with at most one place between it and the run that no
+    natural of the hand fills (a run holds one wild; one place missing on either side
+    is allowed, which is more than enough).  With bits for places: below the run, the
+    reach stops above the second place missing; above it, below the second."""
+    held = functools.reduce(operator.or_, map(_RUN_PLACE_BITS[suit].__getitem__, hand), 0)
+    lowest = meld.rank
+    highest = lowest + len(meld.cards) - 1
+    below = ~held & ((1 << lowest) - 2)  # the places missing below the run
+    first = below.bit_length() - 1
+    second = (below & ((1 << first) - 1)).bit_length() - 1 if first > 0 else -1
+    low = second + 1 if second > 0 else 1
+    above = ~held & _PLACES & ~((1 << (highest + 1)) - 1)  # the places missing above it
+    if above:
+        above &= above - 1  # the first missing place may be passed
+    high = (above & -above).bit_length() - 2 if above else HIGH_ACE
+    allowed = _REACH_CARDS[suit][low][high]
+    return tuple(filter(allowed.__contains__, hand))
+
+
+@lru_cache(maxsize=8192)
+def _search(meld: Meld, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """:func:`additions` of the cards of a hand that could join ``meld``."""
+    if not hand:
+        return []
+    if meld.kind == "set":
+        return _set_additions(meld, hand)
+    return _run_additions(meld, hand)
+
+
+def _set_additions(meld: Meld, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """A set takes any naturals of its rank and, while it has none, one wild, up to
+    ``MAX_SET_NATURALS`` naturals and ``MAX_SET`` cards: every card added alone on the
+    way is legal too, so any such multiset is an addition."""
+    wilds = sorted({card for card in hand if card == JOKER or RANK_OF[card] == _TWO})
+    naturals = [card for card in hand if card != JOKER and RANK_OF[card] != _TWO]
+    has_wild = meld.wild_index is not None
+    room = MAX_SET - len(meld.cards)
+    natural_room = min(room, MAX_SET_NATURALS - (len(meld.cards) - has_wild))
+    groups: list[tuple[Card, ...]] = [()]
+    counts: dict[Card, int] = {}
+    for card in naturals:
+        counts[card] = counts.get(card, 0) + 1
+    for card, count in counts.items():  # in code order: the hand is
+        groups = [
+            (*group, *(card,) * copies)
+            for group in groups
+            for copies in range(count + 1)
+            if len(group) + copies <= natural_room
+        ]
+    found = [group for group in groups if group]
+    if not has_wild:
+        for wild in wilds:
+            found.extend(tuple(sorted((*group, wild))) for group in groups if len(group) < room)
+    found.sort()
+    return found
+
+
+_GROWN: dict[tuple[tuple[Card, ...], int | None, Card], Meld | None] = {}
+""":func:`_extend_one` of runs, remembered by the run's cards, its wild's index and the
+card added (which name a run: its suit and lowest place follow), without hashing a
+:class:`Meld`: the searches of one hand's turns meet the same runs again and again."""
+_GROWN_LIMIT: Final = 1 << 16
+
+
+def _run_additions(meld: Meld, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """A search: from ``meld``, each card left in the hand is added alone where it fits,
+    and so on from every meld reached.  A meld reached holds ``meld``'s cards and the
+    cards added, so it names its addition and is searched from once, whatever the order
+    that reached it.
+
+    :func:`extended` also asks that the cards together arrange as a run; a run reached
+    always does (its naturals hold distinct places and it has one wild at most, so its
+    own layout is one that :func:`~.arranging.arrange` weighs), so that is not asked.
+    """
+    grown_of = _GROWN
+    if len(grown_of) > _GROWN_LIMIT:
+        grown_of.clear()
+    copies = {card: hand.count(card) for card in hand}
+    found: set[tuple[Card, ...]] = set()
+    seen = {(meld.cards, meld.wild_index)}
+    frontier: list[tuple[Meld, tuple[Card, ...]]] = [(meld, ())]
+    while frontier:
+        current, used = frontier.pop()
+        for card, count in copies.items():
+            if card in used and used.count(card) >= count:
+                continue
+            key = (current.cards, current.wild_index, card)
+            if key in grown_of:
+                grown = grown_of[key]
+            else:
+                grown = grown_of[key] = _extend_one(current, card)
+            if grown is None:
+                continue
+            name = (grown.cards, grown.wild_index)
+            if name in seen:
+                continue
+            seen.add(name)
+            cards = tuple(sorted((*used, card)))
+            found.add(cards)
+            frontier.append((grown, cards))
+    return sorted(found)
 
 
 # ---------------------------------------------------------------------------------------
