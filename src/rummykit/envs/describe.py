@@ -2,7 +2,9 @@
 
 Used by ``render()`` and by the text interface for language-model agents: a few short
 lines in the game's vocabulary, cards in the notation (``Th``, ``Jk``), meld ids as the
-engine numbers them (``extend 2 5h`` adds to meld 2).  Nothing here sees a game state.
+engine numbers them (``extend 2 5h`` adds to meld 2), every count and verb agreeing
+with its number and person (``1 card``, ``You have``, ``Player 1 has``).  Nothing here
+sees a game state.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.cards import RANKS, Card, format_cards, sorted_cards
+from rummykit.cards import Card, format_cards, sorted_cards
 from rummykit.games import burraco, three_thirteen
 
 _BURRACO_PHASE = {
@@ -23,6 +25,38 @@ _THREE_THIRTEEN_PHASE = {
 }
 
 
+_RANK_WORDS = (
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
+"""Each rank in the plural, ace to king (``As`` would read as the ace of spades)."""
+
+
+def count(number: int, noun: str, plural: str = "") -> str:
+    """``number`` and ``noun`` agreeing in number (``plural`` when not ``noun + "s"``).
+
+    >>> count(1, "card"), count(0, "card"), count(2, "pozzetto", "pozzetti")
+    ('1 card', '0 cards', '2 pozzetti')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def _subject(player: int, me: int) -> tuple[str, str]:
+    """The subject naming ``player`` to ``me`` and its verb *to have*."""
+    return ("You", "have") if player == me else (f"Player {player}", "has")
+
+
 def _cards(cards: Sequence[Card]) -> str:
     return format_cards(sorted_cards(cards)) if cards else "none"
 
@@ -30,7 +64,7 @@ def _cards(cards: Sequence[Card]) -> str:
 def _pile(pile: Sequence[Card]) -> str:
     if not pile:
         return "empty"
-    return f"{format_cards(pile)} (top: {format_cards(pile[-1:])}; {len(pile)} cards)"
+    return f"{format_cards(pile)} (top: {format_cards(pile[-1:])}; {count(len(pile), 'card')})"
 
 
 def _to_move(observation: Any, phases: dict[str, str]) -> str:
@@ -49,7 +83,7 @@ def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ())
         f"Burraco, hand {observation.hand_number + 1}, turn {observation.turn + 1}."
         f" You are player {me}; the dealer is player {observation.dealer}.",
         _to_move(observation, _BURRACO_PHASE),
-        f"Your hand ({len(observation.hand)} cards): {_cards(observation.hand)}",
+        f"Your hand ({count(len(observation.hand), 'card')}): {_cards(observation.hand)}",
     ]
     if pending:
         lines.append(f"Chosen for a meld so far: {format_cards(pending)}")
@@ -59,12 +93,13 @@ def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ())
             " (you took it alone from the pile)."
         )
     lines.append(f"Discard pile: {_pile(observation.discard_pile)}")
-    lines.append(
-        f"Stock: {observation.stock_count} cards; pozzetti left: {len(observation.pozzetti_left)}."
-    )
-    for player, label in ((me, "You"), (other, f"Player {other}")):
-        took = "has taken" if observation.took_pozzetto[player] else "has not taken"
-        lines.append(f"{label} {took} a pozzetto; {observation.hand_sizes[player]} cards in hand.")
+    pozzetti = count(len(observation.pozzetti_left), "pozzetto", "pozzetti")
+    lines.append(f"Stock: {count(observation.stock_count, 'card')}; {pozzetti} left.")
+    for player in (me, other):
+        subject, have = _subject(player, me)
+        took = "taken" if observation.took_pozzetto[player] else "not taken"
+        held = count(observation.hand_sizes[player], "card")
+        lines.append(f"{subject} {have} {took} a pozzetto; {held} in hand.")
     if observation.known_cards[other]:
         lines.append(
             f"Player {other} still holds {_cards(observation.known_cards[other])}"
@@ -82,7 +117,7 @@ def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ())
             burraco_mark = ", burraco" if meld.is_burraco else ""
             lines.append(
                 f"  meld {table_meld.meld_id}: {meld.describe()}"
-                f" ({meld.kind}, {quality}{burraco_mark}, {meld.points} points)"
+                f" ({meld.kind}, {quality}{burraco_mark}, {count(meld.points, 'point')})"
             )
     lines.append(
         f"Totals: you {observation.totals[me]}, player {other} {observation.totals[other]}."
@@ -96,27 +131,27 @@ def three_thirteen_text(observation: three_thirteen.Observation) -> str:
     players = observation.rules.players
     lines = [
         f"Three-Thirteen, round {observation.round_number} of {observation.rules.last_round}:"
-        f" {observation.round_number + 2} cards, {RANKS[observation.wild_rank - 1]}s are wild."
+        f" {count(observation.round_number + 2, 'card')},"
+        f" {_RANK_WORDS[observation.wild_rank - 1]} are wild."
         f" You are player {me}; the dealer is player {observation.dealer}.",
         _to_move(observation, _THREE_THIRTEEN_PHASE),
-        f"Your hand ({len(observation.hand)} cards): {_cards(observation.hand)}",
+        f"Your hand ({count(len(observation.hand), 'card')}): {_cards(observation.hand)}",
         f"Discard pile: {_pile(observation.discard_pile)}",
-        f"Stock: {observation.stock_count} cards"
+        f"Stock: {count(observation.stock_count, 'card')}"
         + (" (the round's one reshuffle is used)." if observation.reshuffled else "."),
     ]
     for seat in range(players):
         if seat == me:
             continue
-        line = f"Player {seat}: {observation.hand_sizes[seat]} cards"
+        line = f"Player {seat}: {count(observation.hand_sizes[seat], 'card')}"
         if observation.known_cards[seat]:
             line += f", still holds {_cards(observation.known_cards[seat])} (taken from the pile)"
         lines.append(line + ".")
     if observation.went_out is not None:
         who = "You" if observation.went_out == me else f"Player {observation.went_out}"
         melds = "; ".join(format_cards(m.cards) for m in observation.melds)
-        lines.append(
-            f"{who} went out with {melds}. Last turns left: {observation.last_turns_remaining}."
-        )
+        last = count(observation.last_turns_remaining, "last turn")
+        lines.append(f"{who} went out with {melds or 'no melds'}; {last} left.")
     totals = ", ".join(
         f"{'you' if seat == me else f'player {seat}'} {total}"
         for seat, total in enumerate(observation.totals)
