@@ -29,7 +29,12 @@ Every rule option of ``three_thirteen.Rules`` is a keyword: ``players``, ``joker
 options (``episode``, ``score_scale``, ``win_reward``, ``max_cycles``, ``illegal``,
 ``illegal_reward``, ``render_mode``) are those of :mod:`.aec`.
 
-Version history: v0, the first version.
+``parallel_env(**options)`` is the same game in PettingZoo's parallel API
+(:mod:`.parallel`): every agent gives an action each step, only the one to move is
+played, and ``infos[agent]["active_agent"]`` says who moves next.
+
+Version history: v0, the first version (``parallel_env`` added since; the AEC
+environment unchanged).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummykit.envs.aec import OrderEnforcing, RummyEnv
+from rummykit.envs.parallel import RummyParallelEnv
 
 
 class raw_env(RummyEnv):
@@ -51,3 +57,10 @@ class raw_env(RummyEnv):
 def env(**options: Any) -> OrderEnforcing:
     """The environment with PettingZoo's order check (``reset`` before ``step``)."""
     return OrderEnforcing(raw_env(**options))
+
+
+def parallel_env(**options: Any) -> RummyParallelEnv:
+    """The same game in PettingZoo's parallel API (:mod:`.parallel`: only the agent to
+    move acts; ``max_cycles`` counts parallel steps)."""
+    max_cycles = options.pop("max_cycles", None)
+    return RummyParallelEnv(raw_env(**options), max_cycles=max_cycles)
