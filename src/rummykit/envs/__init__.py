@@ -4,7 +4,8 @@ Needs the ``envs`` extra (``pip install 'rummykit[envs]'``: NumPy, Gymnasium,
 PettingZoo); ``rummykit.envs.openspiel`` needs the ``openspiel`` extra.  Nothing in the
 engine or the rest of the package imports this package.
 
-- :mod:`.burraco_v0`, :mod:`.three_thirteen_v0`: PettingZoo AEC environments.
+- :mod:`.burraco_v0`, :mod:`.three_thirteen_v0`: PettingZoo AEC environments
+  (``env()``) and parallel ones (``parallel_env()``, :mod:`.parallel`).
 - ``rummykit/Burraco-v0``, ``rummykit/ThreeThirteen-v0``: Gymnasium single-agent
   environments (:mod:`.gym_env`), registered when this package is imported.
 - :mod:`.text`: the game as text and JSON for language-model agents.
