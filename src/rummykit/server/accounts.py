@@ -180,7 +180,7 @@ async def logout(request: Request, response: Response, server: Context) -> dict[
     if player is not None:
         epoch = await server.storage.end_sessions(player.id)
         server.sessions.revoke(player.id, epoch)
-        server.tables.sign_out(player.id)
+        await server.tables.sign_out(player.id)
         log_event(None, "logout", player=player.id)
     response.delete_cookie(COOKIE_NAME, path="/")
     return {"ok": True}

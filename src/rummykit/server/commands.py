@@ -105,9 +105,11 @@ class Leave:
 
 @dataclass(frozen=True)
 class SignedOut:
-    """``player_id`` logged out: every connection of theirs at this table is closed."""
+    """``player_id`` logged out: every connection of theirs at this table is closed,
+    then ``result`` is set (so the logout is answered only once they are)."""
 
     player_id: str
+    result: asyncio.Future[None]
 
 
 @dataclass(frozen=True)

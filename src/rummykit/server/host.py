@@ -265,6 +265,8 @@ class TableHost:
                 result.set_exception(
                     TableError("table_unavailable", "the table is busy; try again")
                 )
+            case SignedOut(result=result) if not result.done():
+                result.set_result(None)  # a stopped host has closed every connection
 
     async def _handle(self, command: Command) -> None:
         match command:
@@ -292,10 +294,12 @@ class TableHost:
                 await self._join(command)
             case Leave():
                 await self._leave(command)
-            case SignedOut(player_id):
+            case SignedOut(player_id, result):
                 for connection in self.seating.connections():
                     if connection.player_id == player_id:
                         self._detach(connection)
+                if not result.done():
+                    result.set_result(None)
             case Linger():
                 self._linger = None
                 if self.seating.has_connections() or not self.inbox.empty():

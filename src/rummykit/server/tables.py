@@ -240,10 +240,16 @@ class TableRegistry:
         log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
         return host
 
-    def sign_out(self, player_id: str) -> None:
-        """Close every connection of ``player_id`` at the tables of this process."""
+    async def sign_out(self, player_id: str) -> None:
+        """Close every connection of ``player_id`` at the tables of this process; returns
+        once every host has closed them."""
+        loop = asyncio.get_running_loop()
+        done: list[asyncio.Future[None]] = []
         for host in list(self.hosts.values()):
-            host.submit(SignedOut(player_id))
+            result: asyncio.Future[None] = loop.create_future()
+            host.submit(SignedOut(player_id, result))
+            done.append(result)
+        await asyncio.gather(*done)
 
     async def recover(self) -> int:
         """Rebuild every unfinished table (at start); how many there were."""
