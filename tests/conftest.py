@@ -1,10 +1,272 @@
 """Test settings: Hypothesis without deadlines (the suite runs on busy machines), and
-derandomized under CI so that a run is reproducible; run locally it explores afresh."""
+derandomized under CI so that a run is reproducible; run locally it explores afresh.
+
+The markers of ``pyproject.toml`` are set here, so that no test has to remember them:
+``browser`` on everything under ``tests/web``; ``postgres`` on every test that uses the
+``postgres_schema`` fixture, runs with a ``postgresql`` parameter or has ``postgres`` in
+its name (``test_the_load_benchmark_runs_on_postgresql`` starts a server on it; a test
+about PostgreSQL's settings that opens no connection is marked too, which costs nothing
+but its place in the quick run); and ``slow`` on the tests of :data:`SLOW`.
+
+``pytest -n 2 -m "not browser and not postgres and not slow"`` is the README's quick run.
+"""
 
 import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+WEB_TESTS = Path(__file__).resolve().parent / "web"
+
+SLOW: dict[str, tuple[str, ...]] = {
+    # the engine: thousands of seeded playouts and cross-checks
+    "tests/conformance/test_games.py": (),  # every test: 27 to 97 s each
+    "tests/conformance/test_actor.py": (
+        "test_the_mover_s_refusals_do_not_depend_on_hidden_cards",  # 4.5 s
+        "test_only_the_player_to_move_is_answered_about_their_move",  # 2.6 s
+    ),
+    "tests/conformance/test_clone_cost.py": (
+        "test_a_replay_keeps_the_same_memory_per_step_for_a_longer_record",  # 2.8 s
+    ),
+    "tests/burraco/test_playouts.py": (
+        "test_random_playouts",  # 41 s
+        "test_same_seed_same_game",  # 10.5 s
+        "test_record_replays_the_game",  # 5.1 s
+    ),
+    "tests/burraco/test_melds_properties.py": (
+        "test_candidates_against_brute_force_focused_hands",  # 15.7 s
+        "test_candidates_against_brute_force_deck_hands",  # 14.9 s
+        "test_extend_one_agrees_with_reference",  # 7.4 s
+        "test_extend_several_is_some_order_of_single_extends",  # 4.2 s
+        "test_arrange_agrees_with_reference",  # 4.2 s
+        "test_candidates_edge_hands",  # 3.9 s
+        "test_extending_cards_agrees_with_extend",  # 4.0 s
+        "test_arrange_of_shuffled_meld_is_the_same",  # 3.0 s
+        "test_table_walks_agree_with_reference",  # 2.4 s
+        "test_long_runs_agree_with_reference",  # 2.1 s
+    ),
+    "tests/burraco/test_legal_options.py": (
+        "test_extension_agrees_with_check",  # 4.2 s
+        "test_legal_options_list_legal_actions",  # 1.7 s
+    ),
+    "tests/burraco/test_additions.py": (
+        "test_legal_additions_equal_check_in_random_games",  # 3.6 s
+        "test_additions_equal_extend_on_every_sub_multiset",  # 3.6 s
+    ),
+    "tests/burraco/test_dead_end.py": (
+        "test_the_endgames_reach_every_kind_of_dead_end",  # 7.7 s
+        "test_a_move_is_refused_as_a_dead_end_exactly_when_nothing_could_follow",  # 4.0 s
+    ),
+    "tests/burraco/test_determinize_stats.py": (
+        "test_the_last_card_of_the_player_to_move_and_the_wilds_land_as_chance_would",  # 1.0 s
+    ),
+    "tests/three_thirteen/test_legal_options.py": (
+        "test_listed_actions_are_those_check_accepts",  # 11.5 s
+    ),
+    "tests/three_thirteen/test_arrange_crosscheck.py": (
+        "test_one_suit_hands_match_the_reference",  # 5.1 s
+        "test_hands_larger_than_any_deal",  # 1.3 s
+        "test_run_tables_match_the_reference",  # 1.2 s
+        "test_property_matches_the_reference",  # 1.0 s
+        "test_meldable_hands_match_the_reference",  # 6.6 s in all, 9 cases
+    ),
+    "tests/three_thirteen/test_playouts.py": (
+        "test_random_playouts_keep_every_invariant",  # 3.6 s in all, 15 cases
+    ),
+    "tests/three_thirteen/test_arrange.py": (
+        "test_answers_survive_the_memos_starting_afresh",  # 1.2 s
+    ),
+    "tests/three_thirteen/test_going_out_bound.py": (
+        "test_property_matches_the_reference",  # 1.2 s
+        "test_meld_built_hands_match_the_reference",  # 6.8 s in all, 16 cases
+        "test_random_deals_match_the_reference",  # 3.5 s in all, 16 cases
+    ),
+    "tests/three_thirteen/test_observation.py": (
+        "test_fuzzed_json_is_either_read_or_refused_with_value_error",  # 1.8 s
+    ),
+    "tests/test_observation_docs.py": (
+        "test_every_emitted_object_has_exactly_the_documented_fields",  # 4.8 s
+        "test_every_documented_table_of_a_game_is_emitted",  # 1.8 s in all, 2 cases
+    ),
+    # the bots: whole games, and searches
+    "tests/bots/test_ismcts.py": (
+        "test_beats_random_at_three_thirteen",  # 24.8 s
+        "test_beats_random_at_burraco",  # 7.6 s
+        "test_three_thirteen_games_only_legal_moves",  # 6.7 s
+        "test_three_thirteen_same_observation_same_action",  # 2.7 s
+        "test_burraco_game_only_legal_moves",  # 2.6 s
+        "test_three_thirteen_late_rounds_only_legal_moves",  # 1.7 s
+        "test_three_thirteen_deterministic_with_iterations",  # 1.0 s
+    ),
+    "tests/bots/test_burraco_greedy.py": (
+        "test_greedy_beats_random_in_quick_games",  # 7.1 s
+        "test_plans_play_the_hand_by_the_rules",  # 2.7 s
+        "test_greedy_hands_between_equals_end_by_closing",  # 1.5 s
+        "test_any_position_reached_by_random_play",  # 1.3 s
+    ),
+    "tests/bots/test_three_thirteen_greedy.py": (
+        "test_beats_the_random_bot_in_at_least_95_percent_of_games",  # 4.0 s
+        "test_every_decision_is_legal_and_follows_the_rules",  # 1.8 s
+        "test_memo_answers_match_brute_force",  # 1.7 s
+    ),
+    "tests/conformance/test_bots.py": (
+        "test_bots_play_burraco_hands",  # 8.9 s
+        "test_bots_play_three_thirteen_rounds",  # 5.8 s
+    ),
+    # the research environments: masks and vectors checked against the engine, step by step
+    "tests/envs/test_player_view.py": (
+        "test_three_thirteen_table_parts_are_the_view_s_fields_in_place",  # 44 s
+        "test_view_is_the_observation_table_and_hides_the_same",  # 4.6 s
+        "test_burraco_table_parts_are_the_view_s_fields_in_place",  # 2.2 s in all, 3 cases
+    ),
+    "tests/envs/test_openspiel.py": (
+        "test_random_simulation_checks",  # 28.7 s
+        "test_openspiel_ismcts_plays_a_game",  # 2.1 s
+        "test_resampling_keeps_the_information_state",  # 1.7 s
+    ),
+    "tests/envs/test_incremental.py": (
+        "test_burraco_kept_vectors_equal_fresh_ones",  # 19.6 s
+        "test_three_thirteen_kept_vectors_equal_fresh_ones",  # 15.9 s
+    ),
+    "tests/envs/test_masks.py": (
+        "test_burraco_masks_equal_engine_legality",  # 10.8 s
+        "test_three_thirteen_masks_equal_engine_legality",  # 4.8 s
+    ),
+    "tests/envs/test_no_leak.py": (
+        "test_hidden_cards_do_not_change_the_vector",  # 5.8 s
+    ),
+    "tests/envs/test_pettingzoo.py": (
+        "test_same_seed_same_trajectory",  # 4.4 s
+        "test_whole_games_end_with_zero_sum_rewards",  # 1.4 s
+        "test_seed_test",  # 3.3 s in all, 6 cases
+        "test_api_test",  # 1.8 s in all, 6 cases
+    ),
+    "tests/envs/test_gymnasium.py": (
+        "test_masked_episodes_end_and_replay_with_the_seed",  # 1.8 s in all, 5 cases
+    ),
+    "tests/envs/test_parallel.py": (
+        "test_parallel_api_test",  # 4.5 s in all, 6 cases
+        "test_parallel_plays_the_aec_game",  # 2.4 s in all, 6 cases
+    ),
+    # the simulator on Ray: a Ray cluster started for the module (42 s)
+    "tests/sim/test_ray_backend.py": (),  # every test: up to 29 s each, after the start
+    # the command line: whole games at a terminal, every README command
+    "tests/cli/test_terminal.py": (
+        "test_a_whole_game_at_an_80_by_24_terminal",  # 65 s
+        "test_a_spinner_turns_while_a_searching_bot_thinks",  # 3.9 s
+    ),
+    "tests/cli/test_readme.py": (
+        "test_each_readme_command_runs",  # 25 s
+    ),
+    # the server: whole games, processes killed and restarted, bot workers killed
+    "tests/server/test_bot_crash.py": (),  # every test: 47 s and 9.5 s
+    "tests/server/test_crash_points.py": (),  # every test: 41 s on SQLite
+    "tests/server/test_recovery_process.py": (),  # every test: 16 s each
+    "tests/server/test_seat_binding.py": (),  # every test: 3.4 to 8.2 s each
+    "tests/server/test_whole_games.py": (),  # every test: 2.5 and 12.9 s
+    "tests/server/test_fuzz.py": (),  # every test: 7.9 s
+    "tests/server/test_load_benchmark.py": (),  # every test: 21 s
+    "tests/server/test_worker_pool.py": (
+        "test_every_call_in_flight_is_run_again",  # 1.7 s
+        "test_a_call_that_always_kills_its_worker_gives_up",  # 1.3 s
+    ),
+    "tests/server/test_request_log.py": (
+        "test_sockets_closed_normally_are_not_logged",  # 2.5 s in all, 6 real servers
+        "test_the_server_logs_its_own_failed_requests",  # 1.3 s
+    ),
+    "tests/server/test_replay_api.py": (
+        "test_a_running_game_is_replayed_for_its_players_then_for_anyone",  # 1.7 s
+    ),
+    "tests/server/test_bot_limits.py": (
+        "test_finished_tables_no_longer_count",  # 7.8 s
+        "test_bad_levels_are_a_typed_400",  # 2.3 s
+    ),
+    "tests/server/test_review_limits.py": (
+        "test_a_second_review_is_refused_while_the_first_runs",  # 6.2 s
+    ),
+    "tests/server/test_review.py": (
+        "test_review_of_a_finished_game",  # 3.7 s
+    ),
+    "tests/server/test_persistence.py": (
+        "test_a_restarted_server_resumes_the_table",  # 3.7 s
+        "test_stored_actions_reach_the_sqlite_file_itself",  # 1.2 s
+    ),
+    "tests/server/test_play.py": (
+        "test_three_thirteen_against_a_bot_to_the_end",  # 3.2 s
+        "test_verify_checks_the_commitment_and_the_actions",  # 2.3 s
+    ),
+    "tests/server/test_error_codes.py": (
+        "test_only_game_over_is_also_an_engine_refusal",  # 3.1 s
+    ),
+    "tests/server/test_lobby.py": (
+        "test_register_login_and_throttle",  # 2.7 s
+    ),
+    "tests/server/test_http_hardening.py": (
+        "test_table_ids_are_checked_before_the_database",  # 2.5 s
+        "test_every_answer_has_the_security_headers",  # 2.2 s, and 1.3 s to set up
+    ),
+    # the client's type declarations: rendered from the server's schemas three times
+    "tests/test_client_types.py": (
+        "test_the_check_option_reports_a_stale_file",  # 2.5 s
+    ),
+}
+"""The slow tests: for each file, the names of its slow tests (every case of each), or
+``()`` when every test of the file is slow.
+
+Measured with ``pytest -p no:xdist --durations=40`` (the engine, bots and envs, a
+directory at a time) and ``--durations=0 --durations-min=1`` (the command line, the
+server and the simulator, a file at a time), on two cores shared with other work: load
+average 3 to 11, where a test's wall time was up to three times its CPU time.  The
+figure after each is the slowest case's wall time then (or all its cases' together).
+A test is listed from about a second, or when its cases take that much in all, so
+that the quick run stays under a minute on two cores: the engine's cross-checks and
+playouts and the bots' whole games went first; the server's own tests mostly stay.
+"""
+
+
+def is_slow(node_id: str, slow: Mapping[str, tuple[str, ...]] = SLOW) -> bool:
+    """Whether the test ``node_id`` is one of ``slow`` (see :data:`SLOW`).
+
+    >>> is_slow("tests/a.py::test_b[1]", {"tests/a.py": ("test_b",)})
+    True
+    >>> is_slow("tests/a.py::test_bc", {"tests/a.py": ("test_b",)})
+    False
+    >>> is_slow("tests/a.py::Case::test_c", {"tests/a.py": ()})
+    True
+    """
+    file, _, rest = node_id.partition("::")
+    if file not in slow:
+        return False
+    names = slow[file]
+    return not names or rest.split("[")[0].split("::")[-1] in names
+
+
+def markers_of(
+    path: Path, node_id: str, fixtures: Iterable[str], params: Mapping[str, object]
+) -> set[str]:
+    """The markers this module gives the test ``node_id`` (see the module docstring)."""
+    markers = set()
+    if path.is_relative_to(WEB_TESTS):
+        markers.add("browser")
+    by_parameter = any(isinstance(v, str) and v.startswith("postgres") for v in params.values())
+    by_name = "postgres" in node_id.partition("::")[2].split("[")[0]
+    if by_parameter or by_name or "postgres_schema" in fixtures:
+        markers.add("postgres")
+    if is_slow(node_id):
+        markers.add("slow")
+    return markers
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params if callspec is not None else {}
+        fixtures = getattr(item, "fixturenames", ())
+        for name in sorted(markers_of(item.path, item.nodeid, fixtures, params)):
+            item.add_marker(getattr(pytest.mark, name))
