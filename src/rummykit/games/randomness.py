@@ -12,6 +12,10 @@ versions.  The procedure, which anyone can re-implement from this docstring:
 3. ``shuffle(cards)`` is Fisher-Yates from the end: for ``i`` from ``len - 1`` down to
    ``1``, swap position ``i`` with position ``below(i + 1)``.
 
+Determinizations (states sampled for search, which no record replays) draw from a
+:class:`SampleStream` instead: the same ``below`` and ``shuffle`` on words that cost
+one hash call however many are needed.
+
 The engine gives each hand, round and reshuffle its own label, so one deal never
 depends on how much randomness an earlier one consumed.
 
@@ -27,6 +31,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -46,26 +51,29 @@ def check_seed(seed: object) -> int:
 class SeedStream:
     """A deterministic stream of uniform integers named by a seed and a label."""
 
-    __slots__ = ("_block", "_head", "_label", "_seed", "_words")
+    __slots__ = ("_block", "_head", "_stem", "_words")
 
     def __init__(self, seed: int, label: str) -> None:
-        self._seed = b"%d" % check_seed(seed)
-        self._label = label.encode("ascii")
+        self._stem = b"%s%d|%s|" % (_PREFIX, check_seed(seed), label.encode("ascii"))
         self._block = 0
-        self._words: list[int] = []
-        self._head = 0
+        self._words: tuple[int, ...] = ()
+        self._head = 8  # every word of the (empty) current block used
 
-    def _next_word(self) -> int:
-        if self._head == len(self._words):
-            digest = hashlib.sha256(
-                _PREFIX + self._seed + b"|" + self._label + b"|" + b"%d" % self._block
-            ).digest()
-            self._block += 1
-            self._words = [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
-            self._head = 0
-        word = self._words[self._head]
-        self._head += 1
-        return word
+    def _hash_blocks(self, first: int, count: int) -> tuple[int, ...]:
+        """The words of blocks ``first`` .. ``first + count - 1``, in order."""
+        stem = self._stem
+        sha256 = hashlib.sha256
+        data = b"".join(
+            [sha256(stem + b"%d" % block).digest() for block in range(first, first + count)]
+        )
+        return struct.unpack(f">{8 * count}I", data)
+
+    def _refill(self) -> tuple[int, ...]:
+        """The next block's words (the head back at the first)."""
+        self._words = words = self._hash_blocks(self._block, 1)
+        self._block += 1
+        self._head = 0
+        return words
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (``n`` from 1 to ``2**32``)."""
@@ -73,12 +81,122 @@ class SeedStream:
             raise ValueError(f"below() takes n from 1 to 2**32, not {n}")
         limit = 2**32 - (2**32 % n)
         while True:
-            word = self._next_word()
+            if self._head == 8:
+                self._refill()
+            word = self._words[self._head]
+            self._head += 1
             if word < limit:
                 return word % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates from the end)."""
+        """Shuffle ``items`` in place (Fisher-Yates from the end: ``below(i + 1)`` for
+        each ``i``).
+
+        The words are taken all at once, and while none of them could be rejected (a
+        word under ``2**32 - len(items)`` never is) each swap uses one; otherwise the
+        stream is put back and the shuffle is done one ``below`` at a time, so the
+        result is the procedure's either way.
+        """
+        count = len(items)
+        if count < 2:
+            return
+        saved = (self._block, self._words, self._head)
+        words = self._take(count - 1)
+        if max(words) < 2**32 - count:
+            for i, word in zip(range(count - 1, 0, -1), words, strict=True):
+                j = word % (i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        self._block, self._words, self._head = saved
+        self._shuffle_one_by_one(items)
+
+    def _shuffle_one_by_one(self, items: list[T]) -> None:
+        """:meth:`shuffle` as the procedure says it, one ``below`` a card."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _take(self, count: int) -> list[int]:
+        """The next ``count`` words of the stream (at least one), the blocks still
+        needed hashed in one go."""
+        head = self._head
+        words = self._words
+        if count <= 8 - head:
+            self._head = head + count
+            return list(words[head : head + count])
+        missing = count - (8 - head)
+        blocks = (missing + 7) // 8
+        first = self._block
+        fresh = self._hash_blocks(first, blocks)
+        self._block = first + blocks
+        self._words = fresh[-8:]
+        self._head = missing - 8 * (blocks - 1)
+        return [*words[head:], *fresh[:missing]]
+
+
+_SAMPLE_PREFIX: Final = b"rummykit/sample/v1|"
+
+
+class SampleStream:
+    """Uniform integers for sampled states (determinizations), quicker to draw many of
+    than :class:`SeedStream`'s.
+
+    The words are the output of SHAKE-256 (an extendable-output hash: one call gives
+    any number of bytes) of ``b"rummykit/sample/v1|" + str(seed) + b"|" + label``, read
+    as big-endian 32-bit words; ``below`` and ``shuffle`` use them as the deal
+    procedure does (rejection sampling; Fisher-Yates from the end).  So a sample is the
+    same on every Python version, and uniform; deals use :class:`SeedStream`.
+
+    >>> cards = list(range(10))
+    >>> SampleStream(7, "example").shuffle(cards)
+    >>> sorted(cards) == list(range(10))
+    True
+    """
+
+    __slots__ = ("_hash", "_head", "_words")
+
+    def __init__(self, seed: int, label: str) -> None:
+        name = b"%s%d|%s" % (_SAMPLE_PREFIX, check_seed(seed), label.encode("ascii"))
+        self._hash = hashlib.shake_256(name)
+        self._words: tuple[int, ...] = ()
+        self._head = 0
+
+    def _reserve(self, count: int) -> None:
+        """Make at least ``count`` words ready past the head (the output read again,
+        longer: SHAKE-256's first bytes do not depend on how many are asked)."""
+        needed = self._head + count
+        if needed > len(self._words):
+            total = max(needed, 2 * len(self._words), 64)
+            self._words = struct.unpack(f">{total}I", self._hash.digest(4 * total))
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (``n`` from 1 to ``2**32``)."""
+        if not 1 <= n <= 2**32:
+            raise ValueError(f"below() takes n from 1 to 2**32, not {n}")
+        limit = 2**32 - (2**32 % n)
+        while True:
+            self._reserve(1)
+            word = self._words[self._head]
+            self._head += 1
+            if word < limit:
+                return word % n
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates from the end, ``below(i + 1)`` for
+        each ``i``; the words taken at once while none could be rejected, as in
+        :meth:`SeedStream.shuffle`)."""
+        count = len(items)
+        if count < 2:
+            return
+        self._reserve(count - 1)
+        head = self._head
+        words = self._words[head : head + count - 1]
+        if max(words) >= 2**32 - count:
+            for i in range(count - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        self._head = head + count - 1
+        for i, word in zip(range(count - 1, 0, -1), words, strict=True):
+            j = word % (i + 1)
             items[i], items[j] = items[j], items[i]

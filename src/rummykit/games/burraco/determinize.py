@@ -2,7 +2,7 @@
 
 The cards the observation does not show (the deck minus the player's hand, the melds,
 the discard pile and the cards seen taken with the pile) are shuffled with
-``SeedStream(seed, "determinize")`` and dealt, in this order, into the other player's
+``SampleStream(seed, "determinize")`` and dealt, in this order, into the other player's
 unseen hand slots, the stock (its end is the top) and the pozzetti left.  One thing the
 observer knows about an unseen card is kept: when the other player is in the middle of
 a turn with a single card, unseen, that card is one they may discard (the rules never
@@ -17,20 +17,44 @@ the observation.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from rummykit.cards import Card, burraco_deck, format_card
 from rummykit.games.burraco.legality import is_wild_in_hand
+from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.observation import Observation
 from rummykit.games.burraco.state import State
-from rummykit.games.burraco.table import NUM_PLAYERS, POZZETTO_SIZE, Table
+from rummykit.games.burraco.table import NUM_PLAYERS, POZZETTO_SIZE, PileEntry, Table
 from rummykit.games.history import History
-from rummykit.games.randomness import SeedStream
+from rummykit.games.randomness import SampleStream
 
 
-def determinize(observation: Observation, seed: int) -> State:
-    """A state consistent with ``observation``; ``ValueError`` if no state could be."""
-    if not isinstance(observation, Observation):
-        raise ValueError("determinize needs a Burraco observation")
+class _Plan(NamedTuple):
+    """What every determinization of one observation shares, worked out once: the
+    unseen cards (sorted), how many of them go to the other player's hand and to the
+    stock, and the indexes in ``hidden`` of the cards that may be the other player's
+    last card (``None`` unless that is known of it); the table's public parts as the
+    new table takes them (lists copied per state)."""
+
+    hidden: list[Card]
+    hidden_in_hand: int
+    stock_count: int
+    last_card_places: list[int] | None
+    set_ranks: list[int]
+    has_burraco: list[bool]
+    history: History[PileEntry]
+
+
+_LAST: list[tuple[Observation, _Plan] | None] = [None]
+"""The last observation planned and its plan (search determinizes one observation
+many times; an observation is immutable, so its plan never changes)."""
+
+
+def _plan(observation: Observation) -> _Plan:
+    """The checked plan of ``observation`` (``ValueError`` if no state could show it)."""
+    last = _LAST[0]
+    if last is not None and last[0] is observation:
+        return last[1]
     player = observation.player
     other = 1 - player
     unseen = Counter(burraco_deck(jokers=observation.rules.jokers))
@@ -43,7 +67,6 @@ def determinize(observation: Observation, seed: int) -> State:
             raise ValueError(f"the observation shows more {format_card(card)} than the deck holds")
         unseen[card] -= 1
     hidden = sorted(unseen.elements())
-    stream = SeedStream(seed, "determinize")
     hidden_in_hand = observation.hand_sizes[other] - len(observation.known_cards[other])
     slots = hidden_in_hand + observation.stock_count
     slots += POZZETTO_SIZE * len(observation.pozzetti_left)
@@ -51,51 +74,85 @@ def determinize(observation: Observation, seed: int) -> State:
         raise ValueError(
             f"the observation leaves {len(hidden)} unseen cards for {slots} hidden places"
         )
+    places = None
     if (
         observation.current_player == other
         and observation.phase == "play"
         and observation.hand_sizes[other] == hidden_in_hand == 1
     ):
-        last = _a_legal_last_card(observation, other, hidden, stream)
+        places = _last_card_places(observation, other, hidden)
+    set_ranks = [0] * NUM_PLAYERS
+    has_burraco = [False] * NUM_PLAYERS
+    for table_meld in observation.melds:
+        meld: Meld = table_meld.meld
+        if meld.kind == "set":
+            set_ranks[table_meld.owner] |= 1 << meld.rank
+        if meld.is_burraco:
+            has_burraco[table_meld.owner] = True
+    plan = _Plan(
+        hidden=hidden,
+        hidden_in_hand=hidden_in_hand,
+        stock_count=observation.stock_count,
+        last_card_places=places,
+        set_ranks=set_ranks,
+        has_burraco=has_burraco,
+        history=History(observation.discard_history),
+    )
+    _LAST[0] = (observation, plan)
+    return plan
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """A state consistent with ``observation``; ``ValueError`` if no state could be.
+
+    The observation is checked and its unseen cards listed once, then remembered for
+    the next call with the same observation object (search asks for many).
+    """
+    if not isinstance(observation, Observation):
+        raise ValueError("determinize needs a Burraco observation")
+    plan = _plan(observation)
+    player = observation.player
+    other = 1 - player
+    stream = SampleStream(seed, "determinize")
+    hidden = list(plan.hidden)
+    if plan.last_card_places is not None:
+        places = plan.last_card_places
+        last = hidden.pop(places[stream.below(len(places))])
         stream.shuffle(hidden)
         hidden.insert(0, last)
     else:
         stream.shuffle(hidden)
-    hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
+    hands: list[list[Card]] = [[], []]
     hands[player] = list(observation.hand)
-    hands[other] = list(observation.known_cards[other]) + hidden[:hidden_in_hand]
-    position = hidden_in_hand + observation.stock_count
-    stock = hidden[hidden_in_hand:position]
+    hidden_in_hand = plan.hidden_in_hand
+    hands[other] = [*observation.known_cards[other], *hidden[:hidden_in_hand]]
+    position = hidden_in_hand + plan.stock_count
     pozzetti: list[tuple[Card, ...] | None] = [None] * 2
     for index in observation.pozzetti_left:
         pozzetti[index] = tuple(hidden[position : position + POZZETTO_SIZE])
         position += POZZETTO_SIZE
-    table = Table(
-        hand_number=observation.hand_number,
-        dealer=observation.dealer,
-        hands=hands,
-        pozzetti=pozzetti,
-        discard_pile=list(observation.discard_pile),
-        stock=stock,
-    )
-    if observation.current_player is not None:
-        table.player = observation.current_player
+    del hidden[plan.hidden_in_hand + plan.stock_count :]
+    del hidden[:hidden_in_hand]
+    table = Table.__new__(Table)
+    table.hand_number = observation.hand_number
+    table.dealer = observation.dealer
+    current = observation.current_player
+    table.player = 1 - observation.dealer if current is None else current
     table.phase = "play" if observation.phase == "play" else "draw"
     table.turn = observation.turn
-    for table_meld in observation.melds:
-        meld = table_meld.meld
-        owner = table_meld.owner
-        table.melds.append(meld)
-        table.owners.append(owner)
-        if meld.kind == "set":
-            table.set_ranks[owner] |= 1 << meld.rank
-        if meld.is_burraco:
-            table.has_burraco[owner] = True
+    table.hands = hands
+    table.pozzetti = pozzetti
+    table.discard_pile = list(observation.discard_pile)
+    table.stock = hidden
+    table.melds = [table_meld.meld for table_meld in observation.melds]
+    table.owners = [table_meld.owner for table_meld in observation.melds]
     table.took_pozzetto = list(observation.took_pozzetto)
+    table.has_burraco = list(plan.has_burraco)
+    table.set_ranks = list(plan.set_ranks)
     table.known = [list(cards) for cards in observation.known_cards]
     table.restricted_card = observation.restricted_card
     table.restricted = 0 if observation.restricted_card is None else 1
-    table.discard_history = History(observation.discard_history)
+    table.discard_history = plan.history.copy()
     return State.from_parts(
         rules=observation.rules,
         seed=seed,
@@ -107,13 +164,11 @@ def determinize(observation: Observation, seed: int) -> State:
     )
 
 
-def _a_legal_last_card(
-    observation: Observation, player: int, hidden: list[Card], stream: SeedStream
-) -> Card:
-    """Take out of ``hidden`` (sorted) and return the single card of ``player``, in the
-    middle of their turn: one they may discard (not the card taken alone from the pile,
-    and not a wild if discarding it closes the hand), chosen uniformly among the unseen
-    copies of such cards."""
+def _last_card_places(observation: Observation, player: int, hidden: list[Card]) -> list[int]:
+    """The indexes in ``hidden`` (sorted) of the cards that may be the single card of
+    ``player``, in the middle of their turn: one they may discard (not the card taken
+    alone from the pile, and not a wild if discarding it closes the hand); one is drawn
+    uniformly among these unseen copies."""
     can_refill = not observation.took_pozzetto[player] and bool(observation.pozzetti_left)
 
     def suitable(card: Card) -> bool:
@@ -124,4 +179,4 @@ def _a_legal_last_card(
     places = [index for index, card in enumerate(hidden) if suitable(card)]
     if not places:
         raise ValueError("no unseen card could be the last card of the player to move")
-    return hidden.pop(places[stream.below(len(places))])
+    return places

@@ -158,6 +158,7 @@ class State:
         turn: int = 0,
         hand_results: Sequence[RoundResult] = (),
         hand_over: bool = False,
+        check: bool = True,
     ) -> State:
         """A state in the middle of a game, from its parts (tests, determinization).
 
@@ -169,30 +170,33 @@ class State:
         player knows exactly what it holds).  The first dealer is inferred from
         ``dealer`` and the rounds already played; totals are the sums of
         ``hand_results``; a game over has ``hand_over`` true whatever is given.  Raises
-        ``ValueError`` if the parts do not fit together (see :mod:`.parts`).
+        ``ValueError`` if the parts do not fit together (see :mod:`.parts`); with
+        ``check=False`` they are not looked at (for a caller that builds them to fit,
+        such as determinization from a checked observation).
         """
         state = cls._blank(rules, seed)
         taken = [[] for _ in hands] if known_cards is None else known_cards
         if reshuffled and stock_may_hold is None:
             stock_may_hold = [sorted(stock)] * rules.players
-        check_parts(
-            rules=rules,
-            round_number=round_number,
-            dealer=dealer,
-            hands=hands,
-            stock=stock,
-            discard_pile=discard_pile,
-            current_player=current_player,
-            phase=phase,
-            melds=melds,
-            went_out=went_out,
-            last_turns_remaining=last_turns_remaining,
-            reshuffled=reshuffled,
-            stock_may_hold=stock_may_hold,
-            known_cards=taken,
-            turn=turn,
-            hand_results=hand_results,
-        )
+        if check:
+            check_parts(
+                rules=rules,
+                round_number=round_number,
+                dealer=dealer,
+                hands=hands,
+                stock=stock,
+                discard_pile=discard_pile,
+                current_player=current_player,
+                phase=phase,
+                melds=melds,
+                went_out=went_out,
+                last_turns_remaining=last_turns_remaining,
+                reshuffled=reshuffled,
+                stock_may_hold=stock_may_hold,
+                known_cards=taken,
+                turn=turn,
+                hand_results=hand_results,
+            )
         hand_number = round_number - rules.first_round
         state._first_dealer = (dealer - hand_number) % rules.players
         state._game_over = phase == "over"
