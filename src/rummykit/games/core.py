@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rummykit.cards import Card, CardError, format_card, parse_card
+from rummykit.games.options import RuleOption, rule_options
 
 ParamValue = str | int | bool | None | tuple[str, ...]
 
@@ -230,3 +231,31 @@ class GameInfo(Generic[RulesT, StateT, ActionT, ObservationT]):
     observation_from_json: Callable[[Mapping[str, Any]], ObservationT]
     determinize: Callable[[ObservationT, int], StateT]
     player_counts: tuple[int, ...]
+    lower_is_better: bool = False
+    """The scoring direction: true where the lowest total wins (Three-Thirteen)."""
+    point_tables: Mapping[str, Any] | None = None
+    """The point tables a player is shown (card points, bonuses), JSON-ready; ``None``
+    for a game whose scores need no table."""
+
+    @property
+    def options(self) -> tuple[RuleOption, ...]:
+        """The rule options of :attr:`rules_type` (see :mod:`rummykit.games.options`)."""
+        rules_type: type = self.rules_type
+        return rule_options(rules_type)
+
+    @property
+    def seats_option(self) -> str | None:
+        """The rule option that is the number of players, if the rules have one."""
+        return next((option.name for option in self.options if option.seats), None)
+
+    def rules_for(self, options: Mapping[str, Any], *, seats: int) -> RulesT:
+        """The rules of a table of ``seats`` players from JSON options (the seats option
+        filled in from ``seats`` when left out); ``ValueError`` saying what is wrong."""
+        if seats not in self.player_counts:
+            counts = " or ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.title} is for {counts} players, not {seats}")
+        chosen = dict(options)
+        name = self.seats_option
+        if name is not None and chosen.setdefault(name, seats) != seats:
+            raise ValueError(f"the rule option {name} must match the seats ({seats})")
+        return rules_from_json(self.rules_type, chosen)

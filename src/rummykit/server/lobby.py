@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from rummykit.games.registry import game_named
 from rummykit.server import context, records
 from rummykit.server.bot_limits import check_bots, unfinished_tables
 from rummykit.server.context import ApiError, ServerContext
@@ -171,8 +172,10 @@ async def create_table(body: CreateTable, player: Player, server: Context) -> Ta
 @router.post("/play-now", response_model=TableCreated)
 async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreated:
     """A table against bots of ``level``, the caller in seat 0, starting at once."""
-    if body.game == "burraco" and body.players != 2:
-        raise ApiError(400, "bad_rules", "Burraco is for 2 players")
+    game = game_named(body.game)
+    if body.players not in game.player_counts:
+        counts = " or ".join(map(str, game.player_counts))
+        raise ApiError(400, "bad_rules", f"{game.title} is for {counts} players")
     seats = [SeatRequest(kind="human")] + [
         SeatRequest(kind="bot", level=body.level) for _ in range(body.players - 1)
     ]

@@ -9,13 +9,11 @@ bots and timers go on.  This module decides nothing about play.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import secrets
-import typing
 from typing import Any
 
 from rummykit.bots.registry import LEVELS, make_bot, parse_spec
-from rummykit.games.core import rules_from_json, rules_to_json
+from rummykit.games.core import rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
 from rummykit.server.bots import BotRunner
@@ -30,45 +28,32 @@ from rummykit.server.security import is_table_id
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 
-# Choices the rules' types do not spell out (their checks do).
-KNOWN_CHOICES: dict[str, dict[str, list[Any]]] = {"burraco": {"jokers": [2, 4]}}
 MAX_BOT_SECONDS = 10.0
 
 
 def catalog_entries() -> list[GameEntry]:
-    """Each game with its rule options (name, type, default, choices) and bot levels."""
-    entries = []
-    for game in GAMES.values():
-        hints = typing.get_type_hints(game.rules_type)
-        defaults = game.rules_type()
-        options = []
-        assert dataclasses.is_dataclass(game.rules_type)
-        for option in dataclasses.fields(game.rules_type):
-            if game.name == "three-thirteen" and option.name == "players":
-                continue
-            hint = hints[option.name]
-            default = getattr(defaults, option.name)
-            choices = KNOWN_CHOICES.get(game.name, {}).get(option.name)
-            if typing.get_origin(hint) is typing.Literal:
-                kind, choices = "choice", list(typing.get_args(hint))
-            elif hint is bool:
-                kind = "bool"
-            else:
-                kind = "int"
-            options.append(
-                RuleOption(name=option.name, type=kind, default=default, choices=choices)  # type: ignore[arg-type]
-            )
-        entries.append(
-            GameEntry(
-                name=game.name,
-                title=game.title,
-                player_counts=list(game.player_counts),
-                options=options,
-                bot_levels=list(LEVELS),
-                points=point_tables(game.name),
-            )
+    """Each game with its rule options (name, type, default, choices) and bot levels, read
+    from the game's descriptor; the seats option is left out (the seats say it)."""
+    return [
+        GameEntry(
+            name=game.name,
+            title=game.title,
+            player_counts=list(game.player_counts),
+            options=[
+                RuleOption(
+                    name=option.name,
+                    type=option.kind,
+                    default=option.default,
+                    choices=None if option.choices is None else list(option.choices),
+                )
+                for option in game.options
+                if not option.seats
+            ],
+            bot_levels=list(LEVELS),
+            points=point_tables(game.name),
         )
-    return entries
+        for game in GAMES.values()
+    ]
 
 
 def check_bot_level(
@@ -103,14 +88,8 @@ def check_bot_level(
 
 def rules_for(request: CreateTable, players: int) -> Any:
     game = game_named(request.game)
-    options = dict(request.rules)
-    if game.name == "three-thirteen":
-        if options.setdefault("players", players) != players:
-            raise TableError("bad_rules", "the rule option players must match the seats")
-    elif players not in game.player_counts:
-        raise TableError("bad_rules", f"{game.title} is for {game.player_counts[0]} players")
     try:
-        return rules_from_json(game.rules_type, options)
+        return game.rules_for(request.rules, seats=players)
     except ValueError as error:
         raise TableError("bad_rules", str(error)) from None
 

@@ -24,6 +24,7 @@ from rummykit.games.burraco.determinize import determinize
 from rummykit.games.burraco.events import Event
 from rummykit.games.burraco.notation import format_action, parse_action
 from rummykit.games.burraco.observation import Observation, TableMeld
+from rummykit.games.burraco.points import POINT_TABLES
 from rummykit.games.burraco.results import HandResult
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.state import State
@@ -39,6 +40,7 @@ GAME: Final[GameInfo[Rules, State, Action, Observation]] = GameInfo(
     observation_from_json=Observation.from_json,
     determinize=determinize,
     player_counts=(2,),
+    point_tables=POINT_TABLES,
 )
 
 __all__ = [

@@ -13,8 +13,10 @@ ValueError: jokers must be 2 or 4 (RULES.md 1.1), not 3
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
+
+from rummykit.games.options import option
 
 Mode = Literal["quick", "target"]
 
@@ -35,12 +37,24 @@ class Rules:
       (both players' turns counted).
     """
 
-    jokers: int = 2
-    one_set_per_rank: bool = True
-    mode: Mode = "quick"
-    target: int = 2005
-    max_hands: int = 50
-    stalemate_turns: int = 200
+    jokers: int = field(
+        default=2, metadata=option("Jokers in the deck: 2 (106 cards) or 4.", choices=(2, 4))
+    )
+    one_set_per_rank: bool = field(
+        default=True, metadata=option("One set of a rank a player; more cards go onto it.")
+    )
+    mode: Mode = field(
+        default="quick", metadata=option("quick (one hand) or target (until a total).")
+    )
+    target: int = field(
+        default=2005, metadata=option("The total that ends a target game (505, 1005, 2005).")
+    )
+    max_hands: int = field(
+        default=50, metadata=option("A target game ends after at most this many hands.")
+    )
+    stalemate_turns: int = field(
+        default=200, metadata=option("A hand with no end ends after this many turns.")
+    )
 
     def __post_init__(self) -> None:
         if not _is_int(self.jokers) or self.jokers not in (2, 4):

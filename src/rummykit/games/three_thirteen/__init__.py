@@ -40,6 +40,7 @@ GAME: Final[GameInfo[Rules, State, Action, Observation]] = GameInfo(
     observation_from_json=Observation.from_json,
     determinize=determinize,
     player_counts=(2, 3, 4),
+    lower_is_better=True,
 )
 
 __all__ = [

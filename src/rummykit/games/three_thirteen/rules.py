@@ -7,9 +7,10 @@ holds the state of a game and never draws a card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rummykit.cards import Card, three_thirteen_deck
+from rummykit.games.options import option
 
 MIN_ROUND = 1
 MAX_ROUND = 11
@@ -39,13 +40,21 @@ class Rules:
     ValueError: Three-Thirteen is played by 2 to 4 players, not 5
     """
 
-    players: int = 2
-    jokers: bool = False
-    ace_high: bool = False
-    wild_only_melds: bool = False
-    first_round: int = MIN_ROUND
-    last_round: int = MAX_ROUND
-    stalemate_turns: int = 200
+    players: int = field(default=2, metadata=option("Players: 2 to 4.", seats=True))
+    jokers: bool = field(default=False, metadata=option(f"{JOKERS_PER_DECK} jokers in each deck."))
+    ace_high: bool = field(default=False, metadata=option("Aces rank high."))
+    wild_only_melds: bool = field(
+        default=False, metadata=option("Melds of wild cards alone are allowed.")
+    )
+    first_round: int = field(
+        default=MIN_ROUND, metadata=option(f"The first round ({MIN_ROUND}-{MAX_ROUND}).")
+    )
+    last_round: int = field(
+        default=MAX_ROUND, metadata=option(f"The last round ({MIN_ROUND}-{MAX_ROUND}).")
+    )
+    stalemate_turns: int = field(
+        default=200, metadata=option("A round no one goes out of ends after this many turns.")
+    )
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or not 2 <= self.players <= 4:
