@@ -8,10 +8,12 @@ name.  Three rules follow:
 * **Layers.** A package imports only itself and the packages below it::
 
       cards ◀── games ◀── bots ◀── sim, envs, server ◀── cli
+      rating ◀── server, cli
 
   ``web`` is data: only the server may import it (it serves its files).  Nothing
   imports ``cli`` except ``rummykit.__main__``; anything may import the root package
-  ``rummykit`` (it holds only ``__version__``), which imports nothing.
+  ``rummykit`` (it holds only ``__version__``), which imports nothing.  ``rating``
+  (OpenSkill ratings) imports no other layer.
 * **The engine runs on the standard library.** ``cards``, ``games``, ``bots`` and ``sim``
   import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import the optional
   extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
@@ -39,8 +41,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     "bots": frozenset({"bots", "games", "cards"}),
     "sim": frozenset({"sim", "bots", "games", "cards"}),
     "envs": frozenset({"envs", "bots", "games", "cards"}),
-    "server": frozenset({"server", "web", "bots", "games", "cards"}),
-    "cli": frozenset({"cli", "server", "sim", "bots", "games", "cards"}),
+    "server": frozenset({"server", "web", "rating", "bots", "games", "cards"}),
+    "cli": frozenset({"cli", "server", "sim", "rating", "bots", "games", "cards"}),
+    "rating": frozenset({"rating"}),
     "web": frozenset({"web"}),
     "__main__": frozenset({"cli"}),
     ROOT: frozenset(),
@@ -54,7 +57,17 @@ SIM_LAZY_EXTRAS: frozenset[str] = frozenset({"ray"})
 ``rummykit[ray]`` extra, for ``simulate --backend ray``).  Name one here only with the
 extra that ships it."""
 
-PACKAGES_WITHOUT_CYCLES = ("cards", "games", "bots", "sim", "envs", "server", "cli", "web")
+PACKAGES_WITHOUT_CYCLES = (
+    "cards",
+    "games",
+    "bots",
+    "sim",
+    "envs",
+    "server",
+    "cli",
+    "web",
+    "rating",
+)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,135 @@
+"""Swiss pairing: tables of players with equal or near scores who have not met yet.
+
+The players come in standings order (score first, then the tie-breaks).  The
+highest-placed player still free is seated with the next free players below, as near
+as possible in the order; when that would seat two players who have already met, the
+search tries the next candidates, and backtracks over earlier tables when it must.  A
+repeat meeting is accepted only when no pairing without one exists (the search then
+allows one repeat, then two, and so on).
+
+When the players do not fill whole tables, the ones left over sit out the round with a
+bye: those with the fewest byes so far, the lowest-placed first, so that nobody has a
+second bye while someone else has none.
+
+Pure arithmetic on player numbers: no games, no randomness, no I/O, so a server can
+pair its own events with the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+SEARCH_LIMIT: Final = 200_000
+"""Tables tried per number of allowed repeats before allowing one more: a bound on the
+backtracking search (never reached by events of a few dozen players in practice)."""
+
+
+class PairingError(ValueError):
+    """A round that cannot be paired (too few players for a table, a bad table size)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One round's tables (each in standings order), its byes and how many pairs of
+    players at the same table had met before."""
+
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...]
+    repeats: int
+
+
+class _SearchExhausted(Exception):
+    pass
+
+
+def pair_round(
+    standings: Sequence[int],
+    *,
+    table_size: int,
+    met: Collection[frozenset[int]] = frozenset(),
+    byes: Mapping[int, int] | None = None,
+    search_limit: int = SEARCH_LIMIT,
+) -> Pairing:
+    """The tables of the next round.
+
+    ``standings`` lists the players in order, best first; ``met`` holds every pair of
+    players that has shared a table; ``byes`` counts each player's byes so far.
+
+    >>> pair_round([0, 1, 2, 3, 4], table_size=2).tables
+    ((0, 1), (2, 3))
+    >>> pair_round([0, 1, 2, 3, 4], table_size=2, met={frozenset({0, 1})}, byes={4: 1})
+    Pairing(tables=((0, 2), (1, 4)), byes=(3,), repeats=0)
+    """
+    players = list(standings)
+    if len(set(players)) != len(players):
+        raise PairingError("a player is listed twice in the standings")
+    if table_size < 2:
+        raise PairingError(f"a table seats at least 2 players, not {table_size}")
+    if len(players) < table_size:
+        raise PairingError(f"{len(players)} players cannot fill a table of {table_size}")
+    bye_count = byes or {}
+    left_over = len(players) % table_size
+    met_pairs = frozenset(met)
+    most_repeats = len(players) // table_size * table_size * (table_size - 1) // 2
+    for allowed in range(most_repeats + 1):
+        budget = [search_limit]
+        for sitting_out in _bye_choices(players, left_over, bye_count):
+            seated = [p for p in players if p not in sitting_out]
+            try:
+                found = _fill(seated, table_size, met_pairs, allowed, budget)
+            except _SearchExhausted:
+                break
+            if found is not None:
+                tables, repeats = found
+                return Pairing(tuple(tables), tuple(sorted(sitting_out)), repeats)
+    raise AssertionError("a pairing with every repeat allowed always exists")
+
+
+def _bye_choices(
+    players: Sequence[int], count: int, byes: Mapping[int, int]
+) -> Iterator[frozenset[int]]:
+    """Sets of ``count`` players to sit out, best first: from the players with the
+    fewest byes, the lowest-placed first (only when there are not enough of those does a
+    player with one bye more take part)."""
+    if count == 0:
+        yield frozenset()
+        return
+    required: list[int] = []
+    for level in sorted({byes.get(p, 0) for p in players}):
+        at_level = [p for p in reversed(players) if byes.get(p, 0) == level]
+        if len(required) + len(at_level) >= count:
+            for chosen in combinations(at_level, count - len(required)):
+                yield frozenset((*required, *chosen))
+            return
+        required.extend(at_level)
+
+
+def _fill(
+    free: list[int],
+    size: int,
+    met: frozenset[frozenset[int]],
+    allowed: int,
+    budget: list[int],
+) -> tuple[list[tuple[int, ...]], int] | None:
+    """Tables for the ``free`` players (in standings order) with at most ``allowed``
+    repeat meetings, and the number of repeats; ``None`` when there are none."""
+    if not free:
+        return [], 0
+    head, rest = free[0], free[1:]
+    for mates in combinations(rest, size - 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _SearchExhausted
+        table = (head, *mates)
+        repeats = sum(1 for pair in combinations(table, 2) if frozenset(pair) in met)
+        if repeats > allowed:
+            continue
+        others = [p for p in rest if p not in mates]
+        below = _fill(others, size, met, allowed - repeats, budget)
+        if below is not None:
+            tables, more = below
+            return [table, *tables], repeats + more
+    return None
