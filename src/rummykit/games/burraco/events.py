@@ -4,8 +4,9 @@ Every applied action yields at least one event; a deal, a pozzetto taken, a pozz
 turned into the stock, the end of a hand and of the game are events too.  Fields that
 some player may not see (another player's dealt hand or drawn card, a pozzetto's
 cards) are ``None`` in :meth:`State.events_for` for that player: :func:`seen_by` says
-which.  The JSON of every event is listed in docs/observations.md.  This module only
-describes events; it never changes a game.
+which.  The draw and the discard are the events both games share
+(:mod:`rummykit.games.events`).  The JSON of every event is listed in
+docs/observations.md.  This module only describes events; it never changes a game.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.cards import Card, format_card
+from rummykit.cards import Card
 from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.results import EndReason, HandResult
 from rummykit.games.core import cards_to_json
+from rummykit.games.events import Discarded, StockDrawn
 from rummykit.games.visibility import own_seat_only
 
 
@@ -47,18 +49,6 @@ class HandDealt:
             "discard_pile": cards_to_json(self.discard_pile),
             "stock_count": self.stock_count,
         }
-
-
-@dataclass(frozen=True, slots=True)
-class StockDrawn:
-    """``player`` drew the top stock card (``None`` for the others)."""
-
-    player: int
-    card: Card | None
-
-    def to_json(self) -> dict[str, Any]:
-        card = None if self.card is None else format_card(self.card)
-        return {"event": "stock_drawn", "player": self.player, "card": card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,17 +96,6 @@ class Extended:
             "cards": cards_to_json(self.cards),
             "meld": self.meld.to_json(),
         }
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """``player`` discarded ``card``; their turn is over."""
-
-    player: int
-    card: Card
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +183,24 @@ def seen_by(event: Event, player: int) -> Event:
             discard_pile=event.discard_pile,
             stock_count=event.stock_count,
         )
-    if isinstance(event, StockDrawn) and event.player != player:
-        return StockDrawn(event.player, None)
+    if isinstance(event, StockDrawn):
+        return event.seen_by(player)
     if isinstance(event, PozzettoTaken) and event.player != player:
         return PozzettoTaken(event.player, event.pozzetto, None)
     return event
+
+
+__all__ = [
+    "Discarded",
+    "Event",
+    "Extended",
+    "GameEnded",
+    "HandDealt",
+    "HandEnded",
+    "Melded",
+    "PileTaken",
+    "PozzettoTaken",
+    "PozzettoToStock",
+    "StockDrawn",
+    "seen_by",
+]

@@ -4,7 +4,8 @@ Every applied action yields at least one event; the list of events is the game's
 as the server broadcasts it.  :func:`seen_by` hides what a player may not see (another
 player's dealt hand or card drawn from the stock) by putting ``None`` in its place.
 What both games have in common carries the same name in both (a round is a "hand" in
-``hand_dealt`` and ``hand_ended``, as in ``State.hand_number``); docs/observations.md
+``hand_dealt`` and ``hand_ended``, as in ``State.hand_number``), and the draw and the
+discard are the very classes of :mod:`rummykit.games.events`; docs/observations.md
 lists every event's JSON.  Events describe; they never change a state.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from rummykit.cards import Card, format_card
 from rummykit.games import core
+from rummykit.games.events import Discarded, StockDrawn
 from rummykit.games.three_thirteen.scoring import RoundResult
 from rummykit.games.three_thirteen.table import TableMeld
 from rummykit.games.visibility import own_seat_only
@@ -49,18 +51,6 @@ class HandDealt:
 
 
 @dataclass(frozen=True, slots=True)
-class StockDrawn:
-    """``player`` drew the top stock card (``None`` for those who may not see it)."""
-
-    player: int
-    card: Card | None
-
-    def to_json(self) -> dict[str, Any]:
-        card = None if self.card is None else format_card(self.card)
-        return {"event": "stock_drawn", "player": self.player, "card": card}
-
-
-@dataclass(frozen=True, slots=True)
 class DiscardTaken:
     """``player`` took ``card`` from the top of the discard pile."""
 
@@ -69,17 +59,6 @@ class DiscardTaken:
 
     def to_json(self) -> dict[str, Any]:
         return {"event": "discard_taken", "player": self.player, "card": format_card(self.card)}
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    """``player`` ended the turn by discarding ``card``."""
-
-    player: int
-    card: Card
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -160,9 +139,7 @@ Event = (
 def seen_by(event: Event, player: int) -> Event:
     """``event`` as ``player`` may see it: others' dealt hands and stock draws hidden."""
     if isinstance(event, StockDrawn):
-        if event.player != player and event.card is not None:
-            return StockDrawn(event.player, None)
-        return event
+        return event.seen_by(player)
     if isinstance(event, HandDealt):
         return HandDealt(
             hand_number=event.hand_number,
@@ -175,3 +152,17 @@ def seen_by(event: Event, player: int) -> Event:
             stock_count=event.stock_count,
         )
     return event
+
+
+__all__ = [
+    "DiscardTaken",
+    "Discarded",
+    "Event",
+    "GameEnded",
+    "HandDealt",
+    "HandEnded",
+    "StockDrawn",
+    "StockReshuffled",
+    "WentOut",
+    "seen_by",
+]

@@ -1,0 +1,51 @@
+"""The events both games write the same way: a card drawn from the stock, a discard.
+
+A game's own events module imports these and puts them in its ``Event`` union, so the
+two games' records share one class (and one JSON form) for what they have in common.
+What differs between the games keeps its own class there: the deal, the end of a hand
+(Burraco's reason and closer, Three-Thirteen's running totals) and the end of the game
+(whose JSON lists winners and totals in the order each game's stored records have).
+Events describe; they never change a state.
+
+>>> from rummykit.cards import parse_card
+>>> StockDrawn(1, parse_card("7h")).to_json()
+{'event': 'stock_drawn', 'player': 1, 'card': '7h'}
+>>> StockDrawn(1, parse_card("7h")).seen_by(0)
+StockDrawn(player=1, card=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.cards import Card, format_card
+
+
+@dataclass(frozen=True, slots=True)
+class StockDrawn:
+    """``player`` drew the top stock card (``None`` for those who may not see it)."""
+
+    player: int
+    card: Card | None
+
+    def to_json(self) -> dict[str, Any]:
+        card = None if self.card is None else format_card(self.card)
+        return {"event": "stock_drawn", "player": self.player, "card": card}
+
+    def seen_by(self, player: int) -> StockDrawn:
+        """The draw as ``player`` sees it: the card only by the one who drew it."""
+        if player == self.player or self.card is None:
+            return self
+        return StockDrawn(self.player, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """``player`` ended the turn by discarding ``card`` (everyone sees it)."""
+
+    player: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
