@@ -468,7 +468,7 @@ def test_make_ismcts() -> None:
     assert bot.name == "ismcts" and bot.iterations == 9 and bot.game is TT_GAME
     bot = make_ismcts("burraco", seconds=0.2)
     assert bot.seconds == 0.2 and bot.game is BURRACO_GAME
-    with pytest.raises(ValueError, match="no ISMCTS adapter"):
+    with pytest.raises(ValueError, match="no bots for the game 'chess'"):
         make_ismcts("chess")
 
 

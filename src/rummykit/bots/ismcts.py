@@ -60,9 +60,7 @@ from typing import Any, Final, Protocol
 
 from rummykit.bots.base import Bot, Decision
 from rummykit.bots.reasons import Reason
-from rummykit.games.core import GameInfo
-
-AnyGame = GameInfo[Any, Any, Any, Any]
+from rummykit.games.registry import AnyGame
 
 DEFAULT_SECONDS: Final = 0.5
 """The time budget per decision when neither ``iterations`` nor ``seconds`` is given."""
@@ -416,14 +414,9 @@ def paired_gain(rewards: Sequence[float], baseline: Sequence[float]) -> tuple[fl
 def make_ismcts(
     game: str, *, iterations: int | None = None, seconds: float | None = None
 ) -> ISMCTSBot:
-    """The ISMCTS bot for ``game`` (``"burraco"`` or ``"three-thirteen"``) with its
-    default adapter; with neither budget given it searches 0.5 s per decision."""
-    if game == "burraco":
-        from rummykit.bots.burraco.evaluate import BurracoSearch
+    """The ISMCTS bot for ``game`` with the game's search adapter
+    (:mod:`rummykit.bots.games`); with neither budget given it searches 0.5 s per
+    decision.  ``ValueError`` for a game without bots."""
+    from rummykit.bots.games import bots_for
 
-        return ISMCTSBot(BurracoSearch(), iterations=iterations, seconds=seconds)
-    if game == "three-thirteen":
-        from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
-
-        return ISMCTSBot(ThreeThirteenSearch(), iterations=iterations, seconds=seconds)
-    raise ValueError(f"no ISMCTS adapter for the game {game!r}; games: burraco, three-thirteen")
+    return ISMCTSBot(bots_for(game).search(), iterations=iterations, seconds=seconds)

@@ -52,7 +52,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
 
 
 def make_bot(game: str, spec: str) -> Bot:
-    """The bot that ``spec`` names for ``game`` (``"burraco"`` or ``"three-thirteen"``)."""
+    """The bot that ``spec`` names for ``game`` (its game-specific bots come from
+    :mod:`rummykit.bots.games`)."""
     level, options = parse_spec(spec)
     if level == "random":
         if options:
@@ -61,13 +62,12 @@ def make_bot(game: str, spec: str) -> Bot:
     if level == "greedy":
         if options:
             raise BotSpecError("the greedy bot takes no options")
-        if game == "burraco":
-            from rummykit.bots.burraco.greedy import BurracoGreedyBot
+        from rummykit.bots.games import bots_for
 
-            return BurracoGreedyBot()
-        from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
-
-        return ThreeThirteenGreedyBot()
+        try:
+            return bots_for(game).greedy()
+        except ValueError as error:
+            raise BotSpecError(str(error)) from None
     if level == "ismcts":
         unknown = set(options) - {"seconds", "iterations"}
         if unknown:

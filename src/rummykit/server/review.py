@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from rummykit.bots.base import Bot
+from rummykit.bots.games import bots_for
 from rummykit.bots.ismcts import ISMCTSBot, Playout, SearchAdapter, make_ismcts, paired_gain
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
@@ -169,13 +170,7 @@ class _IncludingPlayout:
 
 def points_per_reward(game_name: str, observation: Any) -> float:
     """The game's reward scale for this decision: points per unit of reward."""
-    if game_name == "three-thirteen":
-        from rummykit.bots.three_thirteen.evaluate import reward_scale
-
-        return float(reward_scale(observation.round_number))
-    from rummykit.bots.burraco.evaluate import REWARD_SCALE
-
-    return float(REWARD_SCALE)
+    return bots_for(game_name).points_per_reward(observation)
 
 
 def review_decision(

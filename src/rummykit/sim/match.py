@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.bots.base import Bot
-from rummykit.games.core import GameInfo
-
-AnyGame = GameInfo[Any, Any, Any, Any]
+from rummykit.games.registry import AnyGame
 
 
 @dataclass(frozen=True, slots=True)
