@@ -20,6 +20,14 @@ def serve(
             " default: a SQLite file in your data folder, or RUMMYKIT_DATABASE_URL."
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0) shared by several server processes on"
+            " one PostgreSQL database: this process becomes one worker of the site"
+            " (docs/scale-out.md); or RUMMYKIT_REDIS_URL."
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser."""
     import logging
@@ -36,6 +44,8 @@ def serve(
         overrides["port"] = port
     if database is not None:
         overrides["database_url"] = database
+    if redis is not None:
+        overrides["redis_url"] = redis
     settings = Settings(**overrides)  # type: ignore[arg-type]
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"

@@ -181,6 +181,8 @@ async def logout(request: Request, response: Response, server: Context) -> dict[
         epoch = await server.storage.end_sessions(player.id)
         server.sessions.revoke(player.id, epoch)
         await server.tables.sign_out(player.id)
+        if server.tables.cluster is not None:
+            server.tables.cluster.signed_out(player.id)
         log_event(None, "logout", player=player.id)
     response.delete_cookie(COOKIE_NAME, path="/")
     return {"ok": True}

@@ -77,7 +77,14 @@ def create_app(
         sessions = Sessions(key)
         sessions.remember(await store.session_epochs())
         bots = runner or BotRunner(settings.bot_workers)
-        tables = TableRegistry(storage=store, runner=bots, settings=settings, clock=clock)
+        cluster = None
+        if settings.redis_url is not None:  # one worker of a site of several
+            from rummykit.server.cluster import Cluster
+
+            cluster = Cluster(settings, store.engine)
+        tables = TableRegistry(
+            storage=store, runner=bots, settings=settings, clock=clock, cluster=cluster
+        )
         reviews = ReviewJobs(bots, settings)
         app.state.server = ServerContext(
             settings=settings,
@@ -90,6 +97,8 @@ def create_app(
             reviews=reviews,
         )
         recovered = await tables.recover()
+        if cluster is not None:
+            await cluster.start(tables)
         frozen = collector.freeze_start_up()
         log_event(None, "server_started", recovered=recovered, frozen=frozen)
         try:
@@ -97,6 +106,8 @@ def create_app(
         finally:
             await reviews.close()
             await tables.close()
+            if cluster is not None:
+                await cluster.close()
             if runner is None:
                 bots.close()
             if storage is None:

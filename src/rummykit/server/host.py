@@ -74,6 +74,7 @@ from rummykit.server.commands import (
 )
 from rummykit.server.connection import Connection
 from rummykit.server.events_log import log_event
+from rummykit.server.leases import Lease
 from rummykit.server.models import SeatRow, TableRow
 from rummykit.server.protocol import ErrorMessage, GameOverMessage, LastAction, TurnInfo
 from rummykit.server.seating import Seating, SeatState
@@ -113,8 +114,12 @@ class TableHost:
         settings: Settings,
         clock: Clock | None = None,
         on_stop: Callable[[TableHost], None] | None = None,
+        fencing: Callable[[str], Lease | None] | None = None,
     ) -> None:
         self.table_id = row.id
+        # several server processes: the lease to write each action under (``None`` once
+        # this process may no longer act for the table: the action is not stored)
+        self.fencing = fencing
         self.row = row
         self.game: AnyGame = game_named(row.game)
         self.rules = self.game.rules_type(**row.rules)
@@ -461,7 +466,14 @@ class TableHost:
         number = self.state_number
         at = self.clock.now()
         formatted = self.game.format_action(action)
-        await self.storage.append_action(self.table_id, number, seat, formatted, actor, at)
+        lease = None
+        if self.fencing is not None:
+            lease = self.fencing(self.table_id)
+            if lease is None:
+                raise StorageError(f"table {self.table_id}: this process no longer holds it")
+        await self.storage.append_action(
+            self.table_id, number, seat, formatted, actor, at, lease=lease
+        )
         before = self._turn_marker()
         try:
             self.state.apply(action, player=seat)

@@ -99,9 +99,15 @@ class LeaseKeeper:
     async def give_up(self, table_id: str) -> None:
         """Stop holding ``table_id`` and end its lease at once (another process may take
         it without waiting for it to expire)."""
+        lease = self.let_go(table_id)
+        if lease is not None:
+            await self.leases.release(lease)
+
+    def let_go(self, table_id: str) -> Lease | None:
+        """Stop holding ``table_id`` now (``lease_for`` answers ``None`` from here on);
+        the lease to release, if it was held."""
         hold = self._held.pop(table_id, None)
-        if hold is not None:
-            await self.leases.release(hold.lease)
+        return None if hold is None else hold.lease
 
     async def close(self) -> None:
         """Give up every table (at shutdown); a renewal still out is cancelled."""

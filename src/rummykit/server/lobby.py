@@ -33,6 +33,7 @@ from rummykit.server.lobby_models import (
 )
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.protocol import ERROR_CODES, PROTOCOL_VERSION, json_schema
+from rummykit.server.remote_table import RemoteTable
 from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
 
@@ -88,14 +89,14 @@ def _ws_url(table_id: str, token: str | None = None) -> str:
     return f"/ws/tables/{table_id}" + (f"?token={token}" if token else "")
 
 
-async def _host(server: ServerContext, table_id: str) -> TableHost:
+async def _host(server: ServerContext, table_id: str) -> TableHost | RemoteTable:
     host = await server.tables.host(table_id)
     if host is None:
         raise ApiError(404, "not_found", "there is no such table", {"table_id": table_id[:64]})
     return host
 
 
-def _check_token(host: TableHost, token: str | None, player_id: str) -> None:
+def _check_token(host: TableHost | RemoteTable, token: str | None, player_id: str) -> None:
     if not host.row.private or host.seat_of(player_id) is not None:
         return
     expected = host.row.invite_token or ""

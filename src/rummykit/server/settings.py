@@ -83,6 +83,12 @@ class Settings(BaseSettings):
     # think a move, in all: a new table whose bots would pass it is refused.
     bot_seconds_per_player: float = Field(default=30.0, gt=0)
     bot_seconds_per_guest: float = Field(default=4.0, gt=0)
+    # Several server processes (on PostgreSQL): the Redis they share ("redis://host:6379/0"),
+    # the prefix of their keys and channels there, and how long a worker's hold of a
+    # table lasts unrenewed (a dead worker's tables move after about this long).
+    redis_url: str | None = None
+    redis_prefix: str = Field(default="rummykit", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    lease_seconds: float = Field(default=4.0, ge=0.5, le=60)
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)
     log_level: str = "INFO"

@@ -20,7 +20,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from rummykit.server.auth import COOKIE_NAME
-from rummykit.server.context import ServerContext
+from rummykit.server.context import ServerContext, session_player
 from rummykit.server.host import (
     Attach,
     ClientAction,
@@ -39,6 +39,7 @@ from rummykit.server.protocol import (
     ProtocolError,
     parse_client_message,
 )
+from rummykit.server.remote_table import RemoteTable
 from rummykit.server.security import is_table_id
 
 POLICY_VIOLATION = 1008
@@ -101,8 +102,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if not origin_allowed(websocket, settings.allowed_origins):
         await _refuse(websocket, "bad_origin", "connections are accepted from this site only")
         return
-    player_id = server.sessions.read(websocket.cookies.get(COOKIE_NAME))
-    player = None if player_id is None else await server.storage.player(player_id)
+    # the session checked against the database (a logout at another worker revokes it)
+    player = await session_player(server, websocket.cookies.get(COOKIE_NAME))
     if player is None:
         await _refuse(websocket, "no_session", "start a session first (POST /api/session)")
         return
@@ -148,7 +149,10 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _read(
-    websocket: WebSocket, host: TableHost, connection: Connection, server: ServerContext
+    websocket: WebSocket,
+    host: TableHost | RemoteTable,
+    connection: Connection,
+    server: ServerContext,
 ) -> None:
     settings = server.settings
     limiter = RateLimiter(settings.messages_per_second, settings.message_burst)

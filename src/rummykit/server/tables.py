@@ -4,13 +4,18 @@ The registry holds one :class:`TableHost` per table in memory.  A table that is 
 memory (after a restart, or a finished one asked for again) is rebuilt from the
 database on first use; at start every unfinished table is rebuilt at once so that its
 bots and timers go on.  This module decides nothing about play.
+
+As a worker of a site of several processes (``cluster``), the registry hosts a table
+only under its lease: asked for a table another live worker holds, it answers that
+table's :class:`~rummykit.server.remote_table.RemoteTable`; it takes a table nobody
+holds; and it leaves recovery to the cluster's takeover of orphaned tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.bots.registry import LEVELS, make_bot, parse_spec
 from rummykit.games.core import rules_to_json
@@ -24,9 +29,13 @@ from rummykit.server.host import TableError, TableHost
 from rummykit.server.lobby_models import CreateTable, GameEntry, RuleOption, SeatRequest
 from rummykit.server.models import SeatRow, TableRow
 from rummykit.server.point_tables import point_tables
+from rummykit.server.remote_table import RemoteTable
 from rummykit.server.security import is_table_id
 from rummykit.server.settings import Settings
-from rummykit.server.storage import Storage
+from rummykit.server.storage import Storage, StorageError
+
+if TYPE_CHECKING:
+    from rummykit.server.cluster import Cluster
 
 MAX_BOT_SECONDS = 10.0
 
@@ -104,11 +113,13 @@ class TableRegistry:
         runner: BotRunner,
         settings: Settings,
         clock: Clock | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.storage = storage
         self.runner = runner
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
+        self.cluster = cluster
         self.hosts: dict[str, TableHost] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -119,11 +130,14 @@ class TableRegistry:
             "settings": self.settings,
             "clock": self.clock,
             "on_stop": self._forget,
+            "fencing": None if self.cluster is None else self.cluster.fencing,
         }
 
     def _forget(self, host: TableHost) -> None:
         if self.hosts.get(host.table_id) is host:
             del self.hosts[host.table_id]
+            if self.cluster is not None:
+                self.cluster.host_stopped(host.table_id)
 
     async def create(
         self, request: CreateTable, *, creator_id: str, creator_name: str
@@ -183,14 +197,18 @@ class TableRegistry:
             for i, s in enumerate(seats)
         ]
         await self.storage.add_table(row, seat_rows)
+        if self.cluster is not None and await self.cluster.take(row.id) is None:
+            raise TableError("table_unavailable", "the table is busy; try again")
         host = TableHost(row=row, seats=seat_rows, **self._parts())
         self.hosts[row.id] = host
         host.start()
         log_event(row.id, "created", game=row.game, seats=len(seats), private=row.private)
         return host, creator_seat
 
-    async def host(self, table_id: str) -> TableHost | None:
-        """The host of ``table_id``, rebuilt from the database if not in memory."""
+    async def host(self, table_id: str) -> TableHost | RemoteTable | None:
+        """The host of ``table_id``, rebuilt from the database if not in memory (a
+        worker of a site: if it holds or can take the table's lease; otherwise the
+        stand-in of the table at its owner, or ``None`` when no live worker has it)."""
         host = self.hosts.get(table_id)
         if host is not None and not host.stopped:
             return host
@@ -201,11 +219,36 @@ class TableRegistry:
             async with lock:
                 host = self.hosts.get(table_id)
                 if host is None or host.stopped:
-                    host = await self._restore(table_id)
+                    if self.cluster is None:
+                        return await self._restore(table_id)
+                    return await self._take_or_find(table_id)
         finally:
             if not lock.locked():
                 self._loading.pop(table_id, None)
         return host
+
+    async def _take_or_find(self, table_id: str) -> TableHost | RemoteTable | None:
+        """A worker's answer for a table not in its memory: host it if nobody holds it,
+        else the stand-in of its owner (asked again if the lease moved meanwhile)."""
+        assert self.cluster is not None
+        for _ in range(3):
+            try:
+                lease = await self.cluster.take(table_id)
+            except StorageError:  # no such table
+                return None
+            if lease is not None:
+                host = None
+                try:
+                    host = await self._restore(table_id)
+                finally:
+                    if host is None:
+                        self.cluster.host_stopped(table_id)
+                return host
+            remote = await self.cluster.remote_table(table_id, self.storage)
+            if remote is not None:
+                return remote
+            await asyncio.sleep(0.05)
+        return None
 
     async def _restore(self, table_id: str) -> TableHost | None:
         """The host of a stored table, with any transition its log implies stored."""
@@ -231,7 +274,10 @@ class TableRegistry:
         await asyncio.gather(*done)
 
     async def recover(self) -> int:
-        """Rebuild every unfinished table (at start); how many there were."""
+        """Rebuild every unfinished table (at start); how many there were.  A worker of
+        a site rebuilds none here: it takes over orphaned tables as they appear."""
+        if self.cluster is not None:
+            return 0
         ids = await self.storage.unfinished_table_ids()
         for table_id in ids:
             await self.host(table_id)
