@@ -48,9 +48,11 @@ OTHER_COMMANDS = (
     "rummykit.server",
     "rummykit.envs",
     "rummykit.sim",
+    "openskill",
+    "rummykit.rating",
 )
 """Packages the commands measured here never need (``serve``, ``db``, ``verify``,
-``simulate`` and the research environments load them)."""
+``simulate``, ``ladder`` and the research environments load them)."""
 
 BURRACO_MELD = '{"game":"burraco","op":"meld","cards":["2h","3h","4h"]}\n'
 THREE_THIRTEEN_ARRANGE = (

@@ -15,9 +15,11 @@ import typer
 import rummykit
 from rummykit.cli import db as db_command
 from rummykit.cli import hint as hint_command
+from rummykit.cli import ladder as ladder_command
 from rummykit.cli import play as play_command
 from rummykit.cli import serve as serve_command
 from rummykit.cli import simulate as simulate_command
+from rummykit.cli import tournament as tournament_command
 from rummykit.cli import verify as verify_command
 from rummykit.cli.help import Command, Group
 
@@ -76,6 +78,8 @@ def replay(
 
 app.command(name="play", cls=Command)(play_command.play)
 app.command(name="simulate", cls=Command)(simulate_command.simulate)
+app.command(name="ladder", cls=Command)(ladder_command.ladder)
+app.command(name="tournament", cls=Command)(tournament_command.tournament)
 app.command(name="hint", cls=Command)(hint_command.hint)
 app.command(name="serve", cls=Command)(serve_command.serve)
 app.add_typer(db_command.db_app, name="db")

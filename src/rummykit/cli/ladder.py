@@ -1,0 +1,164 @@
+"""``rummykit ladder``: the bots' ratings on one scale, from duplicate matches.
+
+Every group of rungs that fills a table plays the same deals from every seat
+(:mod:`rummykit.sim.ladder`); the games are rated in order with OpenSkill's
+Plackett-Luce model and shown with the random bot at 1,000 (:mod:`rummykit.rating`).
+Bots bounded by iterations (not seconds) play the same games on every machine, so the
+ladder is reproducible from its command line.  OpenSkill, the engine and Rich are
+imported when the command runs.
+"""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from rummykit.rating.ladder import Rung
+
+DEFAULT_RUNGS = "random,greedy,ismcts:iterations=100"
+ANCHOR = "random"
+
+
+def ladder_table(rungs: "list[Rung]", title: str) -> "Table":
+    """The ladder as a Rich table, strongest first."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in ("bot", "rating", "95% interval", "mu", "sigma", "games"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rung in rungs:
+        table.add_row(
+            rung.name,
+            f"{rung.points:,.0f}",
+            f"[{rung.low:,.0f}, {rung.high:,.0f}]",
+            f"{rung.rating.mu:.2f}",
+            f"{rung.rating.sigma:.2f}",
+            str(rung.games),
+        )
+    return table
+
+
+def ladder(
+    game: Annotated[
+        str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
+    ] = "burraco",
+    rungs: Annotated[
+        str,
+        typer.Option(
+            help="The bots to rate, comma-separated; 'random' is the anchor at 1,000.",
+            metavar="BOTS",
+        ),
+    ] = DEFAULT_RUNGS,
+    deals: Annotated[
+        int,
+        typer.Option(help="Deals each group of bots plays, each from every seat.", metavar="N"),
+    ] = 20,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            help="Players a table: Burraco 2; Three-Thirteen 2 to 4 (default 2).",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
+    workers: Annotated[
+        int, typer.Option(help="Worker processes (1: this process).", metavar="N")
+    ] = 1,
+    first_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
+    ] = 1,
+    last_round: Annotated[
+        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
+    ] = 11,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the ladder here.", metavar="FILE")
+    ] = None,
+) -> None:
+    """Rate bots against each other on duplicate deals and print the ladder."""
+    import json
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.cli.options import rules_from_options
+    from rummykit.games.core import rules_to_json
+    from rummykit.games.registry import game_named
+    from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes
+    from rummykit.rating.model import RatingError, pool_of
+    from rummykit.sim.ladder import LadderError, ladder_tasks, outcome_of
+    from rummykit.sim.tournament import TaskResult, run_tasks
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 120
+    names = [spec.strip() for spec in rungs.split(",") if spec.strip()]
+    try:
+        info = game_named(game)
+        table_size = seats or 2
+        if table_size not in info.player_counts:
+            counts = " or ".join(map(str, info.player_counts))
+            raise ValueError(f"{info.title} tables seat {counts} players, not {table_size}")
+        if ANCHOR not in names:
+            raise ValueError(f"the ladder needs the anchor {ANCHOR!r} among its bots")
+        for spec in names:
+            make_bot(info.name, spec)
+        rules = rules_from_options(
+            info.name, seats=table_size, first_round=first_round, last_round=last_round
+        )
+        if workers < 1:
+            raise ValueError("--workers must be at least 1")
+        tasks = ladder_tasks(
+            game=info.name, rules=rules, rungs=names, seats=table_size, deals=deals, seed=seed
+        )
+    except (ValueError, BotSpecError, LadderError) as error:
+        console.print(str(error), style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        bar = progress.add_task(f"{info.title} ladder", total=len(tasks))
+
+        def done(result: TaskResult) -> None:
+            progress.advance(bar)
+
+        results = run_tasks(tasks, workers=workers, on_result=done)
+    outcomes = [TableOutcome(*outcome_of(result)) for result in results]
+    try:
+        ratings, games = rate_outcomes(outcomes)
+        rungs_rated = ladder_of(ratings, games, anchor=ANCHOR)
+    except RatingError as error:
+        console.print(str(error), style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    pool = pool_of(info.name, table_size)
+    console.print(
+        ladder_table(
+            rungs_rated,
+            f"{pool}: {len(results)} games, deals {seed} to {seed + deals - 1}, random = 1,000",
+        )
+    )
+    if json_path is not None:
+        document = {
+            "game": info.name,
+            "pool": pool,
+            "rules": rules_to_json(rules),
+            "seats": table_size,
+            "deals": deals,
+            "seed": seed,
+            "games": len(results),
+            "anchor": {"name": ANCHOR, "rating": 1000},
+            "model": "openskill PlackettLuce, tau=0, rated in game order",
+            "ladder": [rung.to_json() for rung in rungs_rated],
+        }
+        json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        console.print(f"ladder written to {json_path}")

@@ -1,0 +1,96 @@
+"""``rummykit ladder`` end to end with the cheap bots: the order, the anchor, agreement
+between two runs on different deals, and bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from rummykit.cli.app import app
+
+runner = CliRunner()
+
+
+def _ladder(tmp_path: Path, *args: str) -> dict[str, Any]:
+    out = tmp_path / "ladder.json"
+    result = runner.invoke(app, ["ladder", *args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize(
+    ("game_args", "rungs"),
+    [
+        (["--game", "burraco"], "random,greedy"),
+        (["--game", "three-thirteen", "--last-round", "4"], "random,greedy"),
+        (
+            ["--game", "three-thirteen", "--seats", "3", "--last-round", "3"],
+            "random,greedy,ismcts:iterations=2",
+        ),
+    ],
+)
+def test_random_is_at_the_bottom_with_intervals_apart(
+    tmp_path: Path, game_args: list[str], rungs: str
+) -> None:
+    data = _ladder(tmp_path, *game_args, "--rungs", rungs, "--deals", "8")
+    *above, random = data["ladder"]
+    assert random["name"] == "random"
+    assert random["rating"] == 1000 and random["interval"] == [1000, 1000]
+    assert all(rung["interval"][0] > random["interval"][1] for rung in above)
+    if len(above) == 1:
+        assert above[0]["name"] == "greedy"
+    # every group of rungs that fills a table plays each deal from every seat
+    groups = {2: 1, 3: 1}[data["seats"]]
+    assert data["games"] == 8 * groups * data["seats"] == random["games"]
+
+
+def test_two_runs_on_different_deals_agree_within_their_intervals(tmp_path: Path) -> None:
+    from rummykit.rating.ladder import Rung, disagreements
+    from rummykit.rating.model import Rating
+
+    def rungs(data: dict[str, Any]) -> list[Rung]:
+        return [
+            Rung(
+                name=r["name"],
+                points=r["rating"],
+                low=r["interval"][0],
+                high=r["interval"][1],
+                rating=Rating(r["mu"], r["sigma"]),
+                games=r["games"],
+            )
+            for r in data["ladder"]
+        ]
+
+    args = ["--game", "three-thirteen", "--last-round", "3", "--rungs", "random,greedy"]
+    first = _ladder(tmp_path, *args, "--deals", "10", "--seed", "0")
+    second = _ladder(tmp_path, *args, "--deals", "10", "--seed", "5000")
+    assert disagreements(rungs(first), rungs(second)) == []
+
+
+def test_the_same_command_gives_the_same_ladder(tmp_path: Path) -> None:
+    args = ["--game", "burraco", "--rungs", "random,greedy", "--deals", "3", "--seed", "9"]
+    assert _ladder(tmp_path, *args) == _ladder(tmp_path, *args, "--workers", "2")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rungs", "greedy,ismcts"], "anchor 'random'"),
+        (["--rungs", "random,wizard"], "unknown bot 'wizard'"),
+        (["--rungs", "random,greedy,greedy"], "named twice"),
+        (["--game", "chess"], "unknown game"),
+        (["--seats", "3"], "Burraco tables seat 2 players"),
+        (["--deals", "0"], "at least one deal"),
+        (["--game", "three-thirteen", "--seats", "4", "--rungs", "random,greedy"], "cannot fill"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["ladder", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
