@@ -37,7 +37,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import order_enforcing
 
-from rummykit.envs import describe, rewards
+from rummykit.envs import rewards, step_models
 from rummykit.envs.step_models import make_steps
 from rummykit.envs.steps import IllegalStep, StepModel, action_index, rules_for
 from rummykit.games.randomness import MAX_SEED, check_seed
@@ -203,7 +203,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], Any]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = describe.table_text(self.steps)
+        text = step_models.table_text(self.steps)
         if self.render_mode == "human":
             print(text)
             return None

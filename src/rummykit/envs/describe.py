@@ -158,16 +158,3 @@ def three_thirteen_text(observation: three_thirteen.Observation) -> str:
     )
     lines.append(f"Totals (fewer is better): {totals}.")
     return "\n".join(lines)
-
-
-def observation_text(game: str, observation: Any, pending: Sequence[Card] = ()) -> str:
-    if game == "burraco":
-        return burraco_text(observation, pending)
-    return three_thirteen_text(observation)
-
-
-def table_text(steps: Any) -> str:
-    """The table as the player to move sees it (the last player once the game is over)."""
-    player = steps.current_player
-    seat = 0 if player is None else player
-    return observation_text(steps.game, steps.state.observation(seat), steps.pending)

@@ -41,7 +41,7 @@ from gymnasium import spaces
 
 from rummykit.bots.base import Bot
 from rummykit.bots.registry import make_bot
-from rummykit.envs import describe, rewards
+from rummykit.envs import rewards, step_models
 from rummykit.envs.step_models import make_steps
 from rummykit.envs.steps import IllegalStep, StepModel, action_index, rules_for
 from rummykit.games.randomness import MAX_SEED, check_seed
@@ -184,7 +184,7 @@ class RummySingleAgentEnv(gym.Env[Observation, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = describe.observation_text(
+        text = step_models.observation_text(
             self.game,
             self.steps.state.observation(self.seat),
             self.steps.pending if self.steps.current_player == self.seat else (),

@@ -47,11 +47,11 @@ import numpy as np
 import pyspiel
 
 from rummykit.cards import format_cards
-from rummykit.envs import burraco_actions, rewards, three_thirteen_actions
-from rummykit.envs.step_models import make_steps
+from rummykit.envs import rewards
+from rummykit.envs.step_models import GAME_STEPS, GameSteps, make_steps, steps_of
 from rummykit.envs.steps import StepModel, rules_for
-from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import rules_to_json
+from rummykit.games.registry import AnyGame, game_named
 
 SEED_BYTES = 4
 SEED_OUTCOMES = 256
@@ -73,23 +73,33 @@ class _Holder:
 
 
 class _GameSpec:
-    def __init__(self, name: str, short_name: str, title: str, rules_type: type) -> None:
+    """A game as OpenSpiel names it (``python_`` and the game's name), with the engine's
+    descriptor and the environments' step model of the game."""
+
+    def __init__(self, name: str) -> None:
+        self.info: AnyGame = game_named(name)
+        self.steps: GameSteps = steps_of(name)
         self.name = name
-        self.short_name = short_name
-        self.title = title
-        self.defaults = rules_to_json(rules_type())
+        self.short_name = "python_" + name.replace("-", "_")
+        self.title = self.info.title
+        self.defaults = rules_to_json(self.info.rules_type())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _GameSpec:
+        return self  # immutable: a copied state shares its game's spec
+
+    def __reduce__(self) -> tuple[Callable[[str], _GameSpec], tuple[str]]:
+        return _spec_named, (self.short_name,)  # a pickled state names its game
 
 
-SPECS = {
-    "python_burraco": _GameSpec("burraco", "python_burraco", "Burraco", burraco.Rules),
-    "python_three_thirteen": _GameSpec(
-        "three-thirteen", "python_three_thirteen", "Three-Thirteen", three_thirteen.Rules
-    ),
-}
+def _spec_named(short_name: str) -> _GameSpec:
+    return SPECS[short_name]
+
+
+SPECS = {spec.short_name: spec for spec in map(_GameSpec, GAME_STEPS)}
 
 
 def _game_type(spec: _GameSpec) -> Any:
-    players = (2, 2) if spec.name == "burraco" else (2, 4)
+    players = (min(spec.info.player_counts), max(spec.info.player_counts))
     return pyspiel.GameType(
         short_name=spec.short_name,
         long_name=f"Python {spec.title} (rummykit)",
@@ -109,17 +119,9 @@ def _game_type(spec: _GameSpec) -> Any:
 
 
 def _max_length(spec: _GameSpec, rules: Any) -> int:
-    """An upper bound on the moves of a game: a round or hand ends after the stalemate
-    limit of turns (Three-Thirteen: plus the last turns after someone went out; each
-    turn two moves; Burraco: each card is chosen at most once and laid by one more
-    move), and a Burraco target game after ``max_hands`` hands."""
-    stalemate = int(getattr(rules, "stalemate_turns", 200))
-    if spec.name == "three-thirteen":
-        rounds = int(rules.last_round - rules.first_round + 1)
-        return SEED_BYTES + rounds * 2 * (stalemate + int(rules.players) - 1)
-    hands = 1 if rules.mode == "quick" else int(getattr(rules, "max_hands", 50))
-    deck = 104 + int(rules.jokers)
-    return SEED_BYTES + hands * (2 * stalemate + 2 * deck)
+    """An upper bound on the moves of a game: the seed bytes, then the step model's own
+    bound (a round or hand ends after the stalemate limit of turns)."""
+    return SEED_BYTES + spec.steps.max_moves(rules)
 
 
 class RummySpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -216,9 +218,7 @@ class RummySpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        if self._spec.name == "burraco":
-            return burraco_actions.describe(action)
-        return three_thirteen_actions.describe(action)
+        return self._spec.steps.describe(action)
 
     def is_terminal(self) -> bool:
         model = self._holder.model
@@ -251,11 +251,7 @@ class RummySpielState(pyspiel.State):  # type: ignore[misc]
         flags: list[bool] = []
         pending: list[int] = []
         for index, (mover, action) in enumerate(self._moves):
-            hidden = (
-                mover != player
-                and self._spec.name == "burraco"
-                and burraco_actions.CHOOSE <= action < burraco_actions.LAY
-            )
+            hidden = mover != player and self._spec.steps.hidden_from_others(action)
             flags.append(not hidden)
             if hidden:
                 pending.append(index)
@@ -267,11 +263,7 @@ class RummySpielState(pyspiel.State):  # type: ignore[misc]
 
     def visible_moves(self, player: int) -> list[str]:
         """The moves ``player`` saw, in order."""
-        describe: Callable[[int], str] = (
-            burraco_actions.describe
-            if self._spec.name == "burraco"
-            else three_thirteen_actions.describe
-        )
+        describe: Callable[[int], str] = self._spec.steps.describe
         return [
             f"p{mover} {describe(action)}"
             for (mover, action), seen in zip(self._moves, self._visible(player), strict=True)
@@ -313,16 +305,11 @@ class RummySpielState(pyspiel.State):  # type: ignore[misc]
         low = int(probability_sampler() * 2**32) & 0xFFFFFFFF
         high = int(probability_sampler() * 2**31) & 0x7FFFFFFF
         seed = high << 32 | low
-        info = burraco if self._spec.name == "burraco" else three_thirteen
-        determinized = info.determinize(model.observation(player_id), seed)
-        twin_model: Any = (
-            burraco_actions.BurracoSteps(determinized)
-            if self._spec.name == "burraco"
-            else three_thirteen_actions.ThreeThirteenSteps(determinized)
-        )
+        determinized = self._spec.info.determinize(model.observation(player_id), seed)
+        twin_model = self._spec.steps.from_state(determinized)
         if model.current_player == player_id:
-            for card in model.pending:
-                twin_model.step(burraco_actions.CHOOSE + card)
+            for action in self._spec.steps.choice_ids(model.pending):
+                twin_model.step(action)
         twin = self.get_game().new_initial_state()
         twin._seed_bytes = [0] * SEED_BYTES  # the real seed stays hidden
         twin._holder = _Holder(twin_model)
@@ -367,15 +354,22 @@ class ThreeThirteenSpielGame(RummySpielGame):
         super().__init__(SPECS["python_three_thirteen"], params)
 
 
+def _game_class(spec: _GameSpec) -> type[RummySpielGame]:
+    """The class OpenSpiel calls to load the game ``spec`` with its parameters."""
+
+    def __init__(self: RummySpielGame, params: dict[str, Any] | None = None) -> None:
+        RummySpielGame.__init__(self, spec, params)
+
+    title = spec.title.replace("-", "")
+    return type(f"{title}SpielGame", (RummySpielGame,), {"__init__": __init__})
+
+
 def register() -> None:
-    """Register both games with OpenSpiel (once per process)."""
+    """Register every game of the environments with OpenSpiel (once per process)."""
     registered = set(pyspiel.registered_names())
-    for short_name, game_class in (
-        ("python_burraco", BurracoSpielGame),
-        ("python_three_thirteen", ThreeThirteenSpielGame),
-    ):
+    for short_name, spec in SPECS.items():
         if short_name not in registered:
-            pyspiel.register_game(_game_type(SPECS[short_name]), game_class)
+            pyspiel.register_game(_game_type(spec), _game_class(spec))
 
 
 register()

@@ -29,7 +29,7 @@ from typing import Any
 
 from rummykit.bots.base import Bot
 from rummykit.cards import CardError
-from rummykit.envs import describe
+from rummykit.envs import step_models
 from rummykit.envs.steps import rules_for
 from rummykit.games.core import NotationError
 from rummykit.games.registry import game_named
@@ -95,10 +95,10 @@ class TextTable:
         """The table as the player to move sees it, the legal moves and what to answer."""
         player = self.player
         if player is None:
-            return describe.observation_text(self.game, self.state.observation(0)).split("\n")[0]
+            return step_models.observation_text(self.game, self.state.observation(0)).split("\n")[0]
         moves = self.legal_moves()
         lines = [
-            describe.observation_text(self.game, self.state.observation(player)),
+            step_models.observation_text(self.game, self.state.observation(player)),
             "",
             NOTATION[self.game],
             "Legal moves:",
