@@ -372,6 +372,7 @@ class Cluster:
             return
         self.remote_connections[connection_id] = (remote, host)
         host.submit(Attach(remote))
+        log_event(host.table_id, "remote_client", gateway=gateway)
 
     def _publish_with_state(self, worker: str, message: dict[str, Any]) -> None:
         """What a remote connection is sent, with its table's state number (the gateway
