@@ -190,7 +190,7 @@ def tournament(
 
     def report(number: int, done: RoundRecord) -> None:
         console.print(
-            f"round {number + 1}: {len(done.tables)} tables"
+            f"round {number + 1}: {len(done.tables)} table{'' if len(done.tables) == 1 else 's'}"
             + (f", byes: {', '.join(names[p] for p in done.byes)}" if done.byes else "")
         )
 
