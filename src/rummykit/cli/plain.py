@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from rich.console import Console
 
-from rummykit.cli import views
+from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, flow
 from rummykit.cli.session import LogEntry, Scene
 from rummykit.cli.text import safe
@@ -27,7 +27,7 @@ class PlainFront:
 
     def your_turn(self, scene: Scene) -> None:
         self.console.print()
-        for line in views.table_lines(scene.game.name, scene.observation, scene.names):
+        for line in terminal_game(scene.game.name).table(scene.observation, scene.names):
             self.console.print(line)
 
     def moved(self, scene: Scene, entry: LogEntry) -> None:

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final
 
 from rich.console import Console
 from rich.text import Text
 
-from rummykit.cli import views
+from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, flow
 from rummykit.cli.session import LogEntry, Scene
-from rummykit.cli.text import plural, safe
+from rummykit.cli.text import safe
 
 MIN_WIDTH: Final = 60
 MIN_HEIGHT: Final = 16
@@ -93,95 +93,6 @@ def _cut(lines: list[Text], width: int) -> list[Text]:
     return out
 
 
-# ---------------------------------------------------------------------------------------
-# The table of each game
-
-
-def _burraco_main(scene: Scene, out: Lines) -> None:
-    obs = scene.observation
-    me = scene.seat
-    names = scene.names
-    for player, name in enumerate(names):
-        if player == me:
-            continue
-        standing = views.burraco_standing(obs, player)
-        pozzetto = "pozzetto taken" if obs.took_pozzetto[player] else "pozzetto not taken"
-        out.add(
-            f"[bold cyan]{safe(name)}[/] · {plural(obs.hand_sizes[player], 'card')}"
-            f" · {pozzetto} · {standing.markup()}"
-        )
-        if obs.known_cards[player]:
-            out.add(f"  holds {views.cards_markup(obs.known_cards[player])} (taken with the pile)")
-        out.items("  melds: ", views.burraco_melds_of(obs, player, scene.numbers))
-    out.rule()
-    out.add(f"Pile ({len(obs.discard_pile)}): {_pile(obs.discard_pile, out.width - 12)}")
-    out.add(
-        f"Stock {obs.stock_count} · pozzetti left {len(obs.pozzetti_left)}"
-        + (f" · {views.totals_line(obs.totals, names)}" if obs.rules.mode == "target" else "")
-    )
-    out.rule()
-    out.items("[bold]Your melds:[/] ", views.burraco_melds_of(obs, me, scene.numbers))
-    out.add(f"[bold]You[/]: {views.burraco_standing(obs, me).markup()}")
-    pozzetto = "pozzetto taken" if obs.took_pozzetto[me] else "pozzetto not taken"
-    out.add(f"[bold]Your cards[/] ({len(obs.hand)}, {pozzetto}):")
-    out.items("  ", [views.cards_markup(g) for g in views.suit_groups(obs.hand)], empty="empty")
-    if obs.forbidden_discard is not None:
-        out.add(
-            f"[yellow]You may not discard {views.card_markup(obs.forbidden_discard)}"
-            " this turn (the one card you took).[/]"
-        )
-
-
-def _three_thirteen_main(scene: Scene, out: Lines) -> None:
-    obs = scene.observation
-    me = scene.seat
-    names = scene.names
-    for player, name in enumerate(names):
-        if player == me:
-            continue
-        line = f"[bold cyan]{safe(name)}[/] · {plural(obs.hand_sizes[player], 'card')}"
-        if obs.known_cards[player]:
-            line += f" · took {views.cards_markup(obs.known_cards[player])}"
-        out.add(line)
-    for line in views.went_out_lines(obs, names):
-        out.add(line)
-    out.rule()
-    out.add(f"Pile ({len(obs.discard_pile)}): {_pile(obs.discard_pile, out.width - 12)}")
-    out.add(f"Stock {obs.stock_count}" + (" · reshuffled once" if obs.reshuffled else ""))
-    out.rule()
-    out.add(f"[bold]Your hand[/] ({len(obs.hand)}):")
-    out.items("  ", [views.cards_markup(g) for g in views.suit_groups(obs.hand)], empty="empty")
-    if obs.hand:
-        best = views.arrangement(obs)
-        out.items(
-            "Best melds: ",
-            [views.cards_markup(m) for m in best.melds or [()]]
-            + [f"deadwood [bold]{best.deadwood}[/]"],
-        )
-    out.rule()
-    for line in views.score_table_lines(obs, names):
-        out.lines.append(Text.from_markup(line))
-
-
-def _pile(pile: Sequence[Any], width: int) -> str:
-    shown = max(1, (width - 12) // 3)
-    return views.pile_markup(pile, shown)
-
-
-def _title(scene: Scene) -> str:
-    obs = scene.observation
-    if scene.game.name == "burraco":
-        where = f"hand {obs.hand_number + 1} · turn {obs.turn + 1}"
-        mode = obs.rules.mode
-    else:
-        where = (
-            f"round {obs.round_number} ({obs.rules.first_round}-{obs.rules.last_round})"
-            f" · wild [bold]{views.wild_name(obs)}[/]"
-        )
-        mode = ""
-    return f"[reverse] {scene.game.title} {mode} [/] {where} · seed {scene.seed}"
-
-
 def _log(scene: Scene, console: Console, width: int, height: int) -> list[Text]:
     """The last moves that fit, newest at the bottom."""
     blocks: list[list[Text]] = []
@@ -206,11 +117,12 @@ def table(scene: Scene, console: Console, message: Sequence[str]) -> list[Text]:
     side = _side_width(width)
     main_width = width - side - 3
     main = Lines(console, main_width)
-    main.add(_title(scene))
-    if scene.game.name == "burraco":
-        _burraco_main(scene, main)
-    else:
-        _three_thirteen_main(scene, main)
+    shown = terminal_game(scene.game.name)
+    main.add(
+        f"[reverse] {scene.game.title} {shown.mode(scene.observation)} [/]"
+        f" {shown.where(scene.observation)} · seed {scene.seed}"
+    )
+    shown.screen(scene, main)
     notes = Lines(console, width)
     for line in message:
         notes.add(line)

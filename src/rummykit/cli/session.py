@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from rummykit.bots.base import Bot
 from rummykit.cli import views
+from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, grouped_moves
 from rummykit.cli.narration import narrate
 from rummykit.cli.numbering import MeldNumbers, numbers_for, typed_to_engine
@@ -28,24 +29,6 @@ from rummykit.games.core import IllegalAction, NotationError
 from rummykit.games.record import dumps, record_of
 from rummykit.games.registry import AnyGame
 
-HELP = {
-    "burraco": [
-        "[bold]draw[/]            take the top card of the stock",
-        "[bold]take[/]            take the whole discard pile",
-        "[bold]meld 3h 4h 5h[/]   lay a new meld (a run or a set, wilds 2 and Jk)",
-        "[bold]extend 2 5h[/]     add cards to your meld number 2 as the table shows it",
-        "                 (also replaces a wild by its natural card)",
-        "[bold]discard Qh[/]      end the turn",
-        "Cards: rank A 2-9 T J Q K (10 for T), suit c d h s, joker Jk; any case.",
-    ],
-    "three-thirteen": [
-        "[bold]draw[/]            take the top card of the stock",
-        "[bold]take[/]            take the top discard",
-        "[bold]discard Qh[/]      end the turn",
-        "[bold]out Qh[/]          go out: every other card in melds, Qh discarded",
-        "Cards: rank A 2-9 T J Q K (10 for T), suit c d h s, joker Jk; any case.",
-    ],
-}
 COMMANDS = (
     "Also: [bold]moves[/] lists your legal moves, [bold]help[/] shows this,"
     " [bold]quit[/] saves and leaves."
@@ -171,7 +154,9 @@ class Session:
             if word in {"quit", "exit", "q"}:
                 return False
             if word in {"help", "?", "h"}:
-                self.front.page(scene, "How to play", [*HELP[self.game.name], COMMANDS])
+                self.front.page(
+                    scene, "How to play", [*terminal_game(self.game.name).help, COMMANDS]
+                )
                 continue
             if word in {"moves", "m"}:
                 groups = grouped_moves(self.game.name, self.state.legal_actions(), scene.numbers)
@@ -212,9 +197,7 @@ class Session:
         results = self.state.hand_results
         while self.shown_results < len(results):
             result = results[self.shown_results]
-            lines = views.result_lines(self.game.name, result, self.names)
-            if self.game.name == "three-thirteen":
-                lines.append(views.totals_line(self.state.totals, self.names))
+            lines = terminal_game(self.game.name).hand_result(result, self.state.totals, self.names)
             self.shown_results += 1
             if not self.state.game_over:
                 self.front.page(self.scene(), "", lines)

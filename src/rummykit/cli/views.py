@@ -337,15 +337,3 @@ def three_thirteen_round_result(
             f" {cards_markup(player_result.unmelded)} · deadwood [bold]{player_result.deadwood}[/]"
         )
     return lines
-
-
-def table_lines(game: str, observation: Any, names: Sequence[str]) -> list[str]:
-    if game == "burraco":
-        return burraco_table(observation, names)
-    return three_thirteen_table(observation, names)
-
-
-def result_lines(game: str, result: Any, names: Sequence[str]) -> list[str]:
-    if game == "burraco":
-        return burraco_hand_result(result, names)
-    return three_thirteen_round_result(result, names)
