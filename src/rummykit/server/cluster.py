@@ -35,6 +35,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -66,9 +67,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rummykit.server")
 
-HEARTBEAT_SECONDS = 1.0
+HEARTBEAT_SECONDS = 0.5
 ALIVE_SECONDS = 3.0
 SCAN_SECONDS = 1.0
+REDIS_TIMEOUT = 1.0
+CUT_OFF_MARGIN = 1.0
+"""A worker whose heartbeat has not reached Redis for ``ALIVE_SECONDS - CUT_OFF_MARGIN``
+lets its tables go: its clients elsewhere can no longer reach it, so another worker,
+which they can reach, must host them."""
 
 
 def new_worker_id() -> str:
@@ -92,7 +98,13 @@ class Cluster:
             raise ValueError("a worker of a site needs settings.redis_url")
         self.worker_id = worker_id or new_worker_id()
         self.prefix = settings.redis_prefix
-        self.redis: Redis = Redis.from_url(settings.redis_url)
+        # commands time out (a heartbeat that hangs is one that failed); the channels'
+        # subscription waits as long as it must, on its own connection
+        self.redis: Redis = Redis.from_url(
+            settings.redis_url, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
+        )
+        self._listener: Redis = Redis.from_url(settings.redis_url)
+        self._heard_until = 0.0  # until when the last heartbeat proves Redis reachable
         self.leases = LeaseStore(engine)
         ttl = settings.lease_seconds
         self.keeper = LeaseKeeper(
@@ -132,7 +144,7 @@ class Cluster:
         and take over orphaned tables."""
         self.registry = registry
         await self._beat()
-        pubsub = self.redis.pubsub()
+        pubsub = self._listener.pubsub()
         await pubsub.subscribe(self.channel(self.worker_id), self.everyone)
         for work in (
             self._listen(pubsub),
@@ -140,6 +152,7 @@ class Cluster:
             self._every(HEARTBEAT_SECONDS, self._beat),
             self._every(SCAN_SECONDS, self._take_orphans),
             self._every(HEARTBEAT_SECONDS, self._watch_peers),
+            self._every(HEARTBEAT_SECONDS / 2, self._check_cut_off),
             self.keeper.run(),
         ):
             self._spawn(work)
@@ -158,6 +171,7 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self.redis.delete(self.alive_key(self.worker_id))
         await self.redis.aclose()
+        await self._listener.aclose()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -173,7 +187,24 @@ class Cluster:
             await asyncio.sleep(seconds)
 
     async def _beat(self) -> None:
+        sent = time.monotonic()
         await self.redis.set(self.alive_key(self.worker_id), b"1", px=int(ALIVE_SECONDS * 1000))
+        self._heard_until = sent + ALIVE_SECONDS - CUT_OFF_MARGIN
+
+    def reaches_redis(self) -> bool:
+        """Whether this worker's last heartbeat is recent enough to act as part of the
+        site (see :data:`CUT_OFF_MARGIN`)."""
+        return time.monotonic() < self._heard_until
+
+    async def _check_cut_off(self) -> None:
+        """Cut off from Redis: stop every table here (each lease is released, so that a
+        worker the clients can reach takes the table over)."""
+        if self.reaches_redis() or self.registry is None:
+            return
+        held = [t for t in self.keeper.tables() if t in self.registry.hosts]
+        for table_id in held:
+            log_event(table_id, "redis_lost", worker=self.worker_id)
+            await self.registry.hosts[table_id].stop()
 
     async def alive(self, workers: set[str]) -> set[str]:
         """Which of ``workers`` have a live heartbeat."""
@@ -192,6 +223,8 @@ class Cluster:
     async def take(self, table_id: str) -> Lease | None:
         """This worker's lease of ``table_id`` (taken now if nobody holds it), or
         ``None``; ``StorageError`` if there is no such table."""
+        if not self.reaches_redis():
+            return None
         return await self.keeper.take(table_id)
 
     def _lost(self, table_id: str) -> None:
@@ -210,6 +243,8 @@ class Cluster:
 
     async def _take_orphans(self) -> None:
         assert self.registry is not None
+        if not self.reaches_redis():
+            return
         for table_id in await self.leases.expired_tables(limit=50):
             with contextlib.suppress(StorageError):
                 host = await self.registry.host(table_id)
@@ -220,7 +255,12 @@ class Cluster:
         """The gateway's stand-in for ``table_id`` hosted by another live worker;
         ``None`` when no live worker holds it."""
         owner = await self.leases.owner_of(table_id)
-        if owner is None or owner == self.worker_id or not await self.alive({owner}):
+        if owner is None or owner == self.worker_id:
+            return None
+        try:
+            if not await self.alive({owner}):
+                return None
+        except Exception:  # Redis away: no owner can be reached from here
             return None
         found = await storage.table_with_seats(table_id)
         if found is None:
