@@ -291,8 +291,10 @@ def test_help_pages_have_no_type_tags(tmp_path: Path) -> None:
         assert all(len(line) <= 80 for line in result.output.splitlines())
     page = runner.invoke(app, ["play", "--help"]).output
     assert "Usage: rummykit play [OPTIONS] GAME" in page
-    jokers = " ".join(page[page.index("--jokers") : page.index("--ace-high")].split())
-    assert "Burraco 2 (default) or 4" in jokers and "[default" not in jokers
+    jokers = " ".join(page[page.index("--jokers") : page.index("--one-set-per-rank")].split())
+    assert "Burraco: jokers in the deck: 2 (106 cards) or 4 (default 2)" in jokers
+    assert "Three-Thirteen: 2 jokers in each deck (default 0)" in jokers
+    assert "[default" not in jokers
 
 
 def test_version() -> None:

@@ -17,6 +17,18 @@ LEVELS: Final = ("random", "greedy", "ismcts")
 STRONGEST: Final = "ismcts"
 
 
+def levels_for(game: str) -> tuple[str, ...]:
+    """The levels there are bots of for ``game``: all of :data:`LEVELS` for a game with
+    its own bots (:mod:`rummykit.bots.games`), only ``random`` for another.
+
+    >>> levels_for("burraco"), levels_for("a game without bots")
+    (('random', 'greedy', 'ismcts'), ('random',))
+    """
+    from rummykit.bots.games import GAME_BOTS
+
+    return LEVELS if game in GAME_BOTS else ("random",)
+
+
 class BotSpecError(ValueError):
     """A bot spec that names no bot or has a bad option."""
 

@@ -22,6 +22,7 @@ from rummykit.cli import simulate as simulate_command
 from rummykit.cli import tournament as tournament_command
 from rummykit.cli import verify as verify_command
 from rummykit.cli.help import Command, Group
+from rummykit.cli.rule_flags import RulesCommand, SimulateCommand
 
 app = typer.Typer(
     name="rummykit",
@@ -76,8 +77,8 @@ def replay(
     raise typer.Exit(code)
 
 
-app.command(name="play", cls=Command)(play_command.play)
-app.command(name="simulate", cls=Command)(simulate_command.simulate)
+app.command(name="play", cls=RulesCommand)(play_command.play)
+app.command(name="simulate", cls=SimulateCommand)(simulate_command.simulate)
 app.command(name="ladder", cls=Command)(ladder_command.ladder)
 app.command(name="tournament", cls=Command)(tournament_command.tournament)
 app.command(name="hint", cls=Command)(hint_command.hint)

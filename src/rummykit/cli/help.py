@@ -50,7 +50,7 @@ def _option_rows(command: Any, ctx: Any) -> tuple[list[tuple[str, str]], list[tu
         if _is_argument(param):
             arguments.append((_argument_name(param), help_text))
             continue
-        name = ", ".join(param.opts)
+        name = " / ".join([", ".join(param.opts), *getattr(param, "secondary_opts", [])])
         if not getattr(param, "is_flag", False):
             name += f" {param.metavar or 'VALUE'}"
         default = _default(param)

@@ -18,39 +18,12 @@ if TYPE_CHECKING:
 
 
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help="burraco or three-thirteen", metavar="GAME")],
     seed: Annotated[
         int | None, typer.Option(help="Deal seed (random if omitted).", metavar="N")
     ] = None,
     players: Annotated[int, typer.Option(help="Seats: 2 (Three-Thirteen: 2-4).", metavar="N")] = 2,
-    mode: Annotated[
-        str, typer.Option(help="Burraco: quick (one hand) or target.", metavar="MODE")
-    ] = "quick",
-    target: Annotated[
-        int, typer.Option(help="Burraco target score (505, 1005, 2005).", metavar="POINTS")
-    ] = 2005,
-    max_hands: Annotated[
-        int,
-        typer.Option(help="Burraco target game: at most this many hands.", metavar="N"),
-    ] = 50,
-    jokers: Annotated[
-        int | None,
-        typer.Option(
-            help="Jokers: Burraco 2 (default) or 4; Three-Thirteen 0 (default) or 2 a deck.",
-            metavar="N",
-            show_default=False,
-        ),
-    ] = None,
-    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: aces rank high.")] = False,
-    wild_only_melds: Annotated[
-        bool, typer.Option(help="Three-Thirteen: allow melds of wild cards alone.")
-    ] = False,
-    first_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
-    ] = 1,
-    last_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
-    ] = 11,
     bot: Annotated[
         str,
         typer.Option(help="Computer level: random, greedy or ismcts[:seconds=2].", metavar="BOT"),
@@ -67,7 +40,10 @@ def play(
         bool, typer.Option("--plain", help="A plain log instead of the table on screen.")
     ] = False,
 ) -> None:
-    """Play a whole game in the terminal against the computer."""
+    """Play a whole game in the terminal against the computer.
+
+    The game's rule options (``--jokers``, ``--mode``, ...) come from its descriptor
+    (:mod:`rummykit.cli.rule_flags`)."""
     import random
     import secrets
 
@@ -75,7 +51,7 @@ def play(
 
     from rummykit.bots.registry import BotSpecError, make_bot
     from rummykit.cli import screen
-    from rummykit.cli.options import rules_from_options
+    from rummykit.cli.options import rules_from_values
     from rummykit.cli.plain import PlainFront
     from rummykit.cli.record_files import (
         RecordFileError,
@@ -83,6 +59,7 @@ def play(
         default_record_path,
         unused_path,
     )
+    from rummykit.cli.rule_flags import given_rules
     from rummykit.cli.session import FrontEnd, Session, seat_names
     from rummykit.cli.text import safe
     from rummykit.games.randomness import MAX_SEED
@@ -91,18 +68,7 @@ def play(
     console = Console(highlight=False)
     try:
         info = game_named(game)
-        rules = rules_from_options(
-            info.name,
-            seats=players,
-            mode=mode,
-            target=target,
-            max_hands=max_hands,
-            jokers=jokers,
-            ace_high=ace_high,
-            wild_only_melds=wild_only_melds,
-            first_round=first_round,
-            last_round=last_round,
-        )
+        rules = rules_from_values(info, given_rules(ctx), seats=players)
         make_bot(info.name, bot)
         deal_seed = secrets.randbelow(MAX_SEED) if seed is None else seed
         state = info.new_state(rules, deal_seed)

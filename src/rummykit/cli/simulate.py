@@ -55,6 +55,7 @@ def summary_table(summary: "MatchSummary") -> "Table":
 
 
 def simulate(
+    ctx: typer.Context,
     game: Annotated[
         str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
     ] = "burraco",
@@ -97,30 +98,6 @@ def simulate(
         ),
     ] = None,
     duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
-    mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
-    target: Annotated[int, typer.Option(help="Burraco target score.", metavar="POINTS")] = 2005,
-    max_hands: Annotated[
-        int,
-        typer.Option(help="Burraco target game: at most this many hands.", metavar="N"),
-    ] = 50,
-    jokers: Annotated[
-        int | None,
-        typer.Option(
-            help="Jokers: Burraco 2 (default) or 4; Three-Thirteen 0 (default) or 2 a deck.",
-            metavar="N",
-            show_default=False,
-        ),
-    ] = None,
-    ace_high: Annotated[bool, typer.Option(help="Three-Thirteen: aces rank high.")] = False,
-    wild_only_melds: Annotated[
-        bool, typer.Option(help="Three-Thirteen: allow melds of wild cards alone.")
-    ] = False,
-    first_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
-    ] = 1,
-    last_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
-    ] = 11,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write results here.", metavar="FILE")
     ] = None,
@@ -128,7 +105,9 @@ def simulate(
         Path | None, typer.Option(help="Keep every game record here.", metavar="DIR")
     ] = None,
 ) -> None:
-    """Play many games between bots and print wins, win rates and score differences."""
+    """Play many games between bots and print wins, win rates and score differences.
+
+    The game's rule options come from its descriptor (:mod:`rummykit.cli.rule_flags`)."""
     import json
     from contextlib import ExitStack
 
@@ -136,7 +115,8 @@ def simulate(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from rummykit.bots.registry import BotSpecError, make_bot
-    from rummykit.cli.options import rules_from_options
+    from rummykit.cli.options import rules_from_values
+    from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json
     from rummykit.games.record import dumps
     from rummykit.games.registry import game_named
@@ -157,18 +137,7 @@ def simulate(
             )
         for spec in entries:
             make_bot(info.name, spec)
-        rules = rules_from_options(
-            info.name,
-            seats=len(entries),
-            mode=mode,
-            target=target,
-            max_hands=max_hands,
-            jokers=jokers,
-            ace_high=ace_high,
-            wild_only_melds=wild_only_melds,
-            first_round=first_round,
-            last_round=last_round,
-        )
+        rules = rules_from_values(info, given_rules(ctx), seats=len(entries))
         if games < 1:
             raise ValueError("--games must be at least 1")
         runner = open_backend(backend, workers=workers, address=address)

@@ -32,14 +32,21 @@ OptionValue = int | bool | str
 _HELP = "rummykit.help"
 _CHOICES = "rummykit.choices"
 _SEATS = "rummykit.seats"
+_AS_COUNT = "rummykit.as_count"
 
 
 def option(
-    help: str, *, choices: tuple[OptionValue, ...] | None = None, seats: bool = False
+    help: str,
+    *,
+    choices: tuple[OptionValue, ...] | None = None,
+    seats: bool = False,
+    as_count: int | None = None,
 ) -> Mapping[str, Any]:
     """The ``metadata`` of a ``Rules`` field: its one-line ``help``, the ``choices`` of an
-    ``int`` option whose check allows only a few values, ``seats`` for the player count."""
-    return {_HELP: help, _CHOICES: choices, _SEATS: seats}
+    ``int`` option whose check allows only a few values, ``seats`` for the player count,
+    and ``as_count`` for a ``bool`` that people say as a number (0 or ``as_count``, as
+    Three-Thirteen's jokers: ``--jokers 2``)."""
+    return {_HELP: help, _CHOICES: choices, _SEATS: seats, _AS_COUNT: as_count}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,6 +61,7 @@ class RuleOption:
     choices: tuple[OptionValue, ...] | None
     help: str
     seats: bool = False
+    as_count: int | None = None
 
     @property
     def flag(self) -> str:
@@ -94,6 +102,7 @@ def rule_options(rules_type: type) -> tuple[RuleOption, ...]:
                 choices=choices,
                 help=field.metadata.get(_HELP, ""),
                 seats=bool(field.metadata.get(_SEATS, False)),
+                as_count=field.metadata.get(_AS_COUNT),
             )
         )
     return tuple(options)

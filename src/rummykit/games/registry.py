@@ -53,6 +53,24 @@ GAMES: Final[Mapping[str, AnyGame]] = _Games(
 )
 
 
+def register_game(name: str, loader: Callable[[], AnyGame]) -> Callable[[], None]:
+    """Add a game to :data:`GAMES` at run time (as OpenSpiel's ``register_game``):
+    ``loader`` imports and returns its descriptor.  Returns what removes it again.
+
+    The games of this package are listed above; this is for a game kept elsewhere (a
+    plug-in, a test's toy game).  ``ValueError`` for a name already taken.
+    """
+    loaders = GAMES._loaders if isinstance(GAMES, _Games) else {}
+    if name in loaders:
+        raise ValueError(f"there is already a game called {name!r}")
+    loaders[name] = loader
+
+    def unregister() -> None:
+        loaders.pop(name, None)
+
+    return unregister
+
+
 def game_named(name: object) -> AnyGame:
     """The game called ``name``; ``ValueError`` naming the known games otherwise."""
     game = GAMES.get(name) if isinstance(name, str) else None

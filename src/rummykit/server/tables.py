@@ -17,7 +17,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from rummykit.bots.registry import LEVELS, make_bot, parse_spec
+from rummykit.bots.registry import levels_for, make_bot, parse_spec
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
@@ -58,7 +58,7 @@ def catalog_entries() -> list[GameEntry]:
                 for option in game.options
                 if not option.seats
             ],
-            bot_levels=list(LEVELS),
+            bot_levels=list(levels_for(game.name)),
             points=point_tables(game.name),
         )
         for game in GAMES.values()

@@ -41,7 +41,10 @@ class Rules:
     """
 
     players: int = field(default=2, metadata=option("Players: 2 to 4.", seats=True))
-    jokers: bool = field(default=False, metadata=option(f"{JOKERS_PER_DECK} jokers in each deck."))
+    jokers: bool = field(
+        default=False,
+        metadata=option(f"{JOKERS_PER_DECK} jokers in each deck.", as_count=JOKERS_PER_DECK),
+    )
     ace_high: bool = field(default=False, metadata=option("Aces rank high."))
     wild_only_melds: bool = field(
         default=False, metadata=option("Melds of wild cards alone are allowed.")
