@@ -16,16 +16,21 @@ from rummykit.sim.event import run_swiss
 from rummykit.sim.standings import TableResult
 from rummykit.sim.swiss import PairingError, pair_round
 
+Case = tuple[list[int], int, dict[int, float], set[frozenset[int]], dict[int, int]]
+
 
 @st.composite
-def rounds_to_pair(draw: st.DrawFn) -> tuple[list[int], int, set[frozenset[int]], dict[int, int]]:
+def rounds_to_pair(draw: st.DrawFn) -> Case:
+    """Standings (by points, ties in any order), points, meetings and byes so far."""
     table_size = draw(st.integers(2, 4))
     players = draw(st.integers(table_size, 9))
-    standings = draw(st.permutations(list(range(players))))
+    points = {p: draw(st.integers(0, 6)) / 2 for p in range(players)}
+    shuffled = draw(st.permutations(list(range(players))))
+    standings = sorted(shuffled, key=lambda p: -points[p])
     pairs = [frozenset(pair) for pair in combinations(range(players), 2)]
     met = set(draw(st.lists(st.sampled_from(pairs), max_size=len(pairs))))
     byes = {p: draw(st.integers(0, 2)) for p in range(players)}
-    return list(standings), table_size, met, byes
+    return standings, table_size, points, met, byes
 
 
 def _repeats(table: Sequence[int], met: set[frozenset[int]]) -> int:
@@ -55,10 +60,10 @@ def _repeat_free_exists(free: list[int], size: int, met: set[frozenset[int]]) ->
 @settings(max_examples=300, deadline=None)
 @given(rounds_to_pair())
 def test_every_player_sits_once_and_the_byes_go_to_those_with_fewest(
-    case: tuple[list[int], int, set[frozenset[int]], dict[int, int]],
+    case: Case,
 ) -> None:
-    standings, size, met, byes = case
-    pairing = pair_round(standings, table_size=size, met=met, byes=byes)
+    standings, size, points, met, byes = case
+    pairing = pair_round(standings, table_size=size, points=points, met=met, byes=byes)
     seated = [p for table in pairing.tables for p in table]
     assert sorted(seated + list(pairing.byes)) == sorted(standings)
     assert all(len(table) == size for table in pairing.tables)
@@ -71,10 +76,10 @@ def test_every_player_sits_once_and_the_byes_go_to_those_with_fewest(
 @settings(max_examples=300, deadline=None)
 @given(rounds_to_pair())
 def test_no_repeat_meeting_while_a_pairing_without_one_exists(
-    case: tuple[list[int], int, set[frozenset[int]], dict[int, int]],
+    case: Case,
 ) -> None:
-    standings, size, met, byes = case
-    pairing = pair_round(standings, table_size=size, met=met, byes=byes)
+    standings, size, points, met, byes = case
+    pairing = pair_round(standings, table_size=size, points=points, met=met, byes=byes)
     avoidable = any(
         _repeat_free_exists([p for p in standings if p not in out], size, met)
         for out in _fair_bye_sets(standings, len(standings) % size, byes)
@@ -83,18 +88,33 @@ def test_no_repeat_meeting_while_a_pairing_without_one_exists(
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(2, 4).flatmap(lambda k: st.tuples(st.just(k), st.integers(k, 12))), st.data())
-def test_without_history_tables_are_runs_of_the_standings(
-    size_players: tuple[int, int], data: st.DataObject
+@given(st.integers(2, 4).flatmap(lambda k: st.tuples(st.just(k), st.integers(1, 4))), st.data())
+def test_a_level_group_meets_part_against_part(
+    size_tables: tuple[int, int], data: st.DataObject
 ) -> None:
-    size, players = size_players
-    standings = data.draw(st.permutations(list(range(players))))
+    size, tables = size_tables
+    standings = data.draw(st.permutations(list(range(size * tables))))
     pairing = pair_round(standings, table_size=size)
-    left = len(standings) % size
-    # the lowest-placed players sit out; the rest play in order, table by table
-    assert set(pairing.byes) == set(standings[len(standings) - left :])
-    in_order = [p for table in pairing.tables for p in table]
-    assert in_order == standings[: len(standings) - left]
+    # the Dutch system's split: table j seats the j-th player of each part of the group
+    assert pairing.tables == tuple(
+        tuple(standings[j + part * tables] for part in range(size)) for j in range(tables)
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(rounds_to_pair())
+def test_without_history_only_the_players_a_group_cannot_seat_float_down(case: Case) -> None:
+    standings, size, points, _, byes = case
+    pairing = pair_round(standings, table_size=size, points=points, byes=byes)
+    seated = {p for table in pairing.tables for p in table}
+    groups = {points[p] for p in seated}
+    mixed = [table for table in pairing.tables if len({points[p] for p in table}) > 1]
+    assert len(mixed) <= len(groups) - 1
+    # the tables come in standings order and each is in standings order
+    place = {p: i for i, p in enumerate(standings)}
+    heads = [place[table[0]] for table in pairing.tables]
+    assert heads == sorted(heads)
+    assert all(list(table) == sorted(table, key=place.__getitem__) for table in pairing.tables)
 
 
 @settings(max_examples=60, deadline=None)

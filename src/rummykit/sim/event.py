@@ -81,8 +81,14 @@ def run_swiss(
     played: list[RoundRecord] = []
     repeats = 0
     for number in range(rounds):
-        order = [line.player for line in record.standings()]
-        pairing = pair_round(order, table_size=table_size, met=record.met(), byes=record.byes())
+        lines = record.standings()
+        pairing = pair_round(
+            [line.player for line in lines],
+            table_size=table_size,
+            points={line.player: line.points for line in lines},
+            met=record.met(),
+            byes=record.byes(),
+        )
         repeats += pairing.repeats
         results = play(number, pairing.tables)
         for table in results:
