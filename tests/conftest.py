@@ -164,6 +164,13 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/cli/test_readme.py": (
         "test_each_readme_command_runs",  # 25 s
     ),
+    # bot events and ladders from the command line
+    "tests/cli/test_tournament_command.py": (
+        "test_a_swiss_event_of_sixteen_bots_runs_to_the_end",  # 6.1 s
+    ),
+    "tests/cli/test_ladder_command.py": (
+        "test_random_is_at_the_bottom_with_intervals_apart",  # 5.2 s in all, 3 cases
+    ),
     # the server: whole games, processes killed and restarted, bot workers killed
     "tests/server/test_bot_crash.py": (),  # every test: 47 s and 9.5 s
     "tests/server/test_crash_points.py": (),  # every test: 41 s on SQLite
