@@ -76,8 +76,11 @@ def test_bad_places_are_refused(ratings: list[Rating], places: list[int]) -> Non
 
 
 def test_pools_separate_three_thirteen_by_player_count() -> None:
-    assert pool_of("burraco", 2) == "burraco"
-    assert pool_of("three-thirteen", 2) != pool_of("three-thirteen", 3)
+    assert pool_of("burraco", 2, player_counts=(2,)) == "burraco"
+    counts = (2, 3, 4)
+    assert pool_of("three-thirteen", 2, player_counts=counts) != pool_of(
+        "three-thirteen", 3, player_counts=counts
+    )
 
 
 def test_the_scale_makes_400_points_ten_to_one_for_settled_ratings() -> None:

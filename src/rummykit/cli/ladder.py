@@ -140,7 +140,7 @@ def ladder(
     except RatingError as error:
         console.print(str(error), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
-    pool = pool_of(info.name, table_size)
+    pool = pool_of(info.name, table_size, player_counts=info.player_counts)
     console.print(
         ladder_table(
             rungs_rated,

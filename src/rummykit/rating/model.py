@@ -49,13 +49,16 @@ class Rating:
         return {"mu": self.mu, "sigma": self.sigma}
 
 
-def pool_of(game: str, players: int) -> str:
-    """The pool a table's result is rated in.
+def pool_of(game: str, players: int, *, player_counts: tuple[int, ...]) -> str:
+    """The pool a table's result is rated in: one per table size the game is played at
+    (``player_counts``, from the game's descriptor), the game's name alone when it has one.
 
-    >>> pool_of("burraco", 2), pool_of("three-thirteen", 4)
-    ('burraco', 'three-thirteen/4')
+    >>> pool_of("burraco", 2, player_counts=(2,))
+    'burraco'
+    >>> pool_of("three-thirteen", 4, player_counts=(2, 3, 4))
+    'three-thirteen/4'
     """
-    return game if game == "burraco" else f"{game}/{players}"
+    return game if len(player_counts) == 1 else f"{game}/{players}"
 
 
 def new_model(*, drift: bool = True) -> PlackettLuce:
