@@ -136,24 +136,42 @@ export function readObservation(game, obs) {
     knownCards: (obs.known_cards || []).map((cards) => cards || []),
     results: /** @type {BurracoHandResult[] & ThreeThirteenHandResult[]} */ (obs.hand_results || []),
   };
-  if (game === "burraco") {
-    return {
-      ...common,
-      melds: (obs.melds || []).map((m) => ({
-        id: m.meld_id,
-        owner: m.owner,
-        kind: m.kind,
-        cards: m.cards || [],
-        wildIndex: m.wild_index ?? null,
-        suit: m.suit ?? null,
-        rank: m.rank ?? null,
-      })),
-      pozzettiLeft: obs.pozzetti_left || [],
-      tookPozzetto: obs.took_pozzetto || [],
-      restrictedCard: obs.restricted_card ?? null,
-      forbiddenDiscard: obs.forbidden_discard ?? null,
-    };
-  }
+  return (READERS[game] || readUnknown)(common, obs);
+}
+
+/**
+ * A Burraco view: the common fields, then the melds and the pozzetti.
+ * @param {CommonView<BurracoPileMove, BurracoHandResult>} common
+ * @param {AnyObservation} obs
+ * @returns {BurracoView}
+ */
+function readBurraco(common, obs) {
+  return {
+    ...common,
+    melds: (obs.melds || []).map((m) => ({
+      id: m.meld_id,
+      owner: m.owner,
+      kind: m.kind,
+      cards: m.cards || [],
+      wildIndex: m.wild_index ?? null,
+      suit: m.suit ?? null,
+      rank: m.rank ?? null,
+    })),
+    pozzettiLeft: obs.pozzetti_left || [],
+    tookPozzetto: obs.took_pozzetto || [],
+    restrictedCard: obs.restricted_card ?? null,
+    forbiddenDiscard: obs.forbidden_discard ?? null,
+  };
+}
+
+/**
+ * A Three-Thirteen view: the common fields, then the round, its wild and who went out.
+ * @param {CommonView<ThreeThirteenPileMove, ThreeThirteenHandResult>} common
+ * @param {AnyObservation} obs
+ * @returns {ThirteenView}
+ */
+function readThirteen(common, obs) {
+  const rules = common.rules;
   return {
     ...common,
     roundNumber: obs.round_number ?? common.handNumber + 1,
@@ -166,6 +184,22 @@ export function readObservation(game, obs) {
     reshuffled: Boolean(obs.reshuffled),
   };
 }
+
+/**
+ * A game this client has no reader for.
+ * @param {CommonView<unknown, unknown>} common
+ * @returns {never}
+ */
+function readUnknown(common) {
+  throw new Error(`no reader for the observations of the game ${JSON.stringify(common.game)}`);
+}
+
+/**
+ * Each game's reader of its own observation fields, by the game's name (the names the
+ * server's catalog lists): a new game adds its reader here.
+ * @type {Record<string, (common: any, obs: AnyObservation) => TableView>}
+ */
+const READERS = { burraco: readBurraco, "three-thirteen": readThirteen };
 
 /**
  * The event's kind.

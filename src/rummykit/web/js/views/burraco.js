@@ -123,6 +123,16 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
   <p class="muted end-reason">${t(`end.${result.reason}`, { name: result.closer !== null ? nameOf(result.closer) : "" })}</p>`;
 }
 
+/**
+ * The game-over dialog's last hand: its breakdown and the totals.
+ * @param {{ state: BoardState<BurracoView>, nameOf: NameOf }} props
+ */
+export function BurracoLastHand({ state, nameOf }) {
+  const last = state.view.results[state.view.results.length - 1];
+  if (!last) return null;
+  return html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${state.view.rules} />`;
+}
+
 /** @param {number} value */
 function signed(value) {
   return value > 0 ? `+${value}` : String(value);
@@ -201,7 +211,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const myMelds = view.melds.filter((m) => m.owner === me);
   const theirMelds = view.melds.filter((m) => m.owner === opponent);
   const { catalog } = useStore(session);
-  const points = readCatalog(catalog).games.find((g) => g.name === "burraco")?.points;
+  const points = readCatalog(catalog).games.find((g) => g.name === view.game)?.points;
   const score = runningScore(myMelds, view.hand, points);
 
   // end-of-hand dialog (target mode: the game goes on)

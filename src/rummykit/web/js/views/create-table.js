@@ -9,6 +9,7 @@ import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { defaultRules, readCatalog, seatCount } from "../catalog.js";
 import { Dialog } from "./common.js";
+import { gameViews } from "../games.js";
 
 /**
  * @import { CreateTable, SeatRequest } from "../protocol-types"
@@ -45,15 +46,16 @@ function choiceLabel(game, name, value) {
  */
 function RuleOption({ game, option, value, rules, onChange }) {
   const id = `opt-${option.name}`;
-  // a target score and a hand limit only mean something in a game played to a target
-  if (game === "burraco" && ["target", "max_hands"].includes(option.name) && rules.mode !== "target") return null;
+  const views = gameViews(game);
+  const shown = views?.shownWhen[option.name];
+  if (shown && !shown(rules)) return null;
   if (option.type === "bool" || option.type === "boolean" || typeof option.default === "boolean") {
     return html`<label class="option check" for=${id}>
       <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(/** @type {InputChange} */ e) => onChange(e.target.checked)} />
       <span>${optionLabel(game, option.name)}</span></label>`;
   }
   const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
-  if (game === "three-thirteen" && ["first_round", "last_round"].includes(option.name)) {
+  if (views?.roundOptions.includes(option.name)) {
     // a round by its number and the cards it deals (round 1 deals 3, round 11 deals 13)
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
       <select id=${id} value=${String(value)} onChange=${(/** @type {SelectChange} */ e) => onChange(Number(e.target.value))}>

@@ -8,11 +8,10 @@ import { go, tableHref } from "../router.js";
 import { Dialog } from "./common.js";
 import { FairDeal } from "./fair-deal.js";
 import { ReviewPanel } from "./review.js";
-import { BurracoBreakdown } from "./burraco.js";
-import { RoundSummary, ThirteenScores } from "./three-thirteen.js";
+import { gameViews } from "../games.js";
 
 /**
- * @import { GameOverMessage, PlayNow, Seat, ThreeThirteenHandResult } from "../protocol-types"
+ * @import { GameOverMessage, PlayNow, Seat } from "../protocol-types"
  * @import { BoardState } from "./board-parts.js"
  */
 
@@ -30,7 +29,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const totals = over.totals || view.totals;
   const won = seat !== null && winners.includes(seat);
   const draw = winners.length > 1;
-  const last = view.results[view.results.length - 1];
+  const LastHand = gameViews(game)?.LastHand;
   const again = async () => {
     try {
       const table = await api.playNow(/** @type {PlayNow["game"]} */ (game));
@@ -55,12 +54,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
       <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
       <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr></tbody>
     </table>
-    ${game === "burraco" && last ? html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${view.rules} />` : null}
-    ${game === "three-thirteen" && last
-      ? html`<h3>${t("thirteen.round_over", { round: /** @type {ThreeThirteenHandResult} */ (last).round_number })}</h3>
-          <${RoundSummary} result=${last} nameOf=${nameOf} />
-          <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`
-      : null}
+    ${LastHand ? html`<${LastHand} state=${state} nameOf=${nameOf} />` : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null}
       commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} token=${token} />

@@ -10,6 +10,7 @@ import { readCatalog } from "../catalog.js";
 import { TopBar } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
 import { CardSvg } from "../card-svg.js";
+import { gameViews } from "../games.js";
 import { IconBot, IconPerson } from "../icons.js";
 
 /**
@@ -94,12 +95,6 @@ function Identity({ me }) {
   </form>`;
 }
 
-/** The cards each game's tile fans out. @type {Partial<Record<string, Card[]>>} */
-const FAN = {
-  burraco: ["Jk", "7h", "8h", "9h", "2s"],
-  "three-thirteen": ["3c", "3d", "4s", "5s", "6s"],
-};
-
 /**
  * A game's tile: play the computer at once, make a table, read the rules.
  * @param {{ game: GameInfo, me: Me, onCreate: (game: string) => void,
@@ -117,11 +112,12 @@ function GameTile({ game, me, onCreate, onError }) {
       setBusy(false);
     }
   };
+  const views = gameViews(game.name);
   return html`<article class="game-tile" data-game=${game.name}>
     <div class="tile-fan" aria-hidden="true">
-      ${FAN[game.name]?.map(
+      ${views?.fan.map(
         (name, i) => html`<span class="card" style=${`--i:${i - 2}`}><${CardSvg} name=${name}
-          wild=${game.name === "three-thirteen" && name.startsWith("3")} /></span>`,
+          wild=${views.wildInFan(name)} /></span>`,
       )}
     </div>
     <div class="tile-text">

@@ -6,8 +6,7 @@ import { t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { readObservation } from "../model.js";
 import { NicknameForm, TopBar, seatName } from "./common.js";
-import { BurracoBoard } from "./burraco.js";
-import { ThirteenBoard } from "./three-thirteen.js";
+import { gameViews } from "../games.js";
 import { describeAction } from "./board-parts.js";
 import { Store, session } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -18,9 +17,6 @@ import { useStore } from "../hooks.js";
  * @import { BoardState } from "./board-parts.js"
  * @import { InputChange, SelectChange } from "./common.js"
  */
-
-/** Each game's board, by the game's name. @type {Record<string, typeof BurracoBoard | typeof ThirteenBoard>} */
-const BOARDS = { burraco: BurracoBoard, "three-thirteen": ThirteenBoard };
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
@@ -85,7 +81,7 @@ export function ReplayPage({ tableId, token = null }) {
   }
   if (!replay) return html`<${TopBar} title=${t("replay.title")} /><main class="replay"><p class="muted">${t("common.loading")}</p></main>`;
   const game = replay.game;
-  const Board = BOARDS[game];
+  const Board = gameViews(game)?.Board;
   const current = replay.steps[step];
   const players = replay.players.map((p) => ({ ...p, connected: true }));
   const nameOf = (/** @type {Seat} */ s) => seatName(players, s);

@@ -6,6 +6,7 @@ import { html, useEffect, useState } from "../html.js";
 import { formatNumber, t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { describeAction, reasonText } from "./board-parts.js";
+import { gameViews } from "../games.js";
 
 /** @import { Review } from "../protocol-types" */
 
@@ -79,7 +80,7 @@ export function ReviewPanel({ tableId, game }) {
                   played: describeAction(item.played),
                   suggested: describeAction(item.suggested),
                 })}</span>
-                <strong class="review-points">${t(game === "three-thirteen" ? "review.points_13" : "review.points", { points: signedPoints(item.points) })}</strong>
+                <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", { points: signedPoints(item.points) })}</strong>
                 ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true })}</span>` : null}
               </li>`,
             )}

@@ -10,8 +10,7 @@ import { inviteUrl } from "../router.js";
 import { TableController } from "../table-controller.js";
 import { CopyButton, Dialog, NicknameForm, TopBar, seatName } from "./common.js";
 import { MoveLog } from "./log.js";
-import { BurracoBoard, BurracoScores } from "./burraco.js";
-import { ThirteenBoard, ThirteenScores } from "./three-thirteen.js";
+import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
 
 /**
@@ -20,20 +19,9 @@ import { GameOverDialog } from "./game-over.js";
  * @import { TableState } from "../table-controller.js"
  * @import { BoardState } from "./board-parts.js"
  * @import { InputChange } from "./common.js"
+ * @import { GameViews } from "../games.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
-/**
- * A game's board and its scores panel.
- * @typedef {{ Board: typeof BurracoBoard, Scores: typeof BurracoScores }
- *   | { Board: typeof ThirteenBoard, Scores: typeof ThirteenScores }} GameViews
- */
-
-/** Each game's views, by the game's name. @type {Record<string, GameViews>} */
-const BOARDS = {
-  burraco: { Board: BurracoBoard, Scores: BurracoScores },
-  "three-thirteen": { Board: ThirteenBoard, Scores: ThirteenScores },
-};
-
 /**
  * The table's chat: the lines said so far and a field to say one.
  * @param {{ chat: ChatBroadcast[], controller: Pick<TableController, "chat">, nameOf: NameOf,
@@ -232,7 +220,7 @@ export function TablePage({ tableId, token }) {
 
   const nameOf = (/** @type {Seat} */ seat) => seatName(state.players, seat);
   const game = state.game;
-  const boards = BOARDS[/** @type {string} (none before the first state) */ (game)];
+  const boards = gameViews(game); // none before the first state
   const title = game ? t(`game.${game}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
     <${TopBar} title=${title}>

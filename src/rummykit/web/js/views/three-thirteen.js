@@ -102,6 +102,18 @@ export function RoundSummary({ result, nameOf, wildRank }) {
 }
 
 /**
+ * The game-over dialog's last round: everyone's arrangement, then the score table.
+ * @param {{ state: BoardState<ThirteenView>, nameOf: NameOf }} props
+ */
+export function ThirteenLastRound({ state, nameOf }) {
+  const last = state.view.results[state.view.results.length - 1];
+  if (!last) return null;
+  return html`<h3>${t("thirteen.round_over", { round: last.round_number })}</h3>
+    <${RoundSummary} result=${last} nameOf=${nameOf} />
+    <h3>${t("thirteen.score_table")}</h3><${ThirteenScores} state=${state} nameOf=${nameOf} />`;
+}
+
+/**
  * @param {ThreeThirteenHandResult} result
  * @param {Seat} seat
  */
