@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-LOWER_IS_BETTER = frozenset({"three-thirteen"})
+from rummykit.games.registry import game_named
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,7 +45,7 @@ def hand_advantages(game: str, scores: Sequence[int]) -> tuple[float, ...]:
     """Each seat's score advantage in one hand (positive is better)."""
     count = len(scores)
     total = sum(scores)
-    if game in LOWER_IS_BETTER:
+    if game_named(game).lower_is_better:
         return tuple((total - score) / (count - 1) - score for score in scores)
     return tuple(score - (total - score) / (count - 1) for score in scores)
 
@@ -62,7 +62,7 @@ def outcome(winners: Sequence[int], players: int) -> tuple[float, ...]:
 
 def hand_winners(game: str, scores: Sequence[int]) -> tuple[int, ...]:
     """The seats with the best score of one hand (all of them on a tie)."""
-    best = min(scores) if game in LOWER_IS_BETTER else max(scores)
+    best = min(scores) if game_named(game).lower_is_better else max(scores)
     return tuple(seat for seat, score in enumerate(scores) if score == best)
 
 

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-LOWER_IS_BETTER: Final = frozenset({"three-thirteen"})
+from rummykit.games.registry import game_named
+
 BYE_POINTS: Final = 1.0
 
 
@@ -33,7 +34,7 @@ def places_of(game: str, totals: Sequence[float]) -> list[int]:
     >>> places_of("three-thirteen", [40, 70, 40, 90])
     [1, 3, 1, 4]
     """
-    sign = -1 if game in LOWER_IS_BETTER else 1
+    sign = -1 if game_named(game).lower_is_better else 1
     return [1 + sum(1 for other in totals if sign * other > sign * mine) for mine in totals]
 
 
@@ -63,7 +64,7 @@ def points_differences(game: str, totals: Sequence[float]) -> list[float]:
     >>> points_differences("three-thirteen", [40, 70, 100])
     [45.0, 0.0, -45.0]
     """
-    sign = -1 if game in LOWER_IS_BETTER else 1
+    sign = -1 if game_named(game).lower_is_better else 1
     differences = []
     for seat, mine in enumerate(totals):
         others = [t for s, t in enumerate(totals) if s != seat]

@@ -21,8 +21,6 @@ from rummykit.sim.backends import Backend, ProcessBackend
 from rummykit.sim.match import play_game
 from rummykit.sim.stats import mean_interval, wilson_interval
 
-LOWER_IS_BETTER = {"three-thirteen"}
-
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
@@ -195,7 +193,11 @@ class MatchSummary:
             "bots": [entry.to_json() for entry in self.entries],
             "decisions_per_second": self.decisions_per_second,
             "score_difference": "the entry's score minus the mean of the other seats"
-            + (", sign reversed: fewer points is better" if self.game in LOWER_IS_BETTER else ""),
+            + (
+                ", sign reversed: fewer points is better"
+                if game_named(self.game).lower_is_better
+                else ""
+            ),
         }
 
 
@@ -213,7 +215,7 @@ def score_difference(game: str, totals: Sequence[int], seat: int) -> float:
     """
     others = [t for s, t in enumerate(totals) if s != seat]
     difference = totals[seat] - sum(others) / len(others)
-    return -difference if game in LOWER_IS_BETTER else difference
+    return -difference if game_named(game).lower_is_better else difference
 
 
 def summarize(
