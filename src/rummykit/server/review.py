@@ -31,6 +31,8 @@ from rummykit.bots.games import bots_for
 from rummykit.bots.ismcts import ISMCTSBot, Playout, SearchAdapter, make_ismcts, paired_gain
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
+from rummykit.server.lobby_models import ReviewItem
+from rummykit.server.protocol import ReasonPhrase
 
 REVIEW_SECONDS: Final = 0.5
 """The default search time per reviewed decision."""
@@ -51,33 +53,6 @@ class DecisionPoint:
     observation: dict[str, Any]
     legal: list[str]
     played: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewItem:
-    """The bot's verdict on one decision.
-
-    ``suggested`` is the bot's move, or ``None`` when it is the played one.  ``value`` is
-    how much better the bot's move did than the played one on the same simulated deals
-    (reward units, ``-2 .. 2``), ``points`` the same in the game's points, ``error`` the
-    standard error of ``value`` (``None`` below two deals) and ``simulations`` the number
-    of paired deals; ``value`` is 0 when nothing was compared (one legal move, the bot
-    kept the played move, or the budget ended before one deal of every searched move).
-    """
-
-    decision: int
-    state_number: int
-    played: str
-    suggested: str | None
-    value: float
-    points: float
-    error: float | None
-    simulations: int
-    reason: str
-    reason_phrases: list[dict[str, Any]]
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def decision_points(
@@ -181,8 +156,10 @@ def review_decision(
     seconds: float | None = None,
     seed: int = 0,
 ) -> dict[str, Any]:
-    """Search one decision (a :class:`DecisionPoint` as JSON); a :class:`ReviewItem` as
-    JSON.  With ``iterations`` and no ``seconds`` the answer depends on ``seed`` alone."""
+    """Search one decision (a :class:`DecisionPoint` as JSON); the API's
+    :class:`~rummykit.server.lobby_models.ReviewItem` as JSON (``value`` in reward units,
+    ``-2 .. 2``).  With ``iterations`` and no ``seconds`` the answer depends on ``seed``
+    alone."""
     game = game_named(game_name)
     seen = game.observation_from_json(point["observation"])
     legal = [game.parse_action(text) for text in point["legal"]]
@@ -214,9 +191,9 @@ def review_decision(
         error=round(error, 4) if simulations >= 2 else None,
         simulations=simulations,
         reason=decision.reason.text,
-        reason_phrases=decision.reason.to_json(),
+        reason_phrases=[ReasonPhrase(**phrase) for phrase in decision.reason.to_json()],
     )
-    return item.to_json()
+    return item.model_dump()
 
 
 def review_game(
