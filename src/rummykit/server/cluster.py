@@ -68,11 +68,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("rummykit.server")
 
 HEARTBEAT_SECONDS = 0.5
-ALIVE_SECONDS = 3.0
 SCAN_SECONDS = 1.0
 REDIS_TIMEOUT = 1.0
 CUT_OFF_MARGIN = 1.0
-"""A worker whose heartbeat has not reached Redis for ``ALIVE_SECONDS - CUT_OFF_MARGIN``
+"""A worker whose heartbeat has not reached Redis for ``alive_seconds - CUT_OFF_MARGIN``
 lets its tables go: its clients elsewhere can no longer reach it, so another worker,
 which they can reach, must host them."""
 
@@ -105,6 +104,9 @@ class Cluster:
         )
         self._listener: Redis = Redis.from_url(settings.redis_url)
         self._heard_until = 0.0  # until when the last heartbeat proves Redis reachable
+        # how long a heartbeat keeps a worker alive in the others' eyes: at least three
+        # seconds, and no less than a lease (a busy machine delays heartbeats too)
+        self.alive_seconds = max(3.0, settings.lease_seconds)
         self.leases = LeaseStore(engine)
         ttl = settings.lease_seconds
         self.keeper = LeaseKeeper(
@@ -153,6 +155,7 @@ class Cluster:
             self._every(SCAN_SECONDS, self._take_orphans),
             self._every(HEARTBEAT_SECONDS, self._watch_peers),
             self._every(HEARTBEAT_SECONDS / 2, self._check_cut_off),
+            self._every(HEARTBEAT_SECONDS, self._publish_presence),
             self.keeper.run(),
         ):
             self._spawn(work)
@@ -188,8 +191,9 @@ class Cluster:
 
     async def _beat(self) -> None:
         sent = time.monotonic()
-        await self.redis.set(self.alive_key(self.worker_id), b"1", px=int(ALIVE_SECONDS * 1000))
-        self._heard_until = sent + ALIVE_SECONDS - CUT_OFF_MARGIN
+        alive = int(self.alive_seconds * 1000)
+        await self.redis.set(self.alive_key(self.worker_id), b"1", px=alive)
+        self._heard_until = sent + self.alive_seconds - CUT_OFF_MARGIN
 
     def reaches_redis(self) -> bool:
         """Whether this worker's last heartbeat is recent enough to act as part of the
@@ -213,6 +217,35 @@ class Cluster:
             return set()
         found = await self.redis.mget([self.alive_key(name) for name in names])
         return {name for name, value in zip(names, found, strict=True) if value is not None}
+
+    # -- the lobby -----------------------------------------------------------------------
+
+    def hidden_key(self, table_id: str) -> str:
+        return f"{self.prefix}:away:{table_id}"
+
+    async def _publish_presence(self) -> None:
+        """Mark the waiting tables here whose players are all away (the lobby of every
+        worker leaves them out); a mark lapses unless renewed."""
+        if self.registry is None:
+            return
+        away = [
+            table_id
+            for table_id, host in self.registry.hosts.items()
+            if host.status == "waiting" and not host.awaits_players()
+        ]
+        if away:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in away:
+                    pipe.set(self.hidden_key(table_id), b"1", px=int(self.alive_seconds * 1000))
+                await pipe.execute()
+
+    async def hidden_elsewhere(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` (hosted by other workers) their owners mark as away."""
+        try:
+            found = await self.redis.mget([self.hidden_key(t) for t in table_ids])
+        except Exception:  # Redis away: list them all rather than none
+            return set()
+        return {t for t, value in zip(table_ids, found, strict=True) if value is not None}
 
     # -- leases --------------------------------------------------------------------------
 

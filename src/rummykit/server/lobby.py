@@ -127,12 +127,9 @@ async def protocol_schema() -> dict[str, Any]:
 async def open_tables(server: Context) -> list[TableSummary]:
     """Public tables waiting for players, but not those whose seated players have all
     been away for the grace period."""
-    listed = []
-    for table, seats in await server.storage.open_tables():
-        host = server.tables.hosts.get(table.id)
-        if host is None or host.awaits_players():
-            listed.append(_summary(table, seats))
-    return listed
+    found = await server.storage.open_tables()
+    hidden = await server.tables.hidden_from_lobby([table.id for table, _ in found])
+    return [_summary(table, seats) for table, seats in found if table.id not in hidden]
 
 
 async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -> TableCreated:

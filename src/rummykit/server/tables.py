@@ -262,6 +262,22 @@ class TableRegistry:
         log_event(table_id, "restored", actions=len(stored.actions), status=host.status)
         return host
 
+    async def hidden_from_lobby(self, table_ids: list[str]) -> set[str]:
+        """Which of these waiting tables the lobby leaves out: those whose seated players
+        have all been away for the grace period (asked of their hosts here, and of the
+        other workers of a site through Redis)."""
+        hidden = set()
+        elsewhere = []
+        for table_id in table_ids:
+            host = self.hosts.get(table_id)
+            if host is None:
+                elsewhere.append(table_id)
+            elif not host.awaits_players():
+                hidden.add(table_id)
+        if self.cluster is not None and elsewhere:
+            hidden |= await self.cluster.hidden_elsewhere(elsewhere)
+        return hidden
+
     async def sign_out(self, player_id: str) -> None:
         """Close every connection of ``player_id`` at the tables of this process; returns
         once every host has closed them."""

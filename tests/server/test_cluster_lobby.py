@@ -1,0 +1,115 @@
+"""Two workers of one site in this process (each its own uvicorn thread), sharing a
+PostgreSQL schema and a Redis prefix: what one worker's players do reaches the other.
+
+A table lives at the worker that created it; a second player who only ever talks to
+the other worker joins it, is refused a taken seat with the owner's own error, plays
+through a socket whose views come from the owner, and logs out there, which closes the
+socket.  The lobby of either worker leaves out a waiting table whose players are all
+away, although only its owner knows it.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.server.live import LiveServer, Player, seat_views_are_theirs
+from tests.server.test_workers import REDIS_URL
+
+
+@pytest.fixture
+def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    settings = make_settings(
+        POSTGRES_URL,
+        database_schema=postgres_schema,
+        redis_url=REDIS_URL,
+        redis_prefix=prefix,
+        grace_seconds=0.5,
+    )
+    with LiveServer(settings) as first, LiveServer(settings) as second:
+        yield first, second
+
+
+def wait_until(condition: object, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the condition never held")
+
+
+def test_a_player_at_another_worker_joins_plays_and_logs_out(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    host = Player(owner_side, "ada")
+    guest = Player(other_side, "bob")
+    third = Player(other_side, "cy")
+    created = host.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 1, "last_round": 2},
+         "seats": [{"kind": "human"}] * 3, "turn_seconds": None},
+    ).json()  # fmt: skip
+    assert "table_id" in created, created
+    table_id = created["table_id"]
+    joined = guest.post(f"/api/tables/{table_id}/join", {"seat": 1})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 1
+    refused = third.post(f"/api/tables/{table_id}/join", {"seat": 1})
+    assert refused.status_code == 409, refused.text  # the owner's refusal, typed
+    assert refused.json()["error"]["code"] == "seat_taken"
+    assert third.post(f"/api/tables/{table_id}/join", {"seat": 2}).json()["seat"] == 2
+    ada, bob = host.connect(table_id), guest.connect(table_id)
+    first = bob.wait_for(lambda m: m.get("type") == "state")
+    assert first["seat"] == 1 and first["observation"]["player"] == 1
+    mover = {0: ada, 1: bob}.get(first["observation"]["current_player"])
+    if mover is None:  # seat 2 to move: cy plays through the other worker too
+        mover = third.connect(table_id)
+    state = mover.wait_for(lambda m: m.get("type") == "state" and m["legal_actions"])
+    mover.send({"type": "action", "state_number": state["state_number"],
+                "action": state["legal_actions"][0]})  # fmt: skip
+    number = state["state_number"] + 1
+    for sock in (ada, bob):  # both see the move, each from its own seat
+        sock.wait_for(lambda m, n=number: m.get("type") == "state" and m["state_number"] == n)
+    assert seat_views_are_theirs([ada, bob]) >= 4
+    assert guest.post("/api/logout").status_code == 200
+    assert bob.closed.wait(10), "the logout at one worker did not close the socket"
+    for sock in (ada, bob, mover):
+        sock.close()
+    for player in (host, guest, third):
+        player.close()
+
+
+def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    host = Player(owner_side, "dee")
+    looker = Player(other_side, "eve")
+    created = host.post(
+        "/api/tables",
+        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).json()
+    table_id = created["table_id"]
+
+    def listed() -> bool:
+        tables = looker.http.get("/api/tables").json()
+        return any(t["table_id"] == table_id for t in tables)
+
+    sock = host.connect(table_id)
+    sock.wait_for(lambda m: m.get("type") == "state")
+    assert listed()
+    sock.close()  # the only seated player goes away; after the grace period...
+    wait_until(lambda: not listed())
+    again = host.connect(table_id)  # ...and back: listed again everywhere
+    again.wait_for(lambda m: m.get("type") == "state")
+    wait_until(listed)
+    again.close()
+    host.close()
+    looker.close()
