@@ -31,6 +31,8 @@ class TerminalGame:
     - ``hand_result(result, totals, names)``: the end of a hand or round.
     - ``mode(observation)`` and ``where(observation)``: the screen's title.
     - ``screen(scene, lines)``: the middle of the full-screen table.
+    - ``deal_header(event)``, ``deal_extras(event)`` and ``hand_ended(event, names)``:
+      a replay's deal (its title; lines shown after the hands) and end of a hand.
     """
 
     help: tuple[str, ...]
@@ -39,6 +41,9 @@ class TerminalGame:
     mode: Callable[[Any], str]
     where: Callable[[Any], str]
     screen: Callable[[Scene, Lines], None]
+    deal_header: Callable[[Any], str]
+    deal_extras: Callable[[Any], list[str]]
+    hand_ended: Callable[[Any, Sequence[str]], list[str]]
 
 
 _CARDS = "Cards: rank A 2-9 T J Q K (10 for T), suit c d h s, joker Jk; any case."
@@ -50,6 +55,34 @@ def _burraco_result(result: Any, totals: Sequence[int], names: Sequence[str]) ->
 
 def _three_thirteen_result(result: Any, totals: Sequence[int], names: Sequence[str]) -> list[str]:
     return [*views.three_thirteen_round_result(result, names), views.totals_line(totals, names)]
+
+
+def _burraco_deal(event: Any) -> str:
+    return f"[bold]Hand {event.hand_number + 1}[/]"
+
+
+def _three_thirteen_deal(event: Any) -> str:
+    return f"[bold]Round {event.round_number}[/] · wild rank [bold]{views.wild_name(event)}[/]"
+
+
+def _pozzetti(event: Any) -> list[str]:
+    return [
+        f"  pozzetto {number}: {views.hand_markup(pozzetto)}"
+        for number, pozzetto in enumerate(event.pozzetti, start=1)
+        if pozzetto is not None
+    ]
+
+
+def _nothing(event: Any) -> list[str]:
+    return []
+
+
+def _burraco_hand_ended(event: Any, names: Sequence[str]) -> list[str]:
+    return views.burraco_hand_result(event.result, names)
+
+
+def _three_thirteen_hand_ended(event: Any, names: Sequence[str]) -> list[str]:
+    return _three_thirteen_result(event.result, event.totals, names)
 
 
 TERMINAL_GAMES: Final[Mapping[str, TerminalGame]] = {
@@ -68,6 +101,9 @@ TERMINAL_GAMES: Final[Mapping[str, TerminalGame]] = {
         mode=screen_parts.burraco_mode,
         where=screen_parts.burraco_where,
         screen=screen_parts.burraco_screen,
+        deal_header=_burraco_deal,
+        deal_extras=_pozzetti,
+        hand_ended=_burraco_hand_ended,
     ),
     "three-thirteen": TerminalGame(
         help=(
@@ -82,6 +118,9 @@ TERMINAL_GAMES: Final[Mapping[str, TerminalGame]] = {
         mode=screen_parts.no_mode,
         where=screen_parts.three_thirteen_where,
         screen=screen_parts.three_thirteen_screen,
+        deal_header=_three_thirteen_deal,
+        deal_extras=_nothing,
+        hand_ended=_three_thirteen_hand_ended,
     ),
 }
 

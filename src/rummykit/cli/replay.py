@@ -14,8 +14,8 @@ from typing import Any
 
 from rich.console import Console
 
-from rummykit.cards import RANKS
 from rummykit.cli import views
+from rummykit.cli.game_views import TerminalGame, terminal_game
 from rummykit.cli.narration import narrate
 from rummykit.cli.numbering import MeldNumbers
 from rummykit.cli.record_files import RecordFileError, read_record
@@ -49,12 +49,13 @@ def tell(record: GameRecord, console: Console) -> None:
     console.print(views.rules_line(record.rules))
     console.print("Players: " + ", ".join(f"{p}: {safe(n)}" for p, n in enumerate(names)))
     melds: list[tuple[int, int]] = []
-    _tell_events(state.events, names, melds, console)
+    shown = terminal_game(game.name)
+    _tell_events(state.events, shown, names, melds, console)
     for index, text in enumerate(record.actions):
         player = state.current_player
         events = state.apply(game.parse_action(text))
         line = f"{index + 1:5d}  "
-        told = _tell_events(events, names, melds, console, lead=line)
+        told = _tell_events(events, shown, names, melds, console, lead=line)
         if not told:
             console.print(f"{line}{safe(names[player])}: {safe(text)}")
     if state.game_over:
@@ -64,6 +65,7 @@ def tell(record: GameRecord, console: Console) -> None:
 
 def _tell_events(
     events: Sequence[Any],
+    shown: TerminalGame,
     names: Sequence[str],
     melds: list[tuple[int, int]],
     console: Console,
@@ -76,7 +78,7 @@ def _tell_events(
         kind = type(event).__name__
         if kind == "Melded":
             melds.append((event.meld_id, event.player))
-        lines = _special_lines(event, names)
+        lines = _special_lines(event, shown, names)
         if lines is None:
             lines = narrate([event], names=names, numbers=MeldNumbers.of(melds))
             lines = [(lead if not told else " " * len(lead)) + line for line in lines]
@@ -88,37 +90,22 @@ def _tell_events(
     return told
 
 
-def _special_lines(event: Any, names: Sequence[str]) -> list[str] | None:
+def _special_lines(event: Any, shown: TerminalGame, names: Sequence[str]) -> list[str] | None:
     """Deals, results and the end of the game; ``None`` for a player's move."""
     kind = type(event).__name__
-    burraco = hasattr(event, "pozzetti") or hasattr(event, "closer")
     if kind == "HandDealt":
         first = names[event.first_player]
         plays = f"{safe(first)} {'play' if first == 'You' else 'plays'} first"
-        if burraco:
-            header = f"[bold]Hand {event.hand_number + 1}[/]"
-        else:
-            header = (
-                f"[bold]Round {event.round_number}[/] · wild rank"
-                f" [bold]{RANKS[event.wild_rank - 1]}[/]"
-            )
-        lines = [
+        header = shown.deal_header(event)
+        return [
             "",
             f"{header} · dealer {safe(names[event.dealer])} · {plays} · stock {event.stock_count}",
             *_dealt_hands(event.hands, names),
+            *shown.deal_extras(event),
+            f"  discard pile: {views.cards_markup(event.discard_pile)}",
         ]
-        for number, pozzetto in enumerate(getattr(event, "pozzetti", ()), start=1):
-            if pozzetto is not None:
-                lines.append(f"  pozzetto {number}: {views.hand_markup(pozzetto)}")
-        lines.append(f"  discard pile: {views.cards_markup(event.discard_pile)}")
-        return lines
-    if kind == "HandEnded" and burraco:
-        return views.burraco_hand_result(event.result, names)
     if kind == "HandEnded":
-        return [
-            *views.three_thirteen_round_result(event.result, names),
-            views.totals_line(event.totals, names),
-        ]
+        return shown.hand_ended(event, names)
     if kind == "GameEnded":
         return [views.game_over_line(event.winners, event.totals, names)]
     return None
