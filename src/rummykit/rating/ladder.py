@@ -13,11 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rummykit.rating.model import POINTS_PER_MU, Rating, RatingError, new_model, rate_table
+from rummykit.rating.book import RatingBook
+from rummykit.rating.model import POINTS_PER_MU, Rating, RatingError
 
 ANCHOR_POINTS: Final = 1000.0
 """Where the anchor entry sits on the display scale."""
 Z_95: Final = 1.959963984540054
+LADDER_POOL: Final = "ladder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +55,11 @@ class Rung:
 def rate_outcomes(outcomes: Iterable[TableOutcome]) -> tuple[dict[str, Rating], dict[str, int]]:
     """Every entry's rating after rating ``outcomes`` in order from the default rating
     (without drift: the entries' skill is fixed), and how many games each played."""
-    model = new_model(drift=False)
-    ratings: dict[str, Rating] = {}
-    games: dict[str, int] = {}
+    book = RatingBook(drift=False)
     for outcome in outcomes:
-        before = [ratings.get(name, Rating()) for name in outcome.names]
-        after = rate_table(model, before, outcome.places)
-        for name, rating in zip(outcome.names, after, strict=True):
-            ratings[name] = rating
-            games[name] = games.get(name, 0) + 1
-    return ratings, games
+        book.rate(LADDER_POOL, outcome.names, outcome.places)
+    ratings = book.players(LADDER_POOL)
+    return ratings, {name: book.games(LADDER_POOL, name) for name in ratings}
 
 
 def ladder_of(ratings: dict[str, Rating], games: dict[str, int], *, anchor: str) -> list[Rung]:
