@@ -69,6 +69,7 @@ class GameSteps:
       cards) in a model rebuilt from a state.
     - ``max_moves(rules)``: an upper bound on the moves of one game.
     - ``text(observation, pending)``: the table as text (:mod:`.describe`).
+    - ``notation``: the moves and cards in words, for a language model's prompt.
     """
 
     new: Callable[[Any, int], StepModel]
@@ -78,6 +79,7 @@ class GameSteps:
     choice_ids: Callable[[Sequence[Card]], list[int]]
     max_moves: Callable[[Any], int]
     text: Callable[[Any, Sequence[Card]], str]
+    notation: str
 
 
 GAME_STEPS: Final[Mapping[str, GameSteps]] = {
@@ -89,6 +91,12 @@ GAME_STEPS: Final[Mapping[str, GameSteps]] = {
         choice_ids=_burraco_choices,
         max_moves=_burraco_moves,
         text=describe.burraco_text,
+        notation=(
+            "Moves: draw (the top stock card), take (the whole discard pile), "
+            "meld <cards> (a new meld, e.g. meld 3h 4h 5h), extend <meld id> <cards> "
+            "(add to your meld, e.g. extend 2 5h), discard <card> (ends your turn). "
+            "Cards: rank A 2-9 T J Q K, suit c d h s; the joker is Jk."
+        ),
     ),
     "three-thirteen": GameSteps(
         new=three_thirteen_actions.ThreeThirteenSteps.new,
@@ -98,6 +106,11 @@ GAME_STEPS: Final[Mapping[str, GameSteps]] = {
         choice_ids=_no_choices,
         max_moves=_three_thirteen_moves,
         text=_three_thirteen_text,
+        notation=(
+            "Moves: draw (the top stock card), take (the top discard), discard <card>, "
+            "out <card> (go out: lay all other cards in melds and discard this one). "
+            "Cards: rank A 2-9 T J Q K, suit c d h s; the joker is Jk."
+        ),
     ),
 }
 

@@ -34,20 +34,6 @@ from rummykit.envs.steps import rules_for
 from rummykit.games.core import NotationError
 from rummykit.games.registry import game_named
 
-NOTATION = {
-    "burraco": (
-        "Moves: draw (the top stock card), take (the whole discard pile), "
-        "meld <cards> (a new meld, e.g. meld 3h 4h 5h), extend <meld id> <cards> "
-        "(add to your meld, e.g. extend 2 5h), discard <card> (ends your turn). "
-        "Cards: rank A 2-9 T J Q K, suit c d h s; the joker is Jk."
-    ),
-    "three-thirteen": (
-        "Moves: draw (the top stock card), take (the top discard), discard <card>, "
-        "out <card> (go out: lay all other cards in melds and discard this one). "
-        "Cards: rank A 2-9 T J Q K, suit c d h s; the joker is Jk."
-    ),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Answer:
@@ -100,7 +86,7 @@ class TextTable:
         lines = [
             step_models.observation_text(self.game, self.state.observation(player)),
             "",
-            NOTATION[self.game],
+            step_models.steps_of(self.game).notation,
             "Legal moves:",
             *(f"- {move}" for move in moves),
             f"Answer with exactly one legal move, for example: {moves[0]}",
@@ -116,7 +102,7 @@ class TextTable:
             "player": player,
             "observation": self.state.observation(seat).to_json(),
             "legal_moves": self.legal_moves() if player is not None else [],
-            "notation": NOTATION[self.game],
+            "notation": step_models.steps_of(self.game).notation,
         }
 
     def reply(self, text: str) -> Answer:
