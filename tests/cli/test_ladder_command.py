@@ -47,6 +47,13 @@ def test_random_is_at_the_bottom_with_intervals_apart(
     # every group of rungs that fills a table plays each deal from every seat
     groups = {2: 1, 3: 1}[data["seats"]]
     assert data["games"] == 8 * groups * data["seats"] == random["games"]
+    # the head-to-head counts every two rungs at every game
+    pairs_a_game = data["seats"] * (data["seats"] - 1) // 2
+    assert sum(m["games"] for m in data["head_to_head"]) == data["games"] * pairs_a_game
+    for meeting in data["head_to_head"]:
+        assert (
+            meeting["games"] == meeting["first_ahead"] + meeting["level"] + meeting["second_ahead"]
+        )
 
 
 def test_two_runs_on_different_deals_agree_within_their_intervals(tmp_path: Path) -> None:

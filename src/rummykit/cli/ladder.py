@@ -90,7 +90,7 @@ def ladder(
     from rummykit.games.registry import game_named
     from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes
     from rummykit.rating.model import RatingError, pool_of
-    from rummykit.sim.ladder import LadderError, ladder_tasks, outcome_of
+    from rummykit.sim.ladder import LadderError, head_to_head, ladder_tasks, outcome_of
     from rummykit.sim.tournament import TaskResult, run_tasks
 
     console = Console(highlight=False)
@@ -133,7 +133,9 @@ def ladder(
             progress.advance(bar)
 
         results = run_tasks(tasks, workers=workers, on_result=done)
-    outcomes = [TableOutcome(*outcome_of(result)) for result in results]
+    seated = [outcome_of(result) for result in results]
+    outcomes = [TableOutcome(*outcome) for outcome in seated]
+    meetings = head_to_head(seated)
     try:
         ratings, games = rate_outcomes(outcomes)
         rungs_rated = ladder_of(ratings, games, anchor=ANCHOR)
@@ -147,6 +149,12 @@ def ladder(
             f"{pool}: {len(results)} games, deals {seed} to {seed + deals - 1}, random = 1,000",
         )
     )
+    for meeting in meetings:
+        console.print(
+            f"{meeting['first']} against {meeting['second']}: {meeting['games']} games,"
+            f" {meeting['first_ahead']} ahead, {meeting['level']} level,"
+            f" {meeting['second_ahead']} behind"
+        )
     if json_path is not None:
         document = {
             "game": info.name,
@@ -159,6 +167,7 @@ def ladder(
             "anchor": {"name": ANCHOR, "rating": 1000},
             "model": "openskill PlackettLuce, tau=0, rated in game order",
             "ladder": [rung.to_json() for rung in rungs_rated],
+            "head_to_head": meetings,
         }
         json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         console.print(f"ladder written to {json_path}")

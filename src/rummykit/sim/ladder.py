@@ -65,3 +65,35 @@ def outcome_of(result: TaskResult) -> tuple[tuple[str, ...], tuple[int, ...]]:
     task = result.task
     names = tuple(task.entries[entry] for entry in task.seating)
     return names, tuple(places_of(task.game, result.totals))
+
+
+def head_to_head(
+    outcomes: Sequence[tuple[tuple[str, ...], tuple[int, ...]]],
+) -> list[dict[str, Any]]:
+    """For every two rungs that met, in how many games each finished ahead of the other
+    and in how many they were level.
+
+    >>> head_to_head([(("a", "b"), (1, 2)), (("b", "a"), (1, 1)), (("b", "a"), (2, 1))])
+    [{'first': 'a', 'second': 'b', 'games': 3, 'first_ahead': 2, 'level': 1, 'second_ahead': 0}]
+    """
+    counts: dict[tuple[str, str], list[int]] = {}
+    order: dict[str, int] = {}
+    for names, _ in outcomes:
+        for name in names:
+            order.setdefault(name, len(order))
+    for names, places in outcomes:
+        seated = sorted(zip(names, places, strict=True), key=lambda pair: order[pair[0]])
+        for (one, place_one), (two, place_two) in combinations(seated, 2):
+            tally = counts.setdefault((one, two), [0, 0, 0])
+            tally[0 if place_one < place_two else 1 if place_one == place_two else 2] += 1
+    return [
+        {
+            "first": one,
+            "second": two,
+            "games": sum(tally),
+            "first_ahead": tally[0],
+            "level": tally[1],
+            "second_ahead": tally[2],
+        }
+        for (one, two), tally in counts.items()
+    ]
