@@ -5,9 +5,17 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+)
 from pydantic_core import PydanticCustomError
 
+from rummykit.games.registry import GAMES
 from rummykit.server.protocol import MAX_NAME, ReasonPhrase
 
 MARKUP: Final = frozenset("<>&\"'`")
@@ -87,13 +95,24 @@ class SeatRequest(_Body):
     level: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
 
 
+def known_game(name: str) -> str:
+    """``name`` if it names a game of the registry (the catalog lists them)."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    return name
+
+
+GameName = Annotated[str, StringConstraints(max_length=40), AfterValidator(known_game)]
+"""A game's name, as the catalog lists them (checked against the games' registry)."""
+
+
 class CreateTable(_Body):
     """A new table.  ``rules`` holds the engine's rule options (see the catalog); for
     Three-Thirteen ``players`` follows from ``seats``.  ``turn_seconds`` null means no
     turn timer (bot-only tables never have one); omitted, the server's default.
     ``sit``: the creator takes the first human seat."""
 
-    game: Literal["burraco", "three-thirteen"]
+    game: GameName
     rules: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=4)] | None = None
     private: bool = False
@@ -102,7 +121,7 @@ class CreateTable(_Body):
 
 
 class PlayNow(_Body):
-    game: Literal["burraco", "three-thirteen"]
+    game: GameName
     level: Annotated[str, StringConstraints(min_length=1, max_length=40)] = "greedy"
     players: Annotated[int, Field(ge=2, le=4)] = 2
 

@@ -208,7 +208,8 @@ export interface Catalog {
  * `sit`: the creator takes the first human seat.
  */
 export interface CreateTable {
-  game: "burraco" | "three-thirteen";
+  /** maxLength 40 */
+  game: string;
   rules?: { [key: string]: unknown };
   seats?: SeatRequest[] | null;
   /** default false */
@@ -270,7 +271,8 @@ export interface Me {
 }
 
 export interface PlayNow {
-  game: "burraco" | "three-thirteen";
+  /** maxLength 40 */
+  game: string;
   /** minLength 1, maxLength 40; default "greedy" */
   level?: string;
   /** minimum 2.0, maximum 4.0; default 2 */
