@@ -145,6 +145,15 @@ def test_the_command_line_builds_the_toy_games_flags(toy: Any) -> None:
         rules_from_values(toy, {}, seats=4)
 
 
+def test_each_commands_help_shows_the_options_of_the_games_it_may_play() -> None:
+    every = runner.invoke(app, ["simulate", "--help"]).output
+    assert "--max-hands N" in every and "--ace-high / --no-ace-high" in every
+    burraco = runner.invoke(app, ["simulate", "--game", "burraco", "--help"]).output
+    assert "--max-hands N" in burraco and "--ace-high" not in burraco
+    three = runner.invoke(app, ["play", "three-thirteen", "--help"]).output
+    assert "--ace-high / --no-ace-high" in three and "--max-hands" not in three
+
+
 def test_a_game_without_bots_has_the_random_bot_only(toy: Any) -> None:
     assert levels_for("toy-rummy") == ("random",)
     assert make_bot("toy-rummy", "random").name == "random"

@@ -106,6 +106,8 @@ class RulesCommand(Command):
                     return args[index + 1]
                 if arg.startswith(self.game_flag + "="):
                     return arg.partition("=")[2]
+            if "--help" in args:
+                return None  # a help page with no game named shows every game's options
             for param in self.params:
                 if self.game_flag in getattr(param, "opts", ()):
                     return str(param.default)
