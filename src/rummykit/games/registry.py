@@ -1,5 +1,9 @@
-"""The games by name: ``"burraco"`` and ``"three-thirteen"``.
+"""The games by name: ``"burraco"`` and ``"three-thirteen"``, each by its descriptor.
 
+A game's descriptor is its package's ``GAME`` (:class:`~rummykit.games.core.GameInfo`):
+rule options, player counts, notation, scoring direction, point tables.  A new game of
+this package adds one loader here; the other layers keep their own registries keyed by
+the same names (docs/design.md, "What a new game must provide").
 A game's package is imported the first time the game is looked up, so that a program
 that plays or answers for one game (``rummykit play burraco``, the rules service) never
 loads the other.
@@ -48,9 +52,8 @@ class _Games(Mapping[str, AnyGame]):
         return len(self._loaders)
 
 
-GAMES: Final[Mapping[str, AnyGame]] = _Games(
-    {"burraco": _burraco, "three-thirteen": _three_thirteen}
-)
+_GAMES: Final = _Games({"burraco": _burraco, "three-thirteen": _three_thirteen})
+GAMES: Final[Mapping[str, AnyGame]] = _GAMES
 
 
 def register_game(name: str, loader: Callable[[], AnyGame]) -> Callable[[], None]:
@@ -60,7 +63,7 @@ def register_game(name: str, loader: Callable[[], AnyGame]) -> Callable[[], None
     The games of this package are listed above; this is for a game kept elsewhere (a
     plug-in, a test's toy game).  ``ValueError`` for a name already taken.
     """
-    loaders = GAMES._loaders if isinstance(GAMES, _Games) else {}
+    loaders = _GAMES._loaders
     if name in loaders:
         raise ValueError(f"there is already a game called {name!r}")
     loaders[name] = loader
