@@ -32,7 +32,7 @@ backtracking search.  Events whose repeats can be avoided are paired well inside
 (64 players at two a table, 7 rounds: 10 ms); once repeats are forced (more rounds
 than a field can play without them), a search cut off here may settle for a few more
 repeats than the fewest possible (16 players at four a table, 8 rounds: 78 repeats in
-4 s, where a bound ten times higher finds 72 in 30 s)."""
+4 s of CPU, where a bound ten times higher found 72, several times slower)."""
 
 
 class PairingError(ValueError):
