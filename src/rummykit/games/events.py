@@ -1,7 +1,8 @@
 """The events both games write the same way: a card drawn from the stock, a discard.
 
 A game's own events module imports these and puts them in its ``Event`` union, so the
-two games' records share one class (and one JSON form) for what they have in common.
+two games' records share one class (and one JSON form) for what they have in common;
+:func:`seen_by`, what a player may see of any event, is one function for both.
 What differs between the games keeps its own class there: the deal, the end of a hand
 (Burraco's reason and closer, Three-Thirteen's running totals) and the end of the game
 (whose JSON lists winners and totals in the order each game's stored records have).
@@ -17,9 +18,26 @@ StockDrawn(player=1, card=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from rummykit.cards import Card, format_card
+
+EventT = TypeVar("EventT")
+
+
+def seen_by(event: EventT, player: int) -> EventT:
+    """``event`` as ``player`` may see it, in either game.
+
+    An event that holds something private (a dealt hand, a card drawn from the stock, a
+    pozzetto's cards) has a ``seen_by(player)`` method that puts ``None`` in its place;
+    any other event is seen whole.
+
+    >>> from rummykit.cards import parse_card
+    >>> seen_by(Discarded(0, parse_card("Qh")), 1) == Discarded(0, parse_card("Qh"))
+    True
+    """
+    hide = getattr(event, "seen_by", None)
+    return event if hide is None else cast(EventT, hide(player))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,12 @@
 """What every game shares about who may see what: seats, redacted events, the version.
 
 Each game decides which of its events hold something private (a dealt hand, a card
-drawn from the stock, a pozzetto's cards) in a ``seen_by(event, player)`` function of
-its ``events`` module; the helpers here are the pieces those functions and the states'
-``observation``/``events_for`` have in common.  ``VERSION`` numbers the JSON shape of
-both games' observations and events together (docs/observations.md says what changes
-bump it).  Nothing here knows a game's rules or changes a state.
+drawn from the stock, a pozzetto's cards): such an event has a ``seen_by(player)``
+method, which :func:`rummykit.games.events.seen_by` calls; the helpers here are the
+pieces those methods and the states' ``observation``/``events_for`` have in common.
+``VERSION`` numbers the JSON shape of both games' observations and events together
+(docs/observations.md says what changes bump it).  Nothing here knows a game's rules
+or changes a state.
 
 >>> check_player(1, 2)
 1

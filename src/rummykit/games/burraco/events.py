@@ -18,7 +18,7 @@ from rummykit.cards import Card
 from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.results import EndReason, HandResult
 from rummykit.games.core import cards_to_json
-from rummykit.games.events import Discarded, StockDrawn
+from rummykit.games.events import Discarded, StockDrawn, seen_by
 from rummykit.games.visibility import own_seat_only
 
 
@@ -49,6 +49,18 @@ class HandDealt:
             "discard_pile": cards_to_json(self.discard_pile),
             "stock_count": self.stock_count,
         }
+
+    def seen_by(self, player: int) -> HandDealt:
+        """The deal as ``player`` sees it: the own hand only, no pozzetto's cards."""
+        return HandDealt(
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            first_player=self.first_player,
+            hands=own_seat_only(self.hands, player),
+            pozzetti=tuple(None for _ in self.pozzetti),
+            discard_pile=self.discard_pile,
+            stock_count=self.stock_count,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +127,10 @@ class PozzettoTaken:
             "cards": _hidden_cards(self.cards),
         }
 
+    def seen_by(self, player: int) -> PozzettoTaken:
+        """The pozzetto's cards are seen by the player who took it only."""
+        return self if player == self.player else PozzettoTaken(self.player, self.pozzetto, None)
+
 
 @dataclass(frozen=True, slots=True)
 class PozzettoToStock:
@@ -168,26 +184,6 @@ Event = (
     | HandEnded
     | GameEnded
 )
-
-
-def seen_by(event: Event, player: int) -> Event:
-    """``event`` as ``player`` may see it: the other hand at a deal, the other player's
-    stock draws and every pozzetto's cards (unless ``player`` took it) become ``None``."""
-    if isinstance(event, HandDealt):
-        return HandDealt(
-            hand_number=event.hand_number,
-            dealer=event.dealer,
-            first_player=event.first_player,
-            hands=own_seat_only(event.hands, player),
-            pozzetti=tuple(None for _ in event.pozzetti),
-            discard_pile=event.discard_pile,
-            stock_count=event.stock_count,
-        )
-    if isinstance(event, StockDrawn):
-        return event.seen_by(player)
-    if isinstance(event, PozzettoTaken) and event.player != player:
-        return PozzettoTaken(event.player, event.pozzetto, None)
-    return event
 
 
 __all__ = [

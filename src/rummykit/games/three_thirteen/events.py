@@ -16,7 +16,7 @@ from typing import Any
 
 from rummykit.cards import Card, format_card
 from rummykit.games import core
-from rummykit.games.events import Discarded, StockDrawn
+from rummykit.games.events import Discarded, StockDrawn, seen_by
 from rummykit.games.three_thirteen.scoring import RoundResult
 from rummykit.games.three_thirteen.table import TableMeld
 from rummykit.games.visibility import own_seat_only
@@ -48,6 +48,19 @@ class HandDealt:
             "discard_pile": core.cards_to_json(self.discard_pile),
             "stock_count": self.stock_count,
         }
+
+    def seen_by(self, player: int) -> HandDealt:
+        """The deal as ``player`` sees it: the own hand only."""
+        return HandDealt(
+            hand_number=self.hand_number,
+            round_number=self.round_number,
+            wild_rank=self.wild_rank,
+            dealer=self.dealer,
+            first_player=self.first_player,
+            hands=own_seat_only(self.hands, player),
+            discard_pile=self.discard_pile,
+            stock_count=self.stock_count,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,24 +147,6 @@ Event = (
     | HandEnded
     | GameEnded
 )
-
-
-def seen_by(event: Event, player: int) -> Event:
-    """``event`` as ``player`` may see it: others' dealt hands and stock draws hidden."""
-    if isinstance(event, StockDrawn):
-        return event.seen_by(player)
-    if isinstance(event, HandDealt):
-        return HandDealt(
-            hand_number=event.hand_number,
-            round_number=event.round_number,
-            wild_rank=event.wild_rank,
-            dealer=event.dealer,
-            first_player=event.first_player,
-            hands=own_seat_only(event.hands, player),
-            discard_pile=event.discard_pile,
-            stock_count=event.stock_count,
-        )
-    return event
 
 
 __all__ = [
