@@ -1,8 +1,10 @@
-"""Load on one server process over loopback: human-like tables, bot tables, saturation.
+"""Load on server processes over loopback: human-like tables, bot tables, saturation.
 
 python benchmarks/server_load.py                  # 60 s of load, then 20 s at saturation
 python benchmarks/server_load.py --seconds 10 --tables 20 --bot-tables 20 --saturation 5
 python benchmarks/server_load.py --database postgresql+asyncpg://postgres@127.0.0.1:5432/test
+python benchmarks/server_load.py --database postgresql+asyncpg://postgres@127.0.0.1:5432/test \
+    --workers 2 --redis redis://127.0.0.1:6379/0
 
 Starts ``rummykit serve`` (on SQLite in a temporary folder, or with ``--database`` on
 PostgreSQL in a schema of its own, dropped afterwards) and, in this process, opens
@@ -20,6 +22,12 @@ collector is off during the run: a pause of the 200 clients' process would count
 against the server); and the CPU time per stored action of the server
 process, of its bot workers and of this (client) process, from ``/proc`` (Linux).  Then
 the saturation run: the same clients answering at once, no bot tables.
+
+With ``--workers N`` and ``--redis``, N server processes run as the workers of one site
+(PostgreSQL and Redis, ``docs/scale-out.md``): each table is created at one worker, and
+its two players talk to two different workers (with two or more), so that half of the
+clients are served through a worker that does not host their table.  CPU and loop
+figures are then the sums and the worst of the workers.
 
 Nothing is retried: a request the server refuses or drops, or a WebSocket it closes
 before the game's end, is printed and makes the run exit with status 1 (the server logs
@@ -46,6 +54,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,10 +96,11 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def cpu_now(server: int) -> tuple[float, float, float]:
-    """CPU seconds so far of the server process, of its worker processes, of this one."""
-    workers = sum(cpu_seconds(child) for child in children(server))
-    return cpu_seconds(server), workers, time.process_time()
+def cpu_now(servers: list[int]) -> tuple[float, float, float]:
+    """CPU seconds so far of the server processes, of their bot worker processes, of
+    this one."""
+    workers = sum(cpu_seconds(child) for server in servers for child in children(server))
+    return sum(cpu_seconds(server) for server in servers), workers, time.process_time()
 
 
 class LoadFailure(Exception):
@@ -100,17 +110,17 @@ class LoadFailure(Exception):
 class Load:
     def __init__(
         self,
-        base: str,
+        bases: list[str],
         *,
         think: float,
         seconds: float,
         players: int,
-        server: int,
+        servers: list[int],
         spread: float,
     ) -> None:
-        self.base = base
+        self.bases = bases
         self.spread = spread
-        self.server = server
+        self.servers = servers
         self.cpu_start = (0.0, 0.0, 0.0)
         self.think = think
         self.seconds = seconds
@@ -122,7 +132,7 @@ class Load:
         self.latencies: list[float] = []
         self.games = 0
         self.failures: list[str] = []
-        self.lag_start: dict[str, Any] = {}
+        self.lag_start: dict[str, dict[str, Any]] = {}
         # this process's own event loop: its stalls delay the clients' figures too
         self.client_lag = LoopLag(warn_after=float("inf"))
         self.tls = ssl.create_default_context()
@@ -138,20 +148,25 @@ class Load:
         self.go.set()
         return LoadFailure(what)
 
+    def base(self, index: int) -> str:
+        """The address of the server process a player (by index) talks to."""
+        return self.bases[index % len(self.bases)]
+
     async def request(
-        self, http: httpx.AsyncClient, method: str, path: str, **options: Any
+        self, http: httpx.AsyncClient, method: str, url: str, **options: Any
     ) -> httpx.Response:
         """One request, never retried: an error or a refusal is a failure of the run."""
+        path = url.split("/", 3)[-1]
         try:
             if self.go.is_set():
-                response = await http.request(method, f"{self.base}{path}", **options)
+                response = await http.request(method, url, **options)
             else:
                 async with self.setting_up:
-                    response = await http.request(method, f"{self.base}{path}", **options)
+                    response = await http.request(method, url, **options)
         except httpx.HTTPError as error:
-            raise self.failed(f"{method} {path}: {error!r}") from error
+            raise self.failed(f"{method} /{path}: {error!r}") from error
         if not response.is_success:
-            raise self.failed(f"{method} {path}: {response.status_code} {response.text[:300]}")
+            raise self.failed(f"{method} /{path}: {response.status_code} {response.text[:300]}")
         return response
 
     def http(self) -> httpx.AsyncClient:
@@ -165,8 +180,9 @@ class Load:
         self.ready += 1
         if self.ready == self.players:
             async with self.http() as http:
-                health = await self.request(http, "GET", "/healthz")
-            self.lag_start = health.json()["loop_lag"]
+                for base in self.bases:
+                    health = await self.request(http, "GET", f"{base}/healthz")
+                    self.lag_start[base] = health.json()["loop_lag"]
             self.started = time.time()
             # The clients of 200 players share this process: one pause of its garbage
             # collector would delay all of them at once and count against the server.
@@ -175,7 +191,7 @@ class Load:
             gc.collect()
             gc.freeze()
             gc.disable()
-            self.cpu_start = cpu_now(self.server)
+            self.cpu_start = cpu_now(self.servers)
             self.until = time.monotonic() + self.seconds
             self.client_lag.start()
             self.go.set()
@@ -190,18 +206,20 @@ class Load:
         sees (``--together`` measures that too)."""
         await asyncio.sleep(random.Random(index).random() * self.spread)
 
-    async def guest(self, http: httpx.AsyncClient, name: str) -> str:
-        response = await self.request(http, "POST", "/api/session", json={"nickname": name})
+    async def guest(self, http: httpx.AsyncClient, base: str, name: str) -> str:
+        response = await self.request(http, "POST", f"{base}/api/session", json={"nickname": name})
         cookie = str(response.cookies["rummykit_session"])
         http.cookies.clear()  # each request below names its player
         return cookie
 
-    async def client(self, table_id: str, cookie: str, seed: int, first: int | None) -> None:
+    async def client(
+        self, base: str, table_id: str, cookie: str, seed: int, first: int | None
+    ) -> None:
         """One player at one table until its game ends or time is up; for a table's
         ``first`` game (its index), once connected, wait for every table and then for
         the table's own moment."""
         rng = random.Random(seed)
-        url = self.base.replace("http", "ws") + f"/ws/tables/{table_id}"
+        url = base.replace("http", "ws") + f"/ws/tables/{table_id}"
         headers = {"Cookie": f"rummykit_session={cookie}"}
         sent_at: dict[int, float] = {}
         acted = -1
@@ -246,35 +264,40 @@ class Load:
             raise self.failed(f"{where}: {error!r}") from error
 
     async def human_table(self, index: int) -> None:
+        bases = [self.base(index), self.base(index + 1)]  # two workers, if there are two
         async with self.http() as http:
-            cookies = [await self.guest(http, f"a{index}"), await self.guest(http, f"b{index}")]
+            cookies = [
+                await self.guest(http, bases[0], f"a{index}"),
+                await self.guest(http, bases[1], f"b{index}"),
+            ]
             first: int | None = index
             while time.monotonic() < self.until:
                 http.cookies.set("rummykit_session", cookies[0])
                 created = await self.request(
-                    http, "POST", "/api/tables",
+                    http, "POST", f"{bases[0]}/api/tables",
                     json={"game": "burraco", "seats": [{"kind": "human"}] * 2,
                           "turn_seconds": None},
                 )  # fmt: skip
                 table_id = created.json()["table_id"]
                 http.cookies.set("rummykit_session", cookies[1])
-                await self.request(http, "POST", f"/api/tables/{table_id}/join", json={})
+                await self.request(http, "POST", f"{bases[1]}/api/tables/{table_id}/join", json={})
                 await asyncio.gather(
-                    self.client(table_id, cookies[0], index * 2, first),
-                    self.client(table_id, cookies[1], index * 2 + 1, first),
+                    self.client(bases[0], table_id, cookies[0], index * 2, first),
+                    self.client(bases[1], table_id, cookies[1], index * 2 + 1, first),
                 )
                 first = None
                 self.games += 1
 
     async def bot_table(self, index: int) -> None:
+        base = self.base(index)
         async with self.http() as http:
-            http.cookies.set("rummykit_session", await self.guest(http, f"host{index}"))
+            http.cookies.set("rummykit_session", await self.guest(http, base, f"host{index}"))
             first = True
             while time.monotonic() < self.until:
                 created = await self.request(
                     http,
                     "POST",
-                    "/api/tables",
+                    f"{base}/api/tables",
                     json={
                         "game": "burraco",
                         "seats": [{"kind": "bot", "level": "greedy"}] * 2,
@@ -289,7 +312,7 @@ class Load:
                 # without making the lobby's polling a load of its own.
                 while (left := self.until - time.monotonic()) > 0:
                     await asyncio.sleep(min(10.0, left))
-                    summary = await self.request(http, "GET", f"/api/tables/{table_id}")
+                    summary = await self.request(http, "GET", f"{base}/api/tables/{table_id}")
                     if summary.json()["status"] == "over":
                         break
 
@@ -356,10 +379,14 @@ def report(
     else:
         figures = "too few client actions measured"
     print(f"{title}: {actions / seconds:.0f} actions/s stored; send -> own state {figures}")
-    stalls = lag["stalls"] - load.lag_start.get("stalls", 0)
+    stalls = sum(
+        lags["stalls"] - load.lag_start.get(base, {}).get("stalls", 0) for base, lags in lag.items()
+    )
+    worst = max(lags["worst_since_ms"] for lags in lag.values())
+    warning = max(lags["warning_ms"] for lags in lag.values())
     print(
-        f"  server event loop: worst lag {lag['worst_since_ms']:.1f} ms,"
-        f" {stalls} wake-ups {lag['warning_ms']:.0f} ms late or more;"
+        f"  server event loop: worst lag {worst:.1f} ms,"
+        f" {stalls} wake-ups {warning:.0f} ms late or more;"
         f" clients' event loop: worst lag {load.client_lag.worst * 1000:.1f} ms"
     )
     if actions:
@@ -375,8 +402,8 @@ def report(
 
 
 async def run_phase(
-    base: str,
-    server: int,
+    bases: list[str],
+    servers: list[int],
     *,
     tables: int,
     bot_tables: int,
@@ -384,14 +411,14 @@ async def run_phase(
     seconds: float,
     spread: float,
 ) -> tuple[Load, dict[str, Any]]:
-    """Run the tables; the load and the server loop's lag from the run's first whole
-    second to its end."""
+    """Run the tables; the load and each server loop's lag (by address) from the run's
+    first whole second to its end."""
     load = Load(
-        base,
+        bases,
         think=think,
         seconds=seconds,
         players=2 * tables + bot_tables,
-        server=server,
+        servers=servers,
         spread=spread,
     )
     tasks = [load.human_table(i) for i in range(tables)]
@@ -403,11 +430,14 @@ async def run_phase(
     gc.enable()
     if not load.started:
         return load, {}
+    lags = {}
     async with httpx.AsyncClient(timeout=30) as http:
-        health = await load.request(
-            http, "GET", "/healthz", params={"lag_since": math.ceil(load.started)}
-        )
-    return load, health.json()["loop_lag"]
+        for base in bases:
+            health = await load.request(
+                http, "GET", f"{base}/healthz", params={"lag_since": math.ceil(load.started)}
+            )
+            lags[base] = health.json()["loop_lag"]
+    return load, lags
 
 
 def main() -> int:
@@ -429,36 +459,64 @@ def main() -> int:
         help="a PostgreSQL database (postgresql+asyncpg://user@host/db) to run on, in a"
         " fresh schema dropped afterwards; default: a fresh SQLite file",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes, as the workers of one site (needs --database and --redis)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="the Redis the workers share (redis://127.0.0.1:6379/0); with --workers 1, one"
+        " worker of a site",
+    )
     args = parser.parse_args()
+    if (args.workers > 1 or args.redis) and not (args.redis and args.database):
+        parser.error("workers of a site need --database (PostgreSQL) and --redis")
     where = "SQLite" if args.database is None else make_url(args.database).drivername
+    if args.redis:
+        where += " and Redis"
+        processes = f"{args.workers} server process{'es' if args.workers > 1 else ''} of a site"
+    else:
+        processes = "one server process"
     print(
         f"server_load: {args.tables} tables of two clients answering after {args.think} s"
         f" and {args.bot_tables} bot tables for {args.seconds:.0f} s; then {args.tables}"
-        f" tables answering at once for {args.saturation:.0f} s; one server process each,"
+        f" tables answering at once for {args.saturation:.0f} s; {processes} each,"
         f" on {where}; load average {os.getloadavg()[0]:.2f}"
     )
     spread = 0.0 if args.together else args.think
-    failures = phase(
-        "load", args.database, args.tables, args.bot_tables, args.think, args.seconds, spread
-    )
+    site = Site(args.database, args.workers, args.redis)
+    failures = phase("load", site, args.tables, args.bot_tables, args.think, args.seconds, spread)
     if args.saturation > 0:
-        failures += phase("saturation", args.database, args.tables, 0, 0.0, args.saturation, 0.0)
+        failures += phase("saturation", site, args.tables, 0, 0.0, args.saturation, 0.0)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
     return 1 if failures else 0
 
 
+@dataclass(frozen=True)
+class Site:
+    """Where a run's servers keep their tables: the database (``None``: a fresh SQLite
+    file), and for workers of one site, how many and the Redis they share."""
+
+    database: str | None
+    workers: int = 1
+    redis: str | None = None
+
+
 def phase(
     title: str,
-    database_url: str | None,
+    site: Site,
     tables: int,
     bot_tables: int,
     think: float,
     seconds: float,
     spread: float,
 ) -> int:
-    """One run against a fresh server process and database; the number of failures."""
-    with database(database_url) as (url, schema):
-        port = free_port()
+    """One run against fresh server processes and a fresh database; the number of
+    failures."""
+    with database(site.database) as (url, schema):
         env = dict(os.environ)
         env.update(
             RUMMYKIT_DATABASE_URL=url,
@@ -474,24 +532,26 @@ def phase(
         if schema is not None:
             env["RUMMYKIT_DATABASE_SCHEMA"] = schema
             print(f"{title} run on PostgreSQL schema {schema} (dropped afterwards)", flush=True)
-        server = subprocess.Popen(
-            [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
+        if site.redis is not None:
+            env["RUMMYKIT_REDIS_URL"] = site.redis
+            env["RUMMYKIT_REDIS_PREFIX"] = f"load-{uuid.uuid4().hex[:12]}"
+        ports = [free_port() for _ in range(site.workers)]
+        servers = [
+            subprocess.Popen(
+                [sys.executable, "-m", "rummykit", "serve", "--port", str(port)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+            )
+            for port in ports
+        ]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
         try:
-            for _ in range(600):
-                if server.poll() is not None:
-                    raise SystemExit(f"the server stopped at start (status {server.returncode})")
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"{base}/healthz", timeout=1).is_success:
-                        break
-                time.sleep(0.1)
+            for server, base in zip(servers, bases, strict=True):
+                wait_for(server, base)
             load, lag = asyncio.run(
                 run_phase(
-                    base,
-                    server.pid,
+                    bases,
+                    [server.pid for server in servers],
                     tables=tables,
                     bot_tables=bot_tables,
                     think=think,
@@ -500,20 +560,33 @@ def phase(
                 )
             )
             end = time.time()
-            cpu = cpu_now(server.pid)
+            cpu = cpu_now([server.pid for server in servers])
             if load.started:
                 actions = asyncio.run(stored_actions(url, schema, load.started, end))
                 report(title, load, actions, end - load.started, cpu, lag)
             else:
                 print(f"{title}: the set-up failed ({len(load.failures)} failures above)")
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
     return len(load.failures)
+
+
+def wait_for(server: subprocess.Popen[bytes], base: str) -> None:
+    """Until the server at ``base`` answers ``/healthz``."""
+    for _ in range(600):
+        if server.poll() is not None:
+            raise SystemExit(f"the server stopped at start (status {server.returncode})")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/healthz", timeout=1).is_success:
+                return
+        time.sleep(0.1)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""The load benchmark, run at a tiny size on PostgreSQL so that it cannot rot: it
-finishes without a failure, prints every figure, and drops its schema."""
+"""The load benchmark, run at a tiny size on PostgreSQL (one server process, and two
+workers of a site sharing Redis) so that it cannot rot: it finishes without a failure,
+prints every figure, and drops its schema."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 from tests.server.conftest import POSTGRES_URL
 
@@ -27,7 +29,10 @@ async def _schema_exists(schema: str) -> bool:
     return bool(found)
 
 
-def test_the_load_benchmark_runs_on_postgresql() -> None:
+@pytest.mark.parametrize(
+    "site", [[], ["--workers", "2", "--redis", "redis://127.0.0.1:6379/0"]], ids=["one", "two"]
+)
+def test_the_load_benchmark_runs_on_postgresql(site: list[str]) -> None:
     done = subprocess.run(
         [
             sys.executable,
@@ -44,6 +49,7 @@ def test_the_load_benchmark_runs_on_postgresql() -> None:
             "0.2",
             "--saturation",
             "2",
+            *site,
         ],
         capture_output=True,
         text=True,

@@ -17,9 +17,10 @@ import asyncio
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -42,10 +43,8 @@ class Relay:
         self.proxy = StallProxy(port=port)
         self.port = self._run(self.proxy.start())
 
-    def _run(self, work: object) -> int:
-        future = asyncio.run_coroutine_threadsafe(work, self.loop)  # type: ignore[arg-type]
-        result: int = future.result(timeout=30)
-        return result
+    def _run(self, work: Coroutine[Any, Any, int]) -> int:
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=30)
 
     def stall(self) -> None:
         self.loop.call_soon_threadsafe(self.proxy.stall)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -24,7 +24,17 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+MIGRATION_LOCK = 0x72756D6D  # "rumm": the advisory lock the workers of a site migrate under
+
+
 async def upgrade(engine: AsyncEngine) -> None:
-    """Bring the database behind ``engine`` to the newest schema."""
+    """Bring the database behind ``engine`` to the newest schema.  On PostgreSQL the
+    upgrade runs under a transaction-level advisory lock, so that server processes
+    starting together on a fresh database migrate one after the other (the first
+    creates the tables, the others find them there)."""
     async with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            await connection.execute(
+                text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+            )
         await connection.run_sync(_upgrade)
