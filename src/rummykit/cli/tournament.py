@@ -105,7 +105,7 @@ def tournament(
     rounds: Annotated[
         int | None,
         typer.Option(
-            help="Swiss rounds (default: enough to find a winner, log2 of the players rounded up).",
+            help="Swiss rounds (default: log2 of the players, rounded up).",
             metavar="N",
             show_default=False,
         ),
