@@ -83,6 +83,7 @@ app.command(name="ladder", cls=Command)(ladder_command.ladder)
 app.command(name="tournament", cls=Command)(tournament_command.tournament)
 app.command(name="hint", cls=Command)(hint_command.hint)
 app.command(name="serve", cls=Command)(serve_command.serve)
+app.command(name="bot-worker", cls=Command)(serve_command.bot_worker)
 app.add_typer(db_command.db_app, name="db")
 app.command(name="verify", cls=Command)(verify_command.verify)
 

@@ -75,3 +75,45 @@ def serve(
         # again, most HTTP libraries do not).
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
+
+
+def bot_worker(
+    redis: Annotated[
+        str | None,
+        typer.Option(help="The site's Redis (redis://host:6379/0); or RUMMYKIT_REDIS_URL."),
+    ] = None,
+    processes: Annotated[
+        int, typer.Option(min=1, max=64, help="Bot decisions worked out at once.")
+    ] = 2,
+    claim_after: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            help="Seconds after which a call another bot worker took and never answered"
+            " (it died) is taken over.",
+        ),
+    ] = 20.0,
+) -> None:
+    """Work out the bot moves, hints and reviews of a site's server processes (those
+    run with RUMMYKIT_BOT_QUEUE=redis), from its Redis; any number may run."""
+    import asyncio
+    import logging
+
+    from rummykit.server.bot_stream import BotWorker
+    from rummykit.server.settings import Settings
+
+    overrides: dict[str, object] = {} if redis is None else {"redis_url": redis}
+    settings = Settings(**overrides)  # type: ignore[arg-type]
+    if settings.redis_url is None:
+        raise typer.BadParameter("give the site's Redis", param_hint="--redis")
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    worker = BotWorker(
+        settings.redis_url, settings.redis_prefix, processes=processes, claim_after=claim_after
+    )
+    typer.echo(f"rummykit bot worker {worker.name}: {processes} at once (Ctrl-C stops it)")
+    try:
+        asyncio.run(worker.run())
+    except KeyboardInterrupt:
+        pass

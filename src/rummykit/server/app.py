@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 import rummykit
 from rummykit.server import accounts, collector, lobby, replay_api, review_api, security, sockets
 from rummykit.server.auth import Passwords, Sessions
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots import BotRunner, BotService
 from rummykit.server.clock import Clock
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.events_log import log_event
@@ -76,12 +76,20 @@ def create_app(
         key = settings.secret_key or await store.secret("session_key")
         sessions = Sessions(key)
         sessions.remember(await store.session_epochs())
-        bots = runner or BotRunner(settings.bot_workers)
         cluster = None
         if settings.redis_url is not None:  # one worker of a site of several
             from rummykit.server.cluster import Cluster
 
             cluster = Cluster(settings, store.engine)
+        bots: BotService
+        if runner is not None:
+            bots = runner
+        elif cluster is not None and settings.bot_queue == "redis":
+            from rummykit.server.bot_stream import StreamBotRunner
+
+            bots = StreamBotRunner(cluster)  # the site's bot workers
+        else:
+            bots = BotRunner(settings.bot_workers)
         tables = TableRegistry(
             storage=store, runner=bots, settings=settings, clock=clock, cluster=cluster
         )

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rummykit.bots.hints import suggest
 from rummykit.bots.reasons import Reason
@@ -32,7 +32,15 @@ from rummykit.server.bot_errors import BotBusy, BotError, BotUnavailable
 from rummykit.server.bot_queue import BotQueue, Kind
 from rummykit.server.worker_pool import WorkerPool
 
-__all__ = ["BotBusy", "BotError", "BotRunner", "BotUnavailable", "decide", "hint"]
+__all__ = [
+    "BotBusy",
+    "BotError",
+    "BotRunner",
+    "BotService",
+    "BotUnavailable",
+    "decide",
+    "hint",
+]
 
 T = TypeVar("T")
 
@@ -94,6 +102,38 @@ def spawn_executor(workers: int) -> ProcessPoolExecutor:
     return executor
 
 
+class BotService(Protocol):
+    """What tables, hints and reviews ask of the bots: a :class:`BotRunner` (this
+    process's own workers) or a ``StreamBotRunner`` (a site's shared bot workers)."""
+
+    async def decide(
+        self,
+        game: str,
+        spec: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seed: int,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, str]: ...
+
+    async def hint(
+        self,
+        game: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seconds: float,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, Reason]: ...
+
+    async def run(
+        self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
+    ) -> T: ...
+
+    def close(self) -> None: ...
+
+
 class BotRunner:
     """Runs bot decisions, hints and reviews in a pool of worker processes.
 
@@ -131,7 +171,7 @@ class BotRunner:
         """Bot ``spec``'s action and reason (the same for the same ``seed``), computed
         ahead of hints and reviews; ``owner`` is the table.  Raises
         :class:`BotUnavailable` when the workers keep failing."""
-        return await self._call(
+        return await self.call(
             Kind.DECISION, owner, decide, game, spec, observation, list(legal), seed
         )
 
@@ -146,7 +186,7 @@ class BotRunner:
     ) -> tuple[str, Reason]:
         """The hint for this observation; ``owner`` is the player, who may have one hint
         pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
-        return await self._call(Kind.HINT, owner, hint, game, observation, list(legal), seconds)
+        return await self.call(Kind.HINT, owner, hint, game, observation, list(legal), seconds)
 
     async def run(
         self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
@@ -155,11 +195,12 @@ class BotRunner:
         data, such as the review's), behind table bots and hints; ``owner`` is the
         player, who may have one such call pending (a second raises :class:`BotBusy`
         with code ``review_pending``)."""
-        return await self._call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
+        return await self.call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
 
-    async def _call(
+    async def call(
         self, kind: Kind, owner: str | None, function: Callable[..., T], *args: Any
     ) -> T:
+        """``function(*args)`` in a worker, queued as ``kind`` for ``owner``."""
         result: T = await asyncio.wrap_future(self.queue.submit(kind, owner, function, *args))
         return result
 

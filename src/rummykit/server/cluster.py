@@ -70,6 +70,7 @@ log = logging.getLogger("rummykit.server")
 HEARTBEAT_SECONDS = 0.5
 SCAN_SECONDS = 1.0
 REDIS_TIMEOUT = 1.0
+STREAM_LENGTH = 100_000  # bot stream entries kept (the oldest, long answered, trimmed)
 CUT_OFF_MARGIN = 1.0
 """A worker whose heartbeat has not reached Redis for ``alive_seconds - CUT_OFF_MARGIN``
 lets its tables go: its clients elsewhere can no longer reach it, so another worker,
@@ -122,6 +123,8 @@ class Cluster:
         # and the joins and leaves waiting for an owner's answer
         self.gateway_connections: dict[str, tuple[Connection, RemoteTable]] = {}
         self.replies: dict[str, asyncio.Future[Any]] = {}
+        # answers of the site's bot workers (``bot_stream.py``) by request id
+        self.bot_answers: dict[str, asyncio.Future[str]] = {}
         # the owner's side: clients of other gateways at this worker's tables
         self.remote_connections: dict[str, tuple[RemoteConnection, TableHost]] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
@@ -345,6 +348,21 @@ class Cluster:
                     "worker %s: %d messages lost", self.worker_id, len(batch), exc_info=True
                 )
 
+    async def ask_bots(self, stream: str, call: str, timeout: float) -> str | None:
+        """Put ``call`` on a bot stream and wait for a bot worker's answer; ``None`` if
+        none came within ``timeout`` seconds or Redis could not be reached."""
+        request_id = secrets.token_hex(8)
+        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.bot_answers[request_id] = answer
+        entry = {"id": request_id, "reply": self.channel(self.worker_id), "call": call}
+        try:
+            await self.redis.xadd(stream, entry, maxlen=STREAM_LENGTH, approximate=True)  # type: ignore[arg-type]
+            return await asyncio.wait_for(answer, timeout)
+        except Exception:  # a timeout, or Redis away
+            return None
+        finally:
+            self.bot_answers.pop(request_id, None)
+
     # -- receiving -----------------------------------------------------------------------
 
     async def _listen(self, pubsub: Any) -> None:
@@ -389,6 +407,10 @@ class Cluster:
                         result.set_result(message.get("v"))
                     else:
                         result.set_exception(Refusal.read(message.get("e")))
+            case "bot_reply":
+                answer = self.bot_answers.get(str(message.get("id")))
+                if answer is not None and not answer.done():
+                    answer.set_result(str(message.get("a")))
             case "signed_out":
                 player_id = str(message.get("p"))
                 self._close_gateway_connections(player_id)

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from rummykit.server.auth import COOKIE_NAME, Passwords, Sessions
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots import BotService
 from rummykit.server.models import PlayerRow
 from rummykit.server.review_jobs import ReviewJobs
 from rummykit.server.settings import Settings
@@ -35,7 +35,7 @@ class ApiError(Exception):
 class ServerContext:
     settings: Settings
     storage: Storage
-    runner: BotRunner
+    runner: BotService
     tables: TableRegistry
     sessions: Sessions
     passwords: Passwords

@@ -49,7 +49,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from rummykit.games.core import GameState, IllegalAction, NotationError
 from rummykit.games.registry import AnyGame, game_named
 from rummykit.server.bot_driver import BotDriver
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots import BotService
 from rummykit.server.broadcast import RECENT_EVENTS, TableViews
 from rummykit.server.clock import Clock, SystemClock, Timer
 from rummykit.server.commands import (
@@ -110,7 +110,7 @@ class TableHost:
         row: TableRow,
         seats: list[SeatRow],
         storage: Storage,
-        runner: BotRunner,
+        runner: BotService,
         settings: Settings,
         clock: Clock | None = None,
         on_stop: Callable[[TableHost], None] | None = None,

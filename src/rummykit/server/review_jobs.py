@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rummykit.server.bot_errors import BotBusy
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots import BotService
 from rummykit.server.events_log import log_event
 from rummykit.server.review import decision_points, review_decision
 from rummykit.server.settings import Settings
@@ -48,7 +48,7 @@ class ReviewJob:
 class ReviewJobs:
     """The server's reviews, started on request and kept in memory."""
 
-    def __init__(self, runner: BotRunner, settings: Settings) -> None:
+    def __init__(self, runner: BotService, settings: Settings) -> None:
         self._runner = runner
         self._settings = settings
         self._slots = asyncio.Semaphore(settings.review_workers)

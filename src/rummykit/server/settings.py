@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -89,6 +90,18 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     redis_prefix: str = Field(default="rummykit", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     lease_seconds: float = Field(default=4.0, ge=0.5, le=60)
+    # Where bot decisions, hints and reviews run: this process's own workers ("local"),
+    # or the site's bot workers (`rummykit bot-worker`) through Redis ("redis").
+    bot_queue: Literal["local", "redis"] = "local"
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)
     log_level: str = "INFO"
+
+    @model_validator(mode="after")
+    def _site_parts(self) -> Settings:
+        """A site of several processes needs PostgreSQL under Redis."""
+        if self.redis_url is not None and self.database_url.startswith("sqlite"):
+            raise ValueError("workers sharing Redis need PostgreSQL (database_url), not SQLite")
+        if self.bot_queue == "redis" and self.redis_url is None:
+            raise ValueError('bot_queue "redis" needs redis_url')
+        return self

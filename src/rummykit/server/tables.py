@@ -21,7 +21,7 @@ from rummykit.bots.registry import levels_for, make_bot, parse_spec
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots import BotService
 from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.commands import SignedOut
 from rummykit.server.events_log import log_event
@@ -110,7 +110,7 @@ class TableRegistry:
         self,
         *,
         storage: Storage,
-        runner: BotRunner,
+        runner: BotService,
         settings: Settings,
         clock: Clock | None = None,
         cluster: Cluster | None = None,

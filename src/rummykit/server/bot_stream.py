@@ -1,0 +1,238 @@
+"""Bot decisions, hints and reviews on a shared queue: Redis Streams read by bot workers.
+
+With ``bot_queue = "redis"`` (``RUMMYKIT_BOT_QUEUE``), the workers of a site hand their
+bot work to ``rummykit bot-worker`` processes instead of their own pools, so that bot
+capacity grows apart from WebSocket capacity: any number of bot workers, on any
+machines, read the same streams.
+
+- **Streams.** One per kind, ``<prefix>:bots:decision``, ``:hint`` and ``:review``,
+  read by the consumer group ``bots``.  A bot worker takes an entry from the first
+  stream that has one, so table bots go ahead of hints and hints ahead of reviews, as
+  in one server's own queue.
+- **Entries.** The call (a module-level function of plain data and its arguments,
+  pickled: the streams are as private to the site as its database), its id, and the
+  channel of the worker that asked.  The answer is published there (``bot_reply``),
+  then the entry is acknowledged.
+- **Failures.** An entry a bot worker took and did not acknowledge within
+  ``claim_after`` seconds (:data:`CLAIM_AFTER_SECONDS` by default: the worker died) is claimed by another (``XAUTOCLAIM``),
+  so a bot worker's death costs one retry.  An error raised by the call comes back as
+  its answer; no answer at all within ``timeout`` raises ``BotUnavailable``.
+- **Fairness.** Each asking worker keeps one pending hint and one pending review per
+  player, as its own queue does (``BotBusy``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import pickle
+import secrets
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rummykit.bots.reasons import Reason
+from rummykit.server.bot_errors import BotBusy, BotUnavailable
+from rummykit.server.bot_queue import BUSY, Kind
+from rummykit.server.bots import BotRunner, decide, hint
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from rummykit.server.cluster import Cluster
+
+T = TypeVar("T")
+log = logging.getLogger("rummykit.server")
+
+GROUP = "bots"
+CLAIM_AFTER_SECONDS = 20.0
+
+
+def stream_names(prefix: str) -> list[str]:
+    """The streams in the order bot workers read them (decisions first)."""
+    return [f"{prefix}:bots:{kind.name.lower()}" for kind in Kind]
+
+
+def pack(value: object) -> str:
+    return base64.b64encode(pickle.dumps(value)).decode("ascii")
+
+
+def unpack(text: str | bytes) -> Any:
+    return pickle.loads(base64.b64decode(text))
+
+
+class StreamBotRunner:
+    """The bot work of one server worker, sent to the site's bot workers."""
+
+    def __init__(self, cluster: Cluster, *, timeout: float = 120.0) -> None:
+        self.cluster = cluster
+        self.timeout = timeout
+        self.streams = stream_names(cluster.prefix)
+        self._pending: set[tuple[Kind, Hashable]] = set()
+        self._closed = False
+
+    async def decide(
+        self,
+        game: str,
+        spec: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seed: int,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, str]:
+        """As :meth:`BotRunner.decide`, on a bot worker."""
+        return await self._call(
+            Kind.DECISION, owner, partial(decide, game, spec, observation, list(legal), seed)
+        )
+
+    async def hint(
+        self,
+        game: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seconds: float,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, Reason]:
+        """As :meth:`BotRunner.hint`, on a bot worker."""
+        return await self._call(
+            Kind.HINT, owner, partial(hint, game, observation, list(legal), seconds)
+        )
+
+    async def run(
+        self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
+    ) -> T:
+        """As :meth:`BotRunner.run`, on a bot worker."""
+        return await self._call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
+
+    async def _call(self, kind: Kind, owner: Hashable, call: Callable[[], T]) -> T:
+        if self._closed:
+            raise BotUnavailable("the bot workers are shut down")
+        key = (kind, owner)
+        if kind in BUSY and owner is not None:
+            if key in self._pending:
+                code, message = BUSY[kind]
+                raise BotBusy(code, message)
+            self._pending.add(key)
+        try:
+            answer = await self.cluster.ask_bots(self.streams[kind], pack(call), self.timeout)
+        finally:
+            self._pending.discard(key)
+        if answer is None:
+            raise BotUnavailable("no bot worker answered in time")
+        ok, value = unpack(answer)
+        if not ok:
+            raise value
+        result: T = value
+        return result
+
+    def close(self) -> None:
+        self._closed = True
+
+
+class BotWorker:
+    """``rummykit bot-worker``: reads the site's bot streams and runs each call in its
+    own pool of processes (``processes`` calls at once)."""
+
+    def __init__(
+        self,
+        redis_url: str,
+        prefix: str,
+        *,
+        processes: int,
+        claim_after: float = CLAIM_AFTER_SECONDS,
+    ) -> None:
+        from redis.asyncio import Redis
+
+        self.redis: Redis = Redis.from_url(redis_url)
+        self.prefix = prefix
+        self.streams = stream_names(prefix)
+        self.name = f"bot-{secrets.token_hex(4)}"
+        self.processes = processes
+        self.claim_after = claim_after
+        self.runner = BotRunner(processes)
+        self._slots = asyncio.Semaphore(processes)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.done = 0
+
+    async def prepare(self) -> None:
+        """Make the consumer group of each stream (once for the site)."""
+        for stream in self.streams:
+            with contextlib.suppress(Exception):  # BUSYGROUP: it exists already
+                await self.redis.xgroup_create(stream, GROUP, id="0", mkstream=True)
+
+    async def run(self) -> None:
+        await self.prepare()
+        claiming = asyncio.create_task(self._claim_forever())
+        try:
+            while True:
+                await self._slots.acquire()
+                entry = await self._next()
+                task = asyncio.create_task(self._work(*entry))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+        finally:
+            claiming.cancel()
+            self.runner.close()
+            await self.redis.aclose()
+
+    async def _next(self) -> tuple[str, Any, Any]:
+        """The next entry, from the first stream that has one."""
+        while True:
+            for stream in self.streams:
+                found: Any = await self.redis.xreadgroup(GROUP, self.name, {stream: ">"}, count=1)
+                if found:
+                    _, entries = found[0]
+                    entry_id, fields = entries[0]
+                    return stream, entry_id, fields
+            # nothing anywhere: wait on all of them at once
+            waited: Any = await self.redis.xreadgroup(
+                GROUP, self.name, dict.fromkeys(self.streams, ">"), count=1, block=1000
+            )
+            if waited:
+                stream_name, entries = waited[0]
+                entry_id, fields = entries[0]
+                stream = stream_name.decode() if isinstance(stream_name, bytes) else stream_name
+                return stream, entry_id, fields
+
+    async def _work(self, stream: str, entry_id: bytes, fields: dict[bytes, bytes]) -> None:
+        """Run one entry's call and answer it (the entry is acknowledged only then: a
+        bot worker that dies before leaves it to be claimed by another)."""
+        try:
+            call = unpack(fields[b"call"])
+            try:
+                kind = Kind(self.streams.index(stream))
+                value = await self.runner.call(kind, None, call)
+                answer = pack((True, value))
+            except Exception as error:  # the call's own error goes back to the asker
+                answer = pack((False, error))
+            reply = fields[b"reply"].decode()
+            message = {"k": "bot_reply", "id": fields[b"id"].decode(), "a": answer}
+            await self.redis.publish(reply, json.dumps(message))
+            await self.redis.xack(stream, GROUP, entry_id)
+            self.done += 1
+        except Exception:
+            log.exception("bot worker %s: entry %s failed", self.name, entry_id)
+        finally:
+            self._slots.release()
+
+    async def _claim_forever(self) -> None:
+        """Take over entries another bot worker took and never acknowledged (it died)."""
+        idle = int(self.claim_after * 1000)
+        while True:
+            await asyncio.sleep(self.claim_after / 4)
+            for stream in self.streams:
+                with contextlib.suppress(Exception):
+                    claimed: Any = await self.redis.xautoclaim(
+                        stream, GROUP, self.name, min_idle_time=idle, count=10
+                    )
+                    for entry_id, fields in claimed[1]:
+                        if fields:
+                            await self._slots.acquire()
+                            task = asyncio.create_task(self._work(stream, entry_id, fields))
+                            self._tasks.add(task)
+                            task.add_done_callback(self._tasks.discard)
