@@ -26,6 +26,8 @@ NOT_RUN = {
     # The test command itself: it runs this test.
     "pip install -e '.[test]' && npm ci && ruff check . && ruff format --check . && mypy"
     " && npm run check && npm test && pytest -n 2",
+    # The quick part of it (tests/test_markers.py checks the markers it names).
+    'pytest -n 2 -m "not browser and not postgres and not slow"',
     # Speed and strength measurements: minutes to hours of CPU, run by hand.
     "python benchmarks/run_all.py",
     # Installing an extra: the test environment has every extra installed already.
@@ -65,7 +67,7 @@ def commands() -> list[str]:
         if language:
             continue
         for line in lines:
-            if line.startswith(("rummykit ", "pip ", "python ")):
+            if line.startswith(("rummykit ", "pip ", "python ", "pytest ")):
                 found.append(line.split("  #")[0].strip())
             elif line.startswith("$ "):
                 continue  # a transcript, see transcripts()
