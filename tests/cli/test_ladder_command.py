@@ -84,8 +84,16 @@ def test_two_runs_on_different_deals_agree_within_their_intervals(tmp_path: Path
     [
         ["--game", "burraco", "--rungs", "random,greedy", "--deals", "3", "--seed", "9"],
         # the search bounded by iterations makes the same moves in any process
-        ["--game", "three-thirteen", "--last-round", "2", "--deals", "2"]
-        + ["--rungs", "random,greedy,ismcts:iterations=5"],
+        [
+            "--game",
+            "three-thirteen",
+            "--last-round",
+            "2",
+            "--deals",
+            "2",
+            "--rungs",
+            "random,greedy,ismcts:iterations=5",
+        ],
     ],
 )
 def test_the_same_command_gives_the_same_ladder(tmp_path: Path, args: list[str]) -> None:
