@@ -176,11 +176,11 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/test_crash_points.py": (),  # every test: 41 s on SQLite
     "tests/server/test_recovery_process.py": (),  # every test: 16 s each
     "tests/server/test_seat_binding.py": (),  # every test: 3.4 to 8.2 s each
-    "tests/server/test_whole_games.py": (),
+    "tests/server/test_whole_games.py": (),  # every test: 2.5 and 12.9 s
     "tests/server/test_workers.py": (),  # every test: three server processes, 31 s
     "tests/server/test_worker_partition.py": (),  # every test: two server processes, 18 s
     "tests/server/test_cluster_lobby.py": (),  # every test: two servers, 2.6 to 6.2 s
-    "tests/server/test_bot_stream.py": (),  # every test: a server and bot workers, 8.3 s  # every test: 2.5 and 12.9 s
+    "tests/server/test_bot_stream.py": (),  # every test: a server and bot workers, 8.3 s
     "tests/server/test_fuzz.py": (),  # every test: 7.9 s
     "tests/server/test_load_benchmark.py": (),  # every test: 21 s
     "tests/server/test_worker_pool.py": (

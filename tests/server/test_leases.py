@@ -450,6 +450,8 @@ def test_expired_tables_are_the_unfinished_tables_nobody_holds(postgres_schema: 
             status = {"over": "over", "waiting": "waiting"}.get(table_id, "playing")
             row = table_row(table_id, status=status, created_at=float(at))
             await storage.add_table(row, seats(table_id))
+        # stored a moment ago and not leased yet: its creator is about to take it
+        await storage.add_table(table_row("newborn", created_at=time.time()), seats("newborn"))
         store = LeaseStore(storage.engine)
         leases = {t: await store.acquire(t, "alice", 30.0) for t in ("held", "expired", "released")}
         await end_now(storage, "expired")

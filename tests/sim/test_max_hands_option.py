@@ -16,9 +16,7 @@ def test_max_hands_reaches_the_burraco_rules() -> None:
     rules = rules_from_options("burraco", seats=2, mode="target", target=505, max_hands=7)
     assert (rules.mode, rules.target, rules.max_hands) == ("target", 505, 7)
     assert rules_from_options("burraco", seats=2).max_hands == 50
-    with pytest.raises(
-        ValueError, match="--max-hands is a Burraco option, not a Three-Thirteen"
-    ):
+    with pytest.raises(ValueError, match="--max-hands is a Burraco option, not a Three-Thirteen"):
         rules_from_options("three-thirteen", seats=2, max_hands=7)
 
 

@@ -97,6 +97,7 @@ def bot_worker(
     """Work out the bot moves, hints and reviews of a site's server processes (those
     run with RUMMYKIT_BOT_QUEUE=redis), from its Redis; any number may run."""
     import asyncio
+    import contextlib
     import logging
 
     from rummykit.server.bot_stream import BotWorker
@@ -113,7 +114,5 @@ def bot_worker(
         settings.redis_url, settings.redis_prefix, processes=processes, claim_after=claim_after
     )
     typer.echo(f"rummykit bot worker {worker.name}: {processes} at once (Ctrl-C stops it)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(worker.run())
-    except KeyboardInterrupt:
-        pass

@@ -113,6 +113,8 @@ def create_app(
             yield
         finally:
             await reviews.close()
+            if cluster is not None:
+                await cluster.stop_taking()
             await tables.close()
             if cluster is not None:
                 await cluster.close()

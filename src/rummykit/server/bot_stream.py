@@ -14,9 +14,10 @@ machines, read the same streams.
   channel of the worker that asked.  The answer is published there (``bot_reply``),
   then the entry is acknowledged.
 - **Failures.** An entry a bot worker took and did not acknowledge within
-  ``claim_after`` seconds (:data:`CLAIM_AFTER_SECONDS` by default: the worker died) is claimed by another (``XAUTOCLAIM``),
-  so a bot worker's death costs one retry.  An error raised by the call comes back as
-  its answer; no answer at all within ``timeout`` raises ``BotUnavailable``.
+  ``claim_after`` seconds (:data:`CLAIM_AFTER_SECONDS` by default: the worker died) is
+  claimed by another (``XAUTOCLAIM``), so a bot worker's death costs one retry.  An
+  error raised by the call comes back as its answer; no answer at all within
+  ``timeout`` raises ``BotUnavailable``.
 - **Fairness.** Each asking worker keeps one pending hint and one pending review per
   player, as its own queue does (``BotBusy``).
 """

@@ -128,7 +128,9 @@ class Cluster:
         # the owner's side: clients of other gateways at this worker's tables
         self.remote_connections: dict[str, tuple[RemoteConnection, TableHost]] = {}
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # one-off work (releases, answers)
+        self._background: set[asyncio.Task[Any]] = set()  # the loops of a running worker
+        self._sender: asyncio.Task[None] | None = None
 
     # -- names ---------------------------------------------------------------------------
 
@@ -151,9 +153,9 @@ class Cluster:
         await self._beat()
         pubsub = self._listener.pubsub()
         await pubsub.subscribe(self.channel(self.worker_id), self.everyone)
+        self._sender = asyncio.create_task(self._send_all())
         for work in (
             self._listen(pubsub),
-            self._send_all(),
             self._every(HEARTBEAT_SECONDS, self._beat),
             self._every(SCAN_SECONDS, self._take_orphans),
             self._every(HEARTBEAT_SECONDS, self._watch_peers),
@@ -161,17 +163,23 @@ class Cluster:
             self._every(HEARTBEAT_SECONDS, self._publish_presence),
             self.keeper.run(),
         ):
-            self._spawn(work)
+            self._background.add(asyncio.create_task(work))
         log_event(None, "worker_started", worker=self.worker_id)
 
+    async def stop_taking(self) -> None:
+        """Stop taking tables, renewing leases and listening (at shutdown, before the
+        hosts stop: a table let go must not be taken straight back here)."""
+        await _cancel(self._background)
+
     async def close(self) -> None:
-        """Leave the site: stop listening, release every lease (the tables move at
-        once), and say this worker is gone."""
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        """Leave the site: release every lease still held (the tables move at once)
+        and say this worker is gone."""
+        await self.stop_taking()
+        if self._tasks:  # the releases of the hosts just stopped
+            await asyncio.wait(set(self._tasks), timeout=5)
+        await _cancel(self._tasks)
+        if self._sender is not None:
+            await _cancel({self._sender})
         with contextlib.suppress(Exception):
             await self.keeper.close()
         with contextlib.suppress(Exception):
@@ -515,3 +523,13 @@ class Cluster:
             if table.owner not in alive and not table.stopped:
                 log_event(table.table_id, "owner_gone", owner=table.owner)
                 table.owner_gone()
+
+
+async def _cancel(tasks: set[asyncio.Task[Any]]) -> None:
+    """Cancel ``tasks`` and wait until each has ended."""
+    for task in list(tasks):
+        task.cancel()
+    for task in list(tasks):
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    tasks.clear()

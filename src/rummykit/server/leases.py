@@ -95,7 +95,7 @@ class Leases(Protocol):
 
     async def release(self, lease: Lease) -> None: ...
 
-    async def expired_tables(self, limit: int = 100) -> list[str]: ...
+    async def expired_tables(self, limit: int = 100, *, newborn: float = 10.0) -> list[str]: ...
 
 
 def _check_ttl(ttl: float) -> None:
@@ -215,16 +215,19 @@ class LeaseStore:
             )
             return owner
 
-    async def expired_tables(self, limit: int = 100) -> list[str]:
-        """Unfinished tables that nobody holds (no lease yet, or an expired or released
-        one), oldest first: the orphans a process may take over."""
+    async def expired_tables(self, limit: int = 100, *, newborn: float = 10.0) -> list[str]:
+        """Unfinished tables that nobody holds (an expired or released lease, or none
+        yet ``newborn`` seconds after the table's creation: its creator takes the first
+        lease right after storing it), oldest first: the orphans a process may take."""
+        unleased_since = func.extract("epoch", func.now()) - newborn
         async with self._alone.connect() as connection:
             result = await connection.execute(
                 select(TableRow.id)
                 .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
                 .where(
                     TableRow.status != "over",
-                    (LeaseRow.table_id.is_(None)) | (LeaseRow.expires_at <= func.now()),
+                    (LeaseRow.table_id.is_(None) & (TableRow.created_at < unleased_since))
+                    | (LeaseRow.expires_at <= func.now()),
                 )
                 .order_by(TableRow.created_at, TableRow.id)
                 .limit(limit)
@@ -269,6 +272,6 @@ class LocalLeases:
         if self._held.get(lease.table_id) == lease:
             del self._held[lease.table_id]
 
-    async def expired_tables(self, limit: int = 100) -> list[str]:
+    async def expired_tables(self, limit: int = 100, *, newborn: float = 10.0) -> list[str]:
         """None: the one process restores every unfinished table itself."""
         return []

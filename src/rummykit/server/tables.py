@@ -141,8 +141,9 @@ class TableRegistry:
 
     async def create(
         self, request: CreateTable, *, creator_id: str, creator_name: str
-    ) -> tuple[TableHost, int | None]:
-        """Store a new table (a fresh secret deal) and start its host; the creator's seat."""
+    ) -> tuple[TableHost | RemoteTable, int | None]:
+        """Store a new table (a fresh secret deal) and start its host; the creator's seat.
+        (A worker of a site hosts it unless another worker took it first.)"""
         seats = request.seats or [
             SeatRequest(kind="human"),
             SeatRequest(kind="bot", level="greedy"),
@@ -198,7 +199,11 @@ class TableRegistry:
         ]
         await self.storage.add_table(row, seat_rows)
         if self.cluster is not None and await self.cluster.take(row.id) is None:
-            raise TableError("table_unavailable", "the table is busy; try again")
+            # another worker took it first (it was stored, then looked orphaned)
+            remote = await self.cluster.remote_table(row.id, self.storage)
+            if remote is None:
+                raise TableError("table_unavailable", "the table is busy; try again")
+            return remote, creator_seat
         host = TableHost(row=row, seats=seat_rows, **self._parts())
         self.hosts[row.id] = host
         host.start()
