@@ -1,5 +1,7 @@
 """``rummykit simulate --backend ray`` and ``run_tasks`` on Ray: the same seeds give the
-same games, byte for byte, as in this process and in a pool of two worker processes.
+same games, byte for byte, as in this process and in a pool of two worker processes;
+``rummykit ladder`` and ``rummykit tournament`` with ``--backend ray`` give the same
+ladder and event as with two worker processes.
 
 The tests that need no Ray come first, then the runs without Ray (a process pool is
 forked, and a process is better forked before Ray's threads start in it).  One test
@@ -209,7 +211,27 @@ def without_ray(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str,
             "tasks_local": played(game),
             "tasks_processes": played(game, workers=2),
         }
+    for event in EVENTS:
+        outputs[event] = {
+            "processes": event_json(tmp_path_factory.mktemp(event), event, "--workers", "2")
+        }
     return outputs
+
+
+EVENTS: dict[str, list[str]] = {
+    "ladder": ["--game", "burraco", "--rungs", "random,greedy", "--deals", "2"],
+    "tournament": ["--game", "burraco", "--format", "swiss", "--rounds", "2",
+                   "--bots", "greedy*2,random*2"],
+}  # fmt: skip
+"""A small ladder and a small Swiss event, run by their commands."""
+
+
+def event_json(folder: Path, command: str, *extra: str) -> Any:
+    """What ``rummykit <command>`` wrote with ``--json``."""
+    out = folder / f"{command}.json"
+    result = runner.invoke(app, [command, *EVENTS[command], *extra, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -250,6 +272,11 @@ def test_on_ray_the_games_are_those_of_one_process_and_of_a_pool(
         assert tasks_on_ray == again == without_ray[game]["tasks_local"], game
         assert tasks_on_ray == without_ray[game]["tasks_processes"], game
         assert [task.index for task, *_ in tasks_on_ray] == list(range(len(tasks_on_ray)))
+
+    # The ladder and bot tournaments run on Ray too, with the same results.
+    for event in EVENTS:
+        on_ray = event_json(tmp_path, event, "--backend", "ray")
+        assert on_ray == without_ray[event]["processes"], f"{event} on Ray differs"
 
     # A driver in a process of its own joins the same Ray by its address.
     joined = tmp_path / "joined"

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rummykit.cli.backend_flags import Address, BackendName, Workers
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -65,9 +67,9 @@ def ladder(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
-    workers: Annotated[
-        int, typer.Option(help="Worker processes (1: this process).", metavar="N")
-    ] = 1,
+    workers: Workers = None,
+    backend: BackendName = None,
+    address: Address = None,
     first_round: Annotated[
         int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
     ] = 1,
@@ -80,6 +82,7 @@ def ladder(
 ) -> None:
     """Rate bots against each other on duplicate deals and print the ladder."""
     import json
+    from contextlib import ExitStack
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -90,6 +93,8 @@ def ladder(
     from rummykit.games.registry import game_named
     from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes
     from rummykit.rating.model import RatingError, pool_of
+    from rummykit.sim.backend_options import open_backend
+    from rummykit.sim.backends import BackendError
     from rummykit.sim.ladder import LadderError, head_to_head, ladder_tasks, outcome_of
     from rummykit.sim.tournament import TaskResult, run_tasks
 
@@ -110,29 +115,36 @@ def ladder(
         rules = rules_from_options(
             info.name, seats=table_size, first_round=first_round, last_round=last_round
         )
-        if workers < 1:
-            raise ValueError("--workers must be at least 1")
+        runner = open_backend(backend, workers=workers, address=address)
         tasks = ladder_tasks(
             game=info.name, rules=rules, rungs=names, seats=table_size, deals=deals, seed=seed
         )
-    except (ValueError, BotSpecError, LadderError) as error:
+    except (ValueError, BotSpecError, LadderError, BackendError) as error:
         console.print(str(error), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(runner)
+        except BackendError as error:
+            console.print(str(error), style="red", markup=False, soft_wrap=True)
+            raise typer.Exit(2) from None
+        progress = stack.enter_context(
+            Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            )
+        )
         bar = progress.add_task(f"{info.title} ladder", total=len(tasks))
 
         def done(result: TaskResult) -> None:
             progress.advance(bar)
 
-        results = run_tasks(tasks, workers=workers, on_result=done)
+        results = run_tasks(tasks, backend=runner, on_result=done)
     seated = [outcome_of(result) for result in results]
     outcomes = [TableOutcome(*outcome) for outcome in seated]
     meetings = head_to_head(seated)

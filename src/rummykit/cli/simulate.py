@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rummykit.cli.backend_flags import Address, BackendName, Workers
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -69,34 +71,9 @@ def simulate(
         int, typer.Option(help="Deals to play (x seats with --duplicate).", metavar="N")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            help="Worker processes (default 1: this process); with --backend processes or a"
-            " local Ray, default one per core.",
-            metavar="N",
-            show_default=False,
-        ),
-    ] = None,
-    backend: Annotated[
-        str | None,
-        typer.Option(
-            help="Where the games run: local (this process), processes (a pool of --workers)"
-            " or ray (a Ray cluster, pip install 'rummykit[ray]'). Same seeds, same results"
-            " on every backend.",
-            metavar="local|processes|ray",
-            show_default=False,
-        ),
-    ] = None,
-    address: Annotated[
-        str | None,
-        typer.Option(
-            help="With --backend ray: a running cluster, by its head's host:port."
-            " Default: start a Ray here with --workers CPUs and stop it afterwards.",
-            metavar="ADDRESS",
-            show_default=False,
-        ),
-    ] = None,
+    workers: Workers = None,
+    backend: BackendName = None,
+    address: Address = None,
     duplicate: Annotated[bool, typer.Option(help="Play every deal once per seating.")] = False,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write results here.", metavar="FILE")

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from rummykit.cli.backend_flags import Address, BackendName, Workers
+
 if TYPE_CHECKING:
     from rich.table import Table
 
@@ -125,9 +127,9 @@ def tournament(
     seed: Annotated[
         int, typer.Option(help="Seed of the first round's first deal.", metavar="N")
     ] = 0,
-    workers: Annotated[
-        int, typer.Option(help="Worker processes (1: this process).", metavar="N")
-    ] = 1,
+    workers: Workers = None,
+    backend: BackendName = None,
+    address: Address = None,
     mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
     first_round: Annotated[
         int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
@@ -150,7 +152,8 @@ def tournament(
     from rummykit.cli.options import rules_from_options
     from rummykit.games.core import rules_to_json
     from rummykit.games.registry import game_named
-    from rummykit.sim.backends import Backend, ProcessBackend
+    from rummykit.sim.backend_options import open_backend
+    from rummykit.sim.backends import BackendError
     from rummykit.sim.event import BotTables, RoundRecord, run_knockout, run_swiss
 
     console = Console(highlight=False)
@@ -176,14 +179,15 @@ def tournament(
             first_round=first_round,
             last_round=last_round,
         )
-        if deals < 1 or workers < 1:
-            raise ValueError("--deals and --workers must be at least 1")
+        if deals < 1:
+            raise ValueError("--deals must be at least 1")
+        runner = open_backend(backend, workers=workers, address=address)
         if rounds is not None and format_name == "knockout":
             raise ValueError("--rounds is for Swiss events; a knockout runs to its final")
         swiss_rounds = rounds if rounds is not None else max(1, math.ceil(math.log2(len(specs))))
         if swiss_rounds < 1:
             raise ValueError(f"a Swiss event has at least one round, not {swiss_rounds}")
-    except (ValueError, BotSpecError) as error:
+    except (ValueError, BotSpecError, BackendError) as error:
         console.print(str(error), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
     names = player_names(specs)
@@ -195,9 +199,13 @@ def tournament(
         )
 
     with ExitStack() as stack:
-        backend = stack.enter_context(ProcessBackend(workers) if workers > 1 else Backend())
+        try:
+            running = stack.enter_context(runner)
+        except BackendError as error:
+            console.print(str(error), style="red", markup=False, soft_wrap=True)
+            raise typer.Exit(2) from None
         play = BotTables(
-            game=info.name, rules=rules, entries=specs, deals=deals, seed=seed, backend=backend
+            game=info.name, rules=rules, entries=specs, deals=deals, seed=seed, backend=running
         )
         result: dict[str, Any]
         if format_name == "swiss":
