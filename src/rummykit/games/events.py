@@ -1,11 +1,11 @@
-"""The events both games write the same way: a card drawn from the stock, a discard.
+"""The events both games write the same way: a card drawn from the stock, a discard,
+the end of the game.
 
 A game's own events module imports these and puts them in its ``Event`` union, so the
 two games' records share one class (and one JSON form) for what they have in common;
 :func:`seen_by`, what a player may see of any event, is one function for both.
-What differs between the games keeps its own class there: the deal, the end of a hand
-(Burraco's reason and closer, Three-Thirteen's running totals) and the end of the game
-(whose JSON lists winners and totals in the order each game's stored records have).
+What differs between the games keeps its own class there: the deal and the end of a hand
+(Burraco's reason and closer, Three-Thirteen's running totals).
 Events describe; they never change a state.
 
 >>> from rummykit.cards import parse_card
@@ -67,3 +67,19 @@ class Discarded:
 
     def to_json(self) -> dict[str, Any]:
         return {"event": "discarded", "player": self.player, "card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over: ``winners`` (several when they share the best total; Burraco's
+    best is the highest, Three-Thirteen's the lowest) and every player's final total.
+
+    >>> GameEnded(winners=(1,), totals=(40, 55)).to_json()
+    {'event': 'game_ended', 'winners': [1], 'totals': [40, 55]}
+    """
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": "game_ended", "winners": list(self.winners), "totals": list(self.totals)}

@@ -18,7 +18,7 @@ from rummykit.cards import Card
 from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.results import EndReason, HandResult
 from rummykit.games.core import cards_to_json
-from rummykit.games.events import Discarded, StockDrawn, seen_by
+from rummykit.games.events import Discarded, GameEnded, StockDrawn, seen_by
 from rummykit.games.visibility import own_seat_only
 
 
@@ -159,17 +159,6 @@ class HandEnded:
             "closer": self.closer,
             "result": self.result.to_json(),
         }
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    """The game is over: ``winners`` (two on a drawn quick game) and the final totals."""
-
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "game_ended", "winners": list(self.winners), "totals": list(self.totals)}
 
 
 Event = (

@@ -388,7 +388,7 @@ class State:
         winners = game_winners(self._rules, totals, hands_played=table.hand_number + 1)
         if winners is not None:
             self._winners = winners
-            events.append(GameEnded(winners, totals))
+            events.append(GameEnded(winners=winners, totals=totals))
             return
         number = table.hand_number + 1
         self._table = deal(

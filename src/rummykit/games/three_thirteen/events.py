@@ -16,7 +16,7 @@ from typing import Any
 
 from rummykit.cards import Card, format_card
 from rummykit.games import core
-from rummykit.games.events import Discarded, StockDrawn, seen_by
+from rummykit.games.events import Discarded, GameEnded, StockDrawn, seen_by
 from rummykit.games.three_thirteen.scoring import RoundResult
 from rummykit.games.three_thirteen.table import TableMeld
 from rummykit.games.visibility import own_seat_only
@@ -124,17 +124,6 @@ class HandEnded:
             "result": self.result.to_json(),
             "totals": list(self.totals),
         }
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameEnded:
-    """The last round is over: the lowest total wins; equal lowest totals share the win."""
-
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": "game_ended", "totals": list(self.totals), "winners": list(self.winners)}
 
 
 Event = (
