@@ -79,8 +79,8 @@ def replay(
 
 app.command(name="play", cls=RulesCommand)(play_command.play)
 app.command(name="simulate", cls=SimulateCommand)(simulate_command.simulate)
-app.command(name="ladder", cls=Command)(ladder_command.ladder)
-app.command(name="tournament", cls=Command)(tournament_command.tournament)
+app.command(name="ladder", cls=SimulateCommand)(ladder_command.ladder)
+app.command(name="tournament", cls=SimulateCommand)(tournament_command.tournament)
 app.command(name="hint", cls=Command)(hint_command.hint)
 app.command(name="serve", cls=Command)(serve_command.serve)
 app.command(name="bot-worker", cls=Command)(serve_command.bot_worker)

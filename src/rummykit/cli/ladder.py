@@ -44,6 +44,7 @@ def ladder_table(rungs: "list[Rung]", title: str) -> "Table":
 
 
 def ladder(
+    ctx: typer.Context,
     game: Annotated[
         str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
     ] = "burraco",
@@ -70,12 +71,6 @@ def ladder(
     workers: Workers = None,
     backend: BackendName = None,
     address: Address = None,
-    first_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
-    ] = 1,
-    last_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
-    ] = 11,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the ladder here.", metavar="FILE")
     ] = None,
@@ -88,7 +83,8 @@ def ladder(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from rummykit.bots.registry import BotSpecError, make_bot
-    from rummykit.cli.options import rules_from_options
+    from rummykit.cli.options import rules_from_values
+    from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json
     from rummykit.games.registry import game_named
     from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes
@@ -112,9 +108,7 @@ def ladder(
             raise ValueError(f"the ladder needs the anchor {ANCHOR!r} among its bots")
         for spec in names:
             make_bot(info.name, spec)
-        rules = rules_from_options(
-            info.name, seats=table_size, first_round=first_round, last_round=last_round
-        )
+        rules = rules_from_values(info, given_rules(ctx), seats=table_size)
         runner = open_backend(backend, workers=workers, address=address)
         tasks = ladder_tasks(
             game=info.name, rules=rules, rungs=names, seats=table_size, deals=deals, seed=seed

@@ -89,6 +89,7 @@ def knockout_table(event: "KnockoutEvent", names: list[str]) -> "Table":
 
 
 def tournament(
+    ctx: typer.Context,
     game: Annotated[
         str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
     ] = "burraco",
@@ -130,13 +131,6 @@ def tournament(
     workers: Workers = None,
     backend: BackendName = None,
     address: Address = None,
-    mode: Annotated[str, typer.Option(help="Burraco: quick or target.", metavar="MODE")] = "quick",
-    first_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the first round (1-11).", metavar="N")
-    ] = 1,
-    last_round: Annotated[
-        int, typer.Option(help="Three-Thirteen: the last round (1-11).", metavar="N")
-    ] = 11,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the event here.", metavar="FILE")
     ] = None,
@@ -149,7 +143,8 @@ def tournament(
     from rich.console import Console
 
     from rummykit.bots.registry import BotSpecError, make_bot
-    from rummykit.cli.options import rules_from_options
+    from rummykit.cli.options import rules_from_values
+    from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json
     from rummykit.games.registry import game_named
     from rummykit.sim.backend_options import open_backend
@@ -172,13 +167,7 @@ def tournament(
             raise ValueError(f"{len(specs)} bots cannot fill a table of {table_size}")
         for spec in set(specs):
             make_bot(info.name, spec)
-        rules = rules_from_options(
-            info.name,
-            seats=table_size,
-            mode=mode,
-            first_round=first_round,
-            last_round=last_round,
-        )
+        rules = rules_from_values(info, given_rules(ctx), seats=table_size)
         if deals < 1:
             raise ValueError("--deals must be at least 1")
         runner = open_backend(backend, workers=workers, address=address)
