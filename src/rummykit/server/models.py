@@ -22,6 +22,8 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -83,6 +85,8 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float)
     totals: Mapped[list[int] | None] = mapped_column(JSON)
     winners: Mapped[list[int] | None] = mapped_column(JSON)
+    # a rated table's end changes its players' ratings (``ratings_store.py``)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -98,6 +102,8 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(64))
     player_id: Mapped[str | None] = mapped_column(String(32), index=True)
     name: Mapped[str | None] = mapped_column(String(64))
+    # when the seat's player left the game under way (a rated game counts it as a loss)
+    left_at: Mapped[float | None] = mapped_column(Float)
 
 
 class ActionRow(Base):
@@ -144,4 +150,45 @@ class ChatRow(Base):
     player_id: Mapped[str] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class PlayerRatingRow(Base):
+    """A player's rating in one pool (``rating.model.pool_of``) and how many rated
+    tables made it."""
+
+    __tablename__ = "player_ratings"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(40), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """A player's rating after one rated table: where they finished, whether they left
+    it early (rated last) and whether a substitute made most of their moves."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        UniqueConstraint("table_id", "player_id", name="uq_rating_history_table_player"),
+        Index("ix_rating_history_pool_at", "pool", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    pool: Mapped[str] = mapped_column(String(40))
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE")
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    change: Mapped[float] = mapped_column(Float)
+    left_early: Mapped[bool] = mapped_column(Boolean)
+    substituted: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[float] = mapped_column(Float)
