@@ -28,7 +28,7 @@ from rummykit.server.events_log import log_event
 from rummykit.server.lobby_models import Credentials, ErrorResponse, Me, SessionRequest
 from rummykit.server.models import PlayerRow
 from rummykit.server.storage import StorageError
-from rummykit.server.throttles import Reservation, SlidingWindow, Throttled
+from rummykit.server.throttles import Taken, Throttled, Window
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (401, 409, 422, 429)
@@ -42,9 +42,9 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _reserve(window: SlidingWindow, code: str, message: str, *keys: str) -> Reservation:
+async def _reserve(window: Window, code: str, message: str, *keys: str) -> Taken:
     try:
-        return window.reserve(*keys)
+        return await window.take(*keys)
     except Throttled as throttled:
         raise ApiError(429, code, message, {"retry_after": throttled.retry_after}) from None
 
@@ -76,7 +76,7 @@ async def start_session(
     """Play as a guest under ``nickname``: a new player and a signed session cookie.
 
     A registered player's name (in any case) is refused with 409 ``name_reserved``."""
-    reservation = _reserve(
+    reservation = await _reserve(
         server.limits.guest_sessions,
         "guest_throttled",
         "too many guest sessions from this address; try again later",
@@ -91,7 +91,7 @@ async def start_session(
         session_epoch=0,
     )
     if not await server.storage.add_guest(player):
-        reservation.release()
+        await reservation.give_back()
         raise ApiError(
             409,
             "name_reserved",
@@ -114,7 +114,7 @@ async def register(body: Credentials, request: Request, response: Response, serv
 
     The name must be free whatever its case: neither registered nor used by a guest
     other than you (409 ``name_taken``)."""
-    reservation = _reserve(
+    reservation = await _reserve(
         server.limits.registrations,
         "registration_throttled",
         "too many registrations from this address; try again later",
@@ -122,11 +122,11 @@ async def register(body: Credentials, request: Request, response: Response, serv
     )
     player = await session_player(server, request.cookies.get(COOKIE_NAME))
     if player is not None and player.login_name is not None:
-        reservation.release()
+        await reservation.give_back()
         raise ApiError(409, "already_registered", "this player is already registered")
     besides = None if player is None else player.id
     if await server.storage.name_taken(body.name, besides=besides):
-        reservation.release()
+        await reservation.give_back()
         raise _name_taken(body.name)
     password_hash = await server.passwords.hash(body.password)
     try:
@@ -154,7 +154,7 @@ async def login(body: Credentials, request: Request, response: Response, server:
     """Log in with a login name in any case.  At most ``login_attempts_per_minute``
     attempts per name and per address are checked in a minute; the others (a right
     password among them) are refused with 429 ``login_throttled``."""
-    reservation = _reserve(
+    reservation = await _reserve(
         server.limits.logins,
         "login_throttled",
         "too many failed logins; try again later",
@@ -166,7 +166,7 @@ async def login(body: Credentials, request: Request, response: Response, server:
     if not await server.passwords.check(password_hash, body.password) or player is None:
         log_event(None, "login_failed")
         raise ApiError(401, "bad_login", "wrong name or password")
-    reservation.release()
+    await reservation.give_back()
     _set_session(response, server, player)
     log_event(None, "login", player=player.id)
     return _me(player)

@@ -101,7 +101,11 @@ def create_app(
             tables=tables,
             sessions=sessions,
             passwords=Passwords(settings.password_hashes_at_once),
-            limits=AccountLimits.from_settings(settings),
+            limits=(
+                AccountLimits.from_settings(settings)
+                if cluster is None
+                else cluster.shared_limits(settings)
+            ),
             reviews=reviews,
         )
         recovered = await tables.recover()

@@ -59,6 +59,7 @@ from rummykit.server.leases import Lease, LeaseStore
 from rummykit.server.remote_table import Refusal, RemoteConnection, RemoteTable, envelope
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, StorageError
+from rummykit.server.throttles import AccountLimits
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -228,6 +229,13 @@ class Cluster:
             return set()
         found = await self.redis.mget([self.alive_key(name) for name in names])
         return {name for name, value in zip(names, found, strict=True) if value is not None}
+
+    def shared_limits(self, settings: Settings) -> AccountLimits:
+        """The account limits (logins, registrations, guest sessions), counted in Redis
+        for every worker of the site."""
+        from rummykit.server.redis_throttles import shared_limits
+
+        return shared_limits(self.redis, self.prefix, settings)
 
     # -- the lobby -----------------------------------------------------------------------
 

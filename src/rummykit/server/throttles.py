@@ -8,7 +8,10 @@ passes; the caller may give it back (:meth:`Reservation.release`) when the attem
 turned out not to need counting (a successful login, a registration refused before
 any password was hashed).
 
-The counts live in this process's memory: this module never reads the database.
+The counts of :class:`SlidingWindow` live in this process's memory; the workers of a
+site count together in Redis instead (:mod:`rummykit.server.redis_throttles`).  The
+account routes use either through :class:`Window` (``take``, and ``give_back`` on what
+it took).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from rummykit.server.settings import Settings
 
@@ -29,6 +33,20 @@ class Throttled(Exception):
     def __init__(self, retry_after: int) -> None:
         super().__init__(f"try again in {retry_after} s")
         self.retry_after = retry_after
+
+
+class Taken(Protocol):
+    """An attempt counted by a :class:`Window`."""
+
+    async def give_back(self) -> None: ...
+
+
+class Window(Protocol):
+    """At most some attempts per key in some time, counted in this process or shared."""
+
+    async def take(self, *keys: str) -> Taken:
+        """Count one attempt against every key, or raise :class:`Throttled`."""
+        ...
 
 
 @dataclass(eq=False, slots=True)
@@ -45,6 +63,9 @@ class Reservation:
         if not self.released:
             self.released = True
             self.window._give_back(self)
+
+    async def give_back(self) -> None:
+        self.release()
 
 
 class SlidingWindow:
@@ -121,6 +142,11 @@ class SlidingWindow:
             self._attempts.setdefault(key, deque()).append(now)
         return Reservation(self, keys, now)
 
+    async def take(self, *keys: str) -> Reservation:
+        """:meth:`reserve`, as a :class:`Window` (nothing is awaited before the attempt is
+        recorded, so it stays one step)."""
+        return self.reserve(*keys)
+
     def _give_back(self, reservation: Reservation) -> None:
         for key in reservation.keys:
             attempts = self._attempts.get(key)
@@ -139,9 +165,9 @@ class AccountLimits:
     """The limits on the account routes: ``logins`` per login name and per address,
     ``registrations`` and ``guest_sessions`` per address."""
 
-    logins: SlidingWindow
-    registrations: SlidingWindow
-    guest_sessions: SlidingWindow
+    logins: Window
+    registrations: Window
+    guest_sessions: Window
 
     @classmethod
     def from_settings(
