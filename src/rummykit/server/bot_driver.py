@@ -5,7 +5,8 @@ substitute), or when the turn timer ran out (for the rest of that turn).  The dr
 asks the workers once per state number; the answer comes back through the host's
 inbox as :class:`BotDecided` and is played only if the table is still at that state
 and the seat is still the bot's to play.  A decision that could not be made is asked
-for again after a pause: a bot never plays a move it did not choose.
+for again after a pause: a bot never plays a move it did not choose.  A bot playing
+for a person chooses among cautious moves only (:mod:`~rummykit.server.stand_in`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rummykit.server import fairness
 from rummykit.server.clock import Timer
 from rummykit.server.commands import Actor, BotDecided, BotRetry, TimerFired
 from rummykit.server.events_log import log_event
+from rummykit.server.stand_in import cautious_moves
 
 if TYPE_CHECKING:
     from rummykit.server.host import TableHost
@@ -80,6 +82,8 @@ class BotDriver:
         actor, spec = controller
         observation = host.views.observation(mover)
         legal = host.views.legal_texts()
+        if actor != "bot":
+            legal = cautious_moves(observation, legal, whole_pile=host.game.name == "burraco")
         seed = fairness.bot_seed(host.row.nonce, number, mover)
 
         async def think() -> None:

@@ -135,6 +135,10 @@ class TableHost:
         self.turn = TurnClock(
             clock=self.clock,
             turn_seconds=row.turn_seconds,
+            bank_seconds=row.time_bank_seconds,
+            players=len(seats),
+            # a waiting table's turn begins at its start (no one's bank runs before it)
+            mover=self.state.current_player if self.status == "playing" else None,
             started_at=row.started_at or row.created_at,
         )
         self.views = TableViews(self)
@@ -182,7 +186,7 @@ class TableHost:
 
     def _note_turn(self, before: tuple[int | None, int], at: float) -> None:
         if self.state.hand_over or self._turn_marker() != before:
-            self.turn.begin_turn(self.state_number, at)
+            self.turn.begin_turn(self.state_number, at, self.state.current_player)
 
     @property
     def state_number(self) -> int:
@@ -584,7 +588,7 @@ class TableHost:
         self.status = "playing"
         self.row.status = "playing"
         self.row.started_at = at
-        self.turn.begin_turn(self.state_number, at)
+        self.turn.begin_turn(self.state_number, at, self.state.current_player)
         log_event(self.table_id, "started")
         for seat in self.seating:
             if seat.kind == "human" and not seat.connections:

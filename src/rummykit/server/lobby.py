@@ -78,6 +78,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
             for s in seats
         ],
         turn_seconds=table.turn_seconds,
+        time_bank_seconds=table.time_bank_seconds,
         commitment=table.commitment,
         created_at=table.created_at,
         totals=table.totals,
@@ -114,6 +115,7 @@ async def catalog(server: Context) -> Catalog:
         games=catalog_entries(),
         protocol_version=PROTOCOL_VERSION,
         default_turn_seconds=server.settings.default_turn_seconds,
+        default_time_bank_seconds=server.settings.default_time_bank_seconds,
     )
 
 

@@ -109,14 +109,18 @@ GameName = Annotated[str, StringConstraints(max_length=40), AfterValidator(known
 class CreateTable(_Body):
     """A new table.  ``rules`` holds the engine's rule options (see the catalog); for
     Three-Thirteen ``players`` follows from ``seats``.  ``turn_seconds`` null means no
-    turn timer (bot-only tables never have one); omitted, the server's default.
-    ``sit``: the creator takes the first human seat."""
+    turn timer; omitted, the server's default at a table of several people and none
+    against bots only.  ``time_bank_seconds`` is each seat's reserve for the game, drawn
+    on when a turn runs past its turn time (null or 0: none; omitted, the server's
+    default at a table of several people).  ``sit``: the creator takes the first human
+    seat."""
 
     game: GameName
     rules: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=4)] | None = None
     private: bool = False
     turn_seconds: Annotated[float, Field(ge=5)] | None = None
+    time_bank_seconds: Annotated[float, Field(ge=0)] | None = None
     sit: bool = True
 
 
@@ -151,6 +155,7 @@ class TableSummary(BaseModel):
     private: bool
     seats: list[SeatInfo]
     turn_seconds: float | None
+    time_bank_seconds: float | None = None
     commitment: str
     created_at: float
     totals: list[int] | None = None
@@ -195,6 +200,7 @@ class Catalog(BaseModel):
     games: list[GameEntry]
     protocol_version: int
     default_turn_seconds: float
+    default_time_bank_seconds: float = 0.0
 
 
 class ErrorBody(BaseModel):

@@ -78,6 +78,8 @@ class TableRow(Base):
     nonce: Mapped[str] = mapped_column(String(64))
     commitment: Mapped[str] = mapped_column(String(64))
     turn_seconds: Mapped[float | None] = mapped_column(Float)
+    # each seat's time bank for the game (seconds), drawn on when a turn runs long
+    time_bank_seconds: Mapped[float | None] = mapped_column(Float)
     status: Mapped[str] = mapped_column(String(16), index=True)
     creator_id: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[float] = mapped_column(Float)

@@ -131,11 +131,15 @@ class PlayerInfo(_Message):
 
 class TurnInfo(_Message):
     """Whose turn it is; ``deadline`` (unix seconds) and ``seconds_left`` are null when
-    the table has no turn timer."""
+    the table has no turn timer.  At a table with a time bank, ``banks`` holds each
+    seat's bank (seconds) as it stood when this turn began: the deadline is the turn
+    time plus the mover's bank, so the mover's turn time is spent once
+    ``seconds_left`` is at most ``banks[player]``."""
 
     player: int
     deadline: float | None = None
     seconds_left: float | None = None
+    banks: list[float] | None = None
 
 
 class LastAction(_Message):

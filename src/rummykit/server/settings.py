@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     default_turn_seconds: float = Field(default=60.0, gt=0)
     max_turn_seconds: float = Field(default=3600.0, gt=0)
+    # each seat's reserve for a game at a table of several people (0: none)
+    default_time_bank_seconds: float = Field(default=120.0, ge=0)
+    max_time_bank_seconds: float = Field(default=3600.0, ge=0)
     grace_seconds: float = Field(default=60.0, ge=0)
     bot_pause_seconds: float = Field(default=0.8, ge=0)
     bot_workers: int = Field(default=2, ge=1, le=64)

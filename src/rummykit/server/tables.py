@@ -139,6 +139,31 @@ class TableRegistry:
             if self.cluster is not None:
                 self.cluster.host_stopped(host.table_id)
 
+    def _clock_options(
+        self, request: CreateTable, humans: int
+    ) -> tuple[float | None, float | None]:
+        """The turn time and time bank of a new table with ``humans`` human seats: as
+        asked, else the server's defaults at a table of several people and no clock
+        against bots only (nobody waits for a player who plays the computer)."""
+        if not humans:
+            return None, None
+        given = request.model_fields_set
+        if "turn_seconds" in given:
+            turn_seconds = request.turn_seconds
+            if turn_seconds is not None and turn_seconds > self.settings.max_turn_seconds:
+                raise TableError("bad_turn_seconds", "the turn time is too long")
+        else:
+            turn_seconds = self.settings.default_turn_seconds if humans > 1 else None
+        if turn_seconds is None:
+            return None, None
+        if "time_bank_seconds" in given:
+            bank = request.time_bank_seconds or None
+            if bank is not None and bank > self.settings.max_time_bank_seconds:
+                raise TableError("bad_turn_seconds", "the time bank is too long")
+        else:
+            bank = (self.settings.default_time_bank_seconds or None) if humans > 1 else None
+        return turn_seconds, bank
+
     async def create(
         self, request: CreateTable, *, creator_id: str, creator_name: str
     ) -> tuple[TableHost | RemoteTable, int | None]:
@@ -156,14 +181,7 @@ class TableRegistry:
         if request.sit and not humans:
             raise TableError("bad_seat", "there is no human seat to sit in")
         creator_seat = humans[0] if request.sit else None
-        if not humans:
-            turn_seconds = None
-        elif "turn_seconds" in request.model_fields_set:
-            turn_seconds = request.turn_seconds
-            if turn_seconds is not None and turn_seconds > self.settings.max_turn_seconds:
-                raise TableError("bad_turn_seconds", "the turn time is too long")
-        else:
-            turn_seconds = self.settings.default_turn_seconds
+        turn_seconds, time_bank_seconds = self._clock_options(request, len(humans))
         deal = fairness.draw_secret_deal()
         now = self.clock.now()
         # a table with no free human seat is stored as started, in the same transaction
@@ -178,6 +196,7 @@ class TableRegistry:
             nonce=deal.nonce,
             commitment=deal.commitment,
             turn_seconds=turn_seconds,
+            time_bank_seconds=time_bank_seconds,
             status="playing" if full else "waiting",
             creator_id=creator_id,
             created_at=now,

@@ -182,7 +182,10 @@ export interface StateMessage {
 
 /**
  * Whose turn it is; `deadline` (unix seconds) and `seconds_left` are null when
- * the table has no turn timer.
+ * the table has no turn timer.  At a table with a time bank, `banks` holds each
+ * seat's bank (seconds) as it stood when this turn began: the deadline is the turn
+ * time plus the mover's bank, so the mover's turn time is spent once
+ * `seconds_left` is at most `banks[player]`.
  */
 export interface TurnInfo {
   player: number;
@@ -190,6 +193,8 @@ export interface TurnInfo {
   deadline?: number | null;
   /** default null */
   seconds_left?: number | null;
+  /** default null */
+  banks?: number[] | null;
 }
 
 // ---------------------------------------------------------------------------------
@@ -199,13 +204,18 @@ export interface Catalog {
   games: GameEntry[];
   protocol_version: number;
   default_turn_seconds: number;
+  /** default 0.0 */
+  default_time_bank_seconds?: number;
 }
 
 /**
  * A new table.  `rules` holds the engine's rule options (see the catalog); for
  * Three-Thirteen `players` follows from `seats`.  `turn_seconds` null means no
- * turn timer (bot-only tables never have one); omitted, the server's default.
- * `sit`: the creator takes the first human seat.
+ * turn timer; omitted, the server's default at a table of several people and none
+ * against bots only.  `time_bank_seconds` is each seat's reserve for the game, drawn
+ * on when a turn runs past its turn time (null or 0: none; omitted, the server's
+ * default at a table of several people).  `sit`: the creator takes the first human
+ * seat.
  */
 export interface CreateTable {
   /** maxLength 40 */
@@ -215,6 +225,7 @@ export interface CreateTable {
   /** default false */
   private?: boolean;
   turn_seconds?: number | null;
+  time_bank_seconds?: number | null;
   /** default true */
   sit?: boolean;
 }
@@ -363,6 +374,7 @@ export interface TableSummary {
   private: boolean;
   seats: SeatInfo[];
   turn_seconds: number | null;
+  time_bank_seconds?: number | null;
   commitment: string;
   created_at: number;
   totals?: number[] | null;

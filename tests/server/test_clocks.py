@@ -1,0 +1,111 @@
+"""Turn clocks: none against the computer by default, a turn time and a time bank at
+tables of people, the bank drawn on by a long turn, and the stand-in's caution."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit.server.app import create_app
+from rummykit.server.bots import BotRunner
+from rummykit.server.clock import FakeClock
+from rummykit.server.stand_in import LARGE_PILE, cautious_moves
+from tests.server.conftest import make_settings
+from tests.server.test_table_life import next_state, nothing_happens
+
+
+@pytest.fixture
+def clock_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
+    settings = make_settings(sqlite_url, default_turn_seconds=30.0, default_time_bank_seconds=90.0)
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+        yield client
+
+
+def test_play_now_against_the_computer_has_no_clock(clock_client: TestClient) -> None:
+    client = clock_client
+    client.post("/api/session", json={"nickname": "solo"})
+    created = client.post("/api/play-now", json={"game": "burraco"}).json()
+    summary = client.get(f"/api/tables/{created['table_id']}").json()
+    assert summary["turn_seconds"] is None and summary["time_bank_seconds"] is None
+    with client.websocket_connect(created["ws_url"]) as ws:
+        state = next_state(ws, lambda m: m["turn"] is not None)
+        assert state["turn"]["deadline"] is None and state["turn"]["seconds_left"] is None
+        assert state["turn"]["banks"] is None
+
+
+def test_a_table_of_people_gets_the_default_turn_time_and_bank(clock_client: TestClient) -> None:
+    client = clock_client
+    client.post("/api/session", json={"nickname": "host"})
+    people = client.post(
+        "/api/tables", json={"game": "burraco", "seats": [{"kind": "human"}] * 2}
+    ).json()
+    summary = client.get(f"/api/tables/{people['table_id']}").json()
+    assert (summary["turn_seconds"], summary["time_bank_seconds"]) == (30.0, 90.0)
+    chosen = client.post(
+        "/api/tables",
+        json={
+            "game": "burraco",
+            "seats": [{"kind": "human"}] * 2,
+            "turn_seconds": 20,
+            "time_bank_seconds": 0,
+        },
+    ).json()
+    summary = client.get(f"/api/tables/{chosen['table_id']}").json()
+    assert (summary["turn_seconds"], summary["time_bank_seconds"]) == (20.0, None)
+    too_long = client.post(
+        "/api/tables",
+        json={"game": "burraco", "seats": [{"kind": "human"}] * 2, "time_bank_seconds": 1e6},
+    )
+    assert too_long.status_code == 400 and too_long.json()["error"]["code"] == "bad_turn_seconds"
+    catalog = client.get("/api/games/catalog").json()
+    assert catalog["default_time_bank_seconds"] == 90.0
+
+
+def test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays(
+    clock_client: TestClient, clock: FakeClock
+) -> None:
+    client = clock_client
+    client.post("/api/session", json={"nickname": "slow"})
+    created = client.post(
+        "/api/tables",
+        json={
+            "game": "three-thirteen",
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+            "turn_seconds": 5,
+            "time_bank_seconds": 3,
+        },
+    ).json()
+    with client.websocket_connect(created["ws_url"]) as ws:
+        mine = next_state(ws, lambda m: m["legal_actions"])
+        turn: dict[str, Any] = mine["turn"]
+        assert turn["player"] == 0 and turn["banks"] == [3.0, 3.0]
+        assert turn["seconds_left"] == 8  # the turn time, then the bank
+        clock.advance(7.9)
+        nothing_happens(ws)  # into the bank, not yet out of time
+        clock.advance(0.2)
+        actors = []
+        while True:
+            message = next_state(ws, lambda m: m["last_action"] is not None)
+            if message["last_action"]["seat"] != 0:
+                break
+            actors.append(message["last_action"]["actor"])
+        assert actors and set(actors) == {"timeout"}
+        again = next_state(ws, lambda m: m["legal_actions"] and m["turn"]["player"] == 0)
+        # the bank was spent: this turn has its turn time only
+        assert again["turn"]["banks"][0] == 0.0
+        assert again["turn"]["seconds_left"] == pytest.approx(5.0)
+
+
+def test_a_stand_in_leaves_a_large_burraco_pile() -> None:
+    legal = ["draw", "take"]
+    small = {"discard_pile": ["3h"] * LARGE_PILE}
+    large = {"discard_pile": ["3h"] * (LARGE_PILE + 1)}
+    assert cautious_moves(small, legal, whole_pile=True) == legal
+    assert cautious_moves(large, legal, whole_pile=True) == ["draw"]
+    # a Three-Thirteen take is one card, whatever the pile
+    assert cautious_moves(large, legal, whole_pile=False) == legal
+    # never left without a move
+    assert cautious_moves(large, ["take"], whole_pile=True) == ["take"]
