@@ -21,7 +21,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import accounts, collector, lobby, replay_api, review_api, security, sockets
+from rummykit.server import (
+    accounts,
+    collector,
+    lobby,
+    ratings_api,
+    replay_api,
+    review_api,
+    security,
+    sockets,
+)
 from rummykit.server.auth import Passwords, Sessions
 from rummykit.server.bots import BotRunner, BotService
 from rummykit.server.clock import Clock
@@ -177,6 +186,7 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)
+    app.include_router(ratings_api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

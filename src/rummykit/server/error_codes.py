@@ -166,6 +166,9 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("table_started", 409, "the game has started; you can watch it"),
     _http("not_seated", 400, "you have no seat at this table", websocket=True),
     _http("table_unavailable", 503, "the table is busy; try again"),
+    _http("rated_needs_account", 403, "rated tables are for registered players: log in"),
+    _http("rated_needs_people", 400, "a rated table seats people only, no bots"),
+    _http("unknown_player", 404, "there is no such player"),
     # -- records, replays and reviews --------------------------------------------------------
     _http("not_a_player", 403, "only the game's players may do this"),
     _http(

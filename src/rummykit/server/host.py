@@ -48,6 +48,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rummykit.games.core import GameState, IllegalAction, NotationError
 from rummykit.games.registry import AnyGame, game_named
+from rummykit.rating.model import pool_of
 from rummykit.server.bot_driver import BotDriver
 from rummykit.server.bots import BotService
 from rummykit.server.broadcast import RECENT_EVENTS, TableViews
@@ -77,6 +78,7 @@ from rummykit.server.events_log import log_event
 from rummykit.server.leases import Lease
 from rummykit.server.models import SeatRow, TableRow
 from rummykit.server.protocol import ErrorMessage, GameOverMessage, LastAction, TurnInfo
+from rummykit.server.ratings_store import RatedGame
 from rummykit.server.seating import Seating, SeatState
 from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, StorageError, StoredTable
@@ -498,7 +500,11 @@ class TableHost:
         """Store the game's end, then tell everyone (the seed is revealed)."""
         totals = list(self.state.totals)
         winners = list(self.state.winners)
-        await self.storage.finish_table(self.table_id, at, totals, winners)
+        rated = None
+        if self.row.rated:
+            pool = pool_of(self.game.name, len(totals), player_counts=self.game.player_counts)
+            rated = RatedGame(pool=pool, lower_is_better=self.game.lower_is_better)
+        await self.storage.finish_table(self.table_id, at, totals, winners, rated=rated)
         self.status = "over"
         self.row.status = "over"
         self.row.totals = totals
@@ -610,6 +616,7 @@ class TableHost:
                     self.seating.unbind(connection)
                     connection.close()
         elif self.status == "playing":
+            await self.storage.mark_left(self.table_id, index, self.clock.now())
             seat.away = True
             seat.cancel_grace()
         log_event(self.table_id, "left", seat=index)

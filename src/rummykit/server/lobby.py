@@ -83,6 +83,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
         created_at=table.created_at,
         totals=table.totals,
         winners=table.winners,
+        rated=bool(table.rated),
     )
 
 
@@ -146,7 +147,10 @@ async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -
     try:
         check_bots(body, player, active, server.settings)
         host, seat = await server.tables.create(
-            body, creator_id=player.id, creator_name=player.name
+            body,
+            creator_id=player.id,
+            creator_name=player.name,
+            creator_registered=player.login_name is not None,
         )
     except TableError as error:
         raise _table_error(error) from None
@@ -203,6 +207,8 @@ async def join(table_id: TableId, body: JoinRequest, player: Player, server: Con
     """Take a seat (a given one, or the first free human seat)."""
     host = await _host(server, table_id)
     _check_token(host, body.token, player.id)
+    if host.row.rated and player.login_name is None:
+        raise ApiError(403, "rated_needs_account", "rated tables are for registered players")
     result: Any = asyncio.get_running_loop().create_future()
     host.submit(Join(player.id, player.name, body.seat, result))
     try:

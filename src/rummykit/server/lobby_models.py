@@ -122,6 +122,9 @@ class CreateTable(_Body):
     turn_seconds: Annotated[float, Field(ge=5)] | None = None
     time_bank_seconds: Annotated[float, Field(ge=0)] | None = None
     sit: bool = True
+    # whether the result changes the players' ratings; omitted, a table of people made
+    # by a registered player is rated and any other casual (docs/competition.md)
+    rated: bool | None = None
 
 
 class PlayNow(_Body):
@@ -160,6 +163,7 @@ class TableSummary(BaseModel):
     created_at: float
     totals: list[int] | None = None
     winners: list[int] | None = None
+    rated: bool = False
 
 
 class TableCreated(BaseModel):

@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
+    AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
@@ -40,6 +41,7 @@ from rummykit.server.models import (
     SecretRow,
     TableRow,
 )
+from rummykit.server.ratings_store import RatedGame, rate_finished_table
 
 if TYPE_CHECKING:
     from rummykit.server.leases import Lease
@@ -508,14 +510,39 @@ class Storage:
             pending.stored.set_exception(failure)
 
     async def finish_table(
-        self, table_id: str, at: float, totals: Sequence[int], winners: Sequence[int]
+        self,
+        table_id: str,
+        at: float,
+        totals: Sequence[int],
+        winners: Sequence[int],
+        *,
+        rated: RatedGame | None = None,
     ) -> None:
+        """Store the game's end; a ``rated`` table's players are rated in the same
+        transaction (``ratings_store.py``: once per table, however often this runs)."""
         async with self._sessions.begin() as session:
             await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
                 .values(status="over", finished_at=at, totals=list(totals), winners=list(winners))
             )
+            if rated is not None:
+                await rate_finished_table(session, table_id, totals, rated, at)
+
+    async def mark_left(self, table_id: str, seat: int, at: float) -> None:
+        """Note that the seat's player left the game under way (first time only)."""
+        async with self._sessions.begin() as session:
+            await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.left_at.is_(None)
+                )
+                .values(left_at=at)
+            )
+
+    def reading(self) -> AsyncSession:
+        """A session for reads (``async with storage.reading() as session``)."""
+        return self._sessions()
 
     async def add_chat(self, row: ChatRow) -> None:
         async with self._sessions.begin() as session:

@@ -103,6 +103,20 @@ def rules_for(request: CreateTable, players: int) -> Any:
         raise TableError("bad_rules", str(error)) from None
 
 
+def rated_choice(request: CreateTable, *, creator_registered: bool) -> bool:
+    """Whether a new table is rated: as asked, else when a registered player creates a
+    table of people.  Only registered players play rated tables, and only against
+    people (``rated_needs_account``, ``rated_needs_people``)."""
+    people_only = request.seats is not None and all(s.kind == "human" for s in request.seats)
+    if request.rated is None:
+        return creator_registered and people_only
+    if request.rated and not creator_registered:
+        raise TableError("rated_needs_account", "rated tables are for registered players")
+    if request.rated and not people_only:
+        raise TableError("rated_needs_people", "a rated table seats people only, no bots")
+    return request.rated
+
+
 class TableRegistry:
     """Every table host of this server process, by table id."""
 
@@ -165,7 +179,12 @@ class TableRegistry:
         return turn_seconds, bank
 
     async def create(
-        self, request: CreateTable, *, creator_id: str, creator_name: str
+        self,
+        request: CreateTable,
+        *,
+        creator_id: str,
+        creator_name: str,
+        creator_registered: bool = False,
     ) -> tuple[TableHost | RemoteTable, int | None]:
         """Store a new table (a fresh secret deal) and start its host; the creator's seat.
         (A worker of a site hosts it unless another worker took it first.)"""
@@ -181,6 +200,7 @@ class TableRegistry:
         if request.sit and not humans:
             raise TableError("bad_seat", "there is no human seat to sit in")
         creator_seat = humans[0] if request.sit else None
+        rated = rated_choice(request, creator_registered=creator_registered)
         turn_seconds, time_bank_seconds = self._clock_options(request, len(humans))
         deal = fairness.draw_secret_deal()
         now = self.clock.now()
@@ -204,6 +224,7 @@ class TableRegistry:
             finished_at=None,
             totals=None,
             winners=None,
+            rated=rated,
         )
         seat_rows = [
             SeatRow(

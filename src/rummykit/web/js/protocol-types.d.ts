@@ -228,6 +228,7 @@ export interface CreateTable {
   time_bank_seconds?: number | null;
   /** default true */
   sit?: boolean;
+  rated?: boolean | null;
 }
 
 export interface Credentials {
@@ -264,6 +265,16 @@ export interface HTTPValidationError {
   detail?: ValidationError[];
 }
 
+/** A rating after one rated table (`table_id` null for a private table). */
+export interface HistoryPoint {
+  pool: string;
+  rating: number;
+  change: number;
+  place: number;
+  at: number;
+  table_id: string | null;
+}
+
 export interface JoinRequest {
   seat?: number | null;
   token?: string | null;
@@ -273,6 +284,22 @@ export interface Joined {
   table_id: string;
   seat: number | null;
   ws_url: string;
+}
+
+export interface LeaderEntry {
+  rank: number;
+  player_id: string;
+  name: string;
+  rating: number;
+  sigma: number;
+  games: number;
+  provisional: boolean;
+}
+
+export interface Leaderboard {
+  game: string;
+  period: "all" | "30d";
+  boards: PoolBoard[];
 }
 
 export interface Me {
@@ -288,6 +315,60 @@ export interface PlayNow {
   level?: string;
   /** minimum 2.0, maximum 4.0; default 2 */
   players?: number;
+}
+
+/** One pool's board: `players` at that table size, the best first. */
+export interface PoolBoard {
+  pool: string;
+  players: number;
+  entries: LeaderEntry[];
+}
+
+export interface PoolRating {
+  pool: string;
+  game: string;
+  players: number;
+  rating: number;
+  sigma: number;
+  games: number;
+  provisional: boolean;
+}
+
+export interface Profile {
+  player_id: string;
+  name: string;
+  registered: boolean;
+  ratings: PoolRating[];
+  history: HistoryPoint[];
+  recent: RecentGame[];
+}
+
+/**
+ * A finished public table of the player's, with what it did to their rating when
+ * it was rated (`rating` and `change` null for a casual game).
+ */
+export interface RecentGame {
+  table_id: string;
+  game: string;
+  rated: boolean;
+  finished_at: number | null;
+  seat: number;
+  seats: RecentSeat[];
+  totals: number[] | null;
+  winners: number[] | null;
+  place?: number | null;
+  rating?: number | null;
+  change?: number | null;
+  /** default false */
+  left_early?: boolean;
+  /** default false */
+  substituted?: boolean;
+}
+
+export interface RecentSeat {
+  name: string;
+  player_id: string | null;
+  bot: boolean;
 }
 
 /** A review's progress (`done` of `total` decisions) and the items so far. */
@@ -379,6 +460,8 @@ export interface TableSummary {
   created_at: number;
   totals?: number[] | null;
   winners?: number[] | null;
+  /** default false */
+  rated?: boolean;
 }
 
 export interface ValidationError {
@@ -497,6 +580,16 @@ export interface ApiRoutes {
   "GET /api/tables/{table_id}/replay": {
     request: undefined;
     response: { [key: string]: unknown };
+  };
+  /** Game Leaderboard */
+  "GET /api/leaderboard": {
+    request: undefined;
+    response: Leaderboard;
+  };
+  /** Player Profile */
+  "GET /api/players/{player_id}": {
+    request: undefined;
+    response: Profile;
   };
 }
 

@@ -1,0 +1,118 @@
+"""Rated and casual tables over HTTP: who may play rated, a rated game's end rating its
+players (a leaver last, a substitute's game marked), the leaderboard and the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from rummykit.rating.book import RatingBook
+from rummykit.server.ratings_store import display_rating
+from tests.server.scripted import play_to_end
+from tests.server.test_whole_games import connect, new_player
+
+PASSWORD = "correct-horse-battery"
+QUICK = {"first_round": 3, "last_round": 4}
+TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
+
+
+def registered(client: TestClient, name: str) -> tuple[str, str]:
+    """A new registered player's session cookie and id."""
+    client.cookies.clear()
+    response = client.post("/api/register", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 200, response.text
+    cookie = str(response.cookies["rummykit_session"])
+    client.cookies.clear()
+    return cookie, response.json()["player_id"]
+
+
+def create(client: TestClient, cookie: str, **body: Any) -> Any:
+    client.cookies.set("rummykit_session", cookie)
+    return client.post("/api/tables", json={"game": "three-thirteen", **body})
+
+
+def test_who_plays_rated_tables(client: TestClient) -> None:
+    ann, _ = registered(client, "ann")
+    guest = new_player(client, "guest")
+    # a registered player's table of people is rated unless asked otherwise
+    table = create(client, ann, seats=TWO_PEOPLE).json()
+    assert client.get(f"/api/tables/{table['table_id']}").json()["rated"] is True
+    casual = create(client, ann, seats=TWO_PEOPLE, rated=False).json()
+    assert client.get(f"/api/tables/{casual['table_id']}").json()["rated"] is False
+    against_bot = create(client, ann).json()
+    assert client.get(f"/api/tables/{against_bot['table_id']}").json()["rated"] is False
+    refused = create(client, ann, rated=True)
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "rated_needs_people"
+    # a guest's tables are casual, and a guest may not sit at a rated one
+    assert create(client, guest, seats=TWO_PEOPLE).json()["seat"] == 0
+    refused = create(client, guest, seats=TWO_PEOPLE, rated=True)
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "rated_needs_account"
+    client.cookies.set("rummykit_session", guest)
+    joined = client.post(f"/api/tables/{table['table_id']}/join", json={})
+    assert joined.status_code == 403
+    assert joined.json()["error"]["code"] == "rated_needs_account"
+    assert client.post(f"/api/tables/{casual['table_id']}/join", json={}).status_code == 200
+
+
+def test_a_rated_game_rates_its_players_and_shows_on_the_boards(client: TestClient) -> None:
+    ann, ann_id = registered(client, "ann")
+    bob, bob_id = registered(client, "bob")
+    created = create(client, ann, seats=TWO_PEOPLE, rules=QUICK, turn_seconds=None).json()
+    table_id = created["table_id"]
+    client.cookies.set("rummykit_session", bob)
+    assert client.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    # bob leaves the game under way: the substitute plays his seat and he is rated last
+    assert client.post(f"/api/tables/{table_id}/leave").status_code == 200
+    with connect(client, created["ws_url"], ann) as ws:
+        over = play_to_end(ws)[-1]
+    assert over["type"] == "game_over"
+    book = RatingBook()
+    book.rate("three-thirteen/2", [ann_id, bob_id], [1, 2])
+
+    board = client.get("/api/leaderboard", params={"game": "three-thirteen"}).json()
+    assert board["period"] == "all"
+    assert [b["pool"] for b in board["boards"]] == [
+        "three-thirteen/2",
+        "three-thirteen/3",
+        "three-thirteen/4",
+    ]
+    two = board["boards"][0]["entries"]
+    assert [(e["rank"], e["name"], e["games"]) for e in two] == [(1, "ann", 1), (2, "bob", 1)]
+    assert two[0]["rating"] == round(display_rating(book.rating("three-thirteen/2", ann_id).mu), 1)
+    assert two[0]["provisional"] is True
+    recent = client.get(
+        "/api/leaderboard", params={"game": "three-thirteen", "period": "30d"}
+    ).json()
+    assert [e["name"] for e in recent["boards"][0]["entries"]] == ["ann", "bob"]
+    assert client.get("/api/leaderboard", params={"game": "burraco"}).json()["boards"] == [
+        {"pool": "burraco", "players": 2, "entries": []}
+    ]
+
+    client.cookies.clear()  # a profile is public
+    profile = client.get(f"/api/players/{bob_id}").json()
+    assert profile["name"] == "bob" and profile["registered"] is True
+    [rating] = profile["ratings"]
+    assert rating["pool"] == "three-thirteen/2" and rating["games"] == 1
+    assert rating["rating"] < 1500
+    [point] = profile["history"]
+    assert point["table_id"] == table_id and point["place"] == 2 and point["change"] < 0
+    [game] = profile["recent"]
+    assert game["table_id"] == table_id and game["rated"] is True
+    assert game["left_early"] is True and game["substituted"] is True
+    assert [s["name"] for s in game["seats"]] == ["ann", "bob"]
+    ann_game = client.get(f"/api/players/{ann_id}").json()["recent"][0]
+    assert ann_game["place"] == 1 and not ann_game["left_early"] and not ann_game["substituted"]
+
+
+def test_bad_leaderboard_and_profile_requests_get_typed_errors(client: TestClient) -> None:
+    for params in ({"game": "chess"}, {"game": "burraco", "period": "week"}, {}):
+        answer = client.get("/api/leaderboard", params=params)
+        assert answer.status_code == 422
+        assert answer.json()["error"]["code"] == "invalid_request"
+    for player_id in ("0123456789abcdef01234567", "<script>", "x" * 40):
+        answer = client.get(f"/api/players/{player_id}")
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] == "unknown_player"

@@ -1,0 +1,237 @@
+"""Rating finished tables in storage: the stored ratings are the rating package's, an early
+leaver is rated last, a substitute's game is marked, a table is rated once, and two
+tables finishing at once for one player both count (on SQLite and on PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from rummykit.rating.book import RatingBook
+from rummykit.rating.model import POINTS_PER_MU
+from rummykit.server.models import PlayerRatingRow, RatingHistoryRow, SeatRow, TableRow
+from rummykit.server.ratings_store import RatedGame, display_rating
+from rummykit.server.storage import Storage, make_engine
+from tests.server.conftest import POSTGRES_URL
+
+BURRACO = RatedGame(pool="burraco", lower_is_better=False)
+THREE = RatedGame(pool="three-thirteen/3", lower_is_better=True)
+
+StorageMaker = Callable[[], Awaitable[Storage]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str | None]:
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}", None
+    return POSTGRES_URL, str(request.getfixturevalue("postgres_schema"))
+
+
+@asynccontextmanager
+async def storages(database: tuple[str, str | None], count: int) -> AsyncIterator[list[Storage]]:
+    """``count`` storages on one migrated database (each its own engine, as several
+    server processes have; SQLite gets one, shared)."""
+    url, schema = database
+    made = [Storage(make_engine(url, schema=schema))]
+    await made[0].migrate()
+    for _ in range(count - 1):
+        made.append(made[0] if schema is None else Storage(make_engine(url, schema=schema)))
+    try:
+        yield made
+    finally:
+        for storage in {id(s): s for s in made}.values():
+            await storage.close()
+
+
+async def add_table(
+    storage: Storage,
+    players: list[str],
+    *,
+    rated: bool = True,
+    actors: dict[int, list[str]] | None = None,
+    left: tuple[int, ...] = (),
+) -> str:
+    """A started table of ``players`` (ids), with each seat's actions by ``actors``."""
+    table_id = secrets.token_hex(8)
+    row = TableRow(
+        id=table_id,
+        game="burraco",
+        rules={},
+        private=False,
+        invite_token=None,
+        seed=1,
+        nonce="n",
+        commitment="c",
+        turn_seconds=None,
+        status="playing",
+        creator_id=players[0],
+        created_at=1.0,
+        started_at=1.0,
+        rated=rated,
+    )
+    seats = [
+        SeatRow(table_id=table_id, seat=i, kind="human", player_id=p, name=p)
+        for i, p in enumerate(players)
+    ]
+    await storage.add_table(row, seats)
+    number = 0
+    for seat, kinds in (actors or {}).items():
+        for actor in kinds:
+            await storage.append_action(table_id, number, seat, f"a{number}", actor, 2.0)
+            number += 1
+    for seat in left:
+        await storage.mark_left(table_id, seat, 3.0)
+    return table_id
+
+
+async def ratings(storage: Storage, pool: str) -> dict[str, PlayerRatingRow]:
+    async with storage.reading() as session:
+        rows = await session.execute(select(PlayerRatingRow).where(PlayerRatingRow.pool == pool))
+        return {row.player_id: row for row in rows.scalars()}
+
+
+async def history(storage: Storage, table_id: str) -> dict[str, RatingHistoryRow]:
+    async with storage.reading() as session:
+        rows = await session.execute(
+            select(RatingHistoryRow).where(RatingHistoryRow.table_id == table_id)
+        )
+        return {row.player_id: row for row in rows.scalars()}
+
+
+def test_a_rated_table_stores_the_rating_packages_ratings(
+    database: tuple[str, str | None],
+) -> None:
+    async def run() -> None:
+        async with storages(database, 1) as (storage,):
+            first = await add_table(storage, ["ann", "bob"])
+            await storage.finish_table(first, 10.0, [620, 340], [0], rated=BURRACO)
+            second = await add_table(storage, ["bob", "ann"])
+            await storage.finish_table(second, 20.0, [900, 100], [0], rated=BURRACO)
+            book = RatingBook(drift=True)
+            book.rate("burraco", ["ann", "bob"], [1, 2])
+            after_first = {p: book.rating("burraco", p) for p in ("ann", "bob")}
+            book.rate("burraco", ["bob", "ann"], [1, 2])
+            stored = await ratings(storage, "burraco")
+            for player in ("ann", "bob"):
+                expected = book.rating("burraco", player)
+                assert stored[player].mu == pytest.approx(expected.mu, abs=1e-12)
+                assert stored[player].sigma == pytest.approx(expected.sigma, abs=1e-12)
+                assert stored[player].games == 2
+            rows = await history(storage, second)
+            assert rows["bob"].place == 1 and rows["ann"].place == 2
+            bob = book.rating("burraco", "bob")
+            assert rows["bob"].rating == pytest.approx(1500 + (bob.mu - 25) * POINTS_PER_MU)
+            change = (bob.mu - after_first["bob"].mu) * POINTS_PER_MU
+            assert rows["bob"].change == pytest.approx(change)
+            assert rows["bob"].at == 20.0 and not rows["bob"].left_early
+
+    asyncio.run(run())
+
+
+def test_a_table_is_rated_once_however_often_its_end_is_stored(
+    database: tuple[str, str | None],
+) -> None:
+    async def run() -> None:
+        async with storages(database, 1) as (storage,):
+            table = await add_table(storage, ["ann", "bob"])
+            await storage.finish_table(table, 10.0, [620, 340], [0], rated=BURRACO)
+            once = {
+                p: (r.mu, r.sigma, r.games) for p, r in (await ratings(storage, "burraco")).items()
+            }
+            await storage.finish_table(table, 11.0, [620, 340], [0], rated=BURRACO)
+            again = {
+                p: (r.mu, r.sigma, r.games) for p, r in (await ratings(storage, "burraco")).items()
+            }
+            assert once == again and once["ann"][2] == 1
+            assert len(await history(storage, table)) == 2
+
+    asyncio.run(run())
+
+
+def test_a_casual_table_changes_no_rating(database: tuple[str, str | None]) -> None:
+    async def run() -> None:
+        async with storages(database, 1) as (storage,):
+            table = await add_table(storage, ["ann", "bob"], rated=False)
+            await storage.finish_table(table, 10.0, [620, 340], [0])
+            assert await ratings(storage, "burraco") == {}
+            assert await history(storage, table) == {}
+
+    asyncio.run(run())
+
+
+def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
+    database: tuple[str, str | None],
+) -> None:
+    async def run() -> None:
+        async with storages(database, 1) as (storage,):
+            # cy had the lowest (best) total but left; bob's seat was played mostly by
+            # the substitute, ann's mostly by ann (a timed-out turn or two)
+            actors = {
+                0: ["human"] * 5 + ["timeout"] * 2,
+                1: ["human"] * 3 + ["substitute"] * 4,
+                2: ["human"] * 4,
+            }
+            table = await add_table(storage, ["ann", "bob", "cy"], actors=actors, left=(2,))
+            await storage.finish_table(table, 10.0, [40, 25, 5], [2], rated=THREE)
+            rows = await history(storage, table)
+            assert {p: r.place for p, r in rows.items()} == {"ann": 2, "bob": 1, "cy": 3}
+            assert [rows[p].left_early for p in ("ann", "bob", "cy")] == [False, False, True]
+            assert [rows[p].substituted for p in ("ann", "bob", "cy")] == [False, True, False]
+            book = RatingBook(drift=True)
+            book.rate("three-thirteen/3", ["ann", "bob", "cy"], [2, 1, 3])
+            stored = await ratings(storage, "three-thirteen/3")
+            for player in ("ann", "bob", "cy"):
+                assert stored[player].mu == pytest.approx(
+                    book.rating("three-thirteen/3", player).mu
+                )
+            assert rows["cy"].rating == pytest.approx(display_rating(stored["cy"].mu))
+            assert rows["cy"].rating < 1500 < rows["bob"].rating
+
+    asyncio.run(run())
+
+
+def test_two_tables_finishing_at_once_for_one_player_both_count(
+    database: tuple[str, str | None],
+) -> None:
+    async def run() -> None:
+        async with storages(database, 2) as (one, two):
+            tables = []
+            for opponent in ("bob", "cy") * 4:
+                tables.append(await add_table(one, ["ann", opponent]))
+            finishes = [
+                storage.finish_table(table, 10.0 + i, [600, 100], [0], rated=BURRACO)
+                for i, (storage, table) in enumerate(zip((one, two) * 4, tables, strict=True))
+            ]
+            await asyncio.gather(*finishes)
+            stored = await ratings(one, "burraco")
+            assert stored["ann"].games == 8
+            assert stored["bob"].games == stored["cy"].games == 4
+            # the same wins rated one after the other in any order give the same mu to
+            # within what the order changes; a lost update would leave ann a win short
+            book = RatingBook(drift=True)
+            for opponent in ("bob", "cy") * 4:
+                book.rate("burraco", ["ann", opponent], [1, 2])
+            assert stored["ann"].mu == pytest.approx(book.rating("burraco", "ann").mu, abs=0.2)
+            seven = RatingBook(drift=True)
+            for opponent in ("bob", "cy") * 3 + ("bob",):
+                seven.rate("burraco", ["ann", opponent], [1, 2])
+            assert stored["ann"].mu > seven.rating("burraco", "ann").mu + 0.2
+            async with one.reading() as session:
+                count = len(
+                    list(
+                        (
+                            await session.execute(
+                                select(RatingHistoryRow).where(RatingHistoryRow.player_id == "ann")
+                            )
+                        ).scalars()
+                    )
+                )
+            assert count == 8
+
+    asyncio.run(run())
