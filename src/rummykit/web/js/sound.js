@@ -12,10 +12,12 @@ const TONES = {
   chat: [[740, 0.06]],
   error: [[220, 0.15]],
   end: [[523, 0.12], [659, 0.12], [784, 0.2]],
+  warn: [[988, 0.07], [988, 0.07]],
 };
 
 /**
- * Play the sound `name` ("card", "turn", "chat", "error", "end") if the player turned
+ * Play the sound `name` ("card", "turn", "chat", "error", "end", "warn": the player's
+ * own turn clock is in its last seconds) if the player turned
  * sounds on.
  * @param {string} name
  */

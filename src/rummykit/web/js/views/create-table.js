@@ -18,6 +18,8 @@ import { gameViews } from "../games.js";
  */
 
 const TURN_TIMES = [0, 30, 60, 90, 120, 300];
+// each seat's reserve for the game, drawn on when a turn runs past its turn time
+const BANK_TIMES = [0, 60, 120, 300, 600];
 
 /**
  * A rule option's label in the player's language (else its name in words).
@@ -91,6 +93,7 @@ export function CreateTableDialog({ gameName, onClose }) {
   const [seatKinds, setSeatKinds] = useState(/** @type {Record<number, string>} "human" or "bot:LEVEL" */ ({}));
   const [isPrivate, setPrivate] = useState(false);
   const [turnSeconds, setTurnSeconds] = useState(60);
+  const [bankSeconds, setBankSeconds] = useState(120);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const [showAdvanced, setShowAdvanced] = useState(false);
@@ -118,6 +121,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         seats: seatSpec,
         private: isPrivate,
         turn_seconds: turnSeconds || null,
+        time_bank_seconds: turnSeconds && bankSeconds ? bankSeconds : null,
       });
       go(tableHref(created.table_id ?? created.id, created.invite_token));
       onClose();
@@ -181,6 +185,12 @@ export function CreateTableDialog({ gameName, onClose }) {
           <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(/** @type {SelectChange} */ e) => setTurnSeconds(Number(e.target.value))}>
             ${TURN_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("lobby.turn_time_s", { seconds: s }) : t("lobby.no_timer")}</option>`)}
           </select></label>
+        ${turnSeconds
+          ? html`<label class="option"><span>${t("create.time_bank")}</span>
+              <select name="time_bank_seconds" value=${String(bankSeconds)} onChange=${(/** @type {SelectChange} */ e) => setBankSeconds(Number(e.target.value))}>
+                ${BANK_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("create.bank_s", { seconds: s }) : t("create.no_bank")}</option>`)}
+              </select></label>`
+          : null}
       </fieldset>
       ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
       <div class="actions">

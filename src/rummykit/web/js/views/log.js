@@ -72,7 +72,23 @@ export function describeEvent(event, nameOf, seat) {
 }
 
 /**
- * The move log, newest last; the viewer's own moves marked.
+ * Why the computer made a seat's move (the turn timer ran out, or its player is away),
+ * as a sentence; null for a move its player or bot made.
+ * @param {LogEntry["actor"] | undefined} actor
+ * @param {Seat | undefined} player the seat the move was made for
+ * @param {(seat: Seat) => string} nameOf
+ * @param {Seat | null} seat the viewer's seat
+ * @returns {string | null}
+ */
+export function standInText(actor, player, nameOf, seat) {
+  if ((actor !== "timeout" && actor !== "substitute") || player === undefined || player === null) return null;
+  const why = actor === "timeout" ? "timeout" : "away";
+  return player === seat ? t(`standin.${why}_you`) : t(`standin.${why}`, { name: nameOf(player) });
+}
+
+/**
+ * The move log, newest last; the viewer's own moves marked. A run of moves the computer
+ * made for a person begins with a line saying why, and each of its moves says so.
  * @param {{ log: LogEntry[], nameOf: (seat: Seat) => string, seat: Seat | null }} props
  */
 export function MoveLog({ log, nameOf, seat }) {
@@ -80,13 +96,28 @@ export function MoveLog({ log, nameOf, seat }) {
   useEffect(() => {
     end.current?.scrollIntoView({ block: "nearest" });
   }, [log.length]);
-  const lines = log
-    .map((entry, i) => ({ i, text: describeEvent(entry.event, nameOf, seat), player: entry.event.player }))
-    .filter((line) => line.text);
+  /** @type {{ key: string, text: string, className: string }[]} */
+  const lines = [];
+  /** @type {string | null} */
+  let run = null; // the stand-in run under way: its actor and seat
+  log.forEach((entry, i) => {
+    const text = describeEvent(entry.event, nameOf, seat);
+    if (!text) return;
+    const player = entry.event.player;
+    const notice = standInText(entry.actor, player, nameOf, seat);
+    const runKey = notice ? `${entry.actor}:${player}` : null;
+    if (notice && runKey !== run) {
+      lines.push({ key: `n${entry.index}`, text: notice, className: "stand-in-notice" });
+    }
+    if (entry.actor) run = runKey;
+    lines.push({
+      key: String(i),
+      text: notice ? `${text} ${t("log.by_computer")}` : text,
+      className: `${player === seat ? "mine" : ""}${notice ? " by-computer" : ""}`.trim(),
+    });
+  });
   return html`<ol class="move-log" aria-live="polite">
-    ${lines.map(
-      (line) => html`<li key=${line.i} class=${line.player === seat ? "mine" : ""}>${line.text}</li>`,
-    )}
+    ${lines.map((line) => html`<li key=${line.key} class=${line.className}>${line.text}</li>`)}
     <li ref=${end} class="log-end" aria-hidden="true"></li>
   </ol>`;
 }

@@ -2,10 +2,11 @@
 // and the turn clock while it is their turn. The game boards show it; the table page
 // shows the boards, so it lives here rather than in table.js (no import circle).
 
-import { html } from "../html.js";
+import { html, useRef } from "../html.js";
 import { t } from "../i18n.js";
 import { useTicker } from "../hooks.js";
 import { IconBot, IconCards } from "../icons.js";
+import { play } from "../sound.js";
 import { seatName } from "./common.js";
 
 /**
@@ -29,20 +30,37 @@ export function secondsLeft(turn) {
   return null;
 }
 
+// the last seconds of a turn: the clock turns red and, on the player's own turn, beeps once
+export const WARN_SECONDS = 10;
+
 /**
  * The seconds left of the turn, as a number and a shrinking ring (`total`: the turn's
- * length in seconds, when known).
- * @param {{ turn: TableState["turn"], total?: number | null }} props
+ * length in seconds, when known). At a table with a time bank the turn time runs
+ * first, then the mover's bank (shown as such). `mine`: the viewer's own turn, which
+ * warns with a sound when its last seconds begin.
+ * @param {{ turn: TableState["turn"], total?: number | null, mine?: boolean }} props
  */
-export function TurnClock({ turn, total }) {
+export function TurnClock({ turn, total, mine = false }) {
   useTicker(250, Boolean(turn));
+  const warned = useRef(/** @type {number | null | undefined} */ (undefined));
   const left = secondsLeft(turn);
-  if (left === null) return null;
-  const fraction = total ? Math.max(0, Math.min(1, left / total)) : 1;
-  const urgent = left <= 10;
-  return html`<span class=${urgent ? "turn-clock urgent" : "turn-clock"} role="timer"
-      aria-label=${t("table.time_left", { seconds: Math.ceil(left) })} style=${`--fraction:${fraction}`}>
-    <span class="clock-ring" aria-hidden="true"></span>${Math.ceil(left)}s</span>`;
+  if (left === null || !turn) return null;
+  const bank = turn.banks?.[turn.player] ?? 0;
+  const inBank = bank > 0 && left <= bank;
+  const shown = inBank ? left : left - bank;
+  const fraction = inBank ? Math.min(1, left / bank) : total ? Math.max(0, Math.min(1, shown / total)) : 1;
+  const urgent = left <= WARN_SECONDS;
+  if (urgent && mine && warned.current !== turn.deadline) {
+    warned.current = turn.deadline;
+    play("warn");
+  }
+  const label = inBank
+    ? t("table.bank_left", { seconds: Math.ceil(left) })
+    : t("table.time_left", { seconds: Math.ceil(shown) });
+  return html`<span class=${`turn-clock${urgent ? " urgent" : ""}${inBank ? " in-bank" : ""}`} role="timer"
+      aria-label=${label} title=${bank > 0 && !inBank ? t("table.bank_after", { seconds: Math.round(bank) }) : null}
+      style=${`--fraction:${fraction}`}>
+    <span class="clock-ring" aria-hidden="true"></span>${Math.ceil(shown)}s${inBank ? html` <span class="bank-label">${t("table.bank")}</span>` : bank > 0 ? html` <span class="bank-label muted">+${Math.round(bank)}</span>` : null}</span>`;
 }
 
 /**
@@ -66,7 +84,7 @@ export function PlayerPlate({ state, seat, children, compact = false }) {
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
     ${children}
-    ${isTurn ? html`<${TurnClock} turn=${turn} total=${turnSeconds} />` : null}
+    ${isTurn ? html`<${TurnClock} turn=${turn} total=${turnSeconds} mine=${seat === state.seat} />` : null}
     ${!connected && player.name ? html`<span class="chip away">${t("table.away")}</span>` : null}
   </div>`;
 }

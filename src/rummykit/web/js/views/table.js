@@ -9,7 +9,7 @@ import { useStore } from "../hooks.js";
 import { inviteUrl } from "../router.js";
 import { TableController } from "../table-controller.js";
 import { CopyButton, Dialog, NicknameForm, TopBar, seatName } from "./common.js";
-import { MoveLog } from "./log.js";
+import { MoveLog, standInText } from "./log.js";
 import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
 
@@ -20,6 +20,7 @@ import { GameOverDialog } from "./game-over.js";
  * @import { BoardState } from "./board-parts.js"
  * @import { InputChange } from "./common.js"
  * @import { GameViews } from "../games.js"
+ * @import { ComponentChildren } from "../../vendor/preact.module.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
 /**
@@ -97,21 +98,48 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
 }
 
 /**
- * The latest refusals, each said in the player's language for a few seconds.
- * @param {{ errors: (ErrorMessage & { id: number })[], controller: Pick<TableController, "dismissError"> }} props
+ * The latest refusals, each said in the player's language for a few seconds, under
+ * `children` (notices that stay while they hold).
+ * @param {{ errors: (ErrorMessage & { id: number })[], controller: Pick<TableController, "dismissError">, children?: ComponentChildren }} props
  */
-function Refusals({ errors, controller }) {
+function Refusals({ errors, controller, children }) {
   useEffect(() => {
     if (!errors.length) return undefined;
     const id = setTimeout(() => controller.dismissError(errors[0].id), 6000);
     return () => clearTimeout(id);
   }, [errors]);
   return html`<div class="toasts" role="alert">
+    ${children}
     ${errors.map(
       (error) => html`<div class="toast refusal" key=${error.id} data-code=${error.code}
         onClick=${() => controller.dismissError(error.id)}>${refusalText(error.code, error.params, error.message)}</div>`,
     )}
   </div>`;
+}
+
+/**
+ * On the table, after the computer played for a person (the turn timer ran out, or the
+ * player is away): who, and why, until a person moves again or the notice is tapped.
+ * @param {{ state: TableState, nameOf: (seat: Seat) => string }} props
+ */
+function StandInNotice({ state, nameOf }) {
+  const [dismissed, setDismissed] = useState(-1);
+  if (state.tableStatus !== "playing") return null;
+  let found = null;
+  for (let i = state.log.length - 1; i >= 0; i -= 1) {
+    const entry = state.log[i];
+    if (entry.actor === "human") return null;
+    if (entry.actor === "timeout" || entry.actor === "substitute") {
+      found = entry;
+      break;
+    }
+  }
+  if (!found || found.index <= dismissed) return null;
+  const text = standInText(found.actor, found.event.player, nameOf, state.seat);
+  if (!text) return null;
+  const index = found.index;
+  return html`<div class="toast info stand-in-notice" role="status" data-testid="stand-in-notice"
+    data-actor=${found.actor} onClick=${() => setDismissed(index)}>${text}</div>`;
 }
 
 /**
@@ -240,7 +268,9 @@ export function TablePage({ tableId, token }) {
             Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)} />
         </div>`
       : null}
-    <${Refusals} errors=${state.errors} controller=${controller} />
+    <${Refusals} errors=${state.errors} controller=${controller}>
+      ${state.view ? html`<${StandInNotice} state=${state} nameOf=${nameOf} />` : null}
+    <//>
     ${state.view?.gameOver
       ? html`<${GameOverDialog} state=${state} nameOf=${nameOf} tableId=${tableId} token=${token} />`
       : null}
