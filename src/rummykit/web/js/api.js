@@ -177,6 +177,11 @@ export const api = {
   startReview: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/review`, {}),
   /** @type {(id: string) => Answer<"GET /api/tables/{table_id}/review">} */
   review: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/review`),
+  /** @type {(game: string, period: "all" | "30d") => Answer<"GET /api/leaderboard">} */
+  leaderboard: (game, period) =>
+    call("GET", `/api/leaderboard?${new URLSearchParams({ game, period })}`),
+  /** @type {(id: string) => Answer<"GET /api/players/{player_id}">} */
+  player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
 };
 
 /**

@@ -10,6 +10,8 @@ import { Lobby } from "./views/lobby.js";
 import { TablePage } from "./views/table.js";
 import { ReplayPage } from "./views/replay.js";
 import { RulesPage } from "./views/rules.js";
+import { LeaderboardPage } from "./views/leaderboard.js";
+import { ProfilePage } from "./views/profile.js";
 
 function App() {
   const route = useRoute();
@@ -26,6 +28,11 @@ function App() {
       return html`<${ReplayPage} key=${route.args[0]} tableId=${route.args[0]} token=${route.params.token || null} />`;
     case "rules":
       return html`<${RulesPage} game=${route.args[0]} />`;
+    case "leaderboard":
+      return html`<${LeaderboardPage} game=${route.args[0] || ""}
+        period=${route.params.period === "30d" ? "30d" : "all"} />`;
+    case "player":
+      return html`<${ProfilePage} key=${route.args[0]} playerId=${route.args[0] || ""} />`;
     default:
       return html`<${Lobby} route=${route} />`;
   }

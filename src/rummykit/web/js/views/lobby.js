@@ -12,6 +12,7 @@ import { CreateTableDialog } from "./create-table.js";
 import { CardSvg } from "../card-svg.js";
 import { gameViews } from "../games.js";
 import { IconBot, IconPerson } from "../icons.js";
+import { leaderboardHref, profileHref } from "./leaderboard.js";
 
 /**
  * @import { Card, PlayNow } from "../protocol-types"
@@ -49,6 +50,7 @@ function Identity({ me }) {
     return html`<div class="identity signed-in">
       <span>${t("lobby.playing_as")} <strong data-testid="me">${me.name || me.nickname}</strong></span>
       ${me.registered ? null : html`<span class="muted">${t("lobby.guest")}</span>`}
+      ${me.player_id ? html`<a class="my-profile" href=${profileHref(me.player_id)}>${t("lobby.my_profile")}</a>` : null}
       <button type="button" class="small quiet" onClick=${logout}>${t("lobby.logout")}</button>
     </div>`;
   }
@@ -129,6 +131,7 @@ function GameTile({ game, me, onCreate, onError }) {
         <button type="button" class="create-table" disabled=${!me} onClick=${() => onCreate(game.name)}>
           ${t("lobby.create_table")}</button>
         <a class="rules-link" href=${`#/rules/${game.name}`}>${t("lobby.rules")}</a>
+        <a class="leaderboard-link" href=${leaderboardHref(game.name)}>${t("lobby.leaderboard")}</a>
       </div>
     </div>
   </article>`;

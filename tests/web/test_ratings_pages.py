@@ -1,0 +1,115 @@
+"""After a rated game, the leaderboard lists both players and a name leads to a profile
+with the rating, its chart and the game with its replay link; on a phone too, and in
+Hungarian and Russian."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from tests.server.scripted import play_to_end
+from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
+
+PASSWORD = "correct-horse-battery"
+
+
+class Socket:
+    """A table WebSocket with the test client's ``receive_json``/``send_json``."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    def receive_json(self) -> Any:
+        return json.loads(self.connection.recv(timeout=60))
+
+    def send_json(self, message: Any) -> None:
+        self.connection.send(json.dumps(message))
+
+
+def registered(server: LiveServer, name: str) -> tuple[httpx.Client, str]:
+    client = httpx.Client(base_url=server.url, timeout=30)
+    answer = client.post("/api/register", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return client, answer.json()["player_id"]
+
+
+def play_rated_game(server: LiveServer, first: str, second: str) -> tuple[str, str, str]:
+    """A rated two-player Three-Thirteen game of rounds 3 and 4: ``second`` leaves at the
+    start (a substitute plays for them), ``first`` plays each turn's first legal action.
+    The two player ids and the table id."""
+    ann, ann_id = registered(server, first)
+    bob, bob_id = registered(server, second)
+    created = ann.post(
+        "/api/tables",
+        json={
+            "game": "three-thirteen",
+            "rules": {"first_round": 3, "last_round": 4},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "turn_seconds": None,
+        },
+    ).json()
+    table_id = created["table_id"]
+    assert bob.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+    address = server.url.replace("http://", "ws://") + created["ws_url"]
+    cookie = f"rummykit_session={ann.cookies['rummykit_session']}"
+    with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
+        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    ann.close()
+    bob.close()
+    return ann_id, bob_id, table_id
+
+
+def test_the_leaderboard_and_a_profile_after_a_rated_game(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    suffix = secrets.token_hex(3)
+    first, second = f"ann{suffix}", f"bob{suffix}"
+    ann_id, bob_id, table_id = play_rated_game(live_server, first, second)
+
+    viewer = new_page()
+    viewer.goto("/")
+    viewer.page.click(".game-tile[data-game='three-thirteen'] .leaderboard-link")
+    board = viewer.page.locator(".board[data-pool='three-thirteen/2']")
+    board.locator(f"tr[data-player='{ann_id}']").wait_for()
+    rows = board.locator("tbody tr")
+    names = rows.locator(".name").all_text_contents()
+    assert names.index(first) < names.index(second)  # the winner ranks above the leaver
+    ann_rating = board.locator(f"tr[data-player='{ann_id}'] .rating").text_content() or ""
+    assert ann_rating.endswith("?") and int(ann_rating[:-1]) > 1500  # provisional, gained
+    viewer.page.click("a[data-period='30d']")
+    viewer.page.wait_for_url("**/#/leaderboard/three-thirteen?period=30d")
+    board.locator(f"tr[data-player='{bob_id}']").wait_for()
+
+    board.locator(f"tr[data-player='{bob_id}'] .name a").click()
+    viewer.page.locator("[data-testid=profile-name]").wait_for()
+    assert (viewer.page.text_content("[data-testid=profile-name]") or "").strip() == second
+    card = viewer.page.locator(".pool-card[data-pool='three-thirteen/2']")
+    assert int((card.locator(".rating").text_content() or "")[:-1]) < 1500
+    assert card.locator("svg[data-points='1'] polyline").count() == 1
+    game = viewer.page.locator(f".recent-game[data-table='{table_id}']")
+    text = game.text_content() or ""
+    assert "left early" in text and "substitute" in text and "rated" in text
+    assert game.locator("a[href^='#/replay/']").get_attribute("href") == f"#/replay/{table_id}"
+    game.locator(f"a[href='#/player/{ann_id}']").click()
+    shown = "document.querySelector('[data-testid=profile-name]')?.textContent.trim()"
+    viewer.page.wait_for_function(f"() => {shown} === '{first}'")
+    assert not viewer.errors, viewer.errors
+
+    for language, words in (("hu", "Ranglista"), ("ru", "Рейтинг игроков")):
+        page = new_page(language=language, viewport=PHONE)
+        page.goto("/#/leaderboard/three-thirteen")
+        page.page.locator(f"tr[data-player='{ann_id}']").wait_for()
+        assert words in (page.page.text_content(".topbar") or "")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.page.screenshot(path=SCREENSHOTS / f"leaderboard-phone-{language}.png")
+        page.goto(f"/#/player/{bob_id}")
+        page.page.locator(f".recent-game[data-table='{table_id}']").wait_for()
+        width = page.page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], f"{language}: the profile is {width} px wide"
+        page.page.screenshot(path=SCREENSHOTS / f"profile-phone-{language}.png", full_page=True)
+        assert not page.errors, page.errors
