@@ -78,9 +78,7 @@ def test_the_create_dialog_offers_a_time_bank_the_clock_shows(new_page: MakePage
     dialog.locator("button[type=submit]").click()
     host.wait_table()
     table_id = host.table()["tableId"]
-    summary = host.page.evaluate(
-        f"async () => (await fetch('/api/tables/{table_id}')).json()"
-    )
+    summary = host.page.evaluate(f"async () => (await fetch('/api/tables/{table_id}')).json()")
     assert summary["turn_seconds"] == 60 and summary["time_bank_seconds"] == 300
     host.page.wait_for_selector(".player-plate.is-turn .turn-clock .bank-label")
     assert host.page.locator(".turn-clock .bank-label").inner_text() == "+300"

@@ -243,6 +243,13 @@ async def leave(table_id: TableId, player: Player, server: Context) -> dict[str,
     return {"ok": True}
 
 
+@router.get("/current", response_model=list[TableSummary])
+async def current_games(player: Player, server: Context) -> list[TableSummary]:
+    """Your tables not over (waiting for players or under way), newest first: where to
+    come back to after leaving one (a bot plays your seat meanwhile)."""
+    return [_summary(t, s) for t, s in await server.storage.tables_of(player.id, finished=False)]
+
+
 @router.get("/history", response_model=list[TableSummary])
 async def history(player: Player, server: Context) -> list[TableSummary]:
     """Your finished games, newest first."""

@@ -556,6 +556,11 @@ export interface ApiRoutes {
     request: undefined;
     response: { [key: string]: boolean };
   };
+  /** Current Games */
+  "GET /api/current": {
+    request: undefined;
+    response: TableSummary[];
+  };
   /** History */
   "GET /api/history": {
     request: undefined;

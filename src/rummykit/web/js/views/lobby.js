@@ -9,6 +9,7 @@ import { go, tableHref } from "../router.js";
 import { readCatalog } from "../catalog.js";
 import { TopBar } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
+import { CurrentGames } from "./current-games.js";
 import { CardSvg } from "../card-svg.js";
 import { gameViews } from "../games.js";
 import { IconBot, IconPerson } from "../icons.js";
@@ -260,6 +261,7 @@ export function Lobby({ route }) {
         <${Identity} me=${me} />
       </section>
       ${error ? html`<p class="error-text lobby-error" role="alert">${error}</p>` : null}
+      <${CurrentGames} me=${me} />
       <section class="game-tiles">
         ${games.map((game) => html`<${GameTile} game=${game} me=${me} onCreate=${setCreating} onError=${setError} />`)}
       </section>

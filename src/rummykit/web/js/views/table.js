@@ -10,6 +10,7 @@ import { inviteUrl } from "../router.js";
 import { TableController } from "../table-controller.js";
 import { CopyButton, Dialog, NicknameForm, TopBar, seatName } from "./common.js";
 import { MoveLog, standInText } from "./log.js";
+import { LeaveTable } from "./leave-table.js";
 import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
 
@@ -94,6 +95,7 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
       ${tab === "log" ? html`<${MoveLog} log=${state.log} nameOf=${nameOf} seat=${state.seat} />` : null}
       ${tab === "chat" ? html`<${Chat} chat=${state.chat} controller=${controller} nameOf=${nameOf} canChat=${state.status === "open"} />` : null}
     </div>
+    <${LeaveTable} tableId=${controller.tableId} status=${state.tableStatus} seated=${state.seat !== null && state.seat !== undefined} />
   </aside>`;
 }
 

@@ -1,0 +1,48 @@
+// The lobby's list of the player's games not over: where to come back to after leaving a
+// table (the computer plays a seat whose player is away until they return).
+
+import { html, useEffect, useState } from "../html.js";
+import { t } from "../i18n.js";
+import { api } from "../api.js";
+import { tableHref } from "../router.js";
+
+/**
+ * @import { TableSummary } from "../protocol-types"
+ * @import { Session } from "../store.js"
+ */
+
+/**
+ * The player's running and waiting tables, each with a button back to it; nothing when
+ * there are none.
+ * @param {{ me: Session["me"] }} props
+ */
+export function CurrentGames({ me }) {
+  const [tables, setTables] = useState(/** @type {TableSummary[]} */ ([]));
+  useEffect(() => {
+    if (!me) return undefined;
+    let alive = true;
+    api
+      .current()
+      .then((found) => alive && setTables(found))
+      .catch(() => alive && setTables([]));
+    return () => {
+      alive = false;
+    };
+  }, [me]);
+  if (!me || !tables.length) return null;
+  const myName = me.name;
+  return html`<section class="panel current-games" aria-labelledby="current-games-title" data-testid="current-games">
+    <h2 id="current-games-title">${t("lobby.current_games")}</h2>
+    <ul class="current-list">
+      ${tables.map((table) => {
+        const others = table.seats.filter((s) => s.name && s.name !== myName).map((s) => s.name);
+        return html`<li class="current-row" key=${table.table_id} data-table=${table.table_id}>
+          <span class="current-game">${t(`game.${table.game}`)}</span>
+          <span class="muted">${others.length ? t("lobby.against", { names: others.join(", ") }) : ""}</span>
+          <span class="chip">${table.status === "waiting" ? t("lobby.status_waiting") : t("lobby.status_playing")}</span>
+          <a class="button primary" href=${tableHref(table.table_id, null)}>${t("lobby.return")}</a>
+        </li>`;
+      })}
+    </ul>
+  </section>`;
+}
