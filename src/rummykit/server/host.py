@@ -159,6 +159,7 @@ class TableHost:
     def restore(cls, stored: StoredTable, **parts: Any) -> TableHost:
         """The host of a stored table, its state rebuilt from the seed and action log."""
         host = cls(row=stored.table, seats=stored.seats, **parts)
+        host.talk.remember(stored.chat)
         for expected, row in enumerate(stored.actions):
             if row.state_number != expected:
                 raise StorageError(f"table {host.table_id} misses state number {expected}")
@@ -355,6 +356,9 @@ class TableHost:
                 connection.events_sent = max(0, len(self.state.events) - RECENT_EVENTS)
                 self.views.broadcast()
                 self.bots.after_change()
+        history = self.talk.history()
+        if history is not None:  # a reload shows the conversation again
+            connection.send(history)
         if self.status == "over":  # a late arrival learns the result and the seed too
             connection.send(self.game_over_message())
 

@@ -202,6 +202,15 @@ class ChatBroadcast(_Message):
     at: float
 
 
+class ChatHistory(_Message):
+    """The table's chat so far (its latest lines, oldest first), sent on connecting when
+    anything was said, so a page that reloads shows the conversation again; a client
+    replaces the lines it holds with these."""
+
+    type: Literal["chat_history"] = "chat_history"
+    messages: list[ChatBroadcast]
+
+
 class ReasonPhrase(_Message):
     """One phrase of a bot's reason: a code of :data:`rummykit.bots.reasons.PHRASES`
     and its parameters (``card``/``cards`` hold card names, ``action``/``usual`` moves
@@ -280,7 +289,13 @@ class Pong(_Message):
 
 
 ServerMessage = Annotated[
-    StateMessage | ErrorMessage | ChatBroadcast | HintMessage | GameOverMessage | Pong,
+    StateMessage
+    | ErrorMessage
+    | ChatBroadcast
+    | ChatHistory
+    | HintMessage
+    | GameOverMessage
+    | Pong,
     Field(discriminator="type"),
 ]
 

@@ -1,10 +1,12 @@
 """Chat and hints at one table.
 
 Chat is limited per player (all of a player's connections together), stored, then
-sent to everyone at the table.  A hint is the strongest bot's move for the seat to
-move, worked out in the bot workers from that seat's observation only; one hint at a
-time per seat (however many connections the seat has), and the answer goes back
-through the host so it reaches a connection only if it still speaks for that seat.
+sent to everyone at the table; its latest lines are kept (rebuilt from storage when a
+table is restored) and sent to each new connection, so a reload keeps the chat.  A
+hint is the strongest bot's move for the seat to move, worked out in the bot workers
+from that seat's observation only; one hint at a time per seat (however many
+connections the seat has), and the answer goes back through the host so it reaches a
+connection only if it still speaks for that seat.
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ from rummykit.server.commands import HintReady
 from rummykit.server.connection import Connection
 from rummykit.server.events_log import log_event
 from rummykit.server.models import ChatRow
-from rummykit.server.protocol import ChatBroadcast, ErrorMessage, HintMessage, ReasonPhrase
+from rummykit.server.protocol import (
+    ChatBroadcast,
+    ChatHistory,
+    ErrorMessage,
+    HintMessage,
+    ReasonPhrase,
+)
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -25,6 +33,8 @@ if TYPE_CHECKING:
     from rummykit.server.host import TableHost
 
 CHAT_WINDOW_SECONDS = 60.0
+# the chat lines a new connection is sent
+CHAT_KEPT = 100
 
 
 class TableTalk:
@@ -34,6 +44,16 @@ class TableTalk:
         self.host = host
         self._chat_times: dict[str, deque[float]] = {}
         self._hinting: set[int] = set()
+        self._said: deque[ChatBroadcast] = deque(maxlen=CHAT_KEPT)
+
+    def remember(self, rows: list[ChatRow]) -> None:
+        """Keep the latest of a restored table's stored chat lines."""
+        for row in rows[-CHAT_KEPT:]:
+            self._said.append(ChatBroadcast(seat=row.seat, name=row.name, text=row.text, at=row.at))
+
+    def history(self) -> ChatHistory | None:
+        """The chat so far for a new connection (``None`` when nothing was said)."""
+        return ChatHistory(messages=list(self._said)) if self._said else None
 
     async def chat(self, connection: Connection, text: str) -> None:
         host = self.host
@@ -66,9 +86,9 @@ class TableTalk:
             )
         )
         log_event(host.table_id, "chat", seat=connection.seat, length=len(clean))
-        host.views.send_all(
-            ChatBroadcast(seat=connection.seat, name=connection.name, text=clean, at=now)
-        )
+        line = ChatBroadcast(seat=connection.seat, name=connection.name, text=clean, at=now)
+        self._said.append(line)
+        host.views.send_all(line)
 
     def hint(self, connection: Connection) -> None:
         host = self.host

@@ -15,7 +15,7 @@ export type ProtocolVersion = 2;
 export type ClientMessage = ActionMessage | ChatMessage | HintRequest | Ping;
 
 /** What the server sends over the table's WebSocket. */
-export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | HintMessage | GameOverMessage | Pong;
+export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | HintMessage | GameOverMessage | Pong;
 
 /** Play `action` (the engine's action notation) against state `state_number`. */
 export interface ActionMessage {
@@ -35,6 +35,17 @@ export interface ChatBroadcast {
   name: string;
   text: string;
   at: number;
+}
+
+/**
+ * The table's chat so far (its latest lines, oldest first), sent on connecting when
+ * anything was said, so a page that reloads shows the conversation again; a client
+ * replaces the lines it holds with these.
+ */
+export interface ChatHistory {
+  /** default "chat_history" */
+  type?: "chat_history";
+  messages: ChatBroadcast[];
 }
 
 /** Say `text` to everyone at the table (players and watchers). */

@@ -15,8 +15,7 @@ import { play } from "./sound.js";
 /**
  * Messages of the draft protocol that no server of this version sends (docs/protocol.md
  * has none of them); `receive` still reads them.
- * @typedef {{ type: "chat_history", messages?: ChatBroadcast[] }
- *   | { type: "presence" | "players", players?: PlayerInfo[] }} DraftMessage
+ * @typedef {{ type: "presence" | "players", players?: PlayerInfo[] }} DraftMessage
  */
 /**
  * An event as this module reads it: its kind, and who acted when the kind has an actor.
