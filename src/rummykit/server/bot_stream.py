@@ -31,14 +31,12 @@ import json
 import logging
 import pickle
 import secrets
-from collections.abc import Callable, Hashable, Sequence
-from functools import partial
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rummykit.bots.reasons import Reason
 from rummykit.server.bot_errors import BotBusy, BotUnavailable
 from rummykit.server.bot_queue import BUSY, Kind
-from rummykit.server.bots import BotRunner, decide, hint
+from rummykit.server.bots import BotRunner, BotService
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -65,7 +63,7 @@ def unpack(text: str | bytes) -> Any:
     return pickle.loads(base64.b64decode(text))
 
 
-class StreamBotRunner:
+class StreamBotRunner(BotService):
     """The bot work of one server worker, sent to the site's bot workers."""
 
     def __init__(self, cluster: Cluster, *, timeout: float = 120.0) -> None:
@@ -75,42 +73,7 @@ class StreamBotRunner:
         self._pending: set[tuple[Kind, Hashable]] = set()
         self._closed = False
 
-    async def decide(
-        self,
-        game: str,
-        spec: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seed: int,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, str]:
-        """As :meth:`BotRunner.decide`, on a bot worker."""
-        return await self._call(
-            Kind.DECISION, owner, partial(decide, game, spec, observation, list(legal), seed)
-        )
-
-    async def hint(
-        self,
-        game: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seconds: float,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, Reason]:
-        """As :meth:`BotRunner.hint`, on a bot worker."""
-        return await self._call(
-            Kind.HINT, owner, partial(hint, game, observation, list(legal), seconds)
-        )
-
-    async def run(
-        self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
-    ) -> T:
-        """As :meth:`BotRunner.run`, on a bot worker."""
-        return await self._call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
-
-    async def _call(self, kind: Kind, owner: Hashable, call: Callable[[], T]) -> T:
+    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
         if self._closed:
             raise BotUnavailable("the bot workers are shut down")
         key = (kind, owner)
@@ -120,7 +83,7 @@ class StreamBotRunner:
                 raise BotBusy(code, message)
             self._pending.add(key)
         try:
-            answer = await self.cluster.ask_bots(self.streams[kind], pack(call), self.timeout)
+            answer = await self.cluster.ask_bots(self.streams[kind], pack(function), self.timeout)
         finally:
             self._pending.discard(key)
         if answer is None:

@@ -13,6 +13,7 @@ front of the workers keeps table bots ahead of hints and reviews
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import multiprocessing
 import os
@@ -22,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from rummykit.bots.hints import suggest
 from rummykit.bots.reasons import Reason
@@ -102,9 +103,10 @@ def spawn_executor(workers: int) -> ProcessPoolExecutor:
     return executor
 
 
-class BotService(Protocol):
-    """What tables, hints and reviews ask of the bots: a :class:`BotRunner` (this
-    process's own workers) or a ``StreamBotRunner`` (a site's shared bot workers)."""
+class BotService(abc.ABC):
+    """What tables, hints and reviews ask of the bots, each call made of plain data and
+    handed to :meth:`call`: a :class:`BotRunner` runs it in this process's own workers,
+    a ``StreamBotRunner`` (``bot_stream.py``) on a site's shared bot workers."""
 
     async def decide(
         self,
@@ -115,7 +117,13 @@ class BotService(Protocol):
         seed: int,
         *,
         owner: str | None = None,
-    ) -> tuple[str, str]: ...
+    ) -> tuple[str, str]:
+        """Bot ``spec``'s action and reason (the same for the same ``seed``), computed
+        ahead of hints and reviews; ``owner`` is the table.  Raises
+        :class:`BotUnavailable` when the workers keep failing."""
+        return await self.call(
+            Kind.DECISION, owner, partial(decide, game, spec, observation, list(legal), seed)
+        )
 
     async def hint(
         self,
@@ -125,16 +133,31 @@ class BotService(Protocol):
         seconds: float,
         *,
         owner: str | None = None,
-    ) -> tuple[str, Reason]: ...
+    ) -> tuple[str, Reason]:
+        """The hint for this observation; ``owner`` is the player, who may have one hint
+        pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
+        return await self.call(
+            Kind.HINT, owner, partial(hint, game, observation, list(legal), seconds)
+        )
 
     async def run(
         self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
-    ) -> T: ...
+    ) -> T:
+        """``function(*args, **kwargs)`` in a worker (a module-level function of plain
+        data, such as the review's), behind table bots and hints; ``owner`` is the
+        player, who may have one such call pending (a second raises :class:`BotBusy`
+        with code ``review_pending``)."""
+        return await self.call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
 
+    @abc.abstractmethod
+    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
+        """``function()`` in a worker, queued as ``kind`` for ``owner``."""
+
+    @abc.abstractmethod
     def close(self) -> None: ...
 
 
-class BotRunner:
+class BotRunner(BotService):
     """Runs bot decisions, hints and reviews in a pool of worker processes.
 
     Calls go through a :class:`~rummykit.server.bot_queue.BotQueue` (table bots first,
@@ -158,50 +181,8 @@ class BotRunner:
         self.pool = WorkerPool(make_executor or partial(spawn_executor, workers), retries=retries)
         self.queue = BotQueue(self.pool, workers=workers, reserved=reserved)
 
-    async def decide(
-        self,
-        game: str,
-        spec: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seed: int,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, str]:
-        """Bot ``spec``'s action and reason (the same for the same ``seed``), computed
-        ahead of hints and reviews; ``owner`` is the table.  Raises
-        :class:`BotUnavailable` when the workers keep failing."""
-        return await self.call(
-            Kind.DECISION, owner, decide, game, spec, observation, list(legal), seed
-        )
-
-    async def hint(
-        self,
-        game: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seconds: float,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, Reason]:
-        """The hint for this observation; ``owner`` is the player, who may have one hint
-        pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
-        return await self.call(Kind.HINT, owner, hint, game, observation, list(legal), seconds)
-
-    async def run(
-        self, function: Callable[..., T], *args: Any, owner: str | None = None, **kwargs: Any
-    ) -> T:
-        """``function(*args, **kwargs)`` in a worker (a module-level function of plain
-        data, such as the review's), behind table bots and hints; ``owner`` is the
-        player, who may have one such call pending (a second raises :class:`BotBusy`
-        with code ``review_pending``)."""
-        return await self.call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
-
-    async def call(
-        self, kind: Kind, owner: str | None, function: Callable[..., T], *args: Any
-    ) -> T:
-        """``function(*args)`` in a worker, queued as ``kind`` for ``owner``."""
-        result: T = await asyncio.wrap_future(self.queue.submit(kind, owner, function, *args))
+    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
+        result: T = await asyncio.wrap_future(self.queue.submit(kind, owner, function))
         return result
 
     def close(self) -> None:
