@@ -23,6 +23,7 @@ from sqlalchemy import desc, func, select
 
 from rummykit.games.registry import game_named
 from rummykit.rating.model import pool_of
+from rummykit.server.bot_names import seat_names
 from rummykit.server.models import (
     PlayerRatingRow,
     PlayerRow,
@@ -240,11 +241,11 @@ async def profile(storage: Storage, player_id: str) -> Profile | None:
                 seat=mine,
                 seats=[
                     RecentSeat(
-                        name=(s.name or "") if s.kind == "human" else f"{s.level} bot",
+                        name=name,
                         player_id=s.player_id if s.kind == "human" else None,
                         bot=s.kind == "bot",
                     )
-                    for s in seats
+                    for s, name in zip(seats, seat_names(seats), strict=True)
                 ],
                 totals=table.totals,
                 winners=table.winners,

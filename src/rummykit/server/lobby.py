@@ -188,9 +188,11 @@ async def play_now(body: PlayNow, player: Player, server: Context) -> TableCreat
 
 @router.get("/tables/{table_id}", response_model=TableSummary)
 async def table_summary(
-    table_id: TableId, player: Player, server: Context, token: str | None = None
+    table_id: TableId, server: Context, player: MaybePlayer, token: str | None = None
 ) -> TableSummary:
-    """The table's summary; a private table's only for its players or with its ``token``."""
+    """The table's summary; a private table's only for its players or with its ``token``.
+    No session is needed: an invitation's page names the game, the host and the rules
+    before its visitor picks a nickname."""
     host = server.tables.hosts.get(table_id)
     if host is not None:
         found: tuple[TableRow, list[SeatRow]] | None = (host.row, host.seat_rows())
@@ -198,7 +200,7 @@ async def table_summary(
         found = await server.storage.table_with_seats(table_id)
     if found is None:
         raise ApiError(404, "not_found", "there is no such table")
-    check_read(*found, player.id, token)
+    check_read(*found, player.id if player is not None else None, token)
     return _summary(*found)
 
 

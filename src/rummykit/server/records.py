@@ -18,6 +18,7 @@ from typing import Any
 from rummykit.games.core import rules_from_json
 from rummykit.games.record import GameRecord
 from rummykit.games.registry import game_named
+from rummykit.server.bot_names import seat_names
 from rummykit.server.storage import StoredTable
 from rummykit.server.views import watcher_events, watcher_observation
 
@@ -49,9 +50,7 @@ class RecordSource:
             commitment=table.commitment,
             over=table.status == "over",
             actions=tuple(row.action for row in stored.actions),
-            players=tuple(
-                s.name or (f"{s.level} bot" if s.kind == "bot" else "") for s in stored.seats
-            ),
+            players=seat_names(stored.seats),
             chat=tuple(
                 {"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in stored.chat
             ),

@@ -221,13 +221,20 @@ export function setCardFormatter(format) {
 }
 
 /** An engine's English explanation with its card names written as cards ("not 5h Js" →
- * "not 5♥ J♠"); the plural "2s" that opens "2s cannot form a set" is a word, not a card.
+ * "not 5♥ J♠"), a wild's meaning ("2h(=K)") in words ("2♥ as K"); the plural "2s" that
+ * opens "2s cannot form a set" is a word, not a card.
  * @param {string} text
  * @returns {string}
  */
-function cardsInText(text) {
-  return text.replace(/(^|[\s,(])([2-9TJQKA][cdhs]|Jk)(?=$|[\s,.;:)])/g, (/** @type {string} */ match, /** @type {string} */ before, /** @type {string} */ card, /** @type {number} */ offset) =>
-    offset === 0 && text.startsWith("2s cannot") ? match : before + cardFormatter(card),
+export function cardsInText(text) {
+  return text.replace(
+    /(^|[\s,(])([2-9TJQKA][cdhs]|Jk)(?:\(=([2-9TJQKA][cdhs]?)\))?(?=$|[\s,.;:)])/g,
+    (/** @type {string} */ match, /** @type {string} */ before, /** @type {string} */ card, /** @type {string | undefined} */ meaning, /** @type {number} */ offset) => {
+      if (offset === 0 && text.startsWith("2s cannot")) return match;
+      if (!meaning) return before + cardFormatter(card);
+      const stands = meaning.length === 1 ? rankSymbol(meaning) : cardFormatter(meaning);
+      return before + t("card.wild_as", { card: cardFormatter(card), meaning: stands });
+    },
   );
 }
 

@@ -10,6 +10,7 @@ import { IconBulb } from "../icons.js";
 import { cardsText } from "../cards.js";
 import { moveTo, reconcile, sortOrder } from "../hand-order.js";
 import { actionCards } from "../legal.js";
+import { shortcutKey } from "../keys.js";
 
 /**
  * @import { Card, ReasonPhrase } from "../protocol-types"
@@ -311,7 +312,7 @@ export function useKeys(handler) {
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (document.querySelector(".dialog-backdrop")) return;
-      if (latest.current(event.key.toLowerCase(), event)) event.preventDefault();
+      if (latest.current(shortcutKey(event), event)) event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -1,7 +1,7 @@
 // Pieces every page shares: the top bar, the language switch, settings, dialogs.
 
 import { html, useEffect, useRef, useState } from "../html.js";
-import { LANGUAGES, errorText, language, setLanguage, t } from "../i18n.js";
+import { LANGUAGES, errorText, has, language, setLanguage, t } from "../i18n.js";
 import { api } from "../api.js";
 import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -187,10 +187,22 @@ export function seatName(players, seat) {
   const player = players?.find((p) => p.seat === seat) || players?.[seat];
   if (!player) return t("table.seat", { n: seat + 1 });
   if (player.kind === "bot") {
-    // two computers of the same level are told apart by their seat number
-    const level = t(`level.${player.level}`);
-    const twins = (players || []).filter((p) => p.kind === "bot" && p.level === player.level).length;
-    return twins > 1 ? t("table.bot_numbered", { level, n: seat + 1 }) : t("table.bot", { level });
+    // with two computers or more at the table every one is told apart by its seat number
+    const level = levelName(player.level);
+    const computers = (players || []).filter((p) => p.kind === "bot").length;
+    return computers > 1 ? t("table.bot_numbered", { level, n: seat + 1 }) : t("table.bot", { level });
   }
   return player.name || t("table.empty_seat");
+}
+
+/**
+ * A computer player's level as players know it (Easy, Medium, Hard), from the level spec
+ * the protocol carries ("greedy", "ismcts:seconds=2"); a level this client does not know
+ * is shown as its name.
+ * @param {string | null | undefined} spec
+ * @returns {string}
+ */
+export function levelName(spec) {
+  const level = String(spec || "").split(":")[0];
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
 }

@@ -26,7 +26,7 @@ const BANK_TIMES = [0, 60, 120, 300, 600];
  * @param {string} game
  * @param {string} name
  */
-function optionLabel(game, name) {
+export function optionLabel(game, name) {
   const key = `option.${game}.${name}`;
   return has(key) ? t(key) : name.replace(/_/g, " ");
 }
@@ -36,7 +36,7 @@ function optionLabel(game, name) {
  * @param {string} name
  * @param {unknown} value one of the option's choices
  */
-function choiceLabel(game, name, value) {
+export function choiceLabel(game, name, value) {
   const key = `option.${game}.${name}.${value}`;
   return has(key) ? t(key) : String(value);
 }

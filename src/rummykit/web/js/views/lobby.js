@@ -10,6 +10,7 @@ import { readCatalog } from "../catalog.js";
 import { TopBar } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
 import { CurrentGames } from "./current-games.js";
+import { QuickSeat } from "./quick-seat.js";
 import { CardSvg } from "../card-svg.js";
 import { gameViews } from "../games.js";
 import { IconBot, IconPerson } from "../icons.js";
@@ -105,7 +106,13 @@ function Identity({ me }) {
  */
 function GameTile({ game, me, onCreate, onError }) {
   const [busy, setBusy] = useState(false);
+  // no name yet: "Play now" asks for one in place (a guest name offered), then plays
+  const [naming, setNaming] = useState(false);
   const playNow = async () => {
+    if (!session.get().me) {
+      setNaming(true);
+      return;
+    }
     setBusy(true);
     try {
       const table = await api.playNow(/** @type {PlayNow["game"]} */ (game.name));
@@ -127,13 +134,14 @@ function GameTile({ game, me, onCreate, onError }) {
       <h2>${t(`game.${game.name}`)}</h2>
       <p class="muted">${t(`game.${game.name}.tagline`)}</p>
       <div class="tile-actions">
-        <button type="button" class="primary play-now" data-game=${game.name} disabled=${!me || busy}
+        <button type="button" class="primary play-now" data-game=${game.name} disabled=${busy}
           onClick=${playNow}>▶ ${t("lobby.play_now")}</button>
         <button type="button" class="create-table" disabled=${!me} onClick=${() => onCreate(game.name)}>
           ${t("lobby.create_table")}</button>
         <a class="rules-link" href=${`#/rules/${game.name}`}>${t("lobby.rules")}</a>
         <a class="leaderboard-link" href=${leaderboardHref(game.name)}>${t("lobby.leaderboard")}</a>
       </div>
+      ${naming && !me ? html`<${QuickSeat} onSeated=${() => { setNaming(false); playNow(); }} onCancel=${() => setNaming(false)} />` : null}
     </div>
   </article>`;
 }

@@ -6,16 +6,17 @@ import { t, errorText, refusalText } from "../i18n.js";
 import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
-import { inviteUrl } from "../router.js";
 import { TableController } from "../table-controller.js";
-import { CopyButton, Dialog, NicknameForm, TopBar, seatName } from "./common.js";
+import { Dialog, NicknameForm, TopBar, seatName } from "./common.js";
 import { MoveLog, standInText } from "./log.js";
 import { LeaveTable } from "./leave-table.js";
+import { TableIntro, WaitingRoom } from "./waiting-room.js";
+import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
 
 /**
- * @import { ChatBroadcast, ErrorMessage, Seat } from "../protocol-types"
+ * @import { ChatBroadcast, ErrorMessage, Seat, TableSummary } from "../protocol-types"
  * @import { ConnectionStatus, StatusDetail } from "../connection.js"
  * @import { TableState } from "../table-controller.js"
  * @import { BoardState } from "./board-parts.js"
@@ -145,24 +146,6 @@ function StandInNotice({ state, nameOf }) {
 }
 
 /**
- * While seats are free: how many, and the invitation link to share.
- * @param {{ state: TableState, tableId: string, token: string | null }} props
- */
-function WaitingForPlayers({ state, tableId, token }) {
-  const open = state.players.filter((p) => p.kind === "human" && !p.name);
-  if (state.tableStatus !== "waiting") return null;
-  const link = inviteUrl(tableId, token, state.inviteUrl);
-  return html`<div class="waiting panel" role="status">
-    <p>${t("table.waiting", { count: Math.max(1, open.length) })}</p>
-    <div class="invite">
-      <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
-        onFocus=${(/** @type {InputChange} */ e) => e.target.select()} />
-      <${CopyButton} text=${link} label=${t("table.copy_invite")} />
-    </div>
-  </div>`;
-}
-
-/**
  * The connection's trouble, if any: reconnecting, closed, or refused (and why).
  * @param {{ status: ConnectionStatus, detail?: StatusDetail | null }} props
  */
@@ -186,6 +169,18 @@ function JoinGate({ tableId, token, watch, onReady }) {
   const { me } = useStore(session);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [note, setNote] = useState(/** @type {string | null} */ (null));
+  // what the visitor will do: sit (a free seat) or watch (asked to, or no seat left)
+  const [watching, setWatching] = useState(/** @type {boolean | null} */ (watch ? true : null));
+  const onSummary = (/** @type {TableSummary | null} */ summary) => {
+    if (watch) return;
+    const free = summary?.status === "waiting" && summary.seats.some((s) => !s.taken);
+    setWatching(summary ? !free : false);
+  };
+  useEffect(() => {
+    // a watcher is never asked to sit down: a guest name is given
+    if (me || !watching) return;
+    sitAsGuest(guestName()).catch((err) => setError(errorText(err.code, err.params, err.message)));
+  }, [me, watching]);
   useEffect(() => {
     if (!me) return;
     let alive = true;
@@ -222,7 +217,8 @@ function JoinGate({ tableId, token, watch, onReady }) {
   if (me && !error) return note ? html`<p class="muted gate-note">${note}</p>` : null;
   return html`<div class="gate">
     ${error ? html`<p class="error-text" role="alert">${error}</p><p><a href="#/">${t("nav.lobby")}</a></p>` : null}
-    ${!me ? html`<${NicknameForm} title=${t("table.join_title")} />` : null}
+    ${!me ? html`<${TableIntro} tableId=${tableId} token=${token} onSummary=${onSummary} />` : null}
+    ${!me && watching === false ? html`<${NicknameForm} title=${t("table.join_title")} />` : null}
   </div>`;
 }
 
@@ -263,8 +259,9 @@ export function TablePage({ tableId, token }) {
     ${state.view && boards
       ? html`<div class="table-layout">
           <main class="felt">
-            <${WaitingForPlayers} state=${state} tableId=${tableId} token=${token} />
-            <${boards.Board} state=${state} controller=${controller} nameOf=${nameOf} />
+            ${state.tableStatus === "waiting"
+              ? html`<${WaitingRoom} state=${state} tableId=${tableId} token=${token} />`
+              : html`<${boards.Board} state=${state} controller=${controller} nameOf=${nameOf} />`}
           </main>
           <${SidePanel} state=${state} controller=${controller} nameOf=${nameOf} tab=${tab} setTab=${setTab}
             Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)} />

@@ -1,0 +1,87 @@
+"""Before a table starts: its creator waits in a room (who is seated, the link to send)
+with no board to play on; the invitation's page names the game, the host and the rules
+before asking the visitor for a nickname; a watcher is never asked for one; and "Play
+now" without a name asks for it in place, a guest name offered, and goes to the table."""
+
+from __future__ import annotations
+
+from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
+from tests.web.driver import Player
+
+
+def _shoot(player: Player, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    player.page.wait_for_timeout(150)
+    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> None:
+    for viewport, name in ((None, "desktop"), (PHONE, "phone")):
+        alice = new_page(viewport=viewport)
+        alice.goto("/")
+        alice.sit_down("Alice")
+        alice.page.click(".game-tile[data-game='three-thirteen'] .create-table")
+        dialog = alice.page.locator(".dialog.create-table")
+        dialog.locator("select[name=players]").select_option("2")
+        dialog.locator("select[data-seat='1']").select_option("human")
+        dialog.locator("input[name=private]").check()
+        dialog.locator("button[type=submit]").click()
+        room = alice.page.locator("[data-testid=waiting-room]")
+        room.wait_for()
+        seats = room.locator(".waiting-seats li").all_inner_texts()
+        assert "Alice" in seats[0] and "(you)" in seats[0] and seats[1] == "Open seat"
+        # nothing to play before the start: no board, no stock, no Draw button
+        assert alice.page.locator("[data-testid=stock]").count() == 0
+        assert alice.page.locator(".action-bar").count() == 0
+        link = alice.page.locator("[data-testid=invite-link]").input_value()
+        assert "token=" in link
+        _shoot(alice, f"waiting-room-{name}")
+
+        bob = new_page(viewport=viewport)
+        bob.page.goto(link)
+        intro = bob.page.locator("[data-testid=table-intro]")
+        intro.wait_for()
+        text = intro.inner_text()
+        assert "Three-Thirteen" in text and "Alice invites you" in text
+        assert "1 of 2 seats taken" in text
+        assert intro.locator(".intro-rules dt").count() >= 1
+        assert bob.page.locator("input[name=nickname]").is_visible()
+        _shoot(bob, f"invitation-{name}")
+        bob.sit_down("Bob")
+        bob.wait_table()
+        state = bob.wait_settled()
+        assert state["seat"] == 1 and state["tableStatus"] == "playing"
+        alice.page.wait_for_selector("[data-testid=stock]")
+        assert alice.page.locator("[data-testid=waiting-room]").count() == 0
+
+        # a watcher with no name is seated as nobody: never asked for a nickname
+        carol = new_page(viewport=viewport)
+        table_id = state["tableId"]
+        token = link.split("token=")[1]
+        carol.page.goto(f"{carol.base_url}/#/table/{table_id}?token={token}&watch=1")
+        carol.wait_table()
+        assert carol.table()["seat"] is None
+        assert carol.page.locator("input[name=nickname]").count() == 0
+        assert not alice.errors and not bob.errors and not carol.errors
+
+
+def test_play_now_asks_for_a_name_in_place(new_page: MakePage) -> None:
+    for viewport, name in ((None, "desktop"), (PHONE, "phone")):
+        newcomer = new_page(viewport=viewport)
+        newcomer.goto("/")
+        button = newcomer.page.locator("button.play-now[data-game='burraco']")
+        button.wait_for()
+        assert button.is_enabled()  # no name yet, and still a button to press
+        button.click()
+        form = newcomer.page.locator(".game-tile[data-game='burraco'] [data-testid=quick-seat]")
+        form.wait_for()
+        offered = form.locator("input[name=quick-nickname]").input_value()
+        assert offered.startswith("Guest ")
+        _shoot(newcomer, f"quick-seat-{name}")
+        form.locator("button[type=submit]").click()
+        newcomer.wait_table()
+        state = newcomer.wait_settled()
+        assert state["seat"] == 0
+        me = newcomer.page.evaluate("async () => (await fetch('/api/me')).json()")
+        assert me["name"] == offered
+        assert not newcomer.errors, newcomer.errors
