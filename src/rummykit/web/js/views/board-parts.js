@@ -224,7 +224,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
       aria-label=${state.hintPending ? t("table.thinking") : t("table.hint")}><${IconBulb} /> <span class="long">${state.hintPending ? t("table.thinking") : t("table.hint")}</span></button>
     ${hint
       ? html`<div class="hint-bubble" role="status" data-action=${hint.action}>
-          <span class="hint-head"><strong>${describeAction(hint.action)}</strong>
+          <span class="hint-head"><strong>${describeAction(hint.action, state.game)}</strong>
             <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
               onClick=${() => controller.dismissHint()}>×</button></span>
           ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason, { named: true })}</span>` : null}
@@ -266,6 +266,8 @@ export function reasonText(phrases, fallback = "", { named = false } = {}) {
     for (const [name, value] of Object.entries(params)) {
       if (name === "action" || name === "usual") shown[name] = describeAction(/** @type {string} a move */ (value));
       else if (name === "card" || name === "cards") shown[name] = cardsText([/** @type {Card | Card[]} */ (value)].flat());
+      // melds are numbered from 1 on the page, from 0 in the engine
+      else if (name === "meld" && typeof value === "number") shown[name] = value + 1;
       else shown[name] = value;
     }
     parts.push(t(`reason.${code}`, shown));
@@ -276,15 +278,16 @@ export function reasonText(phrases, fallback = "", { named = false } = {}) {
 /**
  * @template {string | null | undefined} Action
  * @param {Action} action
+ * @param {string | null} [game] the game's name: Three-Thirteen's "take" takes only the top card
  * @returns {string | Action} the action itself when it is not a move this page knows
  */
-export function describeAction(action) {
+export function describeAction(action, game) {
   const [verb, ...rest] = (action || "").trim().split(/\s+/);
   switch (verb) {
     case "draw":
       return t("action.draw");
     case "take":
-      return t("action.take");
+      return t(game === "three-thirteen" ? "action.take_top" : "action.take");
     case "meld":
       return t("action.meld", { cards: cardsText(rest) });
     case "extend":

@@ -60,7 +60,7 @@ export function TurnClock({ turn, total, mine = false }) {
   return html`<span class=${`turn-clock${urgent ? " urgent" : ""}${inBank ? " in-bank" : ""}`} role="timer"
       aria-label=${label} title=${bank > 0 && !inBank ? t("table.bank_after", { seconds: Math.round(bank) }) : null}
       style=${`--fraction:${fraction}`}>
-    <span class="clock-ring" aria-hidden="true"></span>${Math.ceil(shown)}s${inBank ? html` <span class="bank-label">${t("table.bank")}</span>` : bank > 0 ? html` <span class="bank-label muted">+${Math.round(bank)}</span>` : null}</span>`;
+    <span class="clock-ring" aria-hidden="true"></span>${t("table.clock_s", { seconds: Math.ceil(shown) })}${inBank ? html` <span class="bank-label">${t("table.bank")}</span>` : bank > 0 ? html` <span class="bank-label muted">+${Math.round(bank)}</span>` : null}</span>`;
 }
 
 /**

@@ -123,7 +123,7 @@ export function ReplayPage({ tableId, token = null }) {
               ${t("replay.all_hands")}</label>`
         : null}
       ${error ? html`<span class="error-text" role="alert">${error}</span>` : null}
-      <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(/** @type {Seat} an action has its actor */ (current.seat))}: ${describeAction(current.action)}` : t("replay.start")}</span>
+      <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(/** @type {Seat} an action has its actor */ (current.seat))}: ${describeAction(current.action, game)}` : t("replay.start")}</span>
     </div>
     <div class="table-layout"><main class="felt replay-felt">
       <${Board} key=${`replay-${replay.seat}`} state=${state} controller=${idle} nameOf=${nameOf} />

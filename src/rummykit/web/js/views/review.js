@@ -77,8 +77,8 @@ export function ReviewPanel({ tableId, game }) {
               (item) => html`<li key=${item.decision} data-state-number=${item.state_number}>
                 <span class="review-move">${t("review.item", {
                   n: item.decision + 1,
-                  played: describeAction(item.played),
-                  suggested: describeAction(item.suggested),
+                  played: describeAction(item.played, game),
+                  suggested: describeAction(item.suggested, game),
                 })}</span>
                 <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", { points: signedPoints(item.points) })}</strong>
                 ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true })}</span>` : null}
