@@ -177,7 +177,7 @@ def test_markup_in_a_nickname_and_in_chat_is_shown_as_text(
     assert_shows_text(bob, HOSTILE_NAME, "the open tables")
 
     mallory.page.goto(f"{hostile.url}/#/table/{waiting}")
-    mallory.page.locator(".board").wait_for()
+    mallory.page.locator("[data-testid=waiting-room]").wait_for()
     assert_shows_text(mallory, HOSTILE_NAME, "a table's seats")
 
     bob.page.click(f".table-row[data-table='{waiting}'] button.primary")

@@ -178,8 +178,7 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
 
     carol = new_page()
     carol.page.goto(link + "&watch=1")
-    carol.sit_down("Carol")
-    carol.wait_table()
+    carol.wait_table()  # a watcher is given a guest name, never asked to sit down
     watched = carol.wait_settled()
     assert watched["seat"] is None
     assert carol.page.locator(".hand-card").count() == 0
