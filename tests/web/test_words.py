@@ -114,3 +114,28 @@ def test_the_turn_clock_writes_seconds_in_the_language(language: str) -> None:
     assert "{seconds}" in clock
     if language != "en":
         assert not clock.endswith("}s")
+
+
+RULE_PAGES = Path(rummykit.__file__).parent / "web" / "rules"
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in RULE_PAGES.glob("*.html")))
+def test_rule_pages_name_options_as_the_create_dialog_does(page: str) -> None:
+    """Options by their labels, not their code names (``one_set_per_rank``, ``quick``)."""
+    text = (RULE_PAGES / page).read_text(encoding="utf-8")
+    assert "<code>" not in text
+
+
+@pytest.mark.parametrize("language", ["hu", "ru"])
+def test_rule_pages_write_cards_with_the_languages_rank_letters(language: str) -> None:
+    """The cards on the page as the table draws them: B D K in Hungarian, the Cyrillic
+    letters in Russian, not the Latin A J Q K."""
+    symbols = json.loads((I18N / f"refusals.{language}.json").read_text(encoding="utf-8"))[
+        "rank_symbols"
+    ]
+    for page in RULE_PAGES.glob(f"*.{language}.html"):
+        text = page.read_text(encoding="utf-8")
+        for rank in "AJQK":
+            if symbols[rank] != rank:
+                assert not re.search(rf"(?<!\w){rank}[♣♦♥♠]", text), (page.name, rank)
+        assert re.search(rf"(?<!\w){symbols['K']}[♣♦♥♠]", text) or "three" in page.name
