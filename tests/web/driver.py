@@ -35,6 +35,8 @@ class Player:
         self.page.click("form button[type=submit]")
 
     def play_now(self, game: str) -> None:
+        """Press "Play now" once the player has a name (without one, it asks for it)."""
+        self.page.wait_for_selector("[data-testid=me]")
         button = self.page.locator(f"button.play-now[data-game='{game}']")
         button.wait_for()
         self.page.wait_for_function(

@@ -33,7 +33,7 @@ def test_a_timed_out_turn_is_said_on_the_table_and_in_the_log(new_page: MakePage
         slow = new_page(viewport=viewport)
         slow.goto("/")
         slow.sit_down("Slow")
-        slow.page.wait_for_selector("button.play-now:not([disabled])")
+        slow.page.wait_for_selector("[data-testid=me]")
         created = _create(
             slow,
             {

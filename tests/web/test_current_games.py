@@ -20,7 +20,7 @@ def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
         ann.goto("/")
         ann.sit_down("Ann")
         # a fresh player has no current games: the list is not shown
-        ann.page.wait_for_selector("button.play-now:not([disabled])")
+        ann.page.wait_for_selector("[data-testid=me]")
         assert ann.page.locator("[data-testid=current-games]").count() == 0
         ann.play_now("three-thirteen")
         table_id = ann.table()["tableId"]

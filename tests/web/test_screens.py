@@ -62,7 +62,7 @@ def test_screens_in_every_language(new_page: MakePage, device: str, viewport: Vi
     me = new_page(viewport=viewport)
     me.goto("/")
     me.sit_down("Zsófia")
-    me.page.wait_for_selector("button.play-now:not([disabled])")
+    me.page.wait_for_selector("[data-testid=me]")
     _in_each_language(me, f"lobby-{device}")
     assert me.page.locator("h1").inner_text() == MESSAGES["ru"]["lobby.welcome"]
     me.page.reload()
