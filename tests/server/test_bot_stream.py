@@ -20,8 +20,8 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.server.conftest import POSTGRES_URL
-from tests.server.test_recovery_process import ServerProcess, free_port
-from tests.server.test_workers import REDIS_URL, expected_actions
+from tests.server.test_recovery_process import ServerProcess, expected_actions, free_port
+from tests.server.test_workers import REDIS_URL
 
 CLAIM_AFTER = 2.0
 

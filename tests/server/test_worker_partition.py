@@ -27,8 +27,8 @@ import pytest
 
 from tests.server.conftest import POSTGRES_URL
 from tests.server.stall_proxy import StallProxy
-from tests.server.test_recovery_process import ServerProcess, free_port
-from tests.server.test_workers import REDIS_URL, Seat, Site, expected_actions
+from tests.server.test_recovery_process import ServerProcess, expected_actions, free_port
+from tests.server.test_workers import REDIS_URL, Seat, Site
 
 LEASE_SECONDS = 2.0
 

@@ -11,7 +11,6 @@ seat's view a client received was its own.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -27,24 +26,18 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from rummykit.games.core import rules_from_json
-from rummykit.games.registry import game_named
-from rummykit.server.bots import decide
-from rummykit.server.fairness import bot_seed
 from tests.server.conftest import POSTGRES_URL
-from tests.server.test_recovery_process import ServerProcess, free_port
+from tests.server.test_recovery_process import (
+    ServerProcess,
+    choose,
+    expected_actions,
+    free_port,
+)
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
 WORKERS = 3
 KILLS = 3
 LEASE_SECONDS = 2.0
-
-
-def choose(state_number: int, legal: list[str]) -> str:
-    """A scripted player: a fixed pseudo-random legal action (seldom the pile)."""
-    options = [a for a in legal if a != "take"] or legal
-    digest = hashlib.sha256(f"worker-test|{state_number}".encode()).digest()
-    return options[int.from_bytes(digest[:4], "big") % len(options)]
 
 
 class Site:
@@ -198,27 +191,6 @@ class Seat:
                 self.sent[number] = action
                 time.sleep(0.03)  # a person's pace, so that kills land mid-game
                 ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
-
-
-def expected_actions(record: dict[str, Any], people: set[int]) -> list[str]:
-    """The game without any kill: the scripted people and the greedy bots."""
-    game = game_named(record["game"])
-    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
-    actions: list[str] = []
-    while not state.game_over:
-        number = len(actions)
-        seat = state.current_player
-        legal = [game.format_action(a) for a in state.legal_actions()]
-        if seat in people:
-            action = choose(number, legal)
-        else:
-            observation = state.observation(seat).to_json()
-            action, _ = decide(
-                game.name, "greedy", observation, legal, bot_seed(record["nonce"], number, seat)
-            )
-        state.apply(game.parse_action(action))
-        actions.append(action)
-    return actions
 
 
 TABLES: list[tuple[str, dict[str, Any], list[str]]] = [
