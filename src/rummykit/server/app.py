@@ -26,6 +26,7 @@ from rummykit.server import (
     collector,
     lobby,
     ratings_api,
+    rematch,
     replay_api,
     review_api,
     security,
@@ -187,6 +188,7 @@ def create_app(
     app.include_router(review_api.router)
     app.include_router(replay_api.router)
     app.include_router(ratings_api.router)
+    app.include_router(rematch.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

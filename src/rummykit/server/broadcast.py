@@ -153,6 +153,14 @@ class TableViews:
                     connection.events_sent = view[2]
                     connection.send_text(text)
 
+    def send_seated(self, message: BaseModel) -> None:
+        """Send one message to the seated players' connections only (not watchers)."""
+        text = message.model_dump_json()
+        for seat in self.host.seating:
+            for connection in seat.connections:
+                if self._allowed(connection):
+                    connection.send_text(text)
+
     def send_all(self, message: BaseModel) -> None:
         """Send one message that is the same for everyone (chat, the game's end)."""
         text = message.model_dump_json()

@@ -211,6 +211,17 @@ class ChatHistory(_Message):
     messages: list[ChatBroadcast]
 
 
+class RematchOffer(_Message):
+    """A player of this finished table (seat ``by``) asked for a rematch: the new table
+    ``table_id``, private, joined with ``invite_token``.  Sent to the table's seated
+    players only."""
+
+    type: Literal["rematch"] = "rematch"
+    table_id: str
+    invite_token: str | None
+    by: int
+
+
 class ReasonPhrase(_Message):
     """One phrase of a bot's reason: a code of :data:`rummykit.bots.reasons.PHRASES`
     and its parameters (``card``/``cards`` hold card names, ``action``/``usual`` moves
@@ -293,6 +304,7 @@ ServerMessage = Annotated[
     | ErrorMessage
     | ChatBroadcast
     | ChatHistory
+    | RematchOffer
     | HintMessage
     | GameOverMessage
     | Pong,

@@ -15,7 +15,7 @@ export type ProtocolVersion = 2;
 export type ClientMessage = ActionMessage | ChatMessage | HintRequest | Ping;
 
 /** What the server sends over the table's WebSocket. */
-export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | HintMessage | GameOverMessage | Pong;
+export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | RematchOffer | HintMessage | GameOverMessage | Pong;
 
 /** Play `action` (the engine's action notation) against state `state_number`. */
 export interface ActionMessage {
@@ -160,6 +160,19 @@ export interface Pong {
 export interface ReasonPhrase {
   code: string;
   params: { [key: string]: number | string | string[] };
+}
+
+/**
+ * A player of this finished table (seat `by`) asked for a rematch: the new table
+ * `table_id`, private, joined with `invite_token`.  Sent to the table's seated
+ * players only.
+ */
+export interface RematchOffer {
+  /** default "rematch" */
+  type?: "rematch";
+  table_id: string;
+  invite_token: string | null;
+  by: number;
 }
 
 /**
@@ -380,6 +393,13 @@ export interface RecentSeat {
   name: string;
   player_id: string | null;
   bot: boolean;
+}
+
+/** A rematch: its table, the caller's seat in it, and its invitation token. */
+export interface Rematch {
+  table_id: string;
+  seat: number;
+  invite_token: string | null;
 }
 
 /** A review's progress (`done` of `total` decisions) and the items so far. */
@@ -606,6 +626,11 @@ export interface ApiRoutes {
   "GET /api/players/{player_id}": {
     request: undefined;
     response: Profile;
+  };
+  /** Rematch */
+  "POST /api/tables/{table_id}/rematch": {
+    request: undefined;
+    response: Rematch;
   };
 }
 

@@ -8,7 +8,7 @@ import { play } from "./sound.js";
 
 /**
  * @import { Card, ChatBroadcast, ErrorMessage, GameEvent, GameOverMessage, GameStateMessage,
- *   HintMessage, LastAction, PlayerInfo, Seat, TableMessage, TurnInfo } from "./protocol-types"
+ *   HintMessage, LastAction, PlayerInfo, RematchOffer, Seat, TableMessage, TurnInfo } from "./protocol-types"
  * @import { ConnectionStatus, StatusDetail } from "./connection.js"
  * @import { AnyObservation, TableView } from "./model.js"
  */
@@ -50,6 +50,8 @@ import { play } from "./sound.js";
  * @property {HintMessage | null} hint
  * @property {boolean} [hintPending]
  * @property {GameOverMessage | null} [gameOver]
+ * @property {RematchOffer | null} [rematch] another player of this finished table asked
+ *   for a rematch: where it is
  * @property {boolean} [pending] an action sent and not yet answered
  * @property {ActedEvent[]} [lastEvents] the events of the state on screen
  * @property {"waiting" | "playing" | "over"} [tableStatus]
@@ -139,6 +141,10 @@ export class TableController {
         break;
       case "game_over":
         this.store.set({ gameOver: message });
+        break;
+      case "rematch":
+        this.store.set({ rematch: message });
+        play("turn");
         break;
       case "presence":
       case "players":

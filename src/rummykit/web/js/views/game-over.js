@@ -11,7 +11,7 @@ import { ReviewPanel } from "./review.js";
 import { gameViews } from "../games.js";
 
 /**
- * @import { GameOverMessage, PlayNow, Seat } from "../protocol-types"
+ * @import { GameOverMessage, Seat } from "../protocol-types"
  * @import { BoardState } from "./board-parts.js"
  */
 
@@ -30,14 +30,17 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const won = seat !== null && winners.includes(seat);
   const draw = winners.length > 1;
   const LastHand = gameViews(game)?.LastHand;
+  // "play again": a rematch at the same table (same seats, rules and clock), each
+  // player in their old seat; the others are offered it and join with one click
   const again = async () => {
     try {
-      const table = await api.playNow(/** @type {PlayNow["game"]} */ (game));
-      go(tableHref(table.table_id ?? table.id, table.invite_token));
+      const table = await api.rematch(tableId);
+      go(tableHref(table.table_id, table.invite_token));
     } catch {
       go("/");
     }
   };
+  const offer = state.rematch;
   if (!open) {
     return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
   }
@@ -50,6 +53,9 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
         : t("result.you_lost", { name: winners.map(nameOf).join(", ") });
   return html`<${Dialog} title=${t("result.title")} onClose=${() => setOpen(false)} className="game-over">
     <p class=${`headline ${won ? "won" : ""}`} data-testid="result-headline">${headline}</p>
+    ${offer && seat !== null && offer.by !== seat
+      ? html`<p class="rematch-offer" role="status" data-testid="rematch-offer">${t("result.rematch_offered", { name: nameOf(offer.by) })}</p>`
+      : null}
     <table class="score-table final-totals">
       <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
       <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr></tbody>
@@ -61,7 +67,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     <div class="actions">
       <a class="button" href="#/">${t("nav.lobby")}</a>
       <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`} data-testid="open-replay">${t("result.replay")}</a>
-      ${seat !== null ? html`<button type="button" class="primary" onClick=${again}>${t("result.again")}</button>` : null}
+      ${seat !== null ? html`<button type="button" class="primary" data-testid="play-again" onClick=${again}>${offer && offer.by !== seat ? t("result.join_rematch") : t("result.again")}</button>` : null}
     </div>
   <//>`;
 }

@@ -1,0 +1,95 @@
+"""Play again: at the end of a game between people, one asks for a rematch and lands at
+the new table; the other is offered it in the result dialog and joins with one click,
+in the same seat; both then play the new game."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any
+
+from websockets.sync.client import connect
+
+from tests.web.conftest import SCREENSHOTS, MakePage
+from tests.web.driver import Player
+
+SHORT = {"first_round": 3, "last_round": 3}
+
+
+def _cookie(player: Player) -> str:
+    cookies = player.page.context.cookies()
+    return next(c["value"] for c in cookies if c["name"] == "rummykit_session")
+
+
+def _play_out(base_url: str, table_id: str, cookies: list[str]) -> None:
+    """Both seats play the first legal move (drawing rather than taking) to the end."""
+    address = base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(
+                connect(
+                    address,
+                    additional_headers={"Cookie": f"rummykit_session={c}"},
+                    open_timeout=20,
+                )
+            )
+            for c in cookies
+        ]
+        acted = [-1] * len(sockets)
+        for _ in range(20_000):
+            for i, socket in enumerate(sockets):
+                try:
+                    message: dict[str, Any] = json.loads(socket.recv(timeout=0.05))
+                except TimeoutError:
+                    continue
+                if message["type"] == "game_over":
+                    return
+                assert message["type"] != "error", message
+                legal = message.get("legal_actions") if message["type"] == "state" else None
+                if legal and message["state_number"] != acted[i]:
+                    acted[i] = message["state_number"]
+                    action = next((a for a in legal if a != "take"), legal[0])
+                    socket.send(
+                        json.dumps({"type": "action", "state_number": acted[i], "action": action})
+                    )
+    raise AssertionError("the game did not end")
+
+
+def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> None:
+    ann, bob = new_page(), new_page()
+    for player, name in ((ann, "Ann"), (bob, "Bob")):
+        player.goto("/")
+        player.sit_down(name)
+        player.page.wait_for_selector("[data-testid=me]")
+    body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+    created = ann.page.evaluate(
+        """async (body) => (await fetch('/api/tables', {method: 'POST',
+             headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json()""",
+        body,
+    )
+    table_id = created["table_id"]
+    bob.page.evaluate(
+        f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
+             headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
+    )
+    _play_out(ann.base_url, table_id, [_cookie(ann), _cookie(bob)])
+    for player in (ann, bob):
+        player.goto(f"/#/table/{table_id}")
+        player.page.locator(".dialog.game-over").wait_for()
+    ann.page.click("[data-testid=play-again]")
+    ann.page.locator("[data-testid=waiting-room]").wait_for()
+    offer = bob.page.locator("[data-testid=rematch-offer]")
+    offer.wait_for()
+    assert "Ann asks for a rematch" in offer.inner_text()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    bob.page.screenshot(path=str(SCREENSHOTS / "rematch-offer-desktop.png"))
+    button = bob.page.locator("[data-testid=play-again]")
+    assert button.inner_text() == "Join the rematch"
+    button.click()
+    bob.wait_table()
+    state = bob.wait_settled()
+    assert state["seat"] == 1 and state["tableId"] != table_id
+    assert state["tableStatus"] == "playing"
+    ann.wait_table()
+    assert ann.wait_settled()["tableId"] == state["tableId"]
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
