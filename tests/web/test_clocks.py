@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
 from tests.web.driver import Player
 
@@ -66,8 +68,11 @@ def test_a_timed_out_turn_is_said_on_the_table_and_in_the_log(new_page: MakePage
         assert not slow.errors, slow.errors
 
 
-def test_the_create_dialog_offers_a_time_bank_the_clock_shows(new_page: MakePage) -> None:
-    host = new_page()
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_create_dialog_offers_a_time_bank_the_clock_shows(
+    new_page: MakePage, device: str
+) -> None:
+    host = new_page(viewport=PHONE if device == "phone" else None)
     host.goto("/")
     host.sit_down("Banker")
     host.page.click(".game-tile[data-game='three-thirteen'] .create-table")
@@ -82,6 +87,17 @@ def test_the_create_dialog_offers_a_time_bank_the_clock_shows(new_page: MakePage
     assert summary["turn_seconds"] == 60 and summary["time_bank_seconds"] == 300
     host.page.wait_for_selector(".player-plate.is-turn .turn-clock .bank-label")
     assert host.page.locator(".turn-clock .bank-label").inner_text() == "+300"
+    _shoot(host, f"clock-bank-{device}")
+    # on a phone the clock stays inside the player's plate, inside the screen
+    inside = host.page.evaluate(
+        """() => {
+          const clock = document.querySelector('.player-plate.is-turn .turn-clock');
+          const plate = clock.closest('.player-plate').getBoundingClientRect();
+          const box = clock.getBoundingClientRect();
+          return box.right <= Math.min(plate.right, window.innerWidth) + 1;
+        }"""
+    )
+    assert inside
     # with no turn time there is no bank to choose
     host.page.goto(host.base_url + "/")
     host.page.click(".game-tile[data-game='three-thirteen'] .create-table")
