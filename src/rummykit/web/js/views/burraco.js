@@ -14,6 +14,7 @@ import { useStore } from "../hooks.js";
 import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
+import { ScrollX } from "./scroll-x.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
 /**
@@ -107,7 +108,7 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
     ["pozzetto_penalty", (b) => -b.pozzetto_penalty],
   ];
   const players = result.breakdown.map((_, i) => i);
-  return html`<table class="score-table breakdown">
+  return html`<${ScrollX} label=${t("table.tab.scores")}><table class="score-table breakdown">
     <thead><tr><th></th>${players.map((p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
     <tbody>
       ${rows.map(
@@ -119,7 +120,7 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
       <tr class="game-total" data-row="totals"><th scope="row">${rules?.mode === "target" ? t("breakdown.totals_target", { target: rules.target }) : t("breakdown.totals")}</th>
         ${result.totals.map((s) => html`<td><strong>${s}</strong></td>`)}</tr>
     </tbody>
-  </table>
+  </table><//>
   <p class="muted end-reason">${t(`end.${result.reason}`, { name: result.closer !== null ? nameOf(result.closer) : "" })}</p>`;
 }
 
@@ -146,13 +147,13 @@ export function BurracoScores({ state, nameOf }) {
   const { view } = state;
   const last = view.results[view.results.length - 1];
   return html`<div class="scores">
-    <table class="score-table">
+    <${ScrollX} label=${t("table.tab.scores")}><table class="score-table">
       <thead><tr><th>${t("table.hand_no")}</th>${view.totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
       <tbody>
         ${view.results.map((r) => html`<tr><td>${r.hand_number + 1}</td>${r.scores.map((s) => html`<td>${signed(s)}</td>`)}</tr>`)}
         <tr class="game-total"><th scope="row">${t("breakdown.totals")}</th>${view.totals.map((s) => html`<td><strong>${s}</strong></td>`)}</tr>
       </tbody>
-    </table>
+    </table><//>
     <p class="muted">${view.rules.mode === "target" ? t("burraco.mode_target", { target: view.rules.target }) : t("burraco.mode_quick")}</p>
     ${last ? html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${view.rules} />` : null}
   </div>`;

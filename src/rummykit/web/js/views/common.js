@@ -91,7 +91,9 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
   useEffect(() => {
     const previous = /** @type {HTMLElement | null} */ (document.activeElement);
     const first = /** @type {HTMLElement | null | undefined} */ (box.current?.querySelector("button, [href], input, select, textarea"));
-    first?.focus();
+    // the dialog opens at its top (its title, a game's result), wherever its first control is
+    first?.focus({ preventScroll: true });
+    if (box.current) box.current.scrollTop = 0;
     const onKey = (/** @type {KeyboardEvent} */ event) => {
       if (event.key === "Escape" && onClose) {
         event.stopPropagation();

@@ -8,6 +8,7 @@ import { go, tableHref } from "../router.js";
 import { Dialog } from "./common.js";
 import { FairDeal } from "./fair-deal.js";
 import { ReviewPanel } from "./review.js";
+import { ScrollX } from "./scroll-x.js";
 import { gameViews } from "../games.js";
 
 /**
@@ -56,10 +57,10 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     ${offer && seat !== null && offer.by !== seat
       ? html`<p class="rematch-offer" role="status" data-testid="rematch-offer">${t("result.rematch_offered", { name: nameOf(offer.by) })}</p>`
       : null}
-    <table class="score-table final-totals">
+    <${ScrollX} label=${t("table.tab.scores")}><table class="score-table final-totals">
       <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
       <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr></tbody>
-    </table>
+    </table><//>
     ${LastHand ? html`<${LastHand} state=${state} nameOf=${nameOf} />` : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null}

@@ -53,19 +53,24 @@ function cardWidth(element) {
   return parseFloat(getComputedStyle(element).getPropertyValue("--card-w")) || 64;
 }
 
+/** The smallest tap target a finger hits reliably (CSS pixels): each card's uncovered
+ * strip is at least this wide, and a lower row leaves at least this much of the row above. */
+export const TAP = 44;
+
 /**
- * Split `count` cards into rows so that each card shows at least its corner.
+ * Split `count` cards into rows so that each card shows at least its corner and leaves a
+ * strip of TAP pixels to tap (up to five rows; a hand too big even for that is squeezed).
  * @param {number} count
  * @param {number} width the hand's width
  * @param {number} w a card's width
  */
 function layout(count, width, w) {
-  const minStep = w * 0.42;
+  const minStep = Math.max(w * 0.42, Math.min(TAP, w));
   const maxStep = w * 1.06;
-  for (let rows = 1; rows <= 4; rows += 1) {
+  for (let rows = 1; rows <= 5; rows += 1) {
     const perRow = Math.ceil(count / rows);
     const step = perRow > 1 ? Math.min(maxStep, (width - w) / (perRow - 1)) : maxStep;
-    if (step >= minStep || rows === 4) return { perRow, step: Math.max(step, w * 0.3) };
+    if (step >= minStep || rows === 5) return { perRow, step: Math.max(step, w * 0.3) };
   }
   return { perRow: count, step: minStep };
 }

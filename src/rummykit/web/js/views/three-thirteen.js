@@ -10,6 +10,7 @@ import { lastTurns } from "../model.js";
 import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
+import { ScrollX } from "./scroll-x.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 
 /**
@@ -132,7 +133,7 @@ export function ThirteenScores({ state, nameOf }) {
   const running = seats.map(() => 0);
   const best = Math.min(...view.totals);
   return html`<div class="scores">
-    <table class="score-table thirteen-scores" data-testid="score-table">
+    <${ScrollX} label=${t("table.tab.scores")}><table class="score-table thirteen-scores" data-testid="score-table">
       <thead><tr><th>${t("thirteen.round")}</th>${seats.map((s) => html`<th scope="col">${nameOf(s)}</th>`)}</tr></thead>
       <tbody>
         ${view.results.map((r) => html`<tr data-round=${r.round_number}>
@@ -150,7 +151,7 @@ export function ThirteenScores({ state, nameOf }) {
         <tr class="game-total"><th scope="row">${t("breakdown.totals")}</th>
           ${view.totals.map((s) => html`<td class=${s === best ? "leader" : ""}><strong>${s}</strong></td>`)}</tr>
       </tbody>
-    </table>
+    </table><//>
     <p class="muted">${t("thirteen.lowest_wins")}</p>
   </div>`;
 }
