@@ -102,8 +102,13 @@ def test_the_create_dialog_offers_a_time_bank_the_clock_shows(
     host.page.goto(host.base_url + "/")
     host.page.click(".game-tile[data-game='three-thirteen'] .create-table")
     dialog = host.page.locator(".dialog.create-table")
-    dialog.locator("select[name=turn_seconds]").select_option("0")
+    # against the computer only there is no clock unless chosen; with people, 60 s
+    assert dialog.locator("select[name=players]").input_value() == "2"
+    assert dialog.locator("select[name=turn_seconds]").input_value() == "0"
     assert dialog.locator("select[name=time_bank_seconds]").count() == 0
+    dialog.locator("select[data-seat='1']").select_option("human")
+    assert dialog.locator("select[name=turn_seconds]").input_value() == "60"
+    assert dialog.locator("select[name=time_bank_seconds]").input_value() == "120"
 
 
 def test_play_now_against_the_computer_has_no_clock(new_page: MakePage) -> None:

@@ -92,7 +92,9 @@ export function CreateTableDialog({ gameName, onClose }) {
   const seats = seatsByGame[game.name] ?? seatCount(game, rules);
   const [seatKinds, setSeatKinds] = useState(/** @type {Record<number, string>} "human" or "bot:LEVEL" */ ({}));
   const [isPrivate, setPrivate] = useState(false);
-  const [turnSeconds, setTurnSeconds] = useState(60);
+  // the turn time chosen (null: not yet, then none against the computer only, as "Play
+  // now", and 60 s when people share the table)
+  const [turnChoice, setTurnSeconds] = useState(/** @type {number | null} */ (null));
   const [bankSeconds, setBankSeconds] = useState(120);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
@@ -101,6 +103,8 @@ export function CreateTableDialog({ gameName, onClose }) {
   const setRule = (/** @type {string} */ option, /** @type {unknown} */ value) => setRulesByGame({ ...rulesByGame, [game.name]: { ...rules, [option]: value } });
   const seatValue = (/** @type {number} */ i) => (i === 0 ? "you" : seatKinds[i] ?? (i === 1 ? "bot:greedy" : "human"));
   const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => setSeatKinds({ ...seatKinds, [i]: value });
+  const withPeople = Array.from({ length: seats }, (_, i) => seatValue(i)).filter((v) => v === "human").length > 0;
+  const turnSeconds = turnChoice ?? (withPeople ? 60 : 0);
 
   const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
