@@ -109,3 +109,39 @@ def test_a_stand_in_leaves_a_large_burraco_pile() -> None:
     assert cautious_moves(large, legal, whole_pile=False) == legal
     # never left without a move
     assert cautious_moves(large, ["take"], whole_pile=True) == ["take"]
+
+
+def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunner) -> None:
+    """The banks come from stored action times: a new process sees the same."""
+    settings = make_settings(sqlite_url)
+    clock = FakeClock()
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+        client.post("/api/session", json={"nickname": "slow"})
+        cookie = str(client.cookies.get("rummykit_session"))
+        created = client.post(
+            "/api/tables",
+            json={
+                "game": "three-thirteen",
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+                "turn_seconds": 5,
+                "time_bank_seconds": 10,
+            },
+        ).json()
+        with client.websocket_connect(created["ws_url"]) as ws:
+            state = next_state(ws, lambda m: m["legal_actions"])
+            clock.advance(8.0)  # 3 s into the bank
+            while state["turn"]["player"] == 0:
+                action = "draw" if "draw" in state["legal_actions"] else None
+                action = action or next(a for a in state["legal_actions"] if a.startswith("disc"))
+                number = state["state_number"]
+                ws.send_json({"type": "action", "state_number": number, "action": action})
+                state = next_state(ws, lambda m, n=number: m["state_number"] > n)
+            mine = next_state(ws, lambda m: m["legal_actions"] and m["turn"]["player"] == 0)
+            assert mine["turn"]["banks"][0] == pytest.approx(7.0)
+    later = FakeClock(clock.now())
+    with TestClient(create_app(settings, runner=bot_runner, clock=later)) as client:
+        client.cookies.set("rummykit_session", cookie)
+        with client.websocket_connect(created["ws_url"]) as ws:
+            again = next_state(ws, lambda m: m["turn"] is not None)
+            assert again["turn"]["banks"] == mine["turn"]["banks"]
+            assert again["turn"]["deadline"] == mine["turn"]["deadline"]
