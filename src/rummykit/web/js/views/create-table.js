@@ -8,7 +8,7 @@ import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { defaultRules, readCatalog, seatCount } from "../catalog.js";
-import { Dialog } from "./common.js";
+import { Dialog, levelName } from "./common.js";
 import { gameViews } from "../games.js";
 
 /**
@@ -177,7 +177,7 @@ export function CreateTableDialog({ gameName, onClose }) {
             ? html`<strong>${t("create.you")}</strong>`
             : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(/** @type {SelectChange} */ e) => setSeat(i, e.target.value)}>
                 <option value="human">${t("create.seat_human")}</option>
-                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: t(`level.${level}`) })}</option>`)}
+                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: levelName(level) })}</option>`)}
               </select>`}
         </label>`)}
       </fieldset>

@@ -7,7 +7,7 @@ import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { readCatalog } from "../catalog.js";
-import { TopBar } from "./common.js";
+import { TopBar, levelName } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
 import { CurrentGames } from "./current-games.js";
 import { QuickSeat } from "./quick-seat.js";
@@ -149,7 +149,7 @@ function GameTile({ game, me, onCreate, onError }) {
 /** @param {{ table: ListedTable }} props */
 function SeatSummary({ table }) {
   return (table.seats || table.players || []).map((seat) => {
-    if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: t(`level.${seat.level}`) })}</span>`;
+    if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: levelName(seat.level) })}</span>`;
     return seat.name
       ? html`<span class="seat-summary"><${IconPerson} /> ${seat.name}</span>`
       : html`<span class="seat-summary free">${t("lobby.free_seat")}</span>`;
