@@ -8,7 +8,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from rummykit.rating.book import RatingBook
+from rummykit.server.app import create_app
+from rummykit.server.bots import BotRunner
+from rummykit.server.clock import FakeClock
 from rummykit.server.ratings_store import display_rating
+from tests.server.conftest import make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player
 
@@ -116,3 +120,30 @@ def test_bad_leaderboard_and_profile_requests_get_typed_errors(client: TestClien
         answer = client.get(f"/api/players/{player_id}")
         assert answer.status_code == 404
         assert answer.json()["error"]["code"] == "unknown_player"
+
+
+def test_a_player_who_left_stays_away_after_a_restart(
+    sqlite_url: str, bot_runner: BotRunner, clock: FakeClock
+) -> None:
+    settings = make_settings(sqlite_url)
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+        ann, _ = registered(client, "ann")
+        bob, bob_id = registered(client, "bob")
+        created = create(client, ann, seats=TWO_PEOPLE, rules=QUICK, turn_seconds=None).json()
+        client.cookies.set("rummykit_session", bob)
+        assert client.post(f"/api/tables/{created['table_id']}/join", json={}).status_code == 200
+        assert client.post(f"/api/tables/{created['table_id']}/leave").status_code == 200
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+        with connect(client, created["ws_url"], ann) as ws:
+            first = ws.receive_json()
+            # the substitute plays bob's seat from the first view on (the fake clock never
+            # reaches the end of a grace period: without the stored leave, bob's turns
+            # would wait for him)
+            assert first["type"] == "state"
+            assert [p["substitute"] for p in first["players"]] == [False, True]
+            if first["legal_actions"]:
+                number, action = first["state_number"], first["legal_actions"][0]
+                ws.send_json({"type": "action", "state_number": number, "action": action})
+            assert play_to_end(ws)[-1]["type"] == "game_over"
+        history = client.get(f"/api/players/{bob_id}").json()["history"]
+        assert [p["place"] for p in history] == [2]

@@ -63,6 +63,8 @@ class Seating:
                 level=row.level,
                 player_id=row.player_id,
                 name=seat_name(row),
+                # a player who left the game under way stays away after a restart
+                away=row.kind == "human" and row.left_at is not None,
             )
             for row in rows
         ]
