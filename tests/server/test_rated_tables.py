@@ -37,11 +37,14 @@ def create(client: TestClient, cookie: str, **body: Any) -> Any:
 
 
 def test_who_plays_rated_tables(client: TestClient) -> None:
-    ann, _ = registered(client, "ann")
+    ann, ann_id = registered(client, "ann")
     guest = new_player(client, "guest")
     # a registered player's table of people is rated unless asked otherwise
     table = create(client, ann, seats=TWO_PEOPLE).json()
-    assert client.get(f"/api/tables/{table['table_id']}").json()["rated"] is True
+    summary = client.get(f"/api/tables/{table['table_id']}").json()
+    assert summary["rated"] is True
+    # the lobby names the seated person's profile
+    assert [s["player_id"] for s in summary["seats"]] == [ann_id, None]
     casual = create(client, ann, seats=TWO_PEOPLE, rated=False).json()
     assert client.get(f"/api/tables/{casual['table_id']}").json()["rated"] is False
     against_bot = create(client, ann).json()

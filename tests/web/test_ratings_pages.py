@@ -113,3 +113,32 @@ def test_the_leaderboard_and_a_profile_after_a_rated_game(
         assert width <= PHONE["width"], f"{language}: the profile is {width} px wide"
         page.page.screenshot(path=SCREENSHOTS / f"profile-phone-{language}.png", full_page=True)
         assert not page.errors, page.errors
+
+
+def test_a_registered_player_creates_a_rated_table_and_the_lobby_says_so(
+    new_page: MakePage,
+) -> None:
+    name = f"cy{secrets.token_hex(3)}"
+    creator = new_page()
+    creator.goto("/")
+    creator.page.click(".identity-tabs button:nth-child(3)")  # register
+    creator.page.fill("input[name=nickname]", name)
+    creator.page.fill("input[name=password]", PASSWORD)
+    creator.page.click("form.identity button[type=submit]")
+    creator.page.locator(".my-profile").wait_for()
+    creator.page.click(".game-tile[data-game='three-thirteen'] .create-table")
+    dialog = creator.page.locator(".dialog.create-table")
+    assert dialog.locator("input[name=rated]").count() == 0  # a bot sits in seat 2
+    dialog.locator("select[data-seat='1']").select_option("human")
+    assert dialog.locator("input[name=rated]").is_checked()
+    dialog.locator("button[type=submit]").click()
+    creator.page.wait_for_url("**/#/table/*")
+
+    watcher = new_page()
+    watcher.goto("/")
+    row = watcher.page.locator(".table-row", has_text=name)
+    row.locator(".badge.rated").wait_for()
+    row.locator(f"a:text-is('{name}')").click()
+    watcher.page.wait_for_url("**/#/player/*")
+    assert (watcher.page.text_content("[data-testid=profile-name]") or "").strip() == name
+    assert not creator.errors and not watcher.errors, (creator.errors, watcher.errors)

@@ -74,6 +74,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
                 level=s.level,
                 name=s.name if s.kind == "human" else f"{s.level} bot",
                 taken=s.kind == "bot" or s.player_id is not None,
+                player_id=s.player_id if s.kind == "human" else None,
             )
             for s in seats
         ],

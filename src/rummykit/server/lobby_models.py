@@ -148,6 +148,8 @@ class SeatInfo(BaseModel):
     level: str | None
     name: str | None
     taken: bool
+    # a seated person's player id (their profile: GET /api/players/{player_id})
+    player_id: str | None = None
 
 
 class TableSummary(BaseModel):

@@ -453,6 +453,7 @@ export interface SeatInfo {
   level: string | null;
   name: string | null;
   taken: boolean;
+  player_id?: string | null;
 }
 
 /**

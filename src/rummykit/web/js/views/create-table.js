@@ -82,7 +82,7 @@ function RuleOption({ game, option, value, rules, onChange }) {
  * @param {{ gameName: string, onClose: () => void }} props
  */
 export function CreateTableDialog({ gameName, onClose }) {
-  const { catalog } = useStore(session);
+  const { catalog, me } = useStore(session);
   const { games, botLevels } = readCatalog(catalog);
   const [name, setName] = useState(gameName);
   const game = games.find((g) => g.name === name) || games[0];
@@ -92,6 +92,8 @@ export function CreateTableDialog({ gameName, onClose }) {
   const seats = seatsByGame[game.name] ?? seatCount(game, rules);
   const [seatKinds, setSeatKinds] = useState(/** @type {Record<number, string>} "human" or "bot:LEVEL" */ ({}));
   const [isPrivate, setPrivate] = useState(false);
+  // rated games are for registered players at tables of people only (docs/competition.md)
+  const [ratedChoice, setRated] = useState(true);
   // the turn time chosen (null: not yet, then none against the computer only, as "Play
   // now", and 60 s when people share the table)
   const [turnChoice, setTurnSeconds] = useState(/** @type {number | null} */ (null));
@@ -105,6 +107,7 @@ export function CreateTableDialog({ gameName, onClose }) {
   const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => setSeatKinds({ ...seatKinds, [i]: value });
   const withPeople = Array.from({ length: seats }, (_, i) => seatValue(i)).filter((v) => v === "human").length > 0;
   const turnSeconds = turnChoice ?? (withPeople ? 60 : 0);
+  const mayBeRated = Boolean(me?.registered) && Array.from({ length: seats }, (_, i) => seatValue(i)).every((v) => !v.startsWith("bot:"));
 
   const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
@@ -126,6 +129,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         private: isPrivate,
         turn_seconds: turnSeconds || null,
         time_bank_seconds: turnSeconds && bankSeconds ? bankSeconds : null,
+        rated: mayBeRated && ratedChoice,
       });
       go(tableHref(created.table_id ?? created.id, created.invite_token));
       onClose();
@@ -185,6 +189,10 @@ export function CreateTableDialog({ gameName, onClose }) {
         <legend>${t("create.table")}</legend>
         <label class="option check"><input type="checkbox" name="private" checked=${isPrivate}
           onChange=${(/** @type {InputChange} */ e) => setPrivate(e.target.checked)} /><span>${t("create.private")}</span></label>
+        ${mayBeRated
+          ? html`<label class="option check"><input type="checkbox" name="rated" checked=${ratedChoice}
+              onChange=${(/** @type {InputChange} */ e) => setRated(e.target.checked)} /><span>${t("create.rated")}</span></label>`
+          : null}
         <label class="option"><span>${t("create.turn_time")}</span>
           <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(/** @type {SelectChange} */ e) => setTurnSeconds(Number(e.target.value))}>
             ${TURN_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("lobby.turn_time_s", { seconds: s }) : t("lobby.no_timer")}</option>`)}

@@ -150,6 +150,9 @@ function GameTile({ game, me, onCreate, onError }) {
 function SeatSummary({ table }) {
   return (table.seats || table.players || []).map((seat) => {
     if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: levelName(seat.level) })}</span>`;
+    if (seat.name && seat.player_id) {
+      return html`<span class="seat-summary"><${IconPerson} /> <a href=${profileHref(seat.player_id)}>${seat.name}</a></span>`;
+    }
     return seat.name
       ? html`<span class="seat-summary"><${IconPerson} /> ${seat.name}</span>`
       : html`<span class="seat-summary free">${t("lobby.free_seat")}</span>`;
@@ -198,6 +201,7 @@ function OpenTables({ me, onError }) {
               const free = seats.some((s) => s.kind === "human" && !s.name && !s.player);
               return html`<li class="table-row" data-table=${table.table_id ?? table.id}>
                 <span class="table-game">${t(`game.${table.game}`)}</span>
+                ${table.rated ? html`<span class="badge rated">${t("rating.rated")}</span>` : null}
                 <span class="table-seats"><${SeatSummary} table=${table} /></span>
                 <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}</span>
                 <span class="table-buttons">
