@@ -227,7 +227,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
           <span class="hint-head"><strong>${describeAction(hint.action, state.game)}</strong>
             <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
               onClick=${() => controller.dismissHint()}>×</button></span>
-          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason, { named: true })}</span>` : null}
+          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason, { named: true, game: state.game })}</span>` : null}
           <span class="hint-buttons">
             ${actionCards(hint.action).length
               ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
@@ -252,10 +252,11 @@ const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", 
 /**
  * @param {ReasonPhrase[] | null | undefined} phrases
  * @param {string} [fallback]
- * @param {{ named?: boolean }} [options] `named`: leave out a first phrase that only names the move
+ * @param {{ named?: boolean, game?: string | null }} [options] `named`: leave out a first phrase
+ *   that only names the move; `game`: the game's name, for the moves the reason names
  * @returns {string}
  */
-export function reasonText(phrases, fallback = "", { named = false } = {}) {
+export function reasonText(phrases, fallback = "", { named = false, game = null } = {}) {
   if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
   const said = named && phrases.length > 1 && NAMING.has(phrases[0].code) ? phrases.slice(1) : phrases;
   const parts = [];
@@ -264,7 +265,7 @@ export function reasonText(phrases, fallback = "", { named = false } = {}) {
     /** @type {Record<string, unknown>} */
     const shown = {};
     for (const [name, value] of Object.entries(params)) {
-      if (name === "action" || name === "usual") shown[name] = describeAction(/** @type {string} a move */ (value));
+      if (name === "action" || name === "usual") shown[name] = describeAction(/** @type {string} a move */ (value), game);
       else if (name === "card" || name === "cards") shown[name] = cardsText([/** @type {Card | Card[]} */ (value)].flat());
       // melds are numbered from 1 on the page, from 0 in the engine
       else if (name === "meld" && typeof value === "number") shown[name] = value + 1;

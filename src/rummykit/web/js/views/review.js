@@ -81,7 +81,7 @@ export function ReviewPanel({ tableId, game }) {
                   suggested: describeAction(item.suggested, game),
                 })}</span>
                 <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", { points: signedPoints(item.points) })}</strong>
-                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true })}</span>` : null}
+                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true, game })}</span>` : null}
               </li>`,
             )}
           </ol>`
