@@ -129,6 +129,9 @@ def test_a_registered_player_creates_a_rated_table_and_the_lobby_says_so(
     creator.page.click(".game-tile[data-game='three-thirteen'] .create-table")
     dialog = creator.page.locator(".dialog.create-table")
     assert dialog.locator("input[name=rated]").count() == 0  # a bot sits in seat 2
+    # the published ladder rating of a measured bot level shows where a bot is picked
+    greedy = dialog.locator("select[data-seat='1'] option[value='bot:greedy']")
+    assert "rating 1846" in (greedy.text_content() or "")
     dialog.locator("select[data-seat='1']").select_option("human")
     assert dialog.locator("input[name=rated]").is_checked()
     dialog.locator("button[type=submit]").click()

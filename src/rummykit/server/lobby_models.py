@@ -200,6 +200,8 @@ class GameEntry(BaseModel):
     options: list[RuleOption]
     bot_levels: list[str]
     points: dict[str, Any] | None = None
+    # the bot levels' published ladder ratings (random = 1,000), for the measured levels
+    bot_ratings: dict[str, int] = Field(default_factory=dict)
 
 
 class Catalog(BaseModel):

@@ -21,6 +21,7 @@ from rummykit.bots.registry import levels_for, make_bot, parse_spec
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server import fairness
+from rummykit.server.bot_ratings import published_ratings
 from rummykit.server.bots import BotService
 from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.commands import SignedOut
@@ -60,6 +61,7 @@ def catalog_entries() -> list[GameEntry]:
             ],
             bot_levels=list(levels_for(game.name)),
             points=point_tables(game.name),
+            bot_ratings=published_ratings(game.name),
         )
         for game in GAMES.values()
     ]

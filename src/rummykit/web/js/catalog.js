@@ -55,6 +55,7 @@
  * @property {OptionInfo[]} options
  * @property {string[] | null} botLevels
  * @property {PointTables | null} points
+ * @property {Record<string, number>} botRatings the bot levels' published ladder ratings
  */
 
 /** @type {{ games: GameInput[], bot_levels: string[] }} */
@@ -98,6 +99,7 @@ function readGame(game, name = game.name) {
     options: options.map(readOption),
     botLevels: game.bot_levels || null,
     points: /** @type {PointTables | null} server/point_tables.py */ (game.points || null),
+    botRatings: game.bot_ratings || {},
   };
 }
 

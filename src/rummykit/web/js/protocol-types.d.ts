@@ -283,6 +283,7 @@ export interface GameEntry {
   options: RuleOption[];
   bot_levels: string[];
   points?: { [key: string]: unknown } | null;
+  bot_ratings?: { [key: string]: number };
 }
 
 export interface HTTPValidationError {

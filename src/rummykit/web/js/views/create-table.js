@@ -181,7 +181,7 @@ export function CreateTableDialog({ gameName, onClose }) {
             ? html`<strong>${t("create.you")}</strong>`
             : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(/** @type {SelectChange} */ e) => setSeat(i, e.target.value)}>
                 <option value="human">${t("create.seat_human")}</option>
-                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: levelName(level) })}</option>`)}
+                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: levelName(level) })}${level in game.botRatings ? ` · ${t("create.bot_rating", { rating: game.botRatings[level] })}` : ""}</option>`)}
               </select>`}
         </label>`)}
       </fieldset>

@@ -1,0 +1,48 @@
+"""The bot levels' published ratings: the figures of docs/competition.md's ladders, and
+offered by the catalog where a player picks a bot."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from rummykit.server.bot_ratings import PUBLISHED
+
+COMPETITION = Path(__file__).resolve().parents[2] / "docs" / "competition.md"
+
+
+def documented_ladders() -> dict[str, dict[str, list[int]]]:
+    """Each game's measured ladder rows in the docs: a bot's rating in each run."""
+    text = COMPETITION.read_text(encoding="utf-8")
+    sections = {
+        "burraco": text.split("**Burraco**")[1].split("**Three-Thirteen**")[0],
+        "three-thirteen": text.split("**Three-Thirteen**")[1].split("What the figures say")[0],
+    }
+    ladders: dict[str, dict[str, list[int]]] = {}
+    for game, section in sections.items():
+        for row in re.finditer(
+            r"^\| ([a-z:=0-9]+) \| ([0-9,]+) \| .*? \| ([0-9,]+) \|", section, re.M
+        ):
+            runs = [int(row.group(2).replace(",", "")), int(row.group(3).replace(",", ""))]
+            ladders.setdefault(game, {})[row.group(1)] = runs
+    return ladders
+
+
+def test_the_published_ratings_are_the_documented_ladders_means() -> None:
+    ladders = documented_ladders()
+    assert set(ladders) == set(PUBLISHED)
+    for game, levels in PUBLISHED.items():
+        for level, rating in levels.items():
+            runs = ladders[game][level]
+            assert rating == round(sum(runs) / len(runs)), (game, level)
+        # the search was measured at 100 iterations a move, not as the site plays it
+        assert "ismcts" not in levels and "ismcts:iterations=100" in ladders[game]
+
+
+def test_the_catalog_offers_the_published_ratings(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games/catalog").json()["games"]}
+    for game, levels in PUBLISHED.items():
+        assert games[game]["bot_ratings"] == dict(levels)
+        assert set(levels) <= set(games[game]["bot_levels"])
