@@ -150,3 +150,24 @@ def test_a_player_who_left_stays_away_after_a_restart(
             assert play_to_end(ws)[-1]["type"] == "game_over"
         history = client.get(f"/api/players/{bob_id}").json()["history"]
         assert [p["place"] for p in history] == [2]
+
+
+def test_a_private_rated_game_counts_but_is_not_named_on_the_profile(client: TestClient) -> None:
+    ann, _ = registered(client, "ann")
+    bob, bob_id = registered(client, "bob")
+    created = create(
+        client, ann, seats=TWO_PEOPLE, rules=QUICK, turn_seconds=None, private=True
+    ).json()
+    client.cookies.set("rummykit_session", bob)
+    joined = client.post(
+        f"/api/tables/{created['table_id']}/join", json={"token": created["invite_token"]}
+    )
+    assert joined.status_code == 200
+    assert client.post(f"/api/tables/{created['table_id']}/leave").status_code == 200
+    with connect(client, created["ws_url"], ann) as ws:
+        assert play_to_end(ws)[-1]["type"] == "game_over"
+    client.cookies.clear()
+    profile = client.get(f"/api/players/{bob_id}").json()
+    assert [r["games"] for r in profile["ratings"]] == [1]
+    assert [(p["table_id"], p["place"]) for p in profile["history"]] == [(None, 2)]
+    assert profile["recent"] == []
