@@ -105,6 +105,8 @@ def test_the_leaderboard_and_a_profile_after_a_rated_game(
         page.goto("/#/leaderboard/three-thirteen")
         page.page.locator(f"tr[data-player='{ann_id}']").wait_for()
         assert words in (page.page.text_content(".topbar") or "")
+        width = page.page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], f"{language}: the leaderboard is {width} px wide"
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.page.screenshot(path=SCREENSHOTS / f"leaderboard-phone-{language}.png")
         page.goto(f"/#/player/{bob_id}")
