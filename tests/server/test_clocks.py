@@ -3,18 +3,22 @@ tables of people, the bank drawn on by a long turn, and the stand-in's caution."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bot_queue import Kind
+from rummykit.server.bots import BotRunner, BotService
 from rummykit.server.clock import FakeClock
 from rummykit.server.stand_in import LARGE_PILE, cautious_moves
 from tests.server.conftest import make_settings
 from tests.server.test_table_life import next_state, nothing_happens
+from tests.server.test_whole_games import connect, new_player
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -87,13 +91,19 @@ def test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays(
         nothing_happens(ws)  # into the bank, not yet out of time
         clock.advance(0.2)
         actors = []
-        while True:
+        while True:  # until the next turn (the bot's, or a new round's)
             message = next_state(ws, lambda m: m["last_action"] is not None)
-            if message["last_action"]["seat"] != 0:
+            if message["last_action"]["seat"] == 0:
+                actors.append(message["last_action"]["actor"])
+            if message["turn"]["deadline"] != turn["deadline"]:
                 break
-            actors.append(message["last_action"]["actor"])
         assert actors and set(actors) == {"timeout"}
-        again = next_state(ws, lambda m: m["legal_actions"] and m["turn"]["player"] == 0)
+        mine_again = message["legal_actions"] and message["turn"]["player"] == 0
+        again = (
+            message
+            if mine_again
+            else next_state(ws, lambda m: m["legal_actions"] and m["turn"]["player"] == 0)
+        )
         # the bank was spent: this turn has its turn time only
         assert again["turn"]["banks"][0] == 0.0
         assert again["turn"]["seconds_left"] == pytest.approx(5.0)
@@ -145,3 +155,59 @@ def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunn
             again = next_state(ws, lambda m: m["turn"] is not None)
             assert again["turn"]["banks"] == mine["turn"]["banks"]
             assert again["turn"]["deadline"] == mine["turn"]["deadline"]
+
+
+class RecordingRunner(BotService):
+    """The shared bot runner, noting what each decision was asked to choose among."""
+
+    def __init__(self, inner: BotRunner) -> None:
+        self.inner = inner
+        self.asked: list[tuple[int, list[str]]] = []  # (discard pile size, legal moves)
+
+    async def decide(
+        self,
+        game: str,
+        spec: str,
+        observation: dict[str, Any],
+        legal: Sequence[str],
+        seed: int,
+        *,
+        owner: str | None = None,
+    ) -> tuple[str, str]:
+        self.asked.append((len(observation["discard_pile"]), list(legal)))
+        return await self.inner.decide(game, spec, observation, legal, seed, owner=owner)
+
+    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
+        return await self.inner.call(kind, owner, function)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_substitute_never_takes_a_large_burraco_pile(
+    sqlite_url: str, bot_runner: BotRunner
+) -> None:
+    runner = RecordingRunner(bot_runner)
+    with TestClient(create_app(make_settings(sqlite_url), runner=runner)) as client:
+        ann, bob = new_player(client, "ann"), new_player(client, "bob")
+        client.cookies.set("rummykit_session", ann)
+        body = {"game": "burraco", "seats": [{"kind": "human"}] * 2, "turn_seconds": None}
+        created = client.post("/api/tables", json=body).json()
+        client.cookies.set("rummykit_session", bob)
+        client.post(f"/api/tables/{created['table_id']}/join", json={})
+        client.post(f"/api/tables/{created['table_id']}/leave")  # a substitute plays bob
+        client.cookies.clear()
+        with connect(client, created["ws_url"], ann) as ws:
+            # ann always draws and throws her first card: the pile grows
+            for _ in range(12):
+                state = next_state(ws, lambda m: m["legal_actions"])
+                legal = state["legal_actions"]
+                action = "draw" if "draw" in legal else next(a for a in legal if "discard" in a)
+                ws.send_json(
+                    {"type": "action", "state_number": state["state_number"], "action": action}
+                )
+    # the substitute's draws: a small pile may be taken, a large one never
+    draws = [(size, legal) for size, legal in runner.asked if "draw" in legal]
+    assert any(size > LARGE_PILE for size, _ in draws), "the substitute never met a large pile"
+    for size, legal in draws:
+        assert ("take" in legal) == (size <= LARGE_PILE), (size, legal)
