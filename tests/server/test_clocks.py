@@ -4,7 +4,7 @@ tables of people, the bank drawn on by a long turn, and the stand-in's caution."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -188,7 +188,9 @@ def test_a_substitute_never_takes_a_large_burraco_pile(
     sqlite_url: str, bot_runner: BotRunner
 ) -> None:
     runner = RecordingRunner(bot_runner)
-    with TestClient(create_app(make_settings(sqlite_url), runner=runner)) as client:
+    # (create_app asks for a BotRunner; this one hands every call to the shared one)
+    app = create_app(make_settings(sqlite_url), runner=cast(BotRunner, runner))
+    with TestClient(app) as client:
         ann, bob = new_player(client, "ann"), new_player(client, "bob")
         client.cookies.set("rummykit_session", ann)
         body = {"game": "burraco", "seats": [{"kind": "human"}] * 2, "turn_seconds": None}
