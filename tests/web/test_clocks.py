@@ -119,3 +119,16 @@ def test_play_now_against_the_computer_has_no_clock(new_page: MakePage) -> None:
     solo.page.wait_for_selector(".player-plate.is-turn")
     solo.wait_settled()
     assert solo.page.locator(".turn-clock").count() == 0
+
+
+def test_the_open_tables_show_the_turn_time_and_bank(new_page: MakePage) -> None:
+    host, guest = new_page(), new_page()
+    host.goto("/")
+    host.sit_down("Host")
+    host.page.wait_for_selector("[data-testid=me]")
+    created = _create(host, {"game": "burraco", "seats": [{"kind": "human"}] * 2})
+    guest.goto("/")
+    guest.sit_down("Guest")
+    row = guest.page.locator(f".table-row[data-table='{created['table_id']}']")
+    row.wait_for()
+    assert row.locator(".table-time").inner_text() == "60 s a turn · 120 s banked"

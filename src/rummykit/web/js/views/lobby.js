@@ -203,7 +203,7 @@ function OpenTables({ me, onError }) {
                 <span class="table-game">${t(`game.${table.game}`)}</span>
                 ${table.rated ? html`<span class="badge rated">${t("rating.rated")}</span>` : null}
                 <span class="table-seats"><${SeatSummary} table=${table} /></span>
-                <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}</span>
+                <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}${table.time_bank_seconds ? ` · ${t("lobby.bank_s", { seconds: table.time_bank_seconds })}` : ""}</span>
                 <span class="table-buttons">
                   <button type="button" class="small primary" disabled=${!me || !free}
                     onClick=${() => enter(table, "join")}>${t("lobby.join")}</button>
