@@ -275,6 +275,9 @@ def markers_of(
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The browser tests go last: their session's Playwright keeps an event loop running
+    # in the process, where a later test's asyncio.run() would fail.
+    items.sort(key=lambda item: Path(item.path).is_relative_to(WEB_TESTS))
     for item in items:
         callspec = getattr(item, "callspec", None)
         params = callspec.params if callspec is not None else {}

@@ -233,6 +233,9 @@ class GameInfo(Generic[RulesT, StateT, ActionT, ObservationT]):
     player_counts: tuple[int, ...]
     lower_is_better: bool = False
     """The scoring direction: true where the lowest total wins (Three-Thirteen)."""
+    takes_whole_pile: bool = False
+    """Whether taking from the discard pile takes all of it (Burraco) rather than its
+    top card (Three-Thirteen)."""
     point_tables: Mapping[str, Any] | None = None
     """The point tables a player is shown (card points, bonuses), JSON-ready; ``None``
     for a game whose scores need no table."""

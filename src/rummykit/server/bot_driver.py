@@ -83,7 +83,7 @@ class BotDriver:
         observation = host.views.observation(mover)
         legal = host.views.legal_texts()
         if actor != "bot":
-            legal = cautious_moves(observation, legal, whole_pile=host.game.name == "burraco")
+            legal = cautious_moves(observation, legal, whole_pile=host.game.takes_whole_pile)
         seed = fairness.bot_seed(host.row.nonce, number, mover)
 
         async def think() -> None:

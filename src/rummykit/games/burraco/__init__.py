@@ -41,6 +41,7 @@ GAME: Final[GameInfo[Rules, State, Action, Observation]] = GameInfo(
     determinize=determinize,
     player_counts=(2,),
     point_tables=POINT_TABLES,
+    takes_whole_pile=True,
 )
 
 __all__ = [

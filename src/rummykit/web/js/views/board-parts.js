@@ -11,6 +11,7 @@ import { cardsText } from "../cards.js";
 import { moveTo, reconcile, sortOrder } from "../hand-order.js";
 import { actionCards } from "../legal.js";
 import { shortcutKey } from "../keys.js";
+import { TAKE_MESSAGE } from "../game-words.js";
 
 /**
  * @import { Card, ReasonPhrase } from "../protocol-types"
@@ -288,7 +289,7 @@ export function describeAction(action, game) {
     case "draw":
       return t("action.draw");
     case "take":
-      return t(game === "three-thirteen" ? "action.take_top" : "action.take");
+      return t(TAKE_MESSAGE[game ?? ""] ?? "action.take");
     case "meld":
       return t("action.meld", { cards: cardsText(rest) });
     case "extend":
