@@ -275,7 +275,7 @@ def test_normal_use_causes_no_policy_violation(
     visitor.goto("/")
     visitor.sit_down(f"Vera-{language}")
     # signed in (the session cookie is set) before the page is loaded again
-    visitor.page.wait_for_function("() => !document.querySelector('button.play-now').disabled")
+    visitor.page.wait_for_selector("[data-testid=me]")  # the name shows once it is set
     for game in ("burraco", "three-thirteen"):
         visitor.goto("/")
         visitor.play_now(game)
