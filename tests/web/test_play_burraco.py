@@ -116,13 +116,15 @@ def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
     cards chosen again, then in Hungarian when the player
     switches language; Escape clears the choice."""
     legal = {" ".join(sorted(_cards_of(a))) for a in state["legal"] if a.startswith("meld ")}
+    # the hand as drawn (a busy page may still be laying it out right after the draw)
+    me.page.wait_for_function("() => document.querySelectorAll('.hand .hand-card').length >= 3")
     hand = me.hand()
     for trio in combinations(range(len(hand)), 3):
         cards = [hand[i] for i in trio]
         if " ".join(sorted(cards)) not in legal:
             break
     else:
-        return
+        raise AssertionError(f"every three cards of {hand} make a meld")
     me.select(cards)
     me.click_action("meld")
     toast = me.page.locator(".toast.refusal").first
