@@ -1,9 +1,18 @@
 """The options that choose where many games run, shared by ``simulate``, ``ladder`` and
 ``tournament`` (read by :func:`rummykit.sim.backend_options.open_backend`)."""
 
-from typing import Annotated
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from contextlib import ExitStack
+
+    from rich.console import Console
+
+    from rummykit.sim.backends import Backend
 
 Workers = Annotated[
     int | None,
@@ -34,3 +43,16 @@ Address = Annotated[
         show_default=False,
     ),
 ]
+
+
+def enter_backend(stack: ExitStack, backend: Backend, console: Console) -> Backend:
+    """Start ``backend`` in ``stack`` (saying so while it starts, a Ray takes seconds);
+    one red line and exit status 2 if it cannot be used."""
+    from rummykit.sim.backends import BackendError
+
+    try:
+        with console.status(f"starting the {backend.name} backend"):
+            return stack.enter_context(backend)
+    except BackendError as error:
+        console.print(str(error), style="red", markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None

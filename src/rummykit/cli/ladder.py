@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rummykit.cli.backend_flags import Address, BackendName, Workers
+from rummykit.cli.backend_flags import Address, BackendName, Workers, enter_backend
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -118,11 +118,7 @@ def ladder(
         raise typer.Exit(2) from None
 
     with ExitStack() as stack:
-        try:
-            stack.enter_context(runner)
-        except BackendError as error:
-            console.print(str(error), style="red", markup=False, soft_wrap=True)
-            raise typer.Exit(2) from None
+        enter_backend(stack, runner, console)
         progress = stack.enter_context(
             Progress(
                 "[progress.description]{task.description}",

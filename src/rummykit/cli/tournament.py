@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from rummykit.cli.backend_flags import Address, BackendName, Workers
+from rummykit.cli.backend_flags import Address, BackendName, Workers, enter_backend
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -188,11 +188,7 @@ def tournament(
         )
 
     with ExitStack() as stack:
-        try:
-            running = stack.enter_context(runner)
-        except BackendError as error:
-            console.print(str(error), style="red", markup=False, soft_wrap=True)
-            raise typer.Exit(2) from None
+        running = enter_backend(stack, runner, console)
         play = BotTables(
             game=info.name, rules=rules, entries=specs, deals=deals, seed=seed, backend=running
         )
