@@ -40,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
@@ -328,8 +327,7 @@ class TableHost:
         """Whether ``player_id`` may watch: a public table, a seat here, or the token."""
         if not self.row.private or self.seating.seat_of(player_id) is not None:
             return True
-        expected = self.row.invite_token or ""
-        return token is not None and secrets.compare_digest(token.encode(), expected.encode())
+        return self.row.invites(token)
 
     def _attach(self, connection: Connection) -> None:
         if connection.closed:

@@ -8,7 +8,6 @@ Handlers only translate between HTTP and the table registry and storage.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from typing import Any
 
 from fastapi import APIRouter
@@ -100,10 +99,7 @@ async def _host(server: ServerContext, table_id: str) -> TableHost | RemoteTable
 
 
 def _check_token(host: TableHost | RemoteTable, token: str | None, player_id: str) -> None:
-    if not host.row.private or host.seat_of(player_id) is not None:
-        return
-    expected = host.row.invite_token or ""
-    if token is None or not secrets.compare_digest(token.encode(), expected.encode()):
+    if not host.may_watch(player_id, token):
         raise ApiError(403, "private_table", "this table is private: use its invitation link")
 
 

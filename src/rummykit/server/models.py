@@ -8,6 +8,7 @@ through Alembic migrations (``migrations/``); this module only declares the tabl
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -89,6 +90,13 @@ class TableRow(Base):
     winners: Mapped[list[int] | None] = mapped_column(JSON)
     # a rated table's end changes its players' ratings (``ratings_store.py``)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    def invites(self, token: str | None) -> bool:
+        """Whether ``token`` is this table's invitation token (compared in constant
+        time; a table without one invites nobody)."""
+        if token is None or self.invite_token is None:
+            return False
+        return secrets.compare_digest(token.encode(), self.invite_token.encode())
 
 
 class SeatRow(Base):

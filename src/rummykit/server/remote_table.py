@@ -114,8 +114,7 @@ class RemoteTable:
         """As :meth:`TableHost.may_watch`, from the stored seats."""
         if not self.row.private or self.seat_of(player_id) is not None:
             return True
-        expected = self.row.invite_token or ""
-        return token is not None and secrets.compare_digest(token.encode(), expected.encode())
+        return self.row.invites(token)
 
     def submit(self, command: Command) -> None:
         """Send ``command`` to the owner (a join or leave: its answer sets the result)."""

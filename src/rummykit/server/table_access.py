@@ -13,7 +13,6 @@ This module decides access only; it never loads or changes a table.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from typing import Annotated
 
@@ -52,20 +51,12 @@ def seat_of(seats: Iterable[SeatRow], player_id: str | None) -> int | None:
     return next((s.seat for s in seats if s.kind == "human" and s.player_id == player_id), None)
 
 
-def token_matches(table: TableRow, token: str | None) -> bool:
-    """Whether ``token`` is ``table``'s invitation token (compared in constant time)."""
-    expected = table.invite_token
-    if token is None or expected is None:
-        return False
-    return secrets.compare_digest(token.encode(), expected.encode())
-
-
 def check_read(
     table: TableRow, seats: Iterable[SeatRow], player_id: str | None, token: str | None
 ) -> int | None:
     """The reader's seat at ``table`` (``None`` for anyone else), once they may read it:
     403 ``private_table`` for a private table read without a seat or its token."""
     seat = seat_of(seats, player_id)
-    if table.private and seat is None and not token_matches(table, token):
+    if table.private and seat is None and not table.invites(token):
         raise ApiError(403, "private_table", "this table is private: use its invitation link")
     return seat
