@@ -27,7 +27,13 @@ from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.registry import AnyGame, game_named
-from rummykit.server.protocol import LastAction, PlayerInfo, StateMessage, TurnInfo
+from rummykit.server.protocol import (
+    HandArrangement,
+    LastAction,
+    PlayerInfo,
+    StateMessage,
+    TurnInfo,
+)
 from rummykit.server.views import watcher_events, watcher_observation
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -81,6 +87,11 @@ def state_message(
         events = [event.to_json() for event in state.events_for(seat, start)]
     mover = _mover(state)
     legal = [game.format_action(a) for a in state.legal_actions()] if seat == mover else []
+    shown = (
+        None
+        if seat is None or game.own_arrangement is None
+        else game.own_arrangement(state.observation(seat))
+    )
     players = [
         PlayerInfo(seat=p, name=f"Bot {p + 1}", kind="bot", level="greedy", connected=True)
         for p in range(state.num_players)
@@ -98,6 +109,7 @@ def state_message(
         players=players,
         turn=None if mover is None else TurnInfo(player=mover),
         last_action=last,
+        arrangement=None if shown is None else HandArrangement.model_validate(shown),
     )
     return message.model_dump(mode="json")
 

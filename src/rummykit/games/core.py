@@ -239,6 +239,10 @@ class GameInfo(Generic[RulesT, StateT, ActionT, ObservationT]):
     point_tables: Mapping[str, Any] | None = None
     """The point tables a player is shown (card points, bonuses), JSON-ready; ``None``
     for a game whose scores need no table."""
+    own_arrangement: Callable[[ObservationT], Mapping[str, Any] | None] | None = None
+    """What a player is shown of their own hand as the game would score it (JSON), made
+    from that player's observation alone; ``None`` for a game that shows none
+    (Three-Thirteen's is :func:`.three_thirteen.own_arrangement.own_arrangement`)."""
 
     @property
     def options(self) -> tuple[RuleOption, ...]:

@@ -17,7 +17,13 @@ from pydantic import BaseModel
 
 from rummykit.server.connection import Connection
 from rummykit.server.events_log import log_event
-from rummykit.server.protocol import ErrorMessage, PlayerInfo, StateMessage, TurnInfo
+from rummykit.server.protocol import (
+    ErrorMessage,
+    HandArrangement,
+    PlayerInfo,
+    StateMessage,
+    TurnInfo,
+)
 from rummykit.server.views import watcher_events, watcher_observation
 
 if TYPE_CHECKING:
@@ -35,6 +41,8 @@ class TableViews:
         self._views_at = -1
         self._legal: list[str] | None = None
         self._observations: dict[int, dict[str, Any]] = {}
+        self._seen: dict[int, Any] = {}  # the observations themselves, by seat
+        self._arrangements: dict[int, HandArrangement | None] = {}
 
     def _fresh(self) -> None:
         """Forget the legal actions and observations kept for an earlier state."""
@@ -42,6 +50,8 @@ class TableViews:
             self._views_at = self.host.state_number
             self._legal = None
             self._observations = {}
+            self._seen = {}
+            self._arrangements = {}
 
     def legal_texts(self) -> list[str]:
         """The legal actions now, as text (made once per state)."""
@@ -56,9 +66,23 @@ class TableViews:
         self._fresh()
         observation = self._observations.get(seat)
         if observation is None:
-            observation = self.host.state.observation(seat).to_json()
+            seen = self.host.state.observation(seat)
+            observation = seen.to_json()
             self._observations[seat] = observation
+            self._seen[seat] = seen
         return observation
+
+    def arrangement(self, seat: int) -> HandArrangement | None:
+        """``seat``'s own hand as its game scores it now, made from that seat's
+        observation alone (once per state and seat); ``None`` in a game that shows none."""
+        self.observation(seat)
+        if seat not in self._arrangements:
+            make = self.host.game.own_arrangement
+            shown = None if make is None else make(self._seen[seat])
+            self._arrangements[seat] = (
+                None if shown is None else HandArrangement.model_validate(shown)
+            )
+        return self._arrangements[seat]
 
     def _seat_view(self, seat: int, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
         events = [event.to_json() for event in self.host.state.events_for(seat, start)]
@@ -97,6 +121,7 @@ class TableViews:
             players=players,
             turn=turn,
             last_action=host.last_action,
+            arrangement=None if seat is None else self.arrangement(seat),
         )
 
     def _allowed(self, connection: Connection) -> bool:

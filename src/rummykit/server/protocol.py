@@ -153,6 +153,36 @@ class LastAction(_Message):
     reason: str | None = None
 
 
+class ArrangedMeld(_Message):
+    """One meld of an arrangement: ``kind`` ``"set"`` or ``"run"``, its ``cards`` (a run
+    low to high with its wilds at their places, a set's naturals first) and, card by
+    card, what a wild stands for: in a run the card of its place (``"6h"``), in a set
+    the set's rank (``"9"``); null for a natural card."""
+
+    kind: Literal["set", "run"]
+    cards: list[str]
+    stands_for: list[str | None]
+
+
+class DiscardChoice(_Message):
+    """A card the player may discard and the ``deadwood`` the rest of the hand leaves."""
+
+    card: str
+    deadwood: int
+
+
+class HandArrangement(_Message):
+    """The seat's own hand as the game would score it now (the engine's exact
+    arrangement): its ``melds``, the ``unmelded`` cards (sorted) and their ``deadwood``
+    points; in the seat's discard phase, ``discards`` gives each distinct card of the
+    hand with the deadwood left after discarding it, least first (else empty)."""
+
+    melds: list[ArrangedMeld]
+    unmelded: list[str]
+    deadwood: int
+    discards: list[DiscardChoice]
+
+
 class StateMessage(_Message):
     """The table after a change, as one seat (or a watcher, ``seat`` null) may see it.
 
@@ -160,7 +190,9 @@ class StateMessage(_Message):
     what every seat sees alike (fields that differ between seats, such as ``hand``,
     are null).  ``events`` are the events this seat may see, in order, starting at
     index ``events_start`` of that seat's event log (on connecting, the latest few).
-    ``legal_actions`` is non-empty only for the seat to move.
+    ``legal_actions`` is non-empty only for the seat to move.  ``arrangement`` is the
+    seat's own hand arranged as the game scores it (Three-Thirteen), made from that
+    seat's observation alone; null for a watcher and in a game without one.
     """
 
     type: Literal["state"] = "state"
@@ -177,6 +209,7 @@ class StateMessage(_Message):
     players: list[PlayerInfo]
     turn: TurnInfo | None
     last_action: LastAction | None = None
+    arrangement: HandArrangement | None = None
 
 
 class ErrorMessage(_Message):

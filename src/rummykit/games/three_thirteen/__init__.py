@@ -25,6 +25,7 @@ from rummykit.games.three_thirteen.determinize import determinize
 from rummykit.games.three_thirteen.events import Event
 from rummykit.games.three_thirteen.notation import format_action, parse_action
 from rummykit.games.three_thirteen.observation import Observation
+from rummykit.games.three_thirteen.own_arrangement import own_arrangement
 from rummykit.games.three_thirteen.rules import Rules
 from rummykit.games.three_thirteen.scoring import PlayerRoundResult, RoundResult
 from rummykit.games.three_thirteen.state import State
@@ -41,6 +42,7 @@ GAME: Final[GameInfo[Rules, State, Action, Observation]] = GameInfo(
     determinize=determinize,
     player_counts=(2, 3, 4),
     lower_is_better=True,
+    own_arrangement=own_arrangement,
 )
 
 __all__ = [

@@ -27,6 +27,18 @@ export interface ActionMessage {
   action: string;
 }
 
+/**
+ * One meld of an arrangement: `kind` `"set"` or `"run"`, its `cards` (a run
+ * low to high with its wilds at their places, a set's naturals first) and, card by
+ * card, what a wild stands for: in a run the card of its place (`"6h"`), in a set
+ * the set's rank (`"9"`); null for a natural card.
+ */
+export interface ArrangedMeld {
+  kind: "set" | "run";
+  cards: string[];
+  stands_for: (string | null)[];
+}
+
 /** A chat line said at the table; `seat` is null for a watcher; `at` unix seconds. */
 export interface ChatBroadcast {
   /** default "chat" */
@@ -54,6 +66,12 @@ export interface ChatMessage {
   type?: "chat";
   /** minLength 1, maxLength 300 */
   text: string;
+}
+
+/** A card the player may discard and the `deadwood` the rest of the hand leaves. */
+export interface DiscardChoice {
+  card: string;
+  deadwood: number;
 }
 
 /**
@@ -89,6 +107,19 @@ export interface GameOverMessage {
   nonce: string;
   commitment: string;
   record_url: string;
+}
+
+/**
+ * The seat's own hand as the game would score it now (the engine's exact
+ * arrangement): its `melds`, the `unmelded` cards (sorted) and their `deadwood`
+ * points; in the seat's discard phase, `discards` gives each distinct card of the
+ * hand with the deadwood left after discarding it, least first (else empty).
+ */
+export interface HandArrangement {
+  melds: ArrangedMeld[];
+  unmelded: string[];
+  deadwood: number;
+  discards: DiscardChoice[];
 }
 
 /**
@@ -182,7 +213,9 @@ export interface RematchOffer {
  * what every seat sees alike (fields that differ between seats, such as `hand`,
  * are null).  `events` are the events this seat may see, in order, starting at
  * index `events_start` of that seat's event log (on connecting, the latest few).
- * `legal_actions` is non-empty only for the seat to move.
+ * `legal_actions` is non-empty only for the seat to move.  `arrangement` is the
+ * seat's own hand arranged as the game scores it (Three-Thirteen), made from that
+ * seat's observation alone; null for a watcher and in a game without one.
  */
 export interface StateMessage {
   /** default "state" */
@@ -202,6 +235,8 @@ export interface StateMessage {
   turn: TurnInfo | null;
   /** default null */
   last_action?: LastAction | null;
+  /** default null */
+  arrangement?: HandArrangement | null;
 }
 
 /**
