@@ -12,6 +12,7 @@
  * @property {string | null} language a code of i18n.js's LANGUAGES, null until chosen
  * @property {boolean} fourColour
  * @property {boolean} sounds
+ * @property {boolean} motion cards travel across the table (motion.js)
  * @property {string} pace "slow", "normal", "fast" or "instant"
  * @property {HandMode} handOrder
  */
@@ -30,6 +31,7 @@ const DEFAULT_SETTINGS = {
   language: null, // chosen on first load from the browser's languages
   fourColour: false,
   sounds: false,
+  motion: true, // cards travel at the pace below (never with the system's reduced motion)
   pace: "normal", // how long other players' moves stay on screen: slow, normal, fast, instant
   handOrder: "suit",
 };

@@ -4,7 +4,8 @@
 import { TableConnection } from "./connection.js";
 import { readObservation, eventKind } from "./model.js";
 import { Store, paceMs } from "./store.js";
-import { play } from "./sound.js";
+import { cardSound, play } from "./sound.js";
+import { stopTravel, travel } from "./motion.js";
 
 /**
  * @import { Card, ChatBroadcast, ErrorMessage, GameEvent, GameOverMessage, GameStateMessage,
@@ -113,6 +114,7 @@ export class TableController {
   stop() {
     this.connection.close();
     clearTimeout(this.paceTimer);
+    stopTravel();
   }
 
   /**
@@ -215,6 +217,8 @@ export class TableController {
     });
     const previous = this.store.get().view;
     const mine = events.some((e) => e.player === seat);
+    // the cards that move are measured before the state is drawn, and travel after
+    const land = travel(events, seat, previous !== null && this.queue.length < CATCH_UP);
     this.store.set({
       message,
       view,
@@ -231,13 +235,14 @@ export class TableController {
       hint: previous && previous.turn !== view.turn ? null : this.store.get().hint,
       errors: mine ? [] : this.store.get().errors,
     });
+    land();
     if (events.length) {
       const kinds = events.map(eventKind);
       // "round_ended" is version 1's name of Three-Thirteen's hand_ended
       if (kinds.some((k) => k === "hand_ended" || /** @type {string} */ (k) === "round_ended")) play("end");
       else if (view.currentPlayer === seat && seat !== null && previous?.currentPlayer !== seat)
         play("turn");
-      else play("card");
+      else play(cardSound(kinds));
     }
     return others;
   }

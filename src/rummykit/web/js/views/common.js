@@ -119,18 +119,20 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
 }
 
 /**
- * The player's settings: four colours, sounds, pace, language.
+ * The player's settings: four colours, sounds, moving cards, pace, language.
  * @param {{ onClose: () => void }} props
  */
 export function SettingsDialog({ onClose }) {
   const value = useStore(settings);
-  const toggle = (/** @type {"fourColour" | "sounds"} */ key) => settings.set({ [key]: !value[key] });
+  const toggle = (/** @type {"fourColour" | "sounds" | "motion"} */ key) => settings.set({ [key]: !value[key] });
   return html`<${Dialog} title=${t("settings.title")} onClose=${onClose} className="settings">
     <div class="settings-grid">
       <label><input type="checkbox" checked=${value.fourColour} onChange=${() => toggle("fourColour")} />
         ${t("settings.four_colour")}</label>
       <label><input type="checkbox" checked=${value.sounds} onChange=${() => toggle("sounds")} />
         ${t("settings.sounds")}</label>
+      <label><input type="checkbox" checked=${value.motion} onChange=${() => toggle("motion")} />
+        ${t("settings.motion")}</label>
       <label>${t("settings.pace")}
         <select value=${value.pace} onChange=${(/** @type {SelectChange} */ e) => settings.set({ pace: e.target.value })}>
           ${["slow", "normal", "fast", "instant"].map(

@@ -14,6 +14,7 @@ import { TableIntro, WaitingRoom } from "./waiting-room.js";
 import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
+import { SoundToggle } from "./sound-toggle.js";
 
 /**
  * @import { ChatBroadcast, ErrorMessage, Seat, TableSummary } from "../protocol-types"
@@ -250,6 +251,7 @@ export function TablePage({ tableId, token }) {
   const title = game ? t(`game.${game}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
     <${TopBar} title=${title}>
+      <${SoundToggle} />
       <button type="button" class="quiet panel-toggle" aria-expanded=${String(panelOpen)}
         onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
     <//>
