@@ -12,6 +12,7 @@ import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { ArrangementPanel, CardGroups } from "./arrangement.js";
 
 /**
  * @import { Card, Seat, ThreeThirteenHandResult } from "../protocol-types"
@@ -89,14 +90,8 @@ export function RoundSummary({ result, nameOf, wildRank }) {
           ${p.went_out ? html`<span class="chip out-chip">${t("thirteen.went_out_chip")}</span>` : null}
           <span class="penalty" data-testid="penalty">${p.deadwood ? `+${p.deadwood}` : "0"}</span>
         </div>
-        <div class="round-player-cards">
-          ${p.melds.map((cards, i) => html`<${MeldView} key=${i} meld=${{ id: i, kind: "meld", cards }} isWild=${isWild} className="small-meld" />`)}
-          ${p.unmelded.length
-            ? html`<div class="deadwood" aria-label=${t("thirteen.deadwood")}>
-                ${p.unmelded.map((name, i) => html`<span class="card meld-card" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`)}
-              </div>`
-            : null}
-        </div>
+        <${CardGroups} melds=${p.melds.map((cards) => ({ cards }))} unmelded=${p.unmelded} deadwood=${p.deadwood}
+          isWild=${isWild} className="round-player-cards" />
       </div>`,
     )}
   </div>`;
@@ -307,6 +302,9 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         <${PlayerPlate} state=${state} seat=${me} />
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players, state.readOnly)}</p>
       </div>
+      ${seat !== null && !state.readOnly && state.message?.arrangement
+        ? html`<${ArrangementPanel} arrangement=${state.message.arrangement} isWild=${isWild} selected=${selected} />`
+        : null}
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isWild} onToggle=${() => {}}
             onReorder=${hand.reorder} onDrop=${() => {}} />`
