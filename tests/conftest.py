@@ -25,6 +25,11 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 WEB_TESTS = Path(__file__).resolve().parent / "web"
 
 SLOW: dict[str, tuple[str, ...]] = {
+    "tests/server/test_tournaments.py": (
+        "test_a_swiss_event_of_sixteen_bots_on_postgresql",  # 24 s
+        "test_an_elimination_event_of_three_player_tables",  # 7 s
+        "test_a_swiss_event_of_four_bots_runs_to_the_end",  # 8 s
+    ),
     # the engine: thousands of seeded playouts and cross-checks
     "tests/conformance/test_games.py": (),  # every test: 27 to 97 s each
     "tests/conformance/test_actor.py": (

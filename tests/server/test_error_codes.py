@@ -197,11 +197,11 @@ def test_transports_in_the_source_are_the_catalogues() -> None:
 
 def test_table_errors_are_answered_with_the_catalogues_status() -> None:
     from rummykit.server.host import TableError
-    from rummykit.server.lobby import _table_error
+    from rummykit.server.lobby import table_error
 
     for code in sorted({site.code for site in SITES if site.via == "TableError"}):
         assert ERROR_CODES[code].status is not None, code
-        assert _table_error(TableError(code, "m")).status == ERROR_CODES[code].status, code
+        assert table_error(TableError(code, "m")).status == ERROR_CODES[code].status, code
 
 
 # ---------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from rummykit.server import (
     review_api,
     security,
     sockets,
+    tournament_api,
 )
 from rummykit.server.auth import Passwords, Sessions
 from rummykit.server.bots import BotRunner, BotService
@@ -45,6 +46,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage, make_engine
 from rummykit.server.tables import TableRegistry
 from rummykit.server.throttles import AccountLimits
+from rummykit.server.tournaments import Tournaments
 
 NO_CLIENT_PAGE = """<!doctype html><meta charset="utf-8"><title>rummykit</title>
 <h1>rummykit server</h1><p>The browser client is not installed.
@@ -104,6 +106,7 @@ def create_app(
             storage=store, runner=bots, settings=settings, clock=clock, cluster=cluster
         )
         reviews = ReviewJobs(bots, settings)
+        tournaments = Tournaments(storage=store, tables=tables, settings=settings, clock=clock)
         app.state.server = ServerContext(
             settings=settings,
             storage=store,
@@ -117,16 +120,19 @@ def create_app(
                 else cluster.shared_limits(settings)
             ),
             reviews=reviews,
+            tournaments=tournaments,
         )
         recovered = await tables.recover()
         if cluster is not None:
             await cluster.start(tables)
+        tournaments.start()
         frozen = collector.freeze_start_up()
         log_event(None, "server_started", recovered=recovered, frozen=frozen)
         try:
             yield
         finally:
             await reviews.close()
+            await tournaments.close()
             if cluster is not None:
                 await cluster.stop_taking()
             await tables.close()
@@ -189,6 +195,7 @@ def create_app(
     app.include_router(replay_api.router)
     app.include_router(ratings_api.router)
     app.include_router(rematch.router)
+    app.include_router(tournament_api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

@@ -46,10 +46,11 @@ def computer_name(spec: str | None, seat: int | None = None) -> str:
 
 def seat_names(seats: Sequence[SeatLike]) -> tuple[str, ...]:
     """Each seat's name in seat order: a person's name (empty for nobody yet), a
-    computer's by :func:`computer_name`, numbered when there are several."""
+    computer's by :func:`computer_name`, numbered when there are several (unless the
+    seat was given a name: a tournament's computer keeps its entrant's name)."""
     computers = sum(1 for s in seats if s.kind == "bot")
     return tuple(
-        computer_name(s.level, seat if computers > 1 else None)
+        (s.name or computer_name(s.level, seat if computers > 1 else None))
         if s.kind == "bot"
         else (s.name or "")
         for seat, s in enumerate(seats)

@@ -16,6 +16,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage import Storage
 from rummykit.server.tables import TableRegistry
 from rummykit.server.throttles import AccountLimits
+from rummykit.server.tournaments import Tournaments
 
 
 class ApiError(Exception):
@@ -41,6 +42,7 @@ class ServerContext:
     passwords: Passwords
     limits: AccountLimits
     reviews: ReviewJobs
+    tournaments: Tournaments
 
 
 async def context(request: Request) -> ServerContext:

@@ -169,6 +169,18 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("rated_needs_account", 403, "rated tables are for registered players: log in"),
     _http("rated_needs_people", 400, "a rated table seats people only, no bots"),
     _http("unknown_player", 404, "there is no such player"),
+    # -- tournaments -------------------------------------------------------------------------
+    _http("unknown_tournament", 404, "there is no such tournament"),
+    _http("tournament_started", 409, "registration is closed: the tournament has started"),
+    _http("tournament_full", 409, "every place is taken", Param("capacity", _INT)),
+    _http("not_registered", 409, "you are not entered in this tournament"),
+    _http("not_creator", 403, "only the tournament's creator may start it"),
+    _http(
+        "too_many_tournaments",
+        429,
+        "you have {limit} tournaments under way: wait until one is over",
+        Param("limit", _INT),
+    ),
     # -- records, replays and reviews --------------------------------------------------------
     _http("not_a_player", 403, "only the game's players may do this"),
     _http(

@@ -115,6 +115,7 @@ class TableHost:
         settings: Settings,
         clock: Clock | None = None,
         on_stop: Callable[[TableHost], None] | None = None,
+        on_finish: Callable[[TableRow], None] | None = None,
         fencing: Callable[[str], Lease | None] | None = None,
     ) -> None:
         self.table_id = row.id
@@ -131,6 +132,7 @@ class TableHost:
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         self.on_stop = on_stop
+        self.on_finish = on_finish
         self.inbox: asyncio.Queue[Command] = asyncio.Queue()
         self.seating = Seating(seats, clock=self.clock, since=row.created_at)
         self.turn = TurnClock(
@@ -300,7 +302,7 @@ class TableHost:
             case TimerFired(key):
                 self._timer_fired(key)
             case GraceExpired(seat):
-                self._grace_expired(seat)
+                await self._grace_expired(seat)
             case Join():
                 await self._join(command)
             case Leave():
@@ -345,6 +347,7 @@ class TableHost:
             self.views.send_state(connection, recent=True)
         else:
             was_present = len(seat.connections) > 1 and not seat.away
+            seat.seen = True
             seat.cancel_grace()
             seat.away = False
             log_event(self.table_id, "connected", seat=seat.index, player=connection.player_id)
@@ -397,12 +400,17 @@ class TableHost:
             seat, self.settings.grace_seconds, lambda: self.submit(GraceExpired(index))
         )
 
-    def _grace_expired(self, index: int) -> None:
+    async def _grace_expired(self, index: int) -> None:
+        """A substitute takes the seat of a player away past the grace period; at a
+        tournament's table a player who never came forfeits (counted as having left)."""
         seat = self.seating[index]
         seat.grace = None
         if seat.connections or self.status != "playing":
             return
         seat.away = True
+        if self.row.tournament_id is not None and not seat.seen:
+            await self.storage.mark_left(self.table_id, index, self.clock.now())
+            log_event(self.table_id, "forfeited", seat=index)
         log_event(self.table_id, "substitute_on", seat=index)
         self.views.broadcast()
         self.bots.after_change()
@@ -520,14 +528,16 @@ class TableHost:
         self.views.broadcast()
         self.views.send_all(self.game_over_message())
         self._linger_if_idle()
+        if self.on_finish is not None:
+            self.on_finish(self.row)
 
     def game_over_message(self) -> GameOverMessage:
         return GameOverMessage(
             table_id=self.table_id,
             totals=list(self.state.totals),
             winners=list(self.state.winners),
-            seed=self.row.seed,
-            nonce=self.row.nonce,
+            seed=None if self.row.reveal_held else self.row.seed,
+            nonce=None if self.row.reveal_held else self.row.nonce,
             commitment=self.row.commitment,
             record_url=f"/api/tables/{self.table_id}/record",
         )

@@ -52,7 +52,7 @@ Context = context.Context
 Player = context.Player
 
 
-def _table_error(error: TableError) -> ApiError:
+def table_error(error: TableError) -> ApiError:
     """A table's refusal answered over HTTP, with its code's status (``ERROR_CODES``)."""
     entry = ERROR_CODES.get(error.code)
     status = 400 if entry is None or entry.status is None else entry.status
@@ -150,7 +150,7 @@ async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -
             creator_registered=player.login_name is not None,
         )
     except TableError as error:
-        raise _table_error(error) from None
+        raise table_error(error) from None
     token = host.row.invite_token
     return TableCreated(
         table_id=host.table_id,
@@ -213,7 +213,7 @@ async def join(table_id: TableId, body: JoinRequest, player: Player, server: Con
     try:
         seat = await result
     except TableError as error:
-        raise _table_error(error) from None
+        raise table_error(error) from None
     return Joined(table_id=host.table_id, seat=seat, ws_url=_ws_url(host.table_id))
 
 
@@ -238,7 +238,7 @@ async def leave(table_id: TableId, player: Player, server: Context) -> dict[str,
     try:
         await result
     except TableError as error:
-        raise _table_error(error) from None
+        raise table_error(error) from None
     return {"ok": True}
 
 

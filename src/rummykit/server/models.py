@@ -90,6 +90,16 @@ class TableRow(Base):
     winners: Mapped[list[int] | None] = mapped_column(JSON)
     # a rated table's end changes its players' ratings (``ratings_store.py``)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # a table of a tournament's round (``tournaments.py``)
+    tournament_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    # the seed of a finished table stays secret while this is set: a tournament round's
+    # tables share their deal, revealed once every one of them is over
+    reveal_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the deal may be shown: the game is over and its reveal not held."""
+        return self.status == "over" and not self.reveal_held
 
     def invites(self, token: str | None) -> bool:
         """Whether ``token`` is this table's invitation token (compared in constant
@@ -202,3 +212,70 @@ class RatingHistoryRow(Base):
     left_early: Mapped[bool] = mapped_column(Boolean)
     substituted: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentRow(Base):
+    """A tournament (``tournaments.py``): ``status`` goes ``registering`` → ``running``
+    → ``over``; ``round`` is the round under way (-1 before the first).  ``rules``,
+    ``turn_seconds`` and ``time_bank_seconds`` are every table's; ``bot_level`` fills the
+    seats left empty at the start (none: no bots)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int] = mapped_column(Integer)
+    table_size: Mapped[int] = mapped_column(Integer)
+    capacity: Mapped[int] = mapped_column(Integer)
+    bot_level: Mapped[str | None] = mapped_column(String(64))
+    turn_seconds: Mapped[float | None] = mapped_column(Float)
+    time_bank_seconds: Mapped[float | None] = mapped_column(Float)
+    starts_at: Mapped[float | None] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    round: Mapped[int] = mapped_column(Integer, default=-1)
+    creator_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+
+
+class TournamentEntryRow(Base):
+    """One entrant: a player (``player_id``) or a bot (``bot_level``), numbered in
+    seeding order from 0 when the tournament starts (``entry`` is null before)."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "player_id", name="uq_tournament_entries_player"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    entry: Mapped[int | None] = mapped_column(Integer)
+    player_id: Mapped[str | None] = mapped_column(String(32))
+    bot_level: Mapped[str | None] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    registered_at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentTableRow(Base):
+    """One table of a round: its entrants in seat order and, once it is over, their
+    totals and who forfeited.  A Swiss bye is a row of one entrant and no table."""
+
+    __tablename__ = "tournament_tables"
+
+    tournament_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str | None] = mapped_column(String(32))
+    entries: Mapped[list[int]] = mapped_column(JSON)
+    totals: Mapped[list[float] | None] = mapped_column(JSON)
+    forfeits: Mapped[list[int] | None] = mapped_column(JSON)
+    # the round's deal, the same at every table of the round (secret like a table's)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    nonce: Mapped[str | None] = mapped_column(String(64))

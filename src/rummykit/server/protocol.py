@@ -311,6 +311,8 @@ class GameOverMessage(_Message):
     the ``seed`` and ``nonce`` whose SHA-256 ``commitment`` was published at creation
     (docs/protocol.md says how to check it; ``rummykit verify`` does).  ``seed`` is an
     int here and the decimal text the commitment hashes on the wire; reading takes both.
+    Both are null while a tournament round whose tables share the deal is still being
+    played elsewhere; the table's record shows them once the round is over.
 
     >>> over = GameOverMessage(table_id="t", totals=[1, 2], winners=[1], seed=2**63 - 1,
     ...     nonce="00", commitment="c", record_url="/r")
@@ -322,8 +324,8 @@ class GameOverMessage(_Message):
     table_id: str
     totals: list[int]
     winners: list[int]
-    seed: Seed
-    nonce: str
+    seed: Seed | None
+    nonce: str | None
     commitment: str
     record_url: str
 

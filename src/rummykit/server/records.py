@@ -48,7 +48,7 @@ class RecordSource:
             seed=table.seed,
             nonce=table.nonce,
             commitment=table.commitment,
-            over=table.status == "over",
+            over=table.revealed,
             actions=tuple(row.action for row in stored.actions),
             players=seat_names(stored.seats),
             chat=tuple(

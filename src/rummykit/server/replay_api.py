@@ -44,7 +44,7 @@ async def replay(
     if stored is None:
         raise ApiError(404, "not_found", "there is no such table")
     table = stored.table
-    over = table.status == "over"
+    over = table.revealed
     own = check_read(table, stored.seats, player.id, token)
     viewer = own if seat is None else seat
     if viewer is None:

@@ -35,8 +35,10 @@ async def _finished_seat(
         raise ApiError(403, "not_a_player", "only the players of a game can review it")
     if asked is not None and asked != seat:
         raise ApiError(403, "not_your_seat", "you can review only your own seat", {"seat": seat})
-    if stored.table.status != "over":
-        raise ApiError(409, "game_not_over", "a game can be reviewed once it is over")
+    if not stored.table.revealed:
+        raise ApiError(
+            409, "game_not_over", "a game can be reviewed once it is over and its deal shown"
+        )
     return stored, seat
 
 

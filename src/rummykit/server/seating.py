@@ -35,6 +35,8 @@ class SeatState:
     # way): a substitute plays it until the player comes back
     away: bool = False
     grace: Timer | None = None
+    # whether the seat's player has come to the table since this host started
+    seen: bool = False
 
     @property
     def occupied(self) -> bool:

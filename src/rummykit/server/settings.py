@@ -58,11 +58,10 @@ class Settings(BaseSettings):
     grace_seconds: float = Field(default=60.0, ge=0)
     bot_pause_seconds: float = Field(default=0.8, ge=0)
     bot_workers: int = Field(default=2, ge=1, le=64)
-    hint_seconds: float = Field(default=0.9, gt=0)
-    # The review of a finished game: search per decision (seconds, or iterations when set),
-    # how many reviews search at once, and how many finished reviews are kept in memory.
-    review_seconds: float = Field(default=0.5, gt=0, le=10)
-    review_iterations: int | None = Field(default=None, ge=1, le=100_000)
+    # A hint's search in iterations (unset: each game's own budget, about 0.5 to 1 s on two
+    # cores); the review of a finished game searches each decision with the same budget.
+    hint_iterations: int | None = Field(default=None, ge=1, le=100_000)
+    # How many reviews search at once, and how many finished reviews are kept in memory.
     review_workers: int = Field(default=1, ge=1, le=64)
     reviews_kept: int = Field(default=200, ge=1)
     max_message_bytes: int = Field(default=4096, ge=256)
@@ -79,6 +78,10 @@ class Settings(BaseSettings):
     # Password hashes and checks run at once in worker threads; more wait their turn.
     password_hashes_at_once: int = Field(default_factory=default_hashes_at_once, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
+    # tournaments not yet over that one player may have made; how often every server
+    # process looks for tournaments to start and rounds to move on (seconds)
+    max_tournaments_per_player: int = Field(default=3, ge=1)
+    tournament_sweep_seconds: float = Field(default=5.0, gt=0)
     # A guest's bots think at most this long (and search at most this many iterations) a
     # move; a registered player's up to 10 s and 100,000 iterations.
     guest_bot_seconds: float = Field(default=1.0, gt=0, le=10)

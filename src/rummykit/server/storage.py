@@ -15,6 +15,7 @@ import hashlib
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -539,6 +540,11 @@ class Storage:
                 )
                 .values(left_at=at)
             )
+
+    def writing(self) -> AbstractAsyncContextManager[AsyncSession]:
+        """A transaction (``async with storage.writing() as session``), committed at
+        the end of the block, rolled back on an error."""
+        return self._sessions.begin()
 
     def reading(self) -> AsyncSession:
         """A session for reads (``async with storage.reading() as session``)."""

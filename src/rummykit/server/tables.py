@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
 
 from rummykit.bots.registry import levels_for, make_bot, parse_spec
 from rummykit.games.core import rules_to_json
@@ -138,6 +141,8 @@ class TableRegistry:
         self.cluster = cluster
         self.hosts: dict[str, TableHost] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        # told of every table this process sees end (a tournament moves on)
+        self.finish_listeners: list[Callable[[TableRow], None]] = []
 
     def _parts(self) -> dict[str, Any]:
         return {
@@ -146,8 +151,13 @@ class TableRegistry:
             "settings": self.settings,
             "clock": self.clock,
             "on_stop": self._forget,
+            "on_finish": self._finished,
             "fencing": None if self.cluster is None else self.cluster.fencing,
         }
+
+    def _finished(self, row: TableRow) -> None:
+        for listener in self.finish_listeners:
+            listener(row)
 
     def _forget(self, host: TableHost) -> None:
         if self.hosts.get(host.table_id) is host:
@@ -240,17 +250,32 @@ class TableRegistry:
             for i, s in enumerate(seats)
         ]
         await self.storage.add_table(row, seat_rows)
+        return await self._open(row, seat_rows), creator_seat
+
+    async def _open(self, row: TableRow, seat_rows: list[SeatRow]) -> TableHost | RemoteTable:
+        """Start the host of a table just stored (a worker of a site: unless another
+        worker took it first, when it was stored and then looked orphaned)."""
         if self.cluster is not None and await self.cluster.take(row.id) is None:
-            # another worker took it first (it was stored, then looked orphaned)
             remote = await self.cluster.remote_table(row.id, self.storage)
             if remote is None:
                 raise TableError("table_unavailable", "the table is busy; try again")
-            return remote, creator_seat
+            return remote
         host = TableHost(row=row, seats=seat_rows, **self._parts())
         self.hosts[row.id] = host
         host.start()
-        log_event(row.id, "created", game=row.game, seats=len(seats), private=row.private)
-        return host, creator_seat
+        log_event(row.id, "created", game=row.game, seats=len(seat_rows), private=row.private)
+        return host
+
+    async def open_seated(self, row: TableRow, seat_rows: list[SeatRow]) -> bool:
+        """Store and start a table made with every seat given (a tournament's), unless
+        a table of that id exists already (made by an earlier try): whether it was
+        made here."""
+        try:
+            await self.storage.add_table(row, seat_rows)
+        except IntegrityError:
+            return False
+        await self._open(row, seat_rows)
+        return True
 
     async def host(self, table_id: str) -> TableHost | RemoteTable | None:
         """The host of ``table_id``, rebuilt from the database if not in memory (a

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.sim.standings import TableResult, places_of, points_differences
+from rummykit.sim.standings import TableResult, points_differences
 
 
 class BracketError(ValueError):
@@ -78,7 +78,7 @@ def winner_of(game: str, table: TableResult) -> int:
     >>> winner_of("burraco", TableResult(players=(3, 1), totals=(500, 500)))
     1
     """
-    places = places_of(game, table.totals)
+    places = table.places(game)
     return min(p for p, place in zip(table.players, places, strict=True) if place == 1)
 
 

@@ -12,12 +12,16 @@ the **points difference** (the game's own score: in Burraco the player's points 
 the opponent's; in Three-Thirteen, where fewer points is better, the opponents' mean
 minus the player's), then the entry order (the seeding).
 
+A player who **forfeits** a table (a server's tournament: did not come to it, or left
+it under way) finishes it last, level with any other who forfeited, whatever the totals
+say; the totals still count in the points difference.
+
 Pure arithmetic: no games, no randomness, no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -26,27 +30,40 @@ from rummykit.games.registry import game_named
 BYE_POINTS: Final = 1.0
 
 
-def places_of(game: str, totals: Sequence[float]) -> list[int]:
-    """Each player's finishing place (1 is best; equal totals share a place).
+def places_of(game: str, totals: Sequence[float], forfeits: Collection[int] = ()) -> list[int]:
+    """Each player's finishing place (1 is best; equal totals share a place); the seats
+    in ``forfeits`` after all the others, level with one another.
 
     >>> places_of("burraco", [300, 500, 300])
     [2, 1, 2]
     >>> places_of("three-thirteen", [40, 70, 40, 90])
     [1, 3, 1, 4]
+    >>> places_of("burraco", [900, 100, 300], forfeits={0})
+    [3, 2, 1]
     """
     sign = -1 if game_named(game).lower_is_better else 1
-    return [1 + sum(1 for other in totals if sign * other > sign * mine) for mine in totals]
+
+    def key(seat: int) -> tuple[bool, float]:
+        return (seat in forfeits, -sign * totals[seat])
+
+    return [
+        1 + sum(1 for other in range(len(totals)) if key(other) < key(seat))
+        for seat in range(len(totals))
+    ]
 
 
-def table_points(game: str, totals: Sequence[float]) -> list[float]:
-    """Each player's points for a table: opponents beaten (draws as halves) / (k - 1).
+def table_points(game: str, totals: Sequence[float], forfeits: Collection[int] = ()) -> list[float]:
+    """Each player's points for a table: opponents beaten (draws as halves) / (k - 1),
+    the seats in ``forfeits`` placed last.
 
     >>> table_points("burraco", [300, 500])
     [0.0, 1.0]
     >>> table_points("three-thirteen", [40, 70, 40])
     [0.75, 0.0, 0.75]
+    >>> table_points("burraco", [300, 500], forfeits={1})
+    [1.0, 0.0]
     """
-    places = places_of(game, totals)
+    places = places_of(game, totals, forfeits)
     opponents = len(totals) - 1
     points = []
     for mine in places:
@@ -75,16 +92,27 @@ def points_differences(game: str, totals: Sequence[float]) -> list[float]:
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """One table of a round: its players and each one's total over the table's games
-    (in the same order)."""
+    (in the same order), and which of its players forfeited it."""
 
     players: tuple[int, ...]
     totals: tuple[float, ...]
+    forfeits: frozenset[int] = frozenset()
+
+    def seats_forfeited(self) -> frozenset[int]:
+        return frozenset(s for s, p in enumerate(self.players) if p in self.forfeits)
+
+    def points(self, game: str) -> list[float]:
+        return table_points(game, self.totals, self.seats_forfeited())
+
+    def places(self, game: str) -> list[int]:
+        return places_of(game, self.totals, self.seats_forfeited())
 
     def to_json(self, game: str) -> dict[str, Any]:
         return {
             "players": list(self.players),
             "totals": list(self.totals),
-            "points": table_points(game, self.totals),
+            "points": self.points(game),
+            "forfeits": sorted(self.forfeits),
         }
 
 
@@ -132,7 +160,7 @@ class EventRecord:
         self.players = [PlayerRecord(player) for player in range(players)]
 
     def add_table(self, table: TableResult) -> None:
-        points = table_points(self.game, table.totals)
+        points = table.points(self.game)
         differences = points_differences(self.game, table.totals)
         for player, earned, difference in zip(table.players, points, differences, strict=True):
             record = self.players[player]

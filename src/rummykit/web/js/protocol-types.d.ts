@@ -95,6 +95,8 @@ export interface ErrorMessage {
  * the `seed` and `nonce` whose SHA-256 `commitment` was published at creation
  * (docs/protocol.md says how to check it; `rummykit verify` does).  `seed` is an
  * int here and the decimal text the commitment hashes on the wire; reading takes both.
+ * Both are null while a tournament round whose tables share the deal is still being
+ * played elsewhere; the table's record shows them once the round is over.
  */
 export interface GameOverMessage {
   /** default "game_over" */
@@ -102,9 +104,8 @@ export interface GameOverMessage {
   table_id: string;
   totals: number[];
   winners: number[];
-  /** the seed in decimal (up to 2**63 - 1, more than a JavaScript number holds exactly); pattern ^(0|[1-9][0-9]{0,18})$ */
-  seed: string;
-  nonce: string;
+  seed: string | null;
+  nonce: string | null;
   commitment: string;
   record_url: string;
 }
@@ -290,11 +291,50 @@ export interface CreateTable {
   rated?: boolean | null;
 }
 
+/**
+ * A new tournament.  `capacity`: entrants at most (the event starts when it is
+ * full, or at `starts_at`, a Unix time, or when its creator starts it); `bot_level`
+ * fills the seats still empty at the start with computer players (null: none).
+ * `rounds` is a Swiss event's; an elimination event plays until one is left.
+ * `rules` and the clock are every table's, as for a table (`CreateTable`).
+ */
+export interface CreateTournament {
+  /** minLength 1, maxLength 64 */
+  name: string;
+  /** maxLength 40 */
+  game: string;
+  /** default "swiss" */
+  format?: "swiss" | "knockout";
+  /** minimum 1.0, maximum 12.0; default 3 */
+  rounds?: number;
+  /** minimum 2.0, maximum 4.0; default 2 */
+  table_size?: number;
+  /** minimum 2.0, maximum 64.0; default 8 */
+  capacity?: number;
+  /** default "greedy" */
+  bot_level?: string | null;
+  rules?: { [key: string]: unknown };
+  turn_seconds?: number | null;
+  time_bank_seconds?: number | null;
+  starts_at?: number | null;
+  /** default true */
+  enter?: boolean;
+}
+
 export interface Credentials {
   /** minLength 3, maxLength 32 */
   name: string;
   /** minLength 8, maxLength 200 */
   password: string;
+}
+
+/** One entrant: `entry` is its seeding number once the event started. */
+export interface Entrant {
+  entry: number | null;
+  name: string;
+  kind: "human" | "bot";
+  level: string | null;
+  you: boolean;
 }
 
 export interface ErrorBody {
@@ -450,12 +490,16 @@ export interface Review {
 
 /**
  * The strongest bot's verdict on one of the seat's decisions (its `decision`-th,
- * at `state_number`).  `suggested` is null when the bot would have played the same
- * move.  `value`: how much better the bot's move did than the played one on the
- * same simulated deals (reward units); `points`: the same in the game's points;
- * `error`: the standard error of `value` (null below two deals); `simulations`:
- * paired deals compared (0 when nothing was compared, and then `value` is 0).
- * `reason`: the bot's reason in English, `reason_phrases` the same as codes.
+ * at `state_number`), searched as the hint there would have been.  `suggested` is
+ * null when the bot would have played the same move.  `value`: how much better the
+ * bot's move did than the played one on the same simulated deals (reward units);
+ * `points`: the same in the game's points; `error`: the standard error of
+ * `value` (null below two deals); `simulations`: paired deals compared (0 when
+ * nothing was compared, and then `value` is 0).  `points_low` .. `points_high`:
+ * the 95% interval of `points` (null below two deals).  `mistake`: the interval is
+ * above 0 and `points` at least `threshold`, the game's smallest loss called a
+ * mistake; any other difference is no clear difference.  `reason`: the bot's reason
+ * in English, `reason_phrases` the same as codes.
  */
 export interface ReviewItem {
   decision: number;
@@ -466,6 +510,12 @@ export interface ReviewItem {
   points: number;
   error: number | null;
   simulations: number;
+  points_low?: number | null;
+  points_high?: number | null;
+  /** default false */
+  mistake?: boolean;
+  /** default 0.0 */
+  threshold?: number;
   reason: string;
   /** default [] */
   reason_phrases?: ReasonPhrase[];
@@ -474,6 +524,16 @@ export interface ReviewItem {
 /** Which seat to review: only the caller's own (the default). */
 export interface ReviewRequest {
   seat?: number | null;
+}
+
+/** One table of a round (`table_id` null: a bye); results once it is over. */
+export interface RoundTable {
+  number: number;
+  table_id: string | null;
+  entries: number[];
+  totals: number[] | null;
+  points: number[] | null;
+  forfeits: number[];
 }
 
 export interface RuleOption {
@@ -506,6 +566,21 @@ export interface SessionRequest {
   nickname: string;
 }
 
+/**
+ * A line of the standings: Swiss points, Buchholz and points difference; in an
+ * elimination event `points` counts the rounds won and `out` the round a player
+ * went out in (null: still in, or the champion).
+ */
+export interface StandingLine {
+  place: number;
+  entry: number;
+  name: string;
+  points: number;
+  buchholz: number | null;
+  points_difference: number;
+  out: number | null;
+}
+
 export interface TableCreated {
   table_id: string;
   seat: number | null;
@@ -530,6 +605,55 @@ export interface TableSummary {
   winners?: number[] | null;
   /** default false */
   rated?: boolean;
+}
+
+export interface TournamentRound {
+  number: number;
+  tables: RoundTable[];
+  over: boolean;
+}
+
+export interface TournamentSummary {
+  id: string;
+  name: string;
+  game: string;
+  format: "swiss" | "knockout";
+  rounds: number;
+  table_size: number;
+  capacity: number;
+  entrants: number;
+  status: "registering" | "running" | "over" | "cancelled";
+  round: number;
+  starts_at: number | null;
+  bot_level: string | null;
+}
+
+/**
+ * A tournament as the caller sees it: `your_table` is the table of the round
+ * under way where the caller sits, while it is being played.
+ */
+export interface TournamentView {
+  id: string;
+  name: string;
+  game: string;
+  format: "swiss" | "knockout";
+  rounds: number;
+  table_size: number;
+  capacity: number;
+  entrants: number;
+  status: "registering" | "running" | "over" | "cancelled";
+  round: number;
+  starts_at: number | null;
+  bot_level: string | null;
+  rules: { [key: string]: unknown };
+  turn_seconds: number | null;
+  time_bank_seconds: number | null;
+  creator: boolean;
+  registered: boolean;
+  entries: Entrant[];
+  round_list: TournamentRound[];
+  standings: StandingLine[];
+  your_table: string | null;
 }
 
 export interface ValidationError {
@@ -668,6 +792,36 @@ export interface ApiRoutes {
   "POST /api/tables/{table_id}/rematch": {
     request: undefined;
     response: Rematch;
+  };
+  /** Tournaments */
+  "GET /api/tournaments": {
+    request: undefined;
+    response: TournamentSummary[];
+  };
+  /** Create */
+  "POST /api/tournaments": {
+    request: CreateTournament;
+    response: TournamentView;
+  };
+  /** Tournament */
+  "GET /api/tournaments/{tournament_id}": {
+    request: undefined;
+    response: TournamentView;
+  };
+  /** Register */
+  "POST /api/tournaments/{tournament_id}/register": {
+    request: undefined;
+    response: TournamentView;
+  };
+  /** Withdraw */
+  "POST /api/tournaments/{tournament_id}/withdraw": {
+    request: undefined;
+    response: TournamentView;
+  };
+  /** Start */
+  "POST /api/tournaments/{tournament_id}/start": {
+    request: undefined;
+    response: TournamentView;
   };
 }
 
