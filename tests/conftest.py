@@ -209,6 +209,10 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/test_review.py": (
         "test_review_of_a_finished_game",  # 3.7 s
     ),
+    "tests/server/test_review_agrees_with_hint.py": (
+        "test_the_hint_with_the_games_own_budget_agrees_with_the_review",  # 8 s
+        "test_the_review_suggests_the_hints_move_at_recorded_positions",  # 1 to 2.7 s each
+    ),
     "tests/server/test_persistence.py": (
         "test_a_restarted_server_resumes_the_table",  # 3.7 s
         "test_stored_actions_reach_the_sqlite_file_itself",  # 1.2 s

@@ -26,7 +26,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         "secret_key": "test-secret",
         "bot_pause_seconds": 0.0,
         "bot_workers": 1,
-        "hint_seconds": 0.05,
+        "hint_iterations": 8,
         "messages_per_second": 10_000.0,
         "message_burst": 10_000,
         "finished_linger_seconds": 0.0,

@@ -83,7 +83,7 @@ def test_a_worker_killed_while_it_decides(runner: BotRunner) -> None:
         assert await runner.decide("three-thirteen", "random", observation, legal, 3) == (
             decide("three-thirteen", "random", observation, legal, 3)
         )
-        hint, _reason = await runner.hint("three-thirteen", observation, legal, 0.05, owner="ann")
+        hint, _reason = await runner.hint("three-thirteen", observation, legal, 8, owner="ann")
         assert hint in legal
         points = await runner.run(
             decision_points, "three-thirteen", RULES, 5, [*actions, legal[0]], seat, owner="bob"

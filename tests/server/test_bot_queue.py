@@ -324,7 +324,7 @@ def test_one_pending_hint_and_review_per_player_among_many_coroutines() -> None:
         players = [f"p{i}" for i in range(10)]
         hints = await asyncio.gather(
             *(
-                runner.hint("three-thirteen", observation, legal, 0.02, owner=p)
+                runner.hint("three-thirteen", observation, legal, 100, owner=p)
                 for p in players
                 for _ in range(10)
             ),

@@ -60,7 +60,7 @@ def site(tmp_path: Path, postgres_schema: str) -> Iterator[tuple[ServerProcess, 
         RUMMYKIT_BOT_QUEUE="redis",
         RUMMYKIT_BOT_PAUSE_SECONDS="0.05",
         RUMMYKIT_SECRET_KEY="bot-stream-test",
-        RUMMYKIT_HINT_SECONDS="0.05",
+        RUMMYKIT_HINT_ITERATIONS="8",
     )
     server = ServerProcess(env, free_port(), tmp_path / "server.log")
     bots = BotWorkers(env, tmp_path / "bots.log")

@@ -27,7 +27,7 @@ ITERATIONS = 16
 @pytest.fixture
 def review_client(tmp_path: Path, bot_runner: BotRunner) -> Iterator[TestClient]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    app = create_app(make_settings(url, review_iterations=ITERATIONS), runner=bot_runner)
+    app = create_app(make_settings(url, hint_iterations=ITERATIONS), runner=bot_runner)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -175,7 +175,7 @@ def test_the_played_move_is_compared_even_where_the_search_would_skip_it() -> No
     actions = ["draw", game.format_action(skipped[0])]
     points = decision_points("three-thirteen", rules, 2, actions, seat)
     assert [p["state_number"] for p in points] == [0, 1]
-    item = review_decision("three-thirteen", points[1], iterations=60, seed=1)
+    item = review_decision("three-thirteen", points[1], iterations=60)
     assert item["suggested"] is not None and item["simulations"] >= 8
     assert item["error"] is not None and item["error"] > 0
 

@@ -84,7 +84,7 @@ def test_a_player_has_one_review_under_way() -> None:
 @pytest.fixture
 def slow_reviews(tmp_path: Path, bot_runner: BotRunner) -> Iterator[TestClient]:
     url = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    app = create_app(make_settings(url, review_iterations=40), runner=bot_runner)
+    app = create_app(make_settings(url, hint_iterations=40), runner=bot_runner)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -18,8 +18,18 @@ if TYPE_CHECKING:
 class GameBots:
     """One game's bots: ``greedy`` and ``search`` make a new greedy bot and a new search
     adapter; ``points_per_reward(observation)`` converts the search's reward (a value in
-    ``-1 .. 1``) into the game's points at that decision."""
+    ``-1 .. 1``) into the game's points at that decision.
+
+    ``hint_iterations(observation)`` is the search budget of a hint at that decision (and
+    of the review of that decision, so that both search alike): a number of iterations,
+    never a time, so that the same position gets the same hint; each game sizes it to
+    take about 0.5 to 1 s on a two-core machine.  ``mistake_points``: the smallest loss,
+    in the game's points, that a review calls a mistake (and only when the loss is also
+    significant).
+    """
 
     greedy: Callable[[], Bot]
     search: Callable[[], SearchAdapter]
     points_per_reward: Callable[[Any], float]
+    hint_iterations: Callable[[Any], int]
+    mistake_points: float

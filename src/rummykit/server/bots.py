@@ -25,7 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from rummykit.bots.hints import suggest
+from rummykit.bots.hints import hint_seed, suggest
 from rummykit.bots.reasons import Reason
 from rummykit.bots.registry import make_bot
 from rummykit.games.registry import game_named
@@ -58,13 +58,23 @@ def decide(
 
 
 def hint(
-    game_name: str, observation: dict[str, Any], legal: Sequence[str], seconds: float
+    game_name: str,
+    observation: dict[str, Any],
+    legal: Sequence[str],
+    iterations: int | None = None,
+    salt: str = "",
 ) -> tuple[str, Reason]:
-    """The hint for this observation: the strongest bot's move and reason (worker side)."""
+    """The hint for this observation: the strongest bot's move and reason (worker side).
+
+    The search has ``iterations`` (by default the game's hint budget) and the seed
+    :func:`~rummykit.bots.hints.hint_seed` of the observation and ``salt`` (the table's
+    seed commitment), so a position always gets the same hint, and the review of that
+    decision searches it alike (:mod:`rummykit.server.review`)."""
     game = game_named(game_name)
     seen = game.observation_from_json(observation)
     actions = [game.parse_action(text) for text in legal]
-    decision = suggest(game.name, seen, actions, seconds=seconds)
+    seed = hint_seed(observation, salt)
+    decision = suggest(game.name, seen, actions, iterations=iterations, seed=seed)
     return game.format_action(decision.action), decision.reason
 
 
@@ -130,14 +140,16 @@ class BotService(abc.ABC):
         game: str,
         observation: dict[str, Any],
         legal: Sequence[str],
-        seconds: float,
+        iterations: int | None = None,
+        salt: str = "",
         *,
         owner: str | None = None,
     ) -> tuple[str, Reason]:
-        """The hint for this observation; ``owner`` is the player, who may have one hint
-        pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
+        """The hint for this observation (:func:`hint`: the same for the same
+        observation, ``iterations`` and ``salt``); ``owner`` is the player, who may have
+        one hint pending (a second raises :class:`BotBusy` with code ``hint_pending``)."""
         return await self.call(
-            Kind.HINT, owner, partial(hint, game, observation, list(legal), seconds)
+            Kind.HINT, owner, partial(hint, game, observation, list(legal), iterations, salt)
         )
 
     async def run(

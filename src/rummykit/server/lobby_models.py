@@ -229,12 +229,16 @@ class ReviewRequest(_Body):
 
 class ReviewItem(BaseModel):
     """The strongest bot's verdict on one of the seat's decisions (its ``decision``-th,
-    at ``state_number``).  ``suggested`` is null when the bot would have played the same
-    move.  ``value``: how much better the bot's move did than the played one on the
-    same simulated deals (reward units); ``points``: the same in the game's points;
-    ``error``: the standard error of ``value`` (null below two deals); ``simulations``:
-    paired deals compared (0 when nothing was compared, and then ``value`` is 0).
-    ``reason``: the bot's reason in English, ``reason_phrases`` the same as codes."""
+    at ``state_number``), searched as the hint there would have been.  ``suggested`` is
+    null when the bot would have played the same move.  ``value``: how much better the
+    bot's move did than the played one on the same simulated deals (reward units);
+    ``points``: the same in the game's points; ``error``: the standard error of
+    ``value`` (null below two deals); ``simulations``: paired deals compared (0 when
+    nothing was compared, and then ``value`` is 0).  ``points_low`` .. ``points_high``:
+    the 95% interval of ``points`` (null below two deals).  ``mistake``: the interval is
+    above 0 and ``points`` at least ``threshold``, the game's smallest loss called a
+    mistake; any other difference is no clear difference.  ``reason``: the bot's reason
+    in English, ``reason_phrases`` the same as codes."""
 
     decision: int
     state_number: int
@@ -244,6 +248,10 @@ class ReviewItem(BaseModel):
     points: float
     error: float | None
     simulations: int
+    points_low: float | None = None
+    points_high: float | None = None
+    mistake: bool = False
+    threshold: float = 0.0
     reason: str
     reason_phrases: list[ReasonPhrase] = []
 

@@ -1,17 +1,28 @@
 """The review of a finished game: each decision of one seat against the strongest bot.
 
 For every decision the seat took, the position is rebuilt from the record (seed and
-actions) and the searching bot (``ismcts``) is asked for its move from that seat's
-observation alone, with the played move always among the moves it searches.  With
-paired rounds (both games use them) every searched move is played on the same
-simulated deals, so the difference between the bot's move and the played one is the
-mean of their paired differences in those very simulations, with its standard error;
-nothing is estimated apart from the search.
+actions) and searched exactly as a hint there would have been (:mod:`rummykit.bots.hints`):
+the same bot from that seat's observation alone, the same budget of iterations and the
+same seed (made of the observation and the table's public seed commitment).  The
+review's suggestion at a decision is therefore the hint's, and the hint's move is never
+called a mistake.  When the played move differs, the two are compared on paired rounds
+(both games use them): every searched move is played on the same simulated deals, so
+the difference between the bot's move and the played one is the mean of their paired
+differences in those very simulations, with its standard error.  A played move the
+hint's search left out is measured by a second search, the same one with the played
+move added at the root.
 
 Rewards are score differences against the opponents' mean divided by the game's reward
 scale (and clipped to ``-1 .. 1``), so multiplying a value difference back by that
 scale gives it in the game's points: for Burraco an evaluation of the hand's score
 after the search horizon, for Three-Thirteen the round's penalty points.
+
+A decision is a **mistake** only when the difference is significant, its 95% interval
+(mean plus or minus :data:`Z95` standard errors, over at least
+:data:`~rummykit.bots.ismcts.MIN_ROUNDS` paired deals) above zero, *and* the mean is at
+least the game's ``mistake_points`` (:mod:`rummykit.bots.games`: 20 points of a Burraco
+hand, 3 penalty points of a Three-Thirteen round).  Any other difference is no clear
+difference: the simulations cannot tell the two moves apart, or the gain is small.
 
 The work is split so that a server can run it in worker processes and report progress:
 :func:`decision_points` (one call: what the seat saw and did at each decision, as JSON)
@@ -28,14 +39,15 @@ from typing import Any, Final
 
 from rummykit.bots.base import Bot
 from rummykit.bots.games import bots_for
-from rummykit.bots.ismcts import ISMCTSBot, Playout, SearchAdapter, make_ismcts, paired_gain
+from rummykit.bots.hints import hint_bot, hint_seed
+from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, Playout, SearchAdapter, paired_gain
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.lobby_models import ReviewItem
 from rummykit.server.protocol import ReasonPhrase
 
-REVIEW_SECONDS: Final = 0.5
-"""The default search time per reviewed decision."""
+Z95: Final = 1.96
+"""Standard errors on each side of the mean in a 95% interval (normal approximation)."""
 
 
 class ReviewError(ValueError):
@@ -153,43 +165,57 @@ def review_decision(
     point: dict[str, Any],
     *,
     iterations: int | None = None,
-    seconds: float | None = None,
-    seed: int = 0,
+    salt: str = "",
 ) -> dict[str, Any]:
-    """Search one decision (a :class:`DecisionPoint` as JSON); the API's
-    :class:`~rummykit.server.lobby_models.ReviewItem` as JSON (``value`` in reward units,
-    ``-2 .. 2``).  With ``iterations`` and no ``seconds`` the answer depends on ``seed``
-    alone."""
+    """Search one decision (a :class:`DecisionPoint` as JSON) as the hint there would
+    have: ``iterations`` (by default the game's hint budget) and the seed of the
+    observation and ``salt`` (the table's seed commitment).  The API's
+    :class:`~rummykit.server.lobby_models.ReviewItem` as JSON (``value`` in reward
+    units, ``-2 .. 2``); the same for the same arguments."""
     game = game_named(game_name)
     seen = game.observation_from_json(point["observation"])
     legal = [game.parse_action(text) for text in point["legal"]]
     played = game.parse_action(point["played"])
     if played not in legal:
         raise ReviewError(f"the played move {point['played']!r} is not legal there")
-    base = make_ismcts(game.name, iterations=iterations, seconds=seconds)
-    bot = ISMCTSBot(_Including(base.adapter, played), iterations=iterations, seconds=seconds)
+    seed = hint_seed(point["observation"], salt)
+    bot = hint_bot(game.name, seen, iterations)
     decision = bot.decide(seen, legal, random.Random(seed))
-    rounds = bot.last_rounds
     value = error = 0.0
     simulations = 0
     suggested = None
     if decision.action != played:
         suggested = game.format_action(decision.action)
-        if rounds:
-            simulations = min(len(rounds[decision.action]), len(rounds[played]))
+        rounds = bot.last_rounds
+        if played not in rounds:  # the hint's search left it out: measure it too
+            wide = ISMCTSBot(_Including(bot.adapter, played), iterations=bot.iterations)
+            wide.decide(seen, legal, random.Random(seed))
+            rounds = wide.last_rounds
+        mine, theirs = rounds.get(decision.action, []), rounds.get(played, [])
+        simulations = min(len(mine), len(theirs))
         if simulations:
-            value, error = paired_gain(
-                rounds[decision.action][:simulations], rounds[played][:simulations]
-            )
+            value, error = paired_gain(mine[:simulations], theirs[:simulations])
+    scale = points_per_reward(game.name, seen)
+    threshold = bots_for(game.name).mistake_points
+    low = high = None
+    if simulations >= 2:
+        low = round((value - Z95 * error) * scale, 2)
+        high = round((value + Z95 * error) * scale, 2)
+    points = round(value * scale, 2)
+    mistake = simulations >= MIN_ROUNDS and low is not None and low > 0 and points >= threshold
     item = ReviewItem(
         decision=point["decision"],
         state_number=point["state_number"],
         played=point["played"],
         suggested=suggested,
         value=round(value, 4),
-        points=round(value * points_per_reward(game.name, seen), 2),
+        points=points,
         error=round(error, 4) if simulations >= 2 else None,
         simulations=simulations,
+        points_low=low,
+        points_high=high,
+        mistake=mistake,
+        threshold=threshold,
         reason=decision.reason.text,
         reason_phrases=[ReasonPhrase(**phrase) for phrase in decision.reason.to_json()],
     )
@@ -204,16 +230,10 @@ def review_game(
     seat: int,
     *,
     iterations: int | None = None,
-    seconds: float | None = REVIEW_SECONDS,
+    salt: str = "",
 ) -> list[dict[str, Any]]:
     """Every decision of ``seat`` reviewed in this process (the server uses workers)."""
     return [
-        review_decision(
-            game_name,
-            point,
-            iterations=iterations,
-            seconds=seconds,
-            seed=point["state_number"],
-        )
+        review_decision(game_name, point, iterations=iterations, salt=salt)
         for point in decision_points(game_name, rules, seed, actions, seat)
     ]

@@ -3,11 +3,13 @@
 A review is one asyncio task per (table, seat) that hands the worker pool one decision
 at a time (:mod:`rummykit.server.review`), behind the table bots' decisions and the
 hints (:mod:`rummykit.server.bot_queue`), with the reviewing player as the owner;
-``review_workers`` reviews search at once.  A player has one review under way at most:
-starting another raises :class:`~rummykit.server.bot_errors.BotBusy`
-(``review_pending``).  Progress is the number of decisions reviewed out of the seat's
-decisions.  Reviews live in memory: the newest ``reviews_kept`` are kept, and a review
-asked for again after a restart is computed again.
+``review_workers`` reviews search at once.  Each decision is searched with the hint's
+budget (``hint_iterations``) and the table's seed commitment, as its hint was.  A player
+has one review under way at most: starting another raises
+:class:`~rummykit.server.bot_errors.BotBusy` (``review_pending``).  Progress is the
+number of decisions reviewed out of the seat's decisions.  Reviews live in memory: the
+newest ``reviews_kept`` are kept, and a review asked for again after a restart is
+computed again.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ class ReviewJobs:
         self._forget_old()
         actions = [row.action for row in stored.actions]
         job.task = asyncio.create_task(
-            self._run(job, table.game, table.rules, table.seed, actions, chosen)
+            self._run(job, table.game, table.rules, table.seed, actions, chosen, table.commitment)
         )
         log_event(table.id, "review_started", seat=seat, decisions=job.total)
         return job
@@ -89,10 +91,9 @@ class ReviewJobs:
         seed: int,
         actions: list[str],
         chosen: list[int],
+        salt: str,
     ) -> None:
-        settings = self._settings
-        iterations = settings.review_iterations
-        seconds = None if iterations is not None else settings.review_seconds
+        iterations = self._settings.hint_iterations
         owner = job.player_id
         try:
             async with self._slots:
@@ -107,8 +108,7 @@ class ReviewJobs:
                         game,
                         point,
                         iterations=iterations,
-                        seconds=seconds,
-                        seed=point["state_number"],
+                        salt=salt,
                         owner=owner,
                     )
                 job.items.append(item)

@@ -4,7 +4,9 @@ Chat is limited per player (all of a player's connections together), stored, the
 sent to everyone at the table; its latest lines are kept (rebuilt from storage when a
 table is restored) and sent to each new connection, so a reload keeps the chat.  A
 hint is the strongest bot's move for the seat to move, worked out in the bot workers
-from that seat's observation only; one hint at a time per seat (however many
+from that seat's observation only, with a budget of iterations and a seed made of that
+observation and the table's public seed commitment (so a position always gets the same
+hint, and the game's review agrees with it); one hint at a time per seat (however many
 connections the seat has), and the answer goes back through the host so it reaches a
 connection only if it still speaks for that seat.
 """
@@ -103,14 +105,15 @@ class TableTalk:
         number = host.state_number
         observation = host.views.observation(seat)
         legal = host.views.legal_texts()
-        seconds = host.settings.hint_seconds
+        iterations = host.settings.hint_iterations
+        salt = host.row.commitment
         player = connection.player_id
 
         async def work() -> None:
             message: BaseModel
             try:
                 action, reason = await host.runner.hint(
-                    host.game.name, observation, legal, seconds, owner=player
+                    host.game.name, observation, legal, iterations, salt, owner=player
                 )
             except Exception as error:
                 code = getattr(error, "code", None)
