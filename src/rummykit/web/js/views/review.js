@@ -1,6 +1,9 @@
 // The review of a finished game (POST/GET /api/tables/{id}/review): for each of the
-// player's decisions, the strongest bot's move and what it was worth in its simulations,
-// worked out in the background while a progress bar fills.
+// player's decisions, the strongest bot's move (the hint's there) and what it was worth
+// in its simulations, with the 95% interval of that worth, worked out in the background
+// while a progress bar fills. Only the decisions the server marks as mistakes (the
+// interval above zero and the worth at least the game's threshold) are called mistakes;
+// the other differences are listed apart as no clear difference.
 
 import { html, useEffect, useState } from "../html.js";
 import { formatNumber, t, errorText } from "../i18n.js";
@@ -8,14 +11,47 @@ import { api } from "../api.js";
 import { describeAction, reasonText } from "./board-parts.js";
 import { gameViews } from "../games.js";
 
-/** @import { Review } from "../protocol-types" */
+/** @import { Review, ReviewItem } from "../protocol-types" */
 
 const POLL_MS = 1000;
 
 /** @param {number} points */
-function signedPoints(points) {
-  const rounded = Math.round(points * 10) / 10;
-  return `${rounded > 0 ? "+" : ""}${formatNumber(rounded)}`;
+function rounded(points) {
+  return Math.round(points * 10) / 10;
+}
+
+
+/**
+ * One reviewed decision where the bot would have played another move: the moves, the
+ * worth of the bot's move in the game's points with its 95% interval, and the reason.
+ * @param {{ item: ReviewItem, game: string | null }} props
+ */
+function ReviewLine({ item, game }) {
+  const words = {
+    n: item.decision + 1,
+    played: describeAction(item.played, game),
+    suggested: describeAction(item.suggested, game),
+  };
+  const low = item.points_low ?? null;
+  const high = item.points_high ?? null;
+  const verdict = item.mistake ? "mistake" : "unclear";
+  return html`<li key=${item.decision} class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
+    <span class="review-move">${t(item.mistake ? "review.item" : "review.item_unclear", words)}</span>
+    <span class="review-worth">
+      <span class="review-badge">${t(item.mistake ? "review.mistake" : "review.unclear")}</span>
+      <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", {
+        points: formatNumber(rounded(item.points)),
+      })}</strong>
+      ${low !== null && high !== null
+        ? html`<span class="review-interval" data-testid="review-interval">${t("review.interval", {
+            margin: formatNumber(rounded((high - low) / 2)),
+            low: formatNumber(rounded(low)),
+            high: formatNumber(rounded(high)),
+          })}</span>`
+        : null}
+    </span>
+    ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true, game })}</span>` : null}
+  </li>`;
 }
 
 /**
@@ -55,7 +91,8 @@ export function ReviewPanel({ tableId, game }) {
     </section>`;
   }
   const items = review?.items || [];
-  const better = items.filter((item) => item.suggested && item.value > 0);
+  const mistakes = items.filter((item) => item.suggested && item.mistake);
+  const unclear = items.filter((item) => item.suggested && !item.mistake);
   const total = review?.total || 0;
   const done = review?.done || 0;
   return html`<section class="review" data-testid="review">
@@ -68,23 +105,21 @@ export function ReviewPanel({ tableId, game }) {
           </div>
           <p class="muted" data-testid="review-status" data-status=${review.status}>
             ${review.status === "done"
-              ? t("review.done", { count: better.length, total })
+              ? t("review.done", { count: mistakes.length, total })
               : review.status === "failed"
                 ? t("review.failed")
                 : t("review.progress", { done, total })}</p>
-          <ol class="review-items">
-            ${better.map(
-              (item) => html`<li key=${item.decision} data-state-number=${item.state_number}>
-                <span class="review-move">${t("review.item", {
-                  n: item.decision + 1,
-                  played: describeAction(item.played, game),
-                  suggested: describeAction(item.suggested, game),
-                })}</span>
-                <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", { points: signedPoints(item.points) })}</strong>
-                ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true, game })}</span>` : null}
-              </li>`,
-            )}
-          </ol>`
+          <ol class="review-items" data-testid="review-mistakes">
+            ${mistakes.map((item) => html`<${ReviewLine} key=${item.decision} item=${item} game=${game} />`)}
+          </ol>
+          ${unclear.length
+            ? html`<details class="review-unclear" data-testid="review-unclear">
+                <summary>${t("review.unclear_count", { count: unclear.length })}</summary>
+                <ol class="review-items">
+                  ${unclear.map((item) => html`<${ReviewLine} key=${item.decision} item=${item} game=${game} />`)}
+                </ol>
+              </details>`
+            : null}`
       : html`<p class="muted">${t("common.loading")}</p>`}
   </section>`;
 }

@@ -1,0 +1,222 @@
+"""The review at the end of a game: each decision's worth with its 95% interval, and only
+the decisions the server marks as mistakes called mistakes; the others where the bot would
+play another move are listed apart as no clear difference, in English, Hungarian and
+Russian, on a desktop and on a phone."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Route
+from websockets.sync.client import connect
+
+from tests.server.scripted import play_to_end
+from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
+from tests.web.driver import Player
+
+SHORT = {"first_round": 3, "last_round": 4}
+
+
+class Socket:
+    """A table WebSocket with the test client's ``receive_json``/``send_json``."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    def receive_json(self) -> Any:
+        return json.loads(self.connection.recv(timeout=60))
+
+    def send_json(self, message: Any) -> None:
+        self.connection.send(json.dumps(message))
+
+
+def finished_game(me: Player, server: LiveServer, name: str) -> str:
+    """A Three-Thirteen round of ``name`` (this page's player) against a random bot,
+    played to the end over the WebSocket; the table id."""
+    me.goto("/")
+    me.sit_down(name)
+    me.page.wait_for_selector("[data-testid=me]")
+    created = me.page.request.post(
+        f"{server.url}/api/tables",
+        data={
+            "game": "three-thirteen",
+            "rules": SHORT,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "turn_seconds": None,
+        },
+    ).json()
+    cookie = next(c for c in me.page.context.cookies() if c["name"] == "rummykit_session")
+    address = server.url.replace("http://", "ws://") + created["ws_url"]
+    headers = {"Cookie": f"rummykit_session={cookie['value']}", "Origin": server.url}
+    with connect(address, additional_headers=headers) as ws:
+        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    table_id: str = created["table_id"]
+    return table_id
+
+
+def open_review(me: Player, table_id: str) -> None:
+    address = f"{me.base_url}/#/table/{table_id}"
+    if me.page.url == address:
+        me.page.reload()
+    else:
+        me.page.goto(address)
+    me.page.locator("[data-testid=result-headline]").wait_for()
+    me.page.click("[data-testid=start-review]")
+    me.page.wait_for_selector("[data-testid=review-status][data-status=done]", timeout=60_000)
+
+
+def item(decision: int, played: str, suggested: str | None, **worth: Any) -> dict[str, Any]:
+    base = {
+        "decision": decision,
+        "state_number": 2 * decision,
+        "played": played,
+        "suggested": suggested,
+        "value": 0.0,
+        "points": 0.0,
+        "error": None,
+        "simulations": 0,
+        "points_low": None,
+        "points_high": None,
+        "mistake": False,
+        "threshold": 3.0,
+        "reason": "",
+        "reason_phrases": [],
+    }
+    return base | worth
+
+
+def served_review(table_id: str) -> dict[str, Any]:
+    """A review with one mistake, one decision of no clear difference (its interval
+    holds 0) and one where the bot agreed."""
+    items = [
+        item(0, "draw", None),
+        item(
+            1,
+            "discard Kh",
+            "discard 9c",
+            value=0.412,
+            points=12.36,
+            error=0.0682,
+            simulations=40,
+            points_low=8.35,
+            points_high=16.37,
+            mistake=True,
+        ),
+        item(
+            2,
+            "discard 5d",
+            "discard 4s",
+            value=0.05,
+            points=1.5,
+            error=0.1,
+            simulations=24,
+            points_low=-4.38,
+            points_high=7.38,
+        ),
+    ]
+    return {
+        "table_id": table_id,
+        "seat": 0,
+        "status": "done",
+        "done": 3,
+        "total": 3,
+        "items": items,
+    }
+
+
+def serve(me: Player, table_id: str) -> None:
+    body = json.dumps(served_review(table_id))
+
+    def answer(route: Route) -> None:
+        route.fulfill(status=200, content_type="application/json", body=body)
+
+    me.page.route(f"**/api/tables/{table_id}/review", answer)
+
+
+def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    me = new_page()
+    table_id = finished_game(me, live_server, "Rita")
+
+    # the server's own review: every listed decision is where the server put it, with
+    # its interval
+    open_review(me, table_id)
+    review = me.page.request.get(f"{me.base_url}/api/tables/{table_id}/review").json()
+    differing = [i for i in review["items"] if i["suggested"]]
+    assert differing  # a random player's round: the bot would play otherwise somewhere
+    for entry in differing:
+        line = me.page.locator(f".review-items li[data-state-number='{entry['state_number']}']")
+        assert line.get_attribute("data-verdict") == ("mistake" if entry["mistake"] else "unclear")
+        if entry["points_low"] is not None:
+            assert line.locator("[data-testid=review-interval]").count() == 1
+    mistakes = sum(1 for i in differing if i["mistake"])
+    assert me.page.locator("[data-testid=review-mistakes] li").count() == mistakes
+
+    # a review with one decision of each kind, as the client shows it
+    serve(me, table_id)
+    open_review(me, table_id)
+    page = me.page
+    status = page.locator("[data-testid=review-status]").inner_text()
+    assert status == "1 decision of 3 was a clear mistake."
+    mistake = page.locator("[data-testid=review-mistakes] li")
+    assert mistake.count() == 1
+    assert mistake.get_attribute("data-verdict") == "mistake"
+    text = mistake.inner_text()
+    assert "Move 2" in text and "Mistake" in text and "12.4 penalty points saved" in text
+    assert mistake.locator("[data-testid=review-interval]").inner_text() == (
+        "±4 (95% interval: [8.4, 16.4])"
+    )
+    unclear = page.locator("[data-testid=review-unclear]")
+    summary = unclear.locator("summary").inner_text()
+    assert summary == "1 more decision differed from the bot's with no clear difference"
+    unclear.locator("summary").click()
+    line = unclear.locator("li")
+    assert line.count() == 1 and line.get_attribute("data-verdict") == "unclear"
+    text = line.inner_text()
+    assert "Move 3" in text and "No clear difference" in text
+    assert "Mistake" not in text and "better play" not in text
+    assert line.locator("[data-testid=review-interval]").inner_text() == (
+        "±5.9 (95% interval: [-4.4, 7.4])"
+    )
+    assert page.locator(".review-items li").count() == 2  # not the decision the bot shared
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("[data-testid=review]").screenshot(path=str(SCREENSHOTS / "review-desktop.png"))
+    assert not me.errors, me.errors
+
+
+def test_the_review_in_hungarian_and_russian_on_a_phone(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    first = new_page(viewport=PHONE)
+    table_id = finished_game(first, live_server, "Olga")
+    words = {
+        "hu": ("3 döntésből 1 volt egyértelmű hiba.", "Hiba", "Nincs egyértelmű különbség"),
+        "ru": ("1 решение из 3 было явной ошибкой.", "Ошибка", "Нет явной разницы"),
+    }
+    for language, (status, mistake_word, unclear_word) in words.items():
+        me = new_page(viewport=PHONE, language=language)
+        session = [c for c in first.page.context.cookies() if c["name"] == "rummykit_session"]
+        me.page.context.add_cookies(
+            [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in session]
+        )
+        serve(me, table_id)
+        open_review(me, table_id)
+        page = me.page
+        assert page.locator("[data-testid=review-status]").inner_text() == status
+        mistake = page.locator("[data-testid=review-mistakes] li")
+        assert mistake_word in mistake.inner_text()
+        assert "95%" in mistake.locator("[data-testid=review-interval]").inner_text()
+        page.locator("[data-testid=review-unclear] summary").click()
+        line = page.locator("[data-testid=review-unclear] li")
+        assert unclear_word in line.inner_text() and mistake_word not in line.inner_text()
+        # nothing wider than the phone
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], width
+        box = page.locator("[data-testid=review]").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        page.locator("[data-testid=review]").screenshot(
+            path=str(SCREENSHOTS / f"review-phone-{language}.png")
+        )
+        assert not me.errors, me.errors
