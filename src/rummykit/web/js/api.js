@@ -186,6 +186,18 @@ export const api = {
     call("GET", `/api/leaderboard?${new URLSearchParams({ game, period })}`),
   /** @type {(id: string) => Answer<"GET /api/players/{player_id}">} */
   player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
+  /** @type {() => Answer<"GET /api/tournaments">} */
+  tournaments: () => call("GET", "/api/tournaments"),
+  /** @type {(body: Body<"POST /api/tournaments">) => Answer<"POST /api/tournaments">} */
+  createTournament: (body) => call("POST", "/api/tournaments", body),
+  /** @type {(id: string) => Answer<"GET /api/tournaments/{tournament_id}">} */
+  tournament: (id) => call("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/register">} */
+  registerTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, {}),
+  /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/withdraw">} */
+  withdrawTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
+  /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/start">} */
+  startTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {}),
 };
 
 /**

@@ -12,6 +12,7 @@ import { ReplayPage } from "./views/replay.js";
 import { RulesPage } from "./views/rules.js";
 import { LeaderboardPage } from "./views/leaderboard.js";
 import { ProfilePage } from "./views/profile.js";
+import { TournamentPage, TournamentsPage } from "./views/tournaments.js";
 
 function App() {
   const route = useRoute();
@@ -31,6 +32,10 @@ function App() {
     case "leaderboard":
       return html`<${LeaderboardPage} game=${route.args[0] || ""}
         period=${route.params.period === "30d" ? "30d" : "all"} />`;
+    case "tournaments":
+      return html`<${TournamentsPage} />`;
+    case "tournament":
+      return html`<${TournamentPage} key=${route.args[0]} tournamentId=${route.args[0] || ""} />`;
     case "player":
       return html`<${ProfilePage} key=${route.args[0]} playerId=${route.args[0] || ""} />`;
     default:

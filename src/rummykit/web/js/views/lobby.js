@@ -140,6 +140,7 @@ function GameTile({ game, me, onCreate, onError }) {
           ${t("lobby.create_table")}</button>
         <a class="rules-link" href=${`#/rules/${game.name}`}>${t("lobby.rules")}</a>
         <a class="leaderboard-link" href=${leaderboardHref(game.name)}>${t("lobby.leaderboard")}</a>
+        <a class="tournaments-link" href="#/tournaments">${t("lobby.tournaments")}</a>
       </div>
       ${naming && !me ? html`<${QuickSeat} onSeated=${() => { setNaming(false); playNow(); }} onCancel=${() => setNaming(false)} />` : null}
     </div>

@@ -1,0 +1,134 @@
+"""A tournament in the browser: a player finds it in the list, registers, is seated by
+the server when it starts, plays the first round against a computer at the table the
+page leads to, and sees the standings; a name full of markup stays text; the pages fit
+a phone and read in Hungarian and Russian."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
+from tests.web.driver import Player
+
+HOSTILE = "<img src=x onerror=window.pwned=1>Cup"
+
+
+def _make_tournament(server: LiveServer, host: httpx.Client) -> str:
+    assert host.post("/api/session", json={"nickname": "Host"}).status_code == 200
+    made = host.post(
+        "/api/tournaments",
+        json={
+            "name": HOSTILE,
+            "game": "three-thirteen",
+            "rules": {"first_round": 3, "last_round": 3},
+            "format": "swiss",
+            "rounds": 2,
+            "table_size": 2,
+            "capacity": 4,
+            "bot_level": "greedy",
+            "turn_seconds": None,
+            "enter": False,
+        },
+    )
+    assert made.status_code == 200, made.text
+    tournament_id: str = made.json()["id"]
+    return tournament_id
+
+
+def _play_round(me: Player) -> None:
+    """Draw from the stock and discard the last card, or go out when that is legal,
+    until the game is over."""
+    while True:
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        if state["view"]["gameOver"]:
+            return
+        if state["view"]["phase"] == "draw":
+            me.page.locator("[data-testid=stock]").click()
+            state = me.wait_settled()
+            if state["view"]["gameOver"]:
+                return
+        if any(action.startswith("out ") for action in state["legal"]):
+            me.click_action("out")
+            me.page.wait_for_selector(".hand-card.selected")
+            me.click_action("out")
+        else:
+            me.tap_card(me.hand()[-1])
+            me.page.click("[data-testid=discard-pile]")
+        me.wait_settled()
+
+
+def test_register_play_the_first_round_and_see_the_standings(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=30) as host:
+        _register_and_play(new_page, live_server, host)
+
+
+def _register_and_play(new_page: MakePage, live_server: LiveServer, host: httpx.Client) -> None:
+    tournament_id = _make_tournament(live_server, host)
+    me = new_page()
+    me.goto("/#/tournaments")
+    me.sit_down("Tess")
+    item = me.page.locator(f"[data-tournament='{tournament_id}'] .tournament-name")
+    item.wait_for()
+    assert item.inner_text() == HOSTILE  # the name is text, not markup
+    item.click()
+    me.page.locator("button.register").click()
+    me.page.wait_for_selector(".entrants li.you")
+    assert me.page.locator(".entrants li.you").inner_text() == "Tess"
+    me.page.screenshot(path=str(SCREENSHOTS / "tournament-registered-desktop-en.png"))
+
+    refused = me.page.request.post(f"{me.base_url}/api/tournaments/{tournament_id}/start")
+    assert refused.status == 403  # only its creator starts it
+    started = host.post(f"/api/tournaments/{tournament_id}/start")
+    assert started.status_code == 200 and started.json()["status"] == "running", started.text
+
+    # the page reads the tournament again and offers the table the server made
+    me.page.locator(".your-table a").click(timeout=20_000)
+    me.wait_table()
+    names = me.page.locator(".player-plate .name, .opponent .name").all_inner_texts()
+    assert any("Tess" in name for name in names) or me.table()["seat"] is not None
+    _play_round(me)
+    assert me.page.evaluate("() => window.pwned") is None
+
+    # back to the tournament: round 1 is over, the standings list all four
+    me.goto(f"/#/tournament/{tournament_id}")
+    me.page.wait_for_selector(".round[data-round='0'] h2")
+    deadline = time.monotonic() + 60
+    while me.page.locator(".standings-table tbody tr").count() < 4:
+        assert time.monotonic() < deadline, "no standings came"
+        time.sleep(0.2)
+    view = me.page.request.get(f"{me.base_url}/api/tournaments/{tournament_id}").json()
+    first_round = view["round_list"][0]
+    assert all(table["totals"] is not None for table in first_round["tables"])
+    shown = me.page.locator(".standings-table tbody tr .name").all_inner_texts()
+    assert any(name.startswith("Tess") for name in shown)
+    assert me.page.locator(".standings-table tr.you").count() == 1
+    me.page.screenshot(path=str(SCREENSHOTS / "tournament-standings-desktop-en.png"))
+    assert not me.errors, me.errors
+
+
+def test_the_tournament_pages_on_a_phone_in_every_language(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=30) as host:
+        tournament_id = _make_tournament(live_server, host)
+    for language in ("en", "hu", "ru"):
+        me = new_page(viewport=PHONE, language=language)
+        me.goto("/#/tournaments")
+        me.sit_down(f"Phone{language}")
+        me.page.wait_for_selector(f"[data-tournament='{tournament_id}']")
+        me.page.wait_for_selector("form.new-tournament")
+        fits = me.page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert fits, language
+        me.page.screenshot(path=str(SCREENSHOTS / f"tournaments-phone-{language}.png"))
+        me.page.locator(f"[data-tournament='{tournament_id}'] .tournament-name").click()
+        me.page.locator("button.register").click()
+        me.page.wait_for_selector(".entrants li.you")
+        fits = me.page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert fits, language
+        me.page.screenshot(path=str(SCREENSHOTS / f"tournament-phone-{language}.png"))
+        assert not me.errors, me.errors
