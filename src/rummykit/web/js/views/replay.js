@@ -1,7 +1,7 @@
 // A game step by step (GET /api/tables/{id}/replay): the player's own view while the game
 // runs; once it is over any seat's view, or every hand at once.
 
-import { html, useEffect, useState } from "../html.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
 import { t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { readObservation } from "../model.js";
@@ -13,12 +13,54 @@ import { useStore } from "../hooks.js";
 
 /**
  * @import { Seat } from "../protocol-types"
- * @import { Replay } from "../api.js"
+ * @import { Replay, ReplayStep } from "../api.js"
  * @import { BoardState } from "./board-parts.js"
  * @import { InputChange, SelectChange } from "./common.js"
  */
 
 const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
+
+/**
+ * The moves of the game in words, the current one marked; a click jumps to a move. A new
+ * deal (hand or round) starts a numbered heading.
+ * @param {{ steps: ReplayStep[], step: number, game: string, nameOf: (seat: Seat) => string,
+ *   onPick: (step: number) => void }} props
+ */
+function MoveList({ steps, step, game, nameOf, onPick }) {
+  const list = useRef(/** @type {HTMLElement | null} */ (null));
+  useLayoutEffect(() => {
+    // keep the current move in view inside the list (never scrolling the page itself)
+    const box = list.current;
+    const item = /** @type {HTMLElement | null} */ (box?.querySelector("[aria-current=step]") ?? null);
+    if (!box || !item) return;
+    const top = item.offsetTop - box.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
+  }, [step, steps.length]);
+  /** @type {unknown[]} */
+  const rows = [];
+  let deal = -1;
+  steps.forEach((s, i) => {
+    // a move belongs to the deal it was played in: the one of the step before it
+    const before = steps[Math.max(0, i - 1)].observation;
+    const hand = Number(before.hand_number ?? 0);
+    if (hand !== deal) {
+      deal = hand;
+      // a game of rounds (Three-Thirteen) names the round by its number, one of hands counts them
+      const round = /** @type {{ round_number?: number }} */ (before).round_number;
+      const title = round === undefined ? t("replay.deal", { n: hand + 1 }) : t("replay.round", { n: round });
+      rows.push(html`<li class="replay-deal" key=${`deal-${hand}`} role="presentation">${title}</li>`);
+    }
+    const text = s.action ? `${nameOf(/** @type {Seat} an action has its actor */ (s.seat))}: ${describeAction(s.action, game)}` : t("replay.start");
+    rows.push(html`<li key=${i}><button type="button" class="quiet replay-move" data-step=${i}
+        aria-current=${i === step ? "step" : null} onClick=${() => onPick(i)}>
+        <span class="replay-move-number">${i}</span> ${text}</button></li>`);
+  });
+  return html`<nav class="replay-moves" aria-label=${t("replay.moves")}>
+    <h2 class="replay-moves-title">${t("replay.moves")}</h2>
+    <ol ref=${list} data-testid="replay-moves">${rows}</ol>
+  </nav>`;
+}
 
 /**
  * The replay page (#/replay/ID): a board at each step, with the controls to move.
@@ -107,11 +149,17 @@ export function ReplayPage({ tableId, token = null }) {
   return html`<div class="replay-page table-page game-${game}">
     <${TopBar} title=${`${t("replay.title")} · ${t(`game.${game}`)}`} />
     <div class="replay-controls" role="group" aria-label=${t("replay.controls")}>
-      <button type="button" class="small" onClick=${() => setStep(0)} aria-label=${t("replay.first")}>|◀</button>
-      <button type="button" class="small" data-testid="replay-prev" onClick=${() => setStep(Math.max(0, step - 1))} aria-label=${t("replay.previous")}>◀</button>
-      <button type="button" class="small" onClick=${() => setPlaying(!playing)} aria-label=${playing ? t("replay.pause") : t("replay.play")}>${playing ? "II" : "▶"}</button>
-      <button type="button" class="small" data-testid="replay-next" onClick=${() => setStep(Math.min(last, step + 1))} aria-label=${t("replay.next")}>▶▶</button>
-      <button type="button" class="small" onClick=${() => setStep(last)} aria-label=${t("replay.last")}>▶|</button>
+      <button type="button" class="small replay-first" data-testid="replay-first" onClick=${() => setStep(0)}
+        aria-label=${t("replay.first")} title=${`${t("replay.first")} (Home)`}><span aria-hidden="true">|◀</span></button>
+      <button type="button" class="small" data-testid="replay-prev" onClick=${() => setStep(Math.max(0, step - 1))}
+        aria-label=${t("replay.previous")} title=${`${t("replay.previous")} (←)`}><span aria-hidden="true">◀</span> <span class="label">${t("replay.back")}</span></button>
+      <button type="button" class="small" data-testid="replay-play" onClick=${() => setPlaying(!playing)}
+        aria-label=${playing ? t("replay.pause") : t("replay.play")} title=${playing ? t("replay.pause") : t("replay.play")}>
+        <span aria-hidden="true">${playing ? "❚❚" : "▶"}</span> <span class="label">${playing ? t("replay.pause") : t("replay.play")}</span></button>
+      <button type="button" class="small" data-testid="replay-next" onClick=${() => setStep(Math.min(last, step + 1))}
+        aria-label=${t("replay.next")} title=${`${t("replay.next")} (→)`}><span class="label">${t("replay.forward")}</span> <span aria-hidden="true">▶</span></button>
+      <button type="button" class="small replay-last" data-testid="replay-last" onClick=${() => setStep(last)}
+        aria-label=${t("replay.last")} title=${`${t("replay.last")} (End)`}><span aria-hidden="true">▶|</span></button>
       <input type="range" min="0" max=${last} value=${step} aria-label=${t("replay.step")} onInput=${(/** @type {InputChange} */ e) => setStep(Number(e.target.value))} />
       <span class="replay-step" data-testid="replay-step">${t("replay.step_of", { step, total: last })}</span>
       ${replay.over
@@ -125,8 +173,9 @@ export function ReplayPage({ tableId, token = null }) {
       ${error ? html`<span class="error-text" role="alert">${error}</span>` : null}
       <span class="replay-action" data-testid="replay-action">${current.action ? `${nameOf(/** @type {Seat} an action has its actor */ (current.seat))}: ${describeAction(current.action, game)}` : t("replay.start")}</span>
     </div>
-    <div class="table-layout"><main class="felt replay-felt">
+    <div class="table-layout replay-layout"><main class="felt replay-felt">
       <${Board} key=${`replay-${replay.seat}`} state=${state} controller=${idle} nameOf=${nameOf} />
-    </main></div>
+    </main>
+    <${MoveList} steps=${replay.steps} step=${step} game=${game} nameOf=${nameOf} onPick=${(/** @type {number} */ i) => { setPlaying(false); setStep(i); }} /></div>
   </div>`;
 }

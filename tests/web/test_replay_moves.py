@@ -1,0 +1,105 @@
+"""The replay's move list and controls: every move in words beside the board, the current
+one marked, a click jumps to it; the step buttons named in English, Hungarian and
+Russian; revealed hands at a readable size; on a phone the list goes below the board."""
+
+from __future__ import annotations
+
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.test_arrangement import _create, _play_turn
+
+NAMES = {
+    "en": {"next": "Next move", "forward": "Next", "moves": "Moves", "round": "Round 1"},
+    "hu": {
+        "next": "Következő lépés",
+        "forward": "Tovább",
+        "moves": "Lépések",
+        "round": "1. forduló",
+    },
+    "ru": {"next": "Следующий ход", "forward": "Вперёд", "moves": "Ходы", "round": "Раунд 1"},
+}
+
+
+def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) -> None:
+    me = new_page()
+    _create(me, {"first_round": 1, "last_round": 2})
+    for _ in range(200):
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        if state["view"]["gameOver"]:
+            break
+        _play_turn(me, state)
+    else:
+        raise AssertionError("the game did not end")
+    me.page.click("[data-testid=open-replay]")
+    me.page.wait_for_selector("[data-testid=replay-moves] button")
+    replay = me.page.request.get(f"{me.base_url}/api/tables/{state['tableId']}/replay").json()
+    steps = replay["steps"]
+    moves = me.page.locator("[data-testid=replay-moves] button.replay-move")
+    assert moves.count() == len(steps)
+    headings = me.page.locator("[data-testid=replay-moves] .replay-deal")
+    assert [headings.nth(i).inner_text() for i in range(headings.count())] == ["ROUND 1", "ROUND 2"]
+    # the list is beside the board
+    felt = me.page.locator(".replay-felt").bounding_box()
+    listed = me.page.locator(".replay-moves").bounding_box()
+    assert felt and listed and listed["x"] >= felt["x"] + felt["width"] - 1
+
+    # a click jumps to its move, which the list marks and the controls name
+    pick = min(5, len(steps) - 2)
+    moves.nth(pick).click()
+    current = me.page.locator("[data-testid=replay-moves] [aria-current=step]")
+    assert current.get_attribute("data-step") == str(pick)
+    assert me.page.locator("[data-testid=replay-step]").inner_text().startswith(f"Move {pick} ")
+    said = me.page.locator("[data-testid=replay-action]").inner_text()
+    assert current.inner_text().split(" ", 1)[1].strip() == said
+    assert me.page.locator(".board").get_attribute("data-state-number") == str(
+        steps[pick]["state_number"]
+    )
+    me.page.click("[data-testid=replay-next]")
+    assert current.get_attribute("data-step") == str(pick + 1)
+    me.page.keyboard.press("ArrowLeft")
+    assert current.get_attribute("data-step") == str(pick)
+
+    # every hand at once: the opponent's cards at a size that reads (at the first move,
+    # when the opponent surely holds cards: a short game may be over by the fifth)
+    moves.nth(1).click()
+    me.page.check(".replay-controls input[type=checkbox]")
+    revealed = me.page.locator(".opponent .revealed-hand .card").first
+    revealed.wait_for()
+    box = revealed.bounding_box()
+    assert box and box["width"] >= 40, box
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    me.page.screenshot(path=str(SCREENSHOTS / "replay-desktop.png"))
+
+    # the step buttons in each language: visible words, an accessible name and a title
+    for language, words in NAMES.items():
+        me.page.click(f".lang-switch button[data-lang={language}]")
+        button = me.page.locator("[data-testid=replay-next]")
+        me.page.wait_for_function(
+            "(name) => document.querySelector('[data-testid=replay-next]')"
+            ".getAttribute('aria-label') === name",
+            arg=words["next"],
+        )
+        assert words["next"] in (button.get_attribute("title") or "")
+        assert button.inner_text().replace("▶", "").strip() == words["forward"]
+        for testid in ("replay-first", "replay-prev", "replay-play", "replay-last"):
+            other = me.page.locator(f"[data-testid={testid}]")
+            assert other.get_attribute("aria-label") and other.get_attribute("title")
+        assert me.page.locator(".replay-moves-title").inner_text() == words["moves"]
+        assert headings.first.inner_text().lower() == words["round"].lower()
+    me.page.click(".lang-switch button[data-lang=en]")
+
+    # a phone: the list below the board, the revealed cards still readable
+    me.page.set_viewport_size(PHONE)
+    me.page.reload()
+    me.page.wait_for_selector("[data-testid=replay-moves] button")
+    me.page.check(".replay-controls input[type=checkbox]")
+    me.page.click("[data-testid=replay-next]")
+    revealed.wait_for()
+    box = revealed.bounding_box()
+    assert box and box["width"] >= 34, box
+    felt = me.page.locator(".replay-felt").bounding_box()
+    listed = me.page.locator(".replay-moves").bounding_box()
+    assert felt and listed and listed["y"] >= felt["y"] + felt["height"] - 1
+    assert me.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    me.page.screenshot(path=str(SCREENSHOTS / "replay-phone.png"), full_page=True)
+    me.page.set_viewport_size(DESKTOP)
