@@ -5,6 +5,7 @@ under races and refuses what it must."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -254,3 +255,35 @@ def test_racing_registrations_never_overfill(database: str, request: pytest.Fixt
     assert codes.count(200) >= 6 and set(codes) <= {200, 409}
     assert view["status"] == "running"
     assert sorted(len(t["entries"]) for t in view["round_list"][0]["tables"]) == [2, 2, 2]
+
+
+def test_a_round_stored_before_a_crash_gets_its_tables_once(client: TestClient) -> None:
+    """The process dies after a round is stored and before its tables are made: the
+    next sweep makes them, and making them twice at once makes each table once."""
+    tournaments = client.app.state.server.tournaments  # type: ignore[attr-defined]
+    made_tables = tournaments._open_tables
+
+    async def died(_tournament_id: str) -> None:
+        return None
+
+    ann = new_player(client, "ann")
+    body = {**SHORT_313, "name": "Crash", "capacity": 4, "rounds": 1, "bot_level": "greedy"}
+    body["enter"] = False
+    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    tournaments._open_tables = died
+    try:
+        started = client.post(f"/api/tournaments/{tournament_id}/start").json()
+    finally:
+        del tournaments._open_tables  # the instance's own method again
+    table_ids = [t["table_id"] for t in started["round_list"][0]["tables"]]
+    assert len(table_ids) == 2
+    assert all(client.get(f"/api/tables/{i}").status_code == 404 for i in table_ids)
+
+    async def twice() -> None:
+        await asyncio.gather(made_tables(tournament_id), tournaments.sweep())
+
+    client.portal.call(twice)  # type: ignore[union-attr]
+    assert all(client.get(f"/api/tables/{i}").json()["status"] != "waiting" for i in table_ids)
+    view = _until_over(client, tournament_id)
+    assert [t["table_id"] for t in view["round_list"][0]["tables"]] == table_ids
+    assert len(view["standings"]) == 4
