@@ -302,6 +302,8 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
     unclear = [i for i in review["items"] if i["suggested"] and not i["mistake"]]
     assert me.page.locator("[data-testid=review-mistakes] li").count() == len(mistakes)
     assert me.page.locator("[data-testid=review-unclear] li").count() == len(unclear)
+    if unclear:  # folded at first
+        me.page.click("[data-testid=review-unclear] summary")
     for reason in me.page.locator(".review-items .review-reason").all_inner_texts():
         assert reason and "{" not in reason and "reason." not in reason
     assert not me.errors, me.errors
