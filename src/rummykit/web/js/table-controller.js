@@ -5,7 +5,7 @@ import { TableConnection } from "./connection.js";
 import { readObservation, eventKind } from "./model.js";
 import { Store, paceMs } from "./store.js";
 import { cardSound, play } from "./sound.js";
-import { stopTravel, travel } from "./motion.js";
+import { stopTravel, travel, travelMs } from "./motion.js";
 
 /**
  * @import { Card, ChatBroadcast, ErrorMessage, GameEvent, GameOverMessage, GameStateMessage,
@@ -172,7 +172,8 @@ export class TableController {
 
   /** Show the queued states in order; a move by someone else stays on screen for the
    * chosen pace before the next move by someone else replaces it, however soon that one
-   * arrives (the player's own moves are never held back). */
+   * arrives (the player's own moves are never held back, but the next move by someone
+   * else waits for their cards' flight). */
   pump() {
     if (this.waiting || !this.queue.length) return;
     const message = this.queue[0];
@@ -189,7 +190,9 @@ export class TableController {
     }
     this.queue.shift();
     const others = this.show(message);
-    this.holdUntil = others ? Date.now() + paceMs() : 0;
+    // the player's own move is never held, but the next move by someone else waits
+    // until its cards have landed
+    this.holdUntil = Date.now() + (others ? paceMs() : travelMs());
     this.pump();
   }
 
