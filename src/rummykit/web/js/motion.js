@@ -33,7 +33,7 @@ import { eventKind } from "./model.js";
 /** Flight time (ms) at each pace of other players' moves. */
 const TRAVEL_MS = /** @type {Record<string, number>} */ ({ slow: 650, normal: 450, fast: 280, instant: 0 });
 const FADE_MS = 180; // the arriving cards' fade when flights are off
-const MOST = 10; // of a long pile taken, the top cards travel
+const MOST = 24; // of a long pile taken, the top cards travel
 const FRAMES = 12; // frames to wait for a landing card to be drawn
 const STAGGER = 45; // ms between the cards of one move
 const EASING = "cubic-bezier(0.25, 0.7, 0.3, 1)";
@@ -220,6 +220,12 @@ function plan(events, seat) {
         for (let i = 0; i < 3; i += 1) {
           add(event, source, () => (mine ? document.querySelector(".hand") : player === null ? null : plate(player)), true);
         }
+        break;
+      }
+      case "stock_reshuffled": {
+        // the discard pile (but its top card) becomes the stock, face down
+        const pile = [...document.querySelectorAll("[data-testid=discard-pile] .pile-card")].slice(-6, -1);
+        for (const source of pile) add(event, source, () => document.querySelector("[data-testid=stock]"), true);
         break;
       }
       case "pozzetto_to_stock":
