@@ -4,7 +4,7 @@ python benchmarks/hint_flood.py                       # 10 s alone, then 10 s un
 python benchmarks/hint_flood.py --seconds 5 --connections 30
 
 Starts ``rummykit serve`` on 127.0.0.1 (SQLite in a temporary folder, two bot workers,
-the default hint search of 0.9 s, no bot pause).  Player ``timed`` plays Burraco against
+each game's own hint search, no bot pause).  Player ``timed`` plays Burraco against
 ``greedy``, answering each of its turns after 0.1 s with a random legal move, and times each
 move of the bot: from the moment the bot is to move (the client sent the move that gave
 the bot its turn, or received the bot's previous move) to the moment it receives the
