@@ -34,7 +34,7 @@ import { eventKind } from "./model.js";
 const TRAVEL_MS = /** @type {Record<string, number>} */ ({ slow: 650, normal: 450, fast: 280, instant: 0 });
 const FADE_MS = 180; // the arriving cards' fade when flights are off
 const MOST = 24; // of a long pile taken, the top cards travel
-const FRAMES = 12; // frames to wait for a landing card to be drawn
+const FRAMES = 30; // frames to wait for a landing card to be drawn (a late one still flies from its start)
 const STAGGER = 45; // ms between the cards of one move
 const EASING = "cubic-bezier(0.25, 0.7, 0.3, 1)";
 
