@@ -132,3 +132,32 @@ def test_the_tournament_pages_on_a_phone_in_every_language(
         assert fits, language
         me.page.screenshot(path=str(SCREENSHOTS / f"tournament-phone-{language}.png"))
         assert not me.errors, me.errors
+
+
+def test_make_a_tournament_in_the_form_and_start_it(new_page: MakePage) -> None:
+    me = new_page()
+    me.goto("/#/tournaments")
+    me.sit_down("Maker")
+    form = me.page.locator("form.new-tournament")
+    form.wait_for()
+    form.locator("input[name=name]").fill("Evening cup")
+    form.locator("select[name=game]").select_option("three-thirteen")
+    form.locator("select[name=table_size]").select_option("3")
+    form.locator("input[name=capacity]").fill("6")
+    form.locator("input[name=starts_at]").fill("2030-01-01T18:30")
+    form.locator("button[type=submit]").click()
+    me.page.wait_for_selector("h1.tournament-title")
+    assert me.page.locator("h1.tournament-title").inner_text() == "Evening cup"
+    assert "2030" in me.page.locator("[data-testid=starts-at]").inner_text()
+    assert me.page.locator(".entrants li.you").inner_text() == "Maker"  # entered
+    tournament_id = me.page.evaluate("() => location.hash.split('/')[2]")
+    view = me.page.request.get(f"{me.base_url}/api/tournaments/{tournament_id}").json()
+    expected_start = me.page.evaluate("() => new Date('2030-01-01T18:30').getTime() / 1000")
+    assert (view["game"], view["table_size"], view["capacity"]) == ("three-thirteen", 3, 6)
+    assert view["starts_at"] == expected_start and view["rules"]["last_round"] == 5
+    me.page.locator("button.start").click()
+    me.page.wait_for_selector(".your-table a", timeout=20_000)
+    view = me.page.request.get(f"{me.base_url}/api/tournaments/{tournament_id}").json()
+    assert view["status"] == "running" and len(view["entries"]) == 6
+    assert [len(t["entries"]) for t in view["round_list"][0]["tables"]] == [3, 3]
+    assert not me.errors, me.errors

@@ -4,7 +4,7 @@
 // Every fetched value is rendered as text, never as markup.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, errorText, formatNumber } from "../i18n.js";
+import { t, errorText, formatNumber, language } from "../i18n.js";
 import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -81,6 +81,7 @@ function NewTournament({ onMade }) {
   const [tableSize, setTableSize] = useState(2);
   const [capacity, setCapacity] = useState(8);
   const [bots, setBots] = useState("greedy");
+  const [startsAt, setStartsAt] = useState("");
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const counts = games.find((g) => g.name === game)?.players || [2];
@@ -99,6 +100,7 @@ function NewTournament({ onMade }) {
       capacity,
       bot_level: bots || null,
       rules: QUICK_RULES[game] || {},
+      starts_at: startsAt ? new Date(startsAt).getTime() / 1000 : null,
     };
     try {
       const made = await api.createTournament(body);
@@ -140,6 +142,9 @@ function NewTournament({ onMade }) {
         <option value="">${t("tournament.no_bots")}</option>
         ${levels.map((level) => html`<option value=${level}>${t("table.bot", { level: levelName(level) })}</option>`)}
       </select></label>
+    <label class="option"><span>${t("tournament.starts_at")}</span>
+      <input name="starts_at" type="datetime-local" value=${startsAt}
+        onInput=${(/** @type {InputChange} */ e) => setStartsAt(e.target.value)} /></label>
     <p class="muted small">${t("tournament.quick_note")}</p>
     ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
     <button type="submit" class="primary" disabled=${busy}>${t("tournament.create")}</button>
@@ -301,6 +306,9 @@ export function TournamentPage({ tournamentId }) {
               ? html`<button type="button" class="start" disabled=${busy} onClick=${() => act(api.startTournament)}>${t("tournament.start_now")}</button>`
               : null}
             <span class="muted small">${view.bot_level ? t("tournament.bots_fill", { level: levelName(view.bot_level) }) : t("tournament.starts_when_full")}</span>
+            ${view.starts_at
+              ? html`<span class="small" data-testid="starts-at">${t("tournament.starts_at_time", { time: new Date(view.starts_at * 1000).toLocaleString(language()) })}</span>`
+              : null}
           </p>`
         : null}
       ${view.standings.length ? html`<${Standings} lines=${view.standings} view=${view} />` : null}
