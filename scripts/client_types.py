@@ -428,6 +428,14 @@ class ObservationTypes:
         """The table that describes the object (or list of objects) ``field`` holds."""
         named = re.search(r"`([a-z_]+)\[\]` entr", field.meaning)
         candidates = [f"{self.game} `{named[1]}[]` entry"] if named else []
+        # "each a `meld` of the `melded` event": the table of that event's object
+        shaped = re.search(r"each a `([a-z_]+)` of the", field.meaning)
+        if shaped:
+            candidates += [
+                heading
+                for heading in self.tables
+                if heading.startswith(f"{self.game} {shaped[1]} (")
+            ]
         candidates.append(f"{self.game} `{field.name}[]` entry")
         candidates += [
             heading for heading in self.tables if heading.startswith(f"{self.game} {field.name} (")

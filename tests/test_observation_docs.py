@@ -31,6 +31,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "observations.md"
 FINGERPRINTS = {
     2: "8f76d556a8a8451236576ecfc1f3ec5fb83869e2c7b2f5bb79612f165a569198",
     3: "406da445a5145b1adbef5e81301787e8cedbe60971ff9bdca44bfd62f1c6b01d",
+    4: "41c93b70ccf03a8d4f47ab99c134ecccaab1e864d69db7c2684482b93ec6076f",
 }
 """The fingerprint of the field tables (names and types) for each version."""
 
@@ -124,6 +125,8 @@ def burraco_objects(observation: dict[str, Any]) -> Iterator[tuple[str, dict[str
 def burraco_result(result: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     yield "Burraco `hand_results[]` entry", result
     yield from _entries("Burraco `breakdown[]` entry", result["breakdown"])
+    for side in result["melds"]:
+        yield from _entries("Burraco meld (in `melded` and `extended` events)", side)
 
 
 def burraco_event(event: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -54,10 +54,11 @@ def _check_panel(me: Player) -> dict[str, Any]:
     )
     me.wait_settled()
     # the arrangement and the hand of one and the same state (more may come meanwhile)
-    arrangement, hand = me.page.evaluate(
+    shown: tuple[dict[str, Any], list[str]] = me.page.evaluate(
         "() => { const s = window.rummykitTable.store.get();"
         " return [s.message.arrangement, s.view.hand]; }"
     )
+    arrangement, hand = shown
     placed = [c for m in arrangement["melds"] for c in m["cards"]] + arrangement["unmelded"]
     assert sorted(placed) == sorted(hand)
     assert _shown_groups(me) == [m["cards"] for m in arrangement["melds"]]

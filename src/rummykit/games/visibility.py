@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
-VERSION: Final = 3
+VERSION: Final = 4
 """The version of the observation and event JSON of every game (docs/observations.md)."""
 
 T = TypeVar("T")

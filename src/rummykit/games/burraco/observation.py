@@ -252,7 +252,20 @@ def _reason(value: object, what: str) -> EndReason:
     raise ValueError(f"{what} must be one of {', '.join(END_REASONS)}, not {value!r}")
 
 
-_RESULT_KEYS: Final = ("hand_number", "dealer", "reason", "closer", "scores", "breakdown", "totals")
+_RESULT_KEYS: Final = (
+    "hand_number",
+    "dealer",
+    "reason",
+    "closer",
+    "scores",
+    "breakdown",
+    "totals",
+    "melds",
+)
+
+
+def _side_melds(value: object, what: str) -> tuple[Meld, ...]:
+    return _list(value, what, _meld)
 
 
 def _hand_result(value: object, what: str) -> HandResult:
@@ -265,6 +278,11 @@ def _hand_result(value: object, what: str) -> HandResult:
     breakdown = _per_player(data["breakdown"], f"{what}: breakdown", _hand_score)
     if scores != tuple(score.total for score in breakdown):
         raise ValueError(f"{what}: the scores differ from the breakdown's totals")
+    melds = _per_player(data["melds"], f"{what}: melds", _side_melds)
+    if tuple(sum(meld.points for meld in side) for side in melds) != tuple(
+        score.melded for score in breakdown
+    ):
+        raise ValueError(f"{what}: the melds' points differ from the breakdown's melded points")
     return HandResult(
         hand_number=_whole(data["hand_number"], f"{what}: hand_number"),
         dealer=_player(data["dealer"], f"{what}: dealer"),
@@ -273,6 +291,7 @@ def _hand_result(value: object, what: str) -> HandResult:
         scores=scores,
         breakdown=breakdown,
         totals=_per_player(data["totals"], f"{what}: totals", _signed),
+        melds=melds,
     )
 
 

@@ -1,7 +1,8 @@
 """The result of one finished Burraco hand and who wins a game (RULES.md 1.7-1.8).
 
 A :class:`HandResult` keeps each player's score breakdown (``scoring.HandScore``), how
-the hand ended and the running totals after it.  This module only adds up and compares
+the hand ended, each player's melds as they lay when it ended and the running totals
+after it.  This module only adds up and compares
 scores; it never plays a move.
 """
 
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import HandScore
 
@@ -25,7 +27,8 @@ class HandResult:
     ``reason`` is ``"closed"`` (``closer`` holds the player), ``"stock_exhausted"`` (the
     stock ran out with no pozzetto left) or ``"stalemate"`` (``Rules.stalemate_turns``).
     ``scores[p]`` is ``breakdown[p].total``; ``totals`` are the running totals after
-    this hand.
+    this hand.  ``melds[p]`` holds player ``p``'s melds as they lay on the table when
+    the hand ended, in the order they were laid (public: every player saw them).
     """
 
     hand_number: int
@@ -35,6 +38,7 @@ class HandResult:
     scores: tuple[int, ...]
     breakdown: tuple[HandScore, ...]
     totals: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +49,7 @@ class HandResult:
             "scores": list(self.scores),
             "breakdown": [score.to_json() for score in self.breakdown],
             "totals": list(self.totals),
+            "melds": [[meld.to_json() for meld in melds] for melds in self.melds],
         }
 
 

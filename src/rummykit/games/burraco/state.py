@@ -379,6 +379,10 @@ class State:
             scores=scores,
             breakdown=breakdown,
             totals=totals,
+            melds=tuple(
+                tuple(m for m, owner in zip(table.melds, table.owners, strict=True) if owner == p)
+                for p in range(NUM_PLAYERS)
+            ),
         )
         self._hand_results += (result,)
         events.append(

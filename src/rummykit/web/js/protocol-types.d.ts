@@ -829,7 +829,7 @@ export interface ApiRoutes {
 // Observations and events inside `state` messages: docs/observations.md
 
 /** The observation JSON version these types describe (`visibility.VERSION`). */
-export type ObservationVersion = 3;
+export type ObservationVersion = 4;
 
 /** A card by face: rank `A 2 3 4 5 6 7 8 9 T J Q K` then suit `c d h s` ("Th"),
  * or "Jk" for a joker. */
@@ -964,6 +964,8 @@ export interface BurracoHandResult {
   breakdown: BurracoScoreBreakdown[];
   /** (per player) running totals after this hand */
   totals: number[];
+  /** (per player) each player's melds as they lay when the hand ended, in the order laid (each a `meld` of the `melded` event: public, as they were on the table) */
+  melds: BurracoMeld[][];
 }
 
 /** docs/observations.md, Burraco breakdown[] entry. */

@@ -16,6 +16,7 @@ import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
 import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { BurracoHandMelds } from "./hand-summary.js";
 
 /**
  * @import { BurracoHandResult, BurracoScoreBreakdown, Card, Seat } from "../protocol-types"
@@ -131,7 +132,8 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
 export function BurracoLastHand({ state, nameOf }) {
   const last = state.view.results[state.view.results.length - 1];
   if (!last) return null;
-  return html`<h3>${t("burraco.last_hand")}</h3><${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${state.view.rules} />`;
+  return html`<h3>${t("burraco.last_hand")}</h3><${BurracoHandMelds} result=${last} nameOf=${nameOf} />
+    <${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${state.view.rules} />`;
 }
 
 /** @param {number} value */
@@ -162,6 +164,7 @@ export function BurracoScores({ state, nameOf }) {
 /** @param {{ result: BurracoHandResult, nameOf: NameOf, rules: EitherRules, onClose: () => void }} props */
 function HandOverDialog({ result, nameOf, rules, onClose }) {
   return html`<${Dialog} title=${t("burraco.hand_over", { n: result.hand_number + 1 })} onClose=${onClose} className="hand-over">
+    <${BurracoHandMelds} result=${result} nameOf=${nameOf} />
     <${BurracoBreakdown} result=${result} nameOf=${nameOf} rules=${rules} />
     <div class="actions"><button type="button" class="primary" onClick=${onClose}>${t("burraco.next_hand")}</button></div>
   <//>`;
