@@ -122,7 +122,7 @@ class Observation:
         >>> Observation.from_json({"version": 1})
         Traceback (most recent call last):
         ...
-        ValueError: observation version 1 is not supported (only 3)
+        ValueError: observation version 1 is not supported (only 4)
         """
         return _observation_from_json(data)
 
