@@ -20,7 +20,6 @@ function rounded(points) {
   return Math.round(points * 10) / 10;
 }
 
-
 /**
  * One reviewed decision where the bot would have played another move: the moves, the
  * worth of the bot's move in the game's points with its 95% interval, and the reason.
@@ -35,7 +34,7 @@ function ReviewLine({ item, game }) {
   const low = item.points_low ?? null;
   const high = item.points_high ?? null;
   const verdict = item.mistake ? "mistake" : "unclear";
-  return html`<li key=${item.decision} class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
+  return html`<li class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
     <span class="review-move">${t(item.mistake ? "review.item" : "review.item_unclear", words)}</span>
     <span class="review-worth">
       <span class="review-badge">${t(item.mistake ? "review.mistake" : "review.unclear")}</span>
