@@ -142,8 +142,13 @@ def test_the_game_over_model_writes_the_seed_as_text_and_reads_both() -> None:
     for sent in (str(MAX_SEED), MAX_SEED, "0", 0):
         parsed = parse_server_message(dict(fields, seed=sent))
         assert isinstance(parsed, GameOverMessage) and parsed.seed == int(sent)
-    for bad in ("07", "-3", "+3", "x", "", 1.0, True, None, -1, str(MAX_SEED + 1), "9" * 20):
+    # a tournament round's shared deal: no seed until every table of the round is over
+    held = parse_server_message(dict(fields, seed=None, nonce=None))
+    assert isinstance(held, GameOverMessage) and held.seed is None and held.nonce is None
+    for bad in ("07", "-3", "+3", "x", "", 1.0, True, -1, str(MAX_SEED + 1), "9" * 20):
         with pytest.raises(ValidationError):
             parse_server_message(dict(fields, seed=bad))
     published = json_schema()["server"]["$defs"]["GameOverMessage"]["properties"]["seed"]
-    assert published["type"] == "string" and published["pattern"] == "^(0|[1-9][0-9]{0,18})$"
+    text, held_back = published["anyOf"]
+    assert text["type"] == "string" and text["pattern"] == "^(0|[1-9][0-9]{0,18})$"
+    assert held_back == {"type": "null"}

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from rummykit.events.standings import EventRecord, TableResult
 from rummykit.server.app import create_app
 from rummykit.server.bots import BotRunner
 from rummykit.server.clock import FakeClock
-from rummykit.sim.standings import EventRecord, TableResult
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player

@@ -1,9 +1,9 @@
 """``rummykit tournament``: a Swiss or single-elimination event between bots.
 
 Every table of a round plays the same deals, each from every seat (duplicate deals);
-the pairing, the standings and their tie-breaks are the simulator's
-(:mod:`rummykit.sim.event`), so a server can run the same events.  The engine and Rich
-are imported when the command runs, not with its options.
+the pairing, the standings and their tie-breaks are :mod:`rummykit.events`', the same as
+the server's tournaments, and :mod:`rummykit.sim.event` plays the rounds.  The engine
+and Rich are imported when the command runs, not with its options.
 """
 
 from pathlib import Path

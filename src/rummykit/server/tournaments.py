@@ -1,8 +1,8 @@
 """Tournaments on the server: registration, rounds made and started by the server, each
 table's result read from the finished game, and the standings.
 
-Pairing and standings are the simulator's (:mod:`rummykit.sim.swiss`,
-:mod:`rummykit.sim.knockout`, :mod:`rummykit.sim.standings`), so an event of people
+Pairing and standings are the simulator's (:mod:`rummykit.events.swiss`,
+:mod:`rummykit.events.knockout`, :mod:`rummykit.events.standings`), so an event of people
 and bots here and one of bots from ``rummykit tournament`` follow the same rules.
 
 A tournament's state lives in the database alone (``tournaments``, their entrants and
@@ -44,6 +44,9 @@ from typing import Final
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from rummykit.events.knockout import first_round, next_round, winner_of
+from rummykit.events.standings import EventRecord, TableResult, points_differences
+from rummykit.events.swiss import pair_round
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import game_named
 from rummykit.server import fairness
@@ -71,9 +74,6 @@ from rummykit.server.tournament_models import (
     TournamentSummary,
     TournamentView,
 )
-from rummykit.sim.knockout import first_round, next_round, winner_of
-from rummykit.sim.standings import EventRecord, TableResult, points_differences
-from rummykit.sim.swiss import pair_round
 
 BOT_SECONDS: Final = 1.0
 """A tournament's bots think at most this long a move (many tables play at once)."""

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummykit.events.knockout import BracketError, bracket_order, first_round, winner_of
+from rummykit.events.standings import TableResult
 from rummykit.sim.event import EventError, run_knockout
-from rummykit.sim.knockout import BracketError, bracket_order, first_round, winner_of
-from rummykit.sim.standings import TableResult
 
 
 @pytest.mark.parametrize(("size", "rounds"), [(2, 1), (2, 4), (3, 2), (4, 2)])

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummykit.events.standings import TableResult
+from rummykit.events.swiss import PairingError, pair_round
 from rummykit.sim.event import run_swiss
-from rummykit.sim.standings import TableResult
-from rummykit.sim.swiss import PairingError, pair_round
 
 Case = tuple[list[int], int, dict[int, float], set[frozenset[int]], dict[int, int]]
 
