@@ -16,13 +16,19 @@ from tests.server.test_whole_games import connect, new_player
 
 
 def _first_messages(ws: Any) -> list[dict[str, Any]]:
-    """What a connection is sent before the answer to a ping."""
-    ws.send_json({"type": "ping"})
-    received = []
-    while (message := ws.receive_json())["type"] != "pong":
-        parse_server_message(message)
-        received.append(message)
-    return received
+    """What a connection is sent on arrival: the table host's first state and what it
+    sends with it.  The socket answers a ping at once while the host may not have
+    handled the arrival yet, so ping until a state has come (the host sends the state
+    and the chat history together, both before the next pong)."""
+    received: list[dict[str, Any]] = []
+    for _ in range(100):
+        ws.send_json({"type": "ping"})
+        while (message := ws.receive_json())["type"] != "pong":
+            parse_server_message(message)
+            received.append(message)
+        if any(m["type"] == "state" for m in received):
+            return received
+    raise AssertionError(f"no state came: {received}")
 
 
 def test_a_reload_and_a_restart_bring_the_chat_back(sqlite_url: str, bot_runner: BotRunner) -> None:
