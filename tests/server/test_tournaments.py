@@ -182,8 +182,15 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
     assert _as(client, ann).get(f"/api/tournaments/{tournament_id}").json()["your_table"] == (
         table_id
     )
-    # the deal of a round is hidden while the round is played
-    assert client.get(f"/api/tables/{table_id}/record").json()["format"] == "rummykit-view"
+    # the deal of a round is hidden while the round is played, and its tables are the
+    # players' alone: what a player holds tells what is hidden at the round's other tables
+    assert _as(client, ann).get(f"/api/tables/{table_id}/record").json()["format"] == (
+        "rummykit-view"
+    )
+    carol = new_player(client, "carol")
+    watching = _as(client, carol).post(f"/api/tables/{table_id}/watch", json={})
+    assert (watching.status_code, watching.json()["error"]["code"]) == (403, "private_table")
+    assert client.get(f"/api/tables/{table_id}/record").status_code == 403
     # ann comes and plays; bob never comes: past the grace period he forfeits
     ws_url = f"/ws/tables/{table_id}"
     with connect(client, ws_url, ann) as ws:
@@ -196,7 +203,10 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
     assert only["forfeits"] == [bob_entry]
     assert [s["name"] for s in view["standings"]] == ["ann", "bob"]
     assert view["standings"][0]["points"] == 1.0
-    assert client.get(f"/api/tables/{table_id}/record").json()["format"] == "rummykit-record"
+    # the round is over: anyone may read the table's record, its deal shown
+    assert _as(client, carol).get(f"/api/tables/{table_id}/record").json()["format"] == (
+        "rummykit-record"
+    )
 
 
 def test_registration_refuses_what_it_must(client: TestClient) -> None:
@@ -283,7 +293,8 @@ def test_a_round_stored_before_a_crash_gets_its_tables_once(client: TestClient) 
         await asyncio.gather(made_tables(tournament_id), tournaments.sweep())
 
     client.portal.call(twice)  # type: ignore[union-attr]
-    assert all(client.get(f"/api/tables/{i}").json()["status"] != "waiting" for i in table_ids)
+    # made now: private to their players while the round is played (403, not 404)
+    assert all(client.get(f"/api/tables/{i}").status_code == 403 for i in table_ids)
     view = _until_over(client, tournament_id)
     assert [t["table_id"] for t in view["round_list"][0]["tables"]] == table_ids
     assert len(view["standings"]) == 4

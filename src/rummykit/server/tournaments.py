@@ -18,7 +18,10 @@ event on and a crash loses nothing:
 - **Duplicate deals, Mitchell style**: every table of a round plays the same deal (one
   secret seed drawn for the round).  A table that ends early would give the deal away
   to the tables still playing it, so the seed of a finished table stays hidden
-  (``reveal_held``) until every table of its round is over.
+  (``reveal_held``) until every table of its round is over.  For the same reason a
+  round's tables are private while the round is played (only their players see them,
+  as the cards they hold tell what is hidden at the others' tables): watching, and the
+  records and replays of anyone else, wait for the end of the round.
 - **No-shows**: a seat's player who has not come to the table when the grace period
   ends forfeits it (``TableHost``: the seat is counted as left and a substitute plays
   it); a player who leaves a game under way forfeits it too.  A forfeit places the
@@ -450,7 +453,7 @@ class Tournaments:
                 await session.execute(
                     update(TableRow)
                     .where(TableRow.tournament_id == tournament_id, TableRow.reveal_held)
-                    .values(reveal_held=False)
+                    .values(reveal_held=False, private=False)
                 )
                 if self._last_round(tournament, current):
                     tournament.status = "over"
@@ -528,7 +531,7 @@ class Tournaments:
             game=tournament.game,
             # an elimination event's table may seat fewer than its table size
             rules=rules_to_json(game.rules_for(options, seats=len(entrants))),
-            private=False,
+            private=True,  # until the round is over: the deal is the same everywhere
             invite_token=None,
             seed=row.seed,
             nonce=row.nonce,

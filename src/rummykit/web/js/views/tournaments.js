@@ -222,21 +222,27 @@ function Standings({ lines, view }) {
 }
 
 /**
- * A table of a round: who sat there, their totals once it is over, and a link to watch
- * it or, once the whole round is over (its deal shown), to replay it.
+ * A table of a round: who sat there and their totals once it is over; its players'
+ * own while the round is played (every table has the same deal), so only they are led
+ * to it, and anyone to its replay once the whole round is over.
  * @param {{ table: RoundTable, view: TournamentView, roundOver: boolean }} props
  */
 function RoundTableRow({ table, view, roundOver }) {
-  const names = table.entries.map((entry) => entrantName(view.entries.find((e) => e.entry === entry)));
+  const seated = table.entries.map((entry) => view.entries.find((e) => e.entry === entry));
+  const names = seated.map(entrantName);
   if (table.table_id === null) {
     return html`<li class="round-table bye">${names[0]} — ${t("tournament.bye")}</li>`;
   }
   const id = table.table_id;
-  return html`<li class="round-table" data-table=${id}>
+  const mine = seated.some((entrant) => entrant?.you);
+  let link = null;
+  if (roundOver) link = html`<a href=${`#/replay/${encodeURIComponent(id)}`}>${t("tournament.replay")}</a>`;
+  else if (mine) link = html`<a href=${tableHref(id)}>${t("tournament.to_table")}</a>`;
+  else link = html`<span class="muted small">${table.totals ? t("tournament.table_over") : t("tournament.playing")}</span>`;
+  return html`<li class=${mine ? "round-table you" : "round-table"} data-table=${id}>
     <span class="seats">${table.entries.map((entry, i) => html`<span class=${table.forfeits.includes(entry) ? "forfeit" : ""}>
       ${i ? " · " : ""}${names[i]}${table.totals ? ` ${formatNumber(table.totals[i])}` : ""}${table.forfeits.includes(entry) ? ` (${t("tournament.forfeit")})` : ""}</span>`)}</span>
-    <a href=${roundOver ? `#/replay/${encodeURIComponent(id)}` : tableHref(id)}>
-      ${roundOver ? t("tournament.replay") : t("tournament.watch")}</a>
+    ${link}
   </li>`;
 }
 
