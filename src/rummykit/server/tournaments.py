@@ -41,7 +41,6 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from sqlalchemy import func, select, update
@@ -88,14 +87,9 @@ class TournamentError(TableError):
     """A tournament request refused: a stable code, a message and parameters."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Entrants:
-    """A tournament's entrants by seeding number."""
-
-    rows: list[TournamentEntryRow]
-
-    def by_entry(self) -> dict[int, TournamentEntryRow]:
-        return {row.entry: row for row in self.rows if row.entry is not None}
+def _by_entry(rows: Sequence[TournamentEntryRow]) -> dict[int, TournamentEntryRow]:
+    """The entrants by seeding number (numbered once the event started)."""
+    return {row.entry: row for row in rows if row.entry is not None}
 
 
 def _result(row: TournamentTableRow) -> TableResult:
@@ -506,7 +500,7 @@ class Tournaments:
                     )
                 ).all()
             )
-            by_entry = _Entrants(await self._entries(session, tournament_id)).by_entry()
+            by_entry = _by_entry(await self._entries(session, tournament_id))
         for row in rows:
             if row.table_id in made:
                 continue
@@ -592,7 +586,7 @@ class Tournaments:
                 raise TournamentError("unknown_tournament", "there is no such tournament")
             entries = await self._entries(session, tournament_id)
             played = await self._tables_of(session, tournament_id)
-        by_entry = _Entrants(entries).by_entry()
+        by_entry = _by_entry(entries)
         mine = next((e.entry for e in entries if e.player_id == player_id), None)
         rounds: list[TournamentRound] = []
         your_table = None
