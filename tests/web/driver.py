@@ -48,6 +48,25 @@ class Player:
     def wait_table(self) -> None:
         self.page.wait_for_selector(".board", timeout=TIMEOUT_MS)
 
+    def new_table(self, game: str, rules: dict[str, Any], nickname: str = "Ada") -> None:
+        """Sit down as ``nickname`` and open a new table of ``game`` with ``rules``
+        against a greedy bot (made through the API, as the new-table dialog would)."""
+        self.goto("/")
+        self.sit_down(nickname)
+        self.page.wait_for_selector("[data-testid=me]")
+        table_id = self.page.evaluate(
+            """async ([game, rules]) => {
+              const response = await fetch("/api/tables", {method: "POST",
+                headers: {"content-type": "application/json"},
+                body: JSON.stringify({game, rules,
+                  seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})});
+              return (await response.json()).table_id;
+            }""",
+            [game, rules],
+        )
+        self.page.goto(f"{self.base_url}/#/table/{table_id}")
+        self.wait_table()
+
     # -- what the page holds ------------------------------------------------------------
 
     def table(self) -> dict[str, Any]:
@@ -214,3 +233,17 @@ def open_page(context: BrowserContext, base_url: str, *, language: str, pace: st
 
     page.on("console", on_console)
     return player
+
+
+class Socket:
+    """A table WebSocket (``websockets``' sync client) with the test client's
+    ``receive_json``/``send_json``, for the server tests' scripted players."""
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    def receive_json(self) -> Any:
+        return json.loads(self.connection.recv(timeout=60))
+
+    def send_json(self, message: Any) -> None:
+        self.connection.send(json.dumps(message))

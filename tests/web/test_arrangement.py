@@ -12,25 +12,6 @@ from tests.web.driver import Player
 RANKS = "A23456789TJQK"
 
 
-def _create(me: Player, rules: dict[str, Any]) -> None:
-    """Sit down and open a new table against a greedy bot with ``rules``."""
-    me.goto("/")
-    me.sit_down("Ada")
-    me.page.wait_for_selector("[data-testid=me]")
-    table_id = me.page.evaluate(
-        """async (rules) => {
-          const response = await fetch("/api/tables", {method: "POST",
-            headers: {"content-type": "application/json"},
-            body: JSON.stringify({game: "three-thirteen", rules,
-              seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})});
-          return (await response.json()).table_id;
-        }""",
-        rules,
-    )
-    me.page.goto(f"{me.base_url}/#/table/{table_id}")
-    me.wait_table()
-
-
 def _latest_arrangement(me: Player) -> dict[str, Any]:
     arrangement: dict[str, Any] = me.page.evaluate(
         "() => window.rummykitTable.store.get().message.arrangement"
@@ -78,7 +59,7 @@ def _check_panel(me: Player) -> dict[str, Any]:
 
 def test_the_live_arrangement_follows_the_hand(new_page: MakePage) -> None:
     me = new_page()
-    _create(me, {"first_round": 9, "last_round": 9, "jokers": True})
+    me.new_table("three-thirteen", {"first_round": 9, "last_round": 9, "jokers": True})
     me.wait_turn_or_end()
     shown = _check_panel(me)
     summary = me.page.locator("[data-testid=arrangement-summary]").inner_text()
@@ -144,7 +125,7 @@ def _check_summary(me: Player, dialog: str, result: dict[str, Any]) -> None:
 
 def test_round_and_game_summaries_show_melds_and_deadwood_apart(new_page: MakePage) -> None:
     me = new_page(viewport=PHONE)
-    _create(me, {"first_round": 4, "last_round": 5})
+    me.new_table("three-thirteen", {"first_round": 4, "last_round": 5})
     me.wait_turn_or_end()
     assert (
         me.page.locator("[data-testid=arrangement] .card-groups").count() == 0

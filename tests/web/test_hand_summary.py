@@ -9,24 +9,6 @@ from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
 from tests.web.driver import Player
 
 
-def _create(me: Player, rules: dict[str, Any]) -> None:
-    me.goto("/")
-    me.sit_down("Ada")
-    me.page.wait_for_selector("[data-testid=me]")
-    table_id = me.page.evaluate(
-        """async (rules) => {
-          const response = await fetch("/api/tables", {method: "POST",
-            headers: {"content-type": "application/json"},
-            body: JSON.stringify({game: "burraco", rules,
-              seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})});
-          return (await response.json()).table_id;
-        }""",
-        rules,
-    )
-    me.page.goto(f"{me.base_url}/#/table/{table_id}")
-    me.wait_table()
-
-
 def _play_turn(me: Player, state: dict[str, Any]) -> None:
     """Draw, lay the first meld the server allows (if any), discard the first card allowed."""
     if state["view"]["phase"] == "draw":
@@ -55,7 +37,8 @@ def _shown_sides(me: Player, dialog: str) -> list[list[list[str]]]:
 
 def test_each_hand_shows_both_sides_melds(new_page: MakePage) -> None:
     me = new_page(viewport=PHONE)
-    _create(me, {"mode": "target", "target": 5000, "max_hands": 2, "stalemate_turns": 12})
+    rules = {"mode": "target", "target": 5000, "max_hands": 2, "stalemate_turns": 12}
+    me.new_table("burraco", rules)
     hands_shown = 0
     for _ in range(200):
         state = me.wait_turn_or_end()

@@ -4,30 +4,16 @@ Hungarian and Russian."""
 
 from __future__ import annotations
 
-import json
 import secrets
-from typing import Any
 
 import httpx
 from websockets.sync.client import connect
 
 from tests.server.scripted import play_to_end
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
+from tests.web.driver import Socket
 
 PASSWORD = "correct-horse-battery"
-
-
-class Socket:
-    """A table WebSocket with the test client's ``receive_json``/``send_json``."""
-
-    def __init__(self, connection: Any) -> None:
-        self.connection = connection
-
-    def receive_json(self) -> Any:
-        return json.loads(self.connection.recv(timeout=60))
-
-    def send_json(self, message: Any) -> None:
-        self.connection.send(json.dumps(message))
 
 
 def registered(server: LiveServer, name: str) -> tuple[httpx.Client, str]:

@@ -5,7 +5,7 @@ Russian; revealed hands at a readable size; on a phone the list goes below the b
 from __future__ import annotations
 
 from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
-from tests.web.test_arrangement import _create, _play_turn
+from tests.web.test_arrangement import _play_turn
 
 NAMES = {
     "en": {"next": "Next move", "forward": "Next", "moves": "Moves", "round": "Round 1"},
@@ -21,7 +21,7 @@ NAMES = {
 
 def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) -> None:
     me = new_page()
-    _create(me, {"first_round": 1, "last_round": 2})
+    me.new_table("three-thirteen", {"first_round": 1, "last_round": 2})
     for _ in range(200):
         state = me.wait_turn_or_end()
         me.close_dialogs()

@@ -13,22 +13,9 @@ from websockets.sync.client import connect
 
 from tests.server.scripted import play_to_end
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
-from tests.web.driver import Player
+from tests.web.driver import Player, Socket
 
 SHORT = {"first_round": 3, "last_round": 4}
-
-
-class Socket:
-    """A table WebSocket with the test client's ``receive_json``/``send_json``."""
-
-    def __init__(self, connection: Any) -> None:
-        self.connection = connection
-
-    def receive_json(self) -> Any:
-        return json.loads(self.connection.recv(timeout=60))
-
-    def send_json(self, message: Any) -> None:
-        self.connection.send(json.dumps(message))
 
 
 def finished_game(me: Player, server: LiveServer, name: str) -> str:
