@@ -5,10 +5,12 @@ the round being decided, never into later rounds, and rewards each player with t
 round's deadwood difference: the others' mean deadwood minus the player's own, divided
 by :func:`reward_scale` and clipped to ``-1 .. 1`` (lower deadwood is better).
 
-The ``greedy`` bot is the search's guide (its move is always searched, and kept unless
-clearly beaten) and plays the first :data:`GUIDED_ACTIONS` actions of every simulation
-after the tree, each seat from its own observation of the determinized state: the
-replies that decide what a move is worth are those of a player as good as ``greedy``.
+The search's guide is :class:`~rummykit.bots.three_thirteen.lookahead.LookaheadGuide`
+(``greedy`` weighing its draws and discards by the next draw; its move is always
+searched, and kept unless clearly beaten).  The ``greedy`` bot plays the first
+:data:`GUIDED_ACTIONS` actions of every simulation after the tree, each seat from its
+own observation of the determinized state: the replies that decide what a move is
+worth are those of a player as good as ``greedy``.
 :class:`CheapPolicy` plays the rest of the round: it plays like ``greedy`` without its
 tie-breaks, at a third of the cost, and its memo of solver answers also picks the
 discards worth searching, at the root and below.  The policy, for the player to move in
@@ -35,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.lookahead import LookaheadGuide
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.core import GameInfo
 from rummykit.games.three_thirteen import GAME, Observation, State
@@ -374,14 +377,20 @@ class ThreeThirteenPlayout:
 
 
 class ThreeThirteenSearch:
-    """The search adapter of Three-Thirteen (see :class:`rummykit.bots.ismcts.SearchAdapter`)."""
+    """The search adapter of Three-Thirteen (see :class:`rummykit.bots.ismcts.SearchAdapter`).
+
+    The search's guide is :class:`~rummykit.bots.three_thirteen.lookahead.LookaheadGuide`
+    (``greedy`` with a one-draw lookahead for its draws and discards); the start of
+    every simulation is played by ``greedy``, which decides many times faster."""
 
     exploration = EXPLORATION
     paired = True
 
     def __init__(self) -> None:
-        self.guide = ThreeThirteenGreedyBot()
-        """The search's guide, who also plays the start of every simulation."""
+        self.guide = LookaheadGuide()
+        """The search's guide: its move is searched and kept unless clearly beaten."""
+        self.rollout_guide = ThreeThirteenGreedyBot()
+        """The player of the first actions of every simulation."""
 
     @property
     def game(self) -> GameInfo[Any, Any, Any, Any]:
@@ -392,4 +401,4 @@ class ThreeThirteenSearch:
             raise ValueError(
                 f"expected a Three-Thirteen observation, not {type(observation).__name__}"
             )
-        return ThreeThirteenPlayout(observation, self.guide)
+        return ThreeThirteenPlayout(observation, self.rollout_guide)
