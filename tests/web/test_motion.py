@@ -66,13 +66,29 @@ def _draw_from_stock(me: Player) -> bool:
         "(n) => window.__flights.slice(n).some((f) => f.kind === 'stock_drawn' && f.seat === 0)",
         arg=seen,
     )
+    # hold the flight where it is (a busy machine may otherwise land it before the clicks
+    # below), discard while it is held, then let it go on
+    held = me.page.evaluate(
+        "() => { const flying = document.querySelector('.motion-card[data-motion=stock_drawn]');"
+        " if (!flying) return false;"
+        " document.getAnimations().forEach((a) => a.pause()); return true; }"
+    )
+    number = me.page.evaluate("() => window.rummykitTable.store.get().message.state_number")
     me.tap_card(me.hand()[-1])
     me.page.click("[data-testid=discard-pile]")
-    sent_in_flight: bool = me.page.evaluate(
-        "() => window.rummykitTable.store.get().pending"
-        " && document.querySelector('.motion-card[data-motion=stock_drawn]') !== null"
-    )
-    return sent_in_flight
+    sent_in_flight = False
+    if held:
+        # the server played the discard (a later state came) while the card still flew
+        me.page.wait_for_function(
+            "(n) => window.rummykitTable.received.some("
+            "(m) => m.type === 'state' && m.state_number > n)",
+            arg=number,
+        )
+        sent_in_flight = me.page.evaluate(
+            "() => document.querySelector('.motion-card[data-motion=stock_drawn]') !== null"
+        )
+    me.page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+    return bool(sent_in_flight)
 
 
 def test_cards_travel_through_a_whole_game_and_leave_nothing_behind(new_page: MakePage) -> None:
