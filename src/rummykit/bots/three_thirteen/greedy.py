@@ -126,7 +126,7 @@ class ThreeThirteenGreedyBot:
             return Decision(TAKE_DISCARD, take + Reason.of("stock_empty"))
         if is_wild(top, observation.wild_rank):
             return Decision(TAKE_DISCARD, take + Reason.of("wild_worth_taking"))
-        memo = self._memo(observation)
+        memo = self.memo(observation)
         wild_rank = observation.wild_rank
         hand = observation.hand
         before = memo.deadwood(hand, wild_rank=wild_rank)
@@ -152,7 +152,7 @@ class ThreeThirteenGreedyBot:
 
     def _discard(self, observation: Observation, legal: list[Action]) -> Decision:
         hand = observation.hand
-        memo = self._memo(observation)
+        memo = self.memo(observation)
         least, ties = memo.best_discards(hand, wild_rank=observation.wild_rank)
         allowed = {a.card for a in legal if type(a) is Discard}
         candidates = [c for c in ties if c in allowed] or sorted(allowed)
@@ -187,7 +187,9 @@ class ThreeThirteenGreedyBot:
     # -----------------------------------------------------------------------------------
     # The solver, memoised by hand (its answers depend on the cards and the rules only)
 
-    def _memo(self, observation: Observation) -> SolverMemo:
+    def memo(self, observation: Observation) -> SolverMemo:
+        """The solver's memo for this observation's rules (shared with the lookahead
+        guide, which asks the same hands)."""
         rules = observation.rules
         options = (rules.ace_high, rules.wild_only_melds)
         memo = self._memos.get(options)

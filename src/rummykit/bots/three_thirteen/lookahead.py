@@ -32,7 +32,6 @@ from rummykit.bots.base import Decision
 from rummykit.bots.reasons import Reason
 from rummykit.bots.three_thirteen.card_use import is_wild
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
-from rummykit.bots.three_thirteen.solver_memo import SolverMemo
 from rummykit.cards import Card, format_card
 from rummykit.games.three_thirteen.actions import DRAW_STOCK, TAKE_DISCARD, Discard
 from rummykit.games.three_thirteen.observation import Observation
@@ -57,13 +56,12 @@ def unseen_cards(observation: Observation) -> list[Card]:
 class LookaheadGuide:
     """``greedy`` with a one-draw lookahead for its draws and discards (module docstring)."""
 
-    __slots__ = ("_greedy", "_memos")
+    __slots__ = ("_greedy",)
 
     name: Final = "lookahead"
 
     def __init__(self) -> None:
         self._greedy = ThreeThirteenGreedyBot()
-        self._memos: dict[tuple[bool, bool], SolverMemo] = {}
 
     def decide(
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
@@ -76,7 +74,7 @@ class LookaheadGuide:
             return self._draw(observation, legal_actions, decision)
         if type(decision.action) is not Discard:
             return decision
-        memo = self._memo(observation)
+        memo = self._greedy.memo(observation)
         wild_rank = observation.wild_rank
         hand = list(observation.hand)
         allowed = {a.card for a in legal_actions if type(a) is Discard}
@@ -129,7 +127,7 @@ class LookaheadGuide:
         unseen = Counter(unseen_cards(observation))
         if not unseen:
             return decision
-        memo = self._memo(observation)
+        memo = self._greedy.memo(observation)
         hand = tuple(observation.hand)
         taken, _ = memo.best_discards((*hand, top), wild_rank=wild_rank)
         total = 0
@@ -147,12 +145,3 @@ class LookaheadGuide:
                 + Reason.of("deadwood_change", before=before, after=taken),
             )
         return Decision(DRAW_STOCK, Reason.of("draw_stock"))
-
-    def _memo(self, observation: Observation) -> SolverMemo:
-        rules = observation.rules
-        options = (rules.ace_high, rules.wild_only_melds)
-        memo = self._memos.get(options)
-        if memo is None:
-            memo = SolverMemo(ace_high=rules.ace_high, wild_only_melds=rules.wild_only_melds)
-            self._memos[options] = memo
-        return memo
