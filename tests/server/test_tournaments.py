@@ -222,6 +222,9 @@ def test_registration_refuses_what_it_must(client: TestClient) -> None:
     assert client.post("/api/tournaments", json=bad).status_code == 422
     odd = {**body, "table_size": 3}
     assert client.post("/api/tournaments", json=odd).json()["error"]["code"] == "bad_rules"
+    for hidden in ("Cup\x00", "Cup\u200b", "Cup\u2028two"):  # NUL, invisible, separator
+        refused = client.post("/api/tournaments", json={**body, "name": hidden})
+        assert (refused.status_code, refused.json()["error"]["code"]) == (422, "bad_nickname")
     slow = {**body, "bot_level": "ismcts:seconds=9"}
     assert client.post("/api/tournaments", json=slow).json()["error"]["code"] == "bad_bot"
     # withdrawing and entering again; the last place starts it; then it is closed

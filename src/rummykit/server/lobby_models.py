@@ -39,6 +39,25 @@ def name_characters(value: object) -> object:
     ...
     pydantic_core._pydantic_core.PydanticCustomError: a name may not hold < > & " ' or `
     """
+    value = visible_characters(value)
+    if isinstance(value, str) and any(character in MARKUP for character in value):
+        raise PydanticCustomError("bad_nickname", "a name may not hold < > & \" ' or `")
+    return value
+
+
+def visible_characters(value: object) -> object:
+    """A text in NFKC without the whitespace around it, refused with ``bad_nickname`` if
+    it holds a control, format, private-use or unassigned character (NUL among them) or
+    a line or paragraph separator: what every name shown to others must pass (a
+    tournament's name may hold markup characters, shown as text).
+
+    >>> visible_characters("Cup <b>")
+    'Cup <b>'
+    >>> visible_characters("a\\x00b")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.PydanticCustomError: a name may not hold control ...
+    """
     if not isinstance(value, str):
         return value
     value = unicodedata.normalize("NFKC", value).strip()
@@ -47,8 +66,6 @@ def name_characters(value: object) -> object:
             raise PydanticCustomError(
                 "bad_nickname", "a name may not hold control or invisible characters"
             )
-        if character in MARKUP:
-            raise PydanticCustomError("bad_nickname", "a name may not hold < > & \" ' or `")
     return value
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, Field, StringConstraints
 
-from rummykit.server.lobby_models import GameName, _Body
+from rummykit.server.lobby_models import GameName, _Body, visible_characters
 
 Format = Literal["swiss", "knockout"]
 TournamentStatus = Literal["registering", "running", "over", "cancelled"]
@@ -19,7 +19,11 @@ class CreateTournament(_Body):
     ``rounds`` is a Swiss event's; an elimination event plays until one is left.
     ``rules`` and the clock are every table's, as for a table (``CreateTable``)."""
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+    name: Annotated[
+        str,
+        BeforeValidator(visible_characters),
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=64),
+    ]
     game: GameName
     format: Format = "swiss"
     rounds: Annotated[int, Field(ge=1, le=12)] = 3
