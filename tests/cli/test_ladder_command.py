@@ -3,6 +3,7 @@ between two runs on different deals, and bad input refused in one line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,21 @@ def test_random_is_at_the_bottom_with_intervals_apart(
         assert (
             meeting["games"] == meeting["first_ahead"] + meeting["level"] + meeting["second_ahead"]
         )
+
+
+@pytest.mark.parametrize(
+    "game_args",
+    [["--game", "burraco"], ["--game", "three-thirteen", "--last-round", "4"]],
+)
+def test_the_levels_stand_in_order_with_their_own_intervals_apart(
+    tmp_path: Path, game_args: list[str]
+) -> None:
+    data = _ladder(tmp_path, *game_args, "--rungs", "random,easy,greedy", "--deals", "30")
+    names = [rung["name"] for rung in data["ladder"]]
+    assert names == ["greedy", "easy", "random"]
+    for upper, lower in itertools.pairwise(data["ladder"]):
+        assert upper["own_interval"][0] > lower["own_interval"][1], (upper, lower)
+    assert data["unseparated"] == []
 
 
 def test_two_runs_on_different_deals_agree_within_their_intervals(tmp_path: Path) -> None:

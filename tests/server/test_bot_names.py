@@ -1,4 +1,4 @@
-"""Computer players are named by level as players know it (Easy, Medium, Hard) in
+"""Computer players are named by level as players know it (Very easy to Hard) in
 records and pages, numbered by seat when a table has more than one, while the level
 specs stay the protocol's values."""
 
@@ -21,12 +21,18 @@ class Seat:
 
 def test_every_level_has_a_players_name_and_none_names_an_algorithm() -> None:
     assert set(LEVEL_NAMES) == set(LEVELS)
-    assert sorted(LEVEL_NAMES.values()) == ["Easy", "Hard", "Medium"]
+    assert sorted(LEVEL_NAMES.values()) == ["Easy", "Hard", "Medium", "Very easy"]
 
 
 @pytest.mark.parametrize(
     ("spec", "name"),
-    [("random", "Easy"), ("greedy", "Medium"), ("ismcts", "Hard"), ("ismcts:seconds=2", "Hard")],
+    [
+        ("random", "Very easy"),
+        ("easy", "Easy"),
+        ("greedy", "Medium"),
+        ("ismcts", "Hard"),
+        ("ismcts:seconds=2", "Hard"),
+    ],
 )
 def test_a_spec_with_parameters_names_its_level(spec: str, name: str) -> None:
     assert level_name(spec) == name

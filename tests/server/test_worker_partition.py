@@ -100,26 +100,46 @@ def site(tmp_path: Path, postgres_schema: str, cut: str, relay: Relay) -> Iterat
             worker.process.wait()
 
 
+def _a_game_under_way(site: Site) -> tuple[Seat, str, threading.Thread]:
+    """A person playing a Burraco table made at A, some of whose moves A has
+    acknowledged, with both workers up.  A game the bot ends before that (a hand can
+    close in a few turns) proves nothing about a cut in its middle: another table is
+    made then."""
+    worker_a, worker_b = site.workers
+    for attempt in range(3):
+        with site.lock:
+            site.workers = [worker_a]  # the table is made at A, so it is A's
+        person = Seat(site, f"cut-test-{attempt}", seed=3 + attempt)
+        created = person.post(
+            "/api/tables",
+            {
+                "game": "burraco",
+                "rules": {"mode": "quick"},
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+                "turn_seconds": None,
+            },
+        )
+        table_id = created["table_id"]
+        if worker_b.process is None:
+            worker_b.start()
+        with site.lock:
+            site.workers = [worker_a, worker_b]
+        player = threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
+        player.start()
+        deadline = time.monotonic() + 60
+        while len(person.acknowledged) < 8 and person.over is None:  # some of it is played
+            assert time.monotonic() < deadline, f"{table_id}: no progress in 60 s"
+            assert person.failure is None, repr(person.failure)
+            time.sleep(0.05)
+        if person.over is None:
+            return person, table_id, player
+        player.join(timeout=30)
+    raise AssertionError("three games in a row ended before eight of the person's moves")
+
+
 def test_a_cut_off_worker_stops_before_its_tables_move(site: Site, relay: Relay, cut: str) -> None:
     worker_a, worker_b = site.workers
-    person = Seat(site, "cut-test", seed=3)  # only A is up: the table is A's
-    created = person.post(
-        "/api/tables",
-        {
-            "game": "burraco",
-            "rules": {"mode": "quick"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": None,
-        },
-    )
-    table_id = created["table_id"]
-    worker_b.start()
-    player = threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
-    player.start()
-    deadline = time.monotonic() + 60
-    while len(person.acknowledged) < 8:  # some of the game is played at A
-        assert time.monotonic() < deadline and person.over is None, "the game went too fast"
-        time.sleep(0.05)
+    person, table_id, player = _a_game_under_way(site)
     with site.lock:  # from now on the person reaches only B, as would a balancer
         relay.stall()
         cut_off = worker_a

@@ -138,9 +138,10 @@ def _assert_holds_none(player: Player, hidden: set[str], round_number: int) -> N
         or json.loads(frame)["observation"].get("round_number") == round_number
     ]
     for source in (messages, frames):
-        text = json.dumps(source)
-        for card in hidden:
-            assert f'"{card}"' not in text, card
+        for message in source:
+            text = json.dumps(message)
+            for card in hidden:
+                assert f'"{card}"' not in text, (card, message)
 
 
 def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import rummykit
+from rummykit.bots.registry import LEVELS
 
 I18N = Path(rummykit.__file__).parent / "web" / "i18n"
 LANGUAGES = ("en", "hu", "ru")
@@ -67,14 +68,15 @@ def test_plural_objects_have_the_languages_forms(language: str) -> None:
 
 def test_computer_levels_are_named_for_players() -> None:
     names = {language: messages(language) for language in LANGUAGES}
-    assert [names["en"][f"level.{level}"] for level in ("random", "greedy", "ismcts")] == [
+    assert [names["en"][f"level.{level}"] for level in LEVELS] == [
+        "Very easy",
         "Easy",
         "Medium",
         "Hard",
     ]
     for language in LANGUAGES:
-        levels = {names[language][f"level.{level}"] for level in ("random", "greedy", "ismcts")}
-        assert len(levels) == 3
+        levels = {names[language][f"level.{level}"] for level in LEVELS}
+        assert len(levels) == len(LEVELS)
         for word in ("greedy", "mohó", "жадный", "random", "ismcts", "beginner"):
             assert not any(word in name.lower() for name in levels), (language, word)
 

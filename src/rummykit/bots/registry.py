@@ -1,4 +1,4 @@
-"""Bots by level name: ``random``, ``greedy`` and ``ismcts``, for either game.
+"""Bots by level name: ``random``, ``easy``, ``greedy`` and ``ismcts``, for either game.
 
 A bot is named by a *spec*: the level, optionally followed by options, as in
 ``ismcts:seconds=0.5`` or ``ismcts:iterations=400:seconds=2``.  Specs are plain strings so that a
@@ -11,9 +11,10 @@ import math
 from typing import Final
 
 from rummykit.bots.base import Bot
+from rummykit.bots.easy import EasyBot
 from rummykit.bots.random_bot import RandomBot
 
-LEVELS: Final = ("random", "greedy", "ismcts")
+LEVELS: Final = ("random", "easy", "greedy", "ismcts")
 STRONGEST: Final = "ismcts"
 
 
@@ -22,7 +23,7 @@ def levels_for(game: str) -> tuple[str, ...]:
     its own bots (:mod:`rummykit.bots.games`), only ``random`` for another.
 
     >>> levels_for("burraco"), levels_for("a game without bots")
-    (('random', 'greedy', 'ismcts'), ('random',))
+    (('random', 'easy', 'greedy', 'ismcts'), ('random',))
     """
     from rummykit.bots.games import GAME_BOTS
 
@@ -71,15 +72,16 @@ def make_bot(game: str, spec: str) -> Bot:
         if options:
             raise BotSpecError("the random bot takes no options")
         return RandomBot()
-    if level == "greedy":
+    if level in ("easy", "greedy"):
         if options:
-            raise BotSpecError("the greedy bot takes no options")
+            raise BotSpecError(f"the {level} bot takes no options")
         from rummykit.bots.games import bots_for
 
         try:
-            return bots_for(game).greedy()
+            greedy = bots_for(game).greedy()
         except ValueError as error:
             raise BotSpecError(str(error)) from None
+        return greedy if level == "greedy" else EasyBot(greedy)
     if level == "ismcts":
         unknown = set(options) - {"seconds", "iterations"}
         if unknown:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from rummykit.rating.ladder import Rung
 
-DEFAULT_RUNGS = "random,greedy,ismcts:iterations=100"
+DEFAULT_RUNGS = "random,easy,greedy,ismcts:iterations=100"
 ANCHOR = "random"
 
 
@@ -29,13 +29,15 @@ def ladder_table(rungs: "list[Rung]", title: str) -> "Table":
     from rich.table import Table
 
     table = Table(title=title)
-    for column in ("bot", "rating", "95% interval", "mu", "sigma", "games"):
+    for column in ("bot", "rating", "95% interval", "own interval", "mu", "sigma", "games"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for rung in rungs:
+        own_low, own_high = rung.own_interval
         table.add_row(
             rung.name,
             f"{rung.points:,.0f}",
             f"[{rung.low:,.0f}, {rung.high:,.0f}]",
+            f"[{own_low:,.0f}, {own_high:,.0f}]",
             f"{rung.rating.mu:.2f}",
             f"{rung.rating.sigma:.2f}",
             str(rung.games),
@@ -87,7 +89,7 @@ def ladder(
     from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json
     from rummykit.games.registry import game_named
-    from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes
+    from rummykit.rating.ladder import TableOutcome, ladder_of, rate_outcomes, unseparated
     from rummykit.rating.model import RatingError, pool_of
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
@@ -157,6 +159,12 @@ def ladder(
             f" {meeting['first_ahead']} ahead, {meeting['level']} level,"
             f" {meeting['second_ahead']} behind"
         )
+    unsettled = unseparated(rungs_rated)
+    if unsettled:
+        pairs = "; ".join(f"{upper} and {lower}" for upper, lower in unsettled)
+        console.print(f"own intervals overlap (order not settled): {pairs}")
+    else:
+        console.print("every rung's own interval is above the next one's")
     if json_path is not None:
         document = {
             "game": info.name,
@@ -170,6 +178,7 @@ def ladder(
             "model": "openskill PlackettLuce, tau=0, rated in game order",
             "ladder": [rung.to_json() for rung in rungs_rated],
             "head_to_head": meetings,
+            "unseparated": [list(pair) for pair in unsettled],
         }
         json_path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         console.print(f"ladder written to {json_path}")

@@ -26,7 +26,9 @@ def play(
     players: Annotated[int, typer.Option(help="Seats: 2 (Three-Thirteen: 2-4).", metavar="N")] = 2,
     bot: Annotated[
         str,
-        typer.Option(help="Computer level: random, greedy or ismcts[:seconds=2].", metavar="BOT"),
+        typer.Option(
+            help="Computer level: random, easy, greedy or ismcts[:seconds=2].", metavar="BOT"
+        ),
     ] = "greedy",
     seat: Annotated[int, typer.Option(help="Your seat (0 = first to play).", metavar="N")] = 0,
     record: Annotated[

@@ -3,11 +3,14 @@
 The results are rated in the order given, so the same results give the same ladder.
 The anchor (the random bot, at 1,000 points) fixes the scale's origin; every other
 entry's interval is that of its difference from the anchor, ``± 1.96`` times the
-combined ``sigma`` of the two, in display points.
+combined ``sigma`` of the two, in display points.  Two entries are compared by their
+*own* intervals (``± 1.96`` times each one's ``sigma`` alone): where the anchor sits is
+uncertain by the same amount for both, so it widens neither's distance from the other.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -41,11 +44,19 @@ class Rung:
     rating: Rating
     games: int
 
+    @property
+    def own_interval(self) -> tuple[float, float]:
+        """The rating ``± 1.96`` times this rung's own ``sigma``, in display points."""
+        half = Z_95 * self.rating.sigma * POINTS_PER_MU
+        return self.points - half, self.points + half
+
     def to_json(self) -> dict[str, Any]:
+        low, high = self.own_interval
         return {
             "name": self.name,
             "rating": round(self.points, 1),
             "interval": [round(self.low, 1), round(self.high, 1)],
+            "own_interval": [round(low, 1), round(high, 1)],
             "mu": self.rating.mu,
             "sigma": self.rating.sigma,
             "games": self.games,
@@ -101,4 +112,22 @@ def disagreements(first: Sequence[Rung], second: Sequence[Rung]) -> list[str]:
         for rung in first
         if rung.name in by_name
         and (rung.high < by_name[rung.name].low or by_name[rung.name].high < rung.low)
+    ]
+
+
+def unseparated(rungs: Sequence[Rung]) -> list[tuple[str, str]]:
+    """Each two neighbours of a ladder (strongest first) whose own intervals overlap:
+    the pairs the ladder does not yet put in a settled order (empty when every rung is
+    clearly above the next).
+
+    >>> rungs = ladder_of(
+    ...     {"random": Rating(20, 1), "easy": Rating(23, 1), "greedy": Rating(30, 1)},
+    ...     {"random": 9, "easy": 9, "greedy": 9}, anchor="random")
+    >>> unseparated(rungs)
+    [('easy', 'random')]
+    """
+    return [
+        (upper.name, lower.name)
+        for upper, lower in itertools.pairwise(rungs)
+        if upper.own_interval[0] <= lower.own_interval[1]
     ]

@@ -1,14 +1,20 @@
-"""What records and pages call a computer player: its level as players know it (Easy,
-Medium, Hard), not the algorithm that the level spec names (``random``, ``greedy``,
-``ismcts:seconds=2``), which stays the protocol's value.  With more than one computer at a
-table each one carries its seat number, as the client shows it."""
+"""What records and pages call a computer player: its level as players know it (Very
+easy, Easy, Medium, Hard), not the algorithm that the level spec names (``random``,
+``easy``, ``greedy``, ``ismcts:seconds=2``), which stays the protocol's value.  With
+more than one computer at a table each one carries its seat number, as the client shows
+it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-LEVEL_NAMES: Final = {"random": "Easy", "greedy": "Medium", "ismcts": "Hard"}
+LEVEL_NAMES: Final = {
+    "random": "Very easy",
+    "easy": "Easy",
+    "greedy": "Medium",
+    "ismcts": "Hard",
+}
 
 
 class SeatLike(Protocol):
@@ -37,7 +43,7 @@ def level_name(spec: str | None) -> str:
 def computer_name(spec: str | None, seat: int | None = None) -> str:
     """A computer player's name, numbered by its seat (from 1) when ``seat`` is given.
 
-    >>> computer_name("random"), computer_name("greedy", 1)
+    >>> computer_name("easy"), computer_name("greedy", 1)
     ('Computer (Easy)', 'Computer 2 (Medium)')
     """
     number = "" if seat is None else f" {seat + 1}"

@@ -64,7 +64,7 @@ const FALLBACK = {
     { name: "burraco", title: "Burraco", players: [2], options: [] },
     { name: "three-thirteen", title: "Three-Thirteen", players: [2, 3, 4], options: [] },
   ],
-  bot_levels: ["random", "greedy", "ismcts"],
+  bot_levels: ["random", "easy", "greedy", "ismcts"],
 };
 
 /**

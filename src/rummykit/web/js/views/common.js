@@ -200,7 +200,7 @@ export function seatName(players, seat) {
 }
 
 /**
- * A computer player's level as players know it (Easy, Medium, Hard), from the level spec
+ * A computer player's level as players know it (Very easy to Hard), from the level spec
  * the protocol carries ("greedy", "ismcts:seconds=2"); a level this client does not know
  * is shown as its name.
  * @param {string | null | undefined} spec

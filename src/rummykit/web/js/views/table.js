@@ -67,6 +67,12 @@ function Chat({ chat, controller, nameOf, canChat }) {
 function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose }) {
   const tabs = ["scores", "log", "chat"];
   const box = useRef(/** @type {HTMLElement | null} */ (null));
+  // The focus goes back to the panel's button before the panel is hidden: a hidden
+  // element loses the focus to the page, and the keyboard user would start over.
+  const close = () => {
+    if (box.current?.contains(document.activeElement)) /** @type {HTMLElement | null} */ (document.querySelector(".panel-toggle"))?.focus();
+    onClose();
+  };
   useEffect(() => {
     // the panel drawn over a narrow table: focus goes into it, Escape closes it
     if (!open) return undefined;
@@ -74,13 +80,10 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
     const onKey = (/** @type {KeyboardEvent} */ event) => {
       if (event.key !== "Escape" || document.querySelector(".dialog-backdrop")) return;
       event.stopImmediatePropagation();
-      onClose();
+      close();
     };
     window.addEventListener("keydown", onKey, true);
-    return () => {
-      window.removeEventListener("keydown", onKey, true);
-      if (box.current?.contains(document.activeElement)) /** @type {HTMLElement | null} */ (document.querySelector(".panel-toggle"))?.focus();
-    };
+    return () => window.removeEventListener("keydown", onKey, true);
   }, [open]);
   return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")} ref=${box}>
     <div class="side-tabs" role="tablist">
@@ -90,7 +93,7 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
           ${t(`table.tab.${name}`)}${name === "chat" && state.chat.length ? html` <span class="count">${state.chat.length}</span>` : null}
         </button>`,
       )}
-      <button type="button" class="quiet side-close" aria-label=${t("common.close")} onClick=${onClose}>✕</button>
+      <button type="button" class="quiet side-close" aria-label=${t("common.close")} onClick=${close}>✕</button>
     </div>
     <div class="side-body">
       ${tab === "scores" ? html`<${Scores} state=${state} nameOf=${nameOf} />` : null}
