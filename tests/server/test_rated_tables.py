@@ -78,6 +78,14 @@ def test_a_rated_game_rates_its_players_and_shows_on_the_boards(client: TestClie
     assert over["type"] == "game_over"
     book = RatingBook()
     book.rate("three-thirteen/2", [ann_id, bob_id], [1, 2])
+    # the table's summary gives what the game did to each seat's rating (the result's page)
+    changes = client.get(f"/api/tables/{table_id}").json()["rating_changes"]
+    assert [(c["seat"], c["provisional"]) for c in changes] == [(0, True), (1, True)]
+    for change, player_id in zip(changes, [ann_id, bob_id], strict=True):
+        after = display_rating(book.rating("three-thirteen/2", player_id).mu)
+        assert change["rating"] == round(after)
+        assert change["change"] == round(after - 1500)
+    assert changes[0]["change"] > 0 > changes[1]["change"]
 
     board = client.get("/api/leaderboard", params={"game": "three-thirteen"}).json()
     assert board["period"] == "all"
@@ -167,6 +175,14 @@ def test_a_private_rated_game_counts_but_is_not_named_on_the_profile(client: Tes
     with connect(client, created["ws_url"], ann) as ws:
         assert play_to_end(ws)[-1]["type"] == "game_over"
     client.cookies.clear()
+    # its rating changes are read only where the table is: by its players, or by link
+    summary = client.get(f"/api/tables/{created['table_id']}")
+    assert summary.status_code == 403
+    assert summary.json()["error"]["code"] == "private_table"
+    by_link = client.get(
+        f"/api/tables/{created['table_id']}", params={"token": created["invite_token"]}
+    ).json()
+    assert [c["seat"] for c in by_link["rating_changes"]] == [0, 1]
     profile = client.get(f"/api/players/{bob_id}").json()
     assert [r["games"] for r in profile["ratings"]] == [1]
     assert [(p["table_id"], p["place"]) for p in profile["history"]] == [(None, 2)]

@@ -23,10 +23,12 @@ def registered(server: LiveServer, name: str) -> tuple[httpx.Client, str]:
     return client, answer.json()["player_id"]
 
 
-def play_rated_game(server: LiveServer, first: str, second: str) -> tuple[str, str, str]:
+def play_rated_game(
+    server: LiveServer, first: str, second: str, cookies: dict[str, str] | None = None
+) -> tuple[str, str, str]:
     """A rated two-player Three-Thirteen game of rounds 3 and 4: ``second`` leaves at the
     start (a substitute plays for them), ``first`` plays each turn's first legal action.
-    The two player ids and the table id."""
+    The two player ids and the table id; ``cookies`` is given each one's session."""
     ann, ann_id = registered(server, first)
     bob, bob_id = registered(server, second)
     created = ann.post(
@@ -45,6 +47,9 @@ def play_rated_game(server: LiveServer, first: str, second: str) -> tuple[str, s
     cookie = f"rummykit_session={ann.cookies['rummykit_session']}"
     with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
         assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    if cookies is not None:
+        cookies[first] = str(ann.cookies["rummykit_session"])
+        cookies[second] = str(bob.cookies["rummykit_session"])
     ann.close()
     bob.close()
     return ann_id, bob_id, table_id
@@ -133,3 +138,28 @@ def test_a_registered_player_creates_a_rated_table_and_the_lobby_says_so(
     watcher.page.wait_for_url("**/#/player/*")
     assert (watcher.page.text_content("[data-testid=profile-name]") or "").strip() == name
     assert not creator.errors and not watcher.errors, (creator.errors, watcher.errors)
+
+
+def test_the_result_shows_what_a_rated_game_did_to_each_rating(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    suffix = secrets.token_hex(3)
+    first, second = f"ann{suffix}", f"bob{suffix}"
+    cookies: dict[str, str] = {}
+    _, _, table_id = play_rated_game(live_server, first, second, cookies)
+    for name, language, words in ((first, "en", "Rating"), (second, "ru", "Рейтинг")):
+        page = new_page(language=language, viewport=PHONE)
+        page.page.context.add_cookies(
+            [{"name": "rummykit_session", "value": cookies[name], "url": live_server.url}]
+        )
+        page.goto(f"/#/table/{table_id}")
+        cells = page.page.locator(".game-over [data-testid=rating-change]")
+        cells.first.wait_for()
+        texts = [text.strip() for text in cells.all_text_contents()]
+        assert len(texts) == 2 and all(words in text for text in texts), texts
+        # the winner gains, the player who left loses; both are provisional (one game)
+        assert "(+" in texts[0] and "(\N{MINUS SIGN}" in texts[1], texts
+        assert all("?" in text for text in texts), texts
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.page.screenshot(path=SCREENSHOTS / f"result-rating-phone-{language}.png")
+        assert not page.errors, page.errors

@@ -24,6 +24,7 @@ from rummykit.server.lobby_models import (
     Joined,
     JoinRequest,
     PlayNow,
+    RatingChange,
     SeatInfo,
     SeatRequest,
     TableCreated,
@@ -32,6 +33,7 @@ from rummykit.server.lobby_models import (
 )
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.protocol import ERROR_CODES, PROTOCOL_VERSION, json_schema
+from rummykit.server.ratings_store import table_rating_changes
 from rummykit.server.remote_table import RemoteTable
 from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
@@ -198,7 +200,20 @@ async def table_summary(
     if found is None:
         raise ApiError(404, "not_found", "there is no such table")
     check_read(*found, player.id if player is not None else None, token)
-    return _summary(*found)
+    summary = _summary(*found)
+    if found[0].rated and found[0].status == "over":
+        async with server.storage.reading() as session:
+            changes = await table_rating_changes(session, table_id)
+        summary.rating_changes = [
+            RatingChange(
+                seat=change.seat,
+                rating=round(change.rating),
+                change=round(change.change),
+                provisional=change.provisional,
+            )
+            for change in changes
+        ]
+    return summary
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined)

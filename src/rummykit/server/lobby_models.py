@@ -169,7 +169,20 @@ class SeatInfo(BaseModel):
     player_id: str | None = None
 
 
+class RatingChange(BaseModel):
+    """A seat's rating after a rated table, the change the table made (display points,
+    rounded) and whether the rating is still provisional."""
+
+    seat: int
+    rating: int
+    change: int
+    provisional: bool
+
+
 class TableSummary(BaseModel):
+    """A table as the lobby and its pages show it; ``rating_changes``, by seat, once a
+    rated table is over (empty otherwise)."""
+
     table_id: str
     game: str
     rules: dict[str, Any]
@@ -183,6 +196,7 @@ class TableSummary(BaseModel):
     totals: list[int] | None = None
     winners: list[int] | None = None
     rated: bool = False
+    rating_changes: list[RatingChange] = []
 
 
 class TableCreated(BaseModel):

@@ -189,3 +189,49 @@ async def rate_finished_table(
         )
     session.add_all(history)
     return history
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRatingChange:
+    """What a rated table did to one seat's rating: the rating after it, the change, and
+    whether the rating is still provisional (fewer than :data:`PROVISIONAL_GAMES` rated
+    tables in the pool, this one included)."""
+
+    seat: int
+    rating: float
+    change: float
+    provisional: bool
+
+
+async def table_rating_changes(session: AsyncSession, table_id: str) -> list[SeatRatingChange]:
+    """The rating changes the table ``table_id`` made, by seat (none for a table not
+    rated, or not finished)."""
+    rows = list(
+        (
+            await session.execute(
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.table_id == table_id)
+                .order_by(RatingHistoryRow.seat)
+            )
+        ).scalars()
+    )
+    changes = []
+    for row in rows:
+        games = await session.scalar(
+            select(func.count())
+            .select_from(RatingHistoryRow)
+            .where(
+                RatingHistoryRow.player_id == row.player_id,
+                RatingHistoryRow.pool == row.pool,
+                RatingHistoryRow.id <= row.id,
+            )
+        )
+        changes.append(
+            SeatRatingChange(
+                seat=row.seat,
+                rating=row.rating,
+                change=row.change,
+                provisional=int(games or 0) < PROVISIONAL_GAMES,
+            )
+        )
+    return changes

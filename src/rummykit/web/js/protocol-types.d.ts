@@ -444,6 +444,17 @@ export interface Profile {
 }
 
 /**
+ * A seat's rating after a rated table, the change the table made (display points,
+ * rounded) and whether the rating is still provisional.
+ */
+export interface RatingChange {
+  seat: number;
+  rating: number;
+  change: number;
+  provisional: boolean;
+}
+
+/**
  * A finished public table of the player's, with what it did to their rating when
  * it was rated (`rating` and `change` null for a casual game).
  */
@@ -590,6 +601,10 @@ export interface TableCreated {
   ws_url: string;
 }
 
+/**
+ * A table as the lobby and its pages show it; `rating_changes`, by seat, once a
+ * rated table is over (empty otherwise).
+ */
 export interface TableSummary {
   table_id: string;
   game: string;
@@ -605,6 +620,8 @@ export interface TableSummary {
   winners?: number[] | null;
   /** default false */
   rated?: boolean;
+  /** default [] */
+  rating_changes?: RatingChange[];
 }
 
 export interface TournamentRound {

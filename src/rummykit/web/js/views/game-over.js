@@ -1,7 +1,7 @@
 // The end of a game: who won, the totals, the last hand or round, the fair deal, and
 // the way on (replay, play again, lobby).
 
-import { html, useState } from "../html.js";
+import { html, useEffect, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { api } from "../api.js";
 import { go, tableHref } from "../router.js";
@@ -9,10 +9,11 @@ import { Dialog } from "./common.js";
 import { FairDeal } from "./fair-deal.js";
 import { ReviewPanel } from "./review.js";
 import { ScrollX } from "./scroll-x.js";
+import { changeText, ratingText } from "./leaderboard.js";
 import { gameViews } from "../games.js";
 
 /**
- * @import { GameOverMessage, Seat } from "../protocol-types"
+ * @import { GameOverMessage, RatingChange, Seat } from "../protocol-types"
  * @import { BoardState } from "./board-parts.js"
  */
 
@@ -42,6 +43,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     }
   };
   const offer = state.rematch;
+  const changes = useRatingChanges(tableId, token);
   if (!open) {
     return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
   }
@@ -59,7 +61,14 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
       : null}
     <${ScrollX} label=${t("table.tab.scores")}><table class="score-table final-totals">
       <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
-      <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr></tbody>
+      <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr>
+        ${changes.length
+          ? html`<tr class="rating-changes">${totals.map((_, p) => {
+              const change = changes.find((c) => c.seat === p);
+              return html`<td data-testid="rating-change" title=${change?.provisional ? t("rating.provisional") : null}>
+                ${change ? t("result.rating_change", { rating: ratingText(change), change: changeText(change.change) }) : ""}</td>`;
+            })}</tr>`
+          : null}</tbody>
     </table><//>
     ${LastHand ? html`<${LastHand} state=${state} nameOf=${nameOf} />` : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
@@ -71,4 +80,26 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
       ${seat !== null ? html`<button type="button" class="primary" data-testid="play-again" onClick=${again}>${offer && offer.by !== seat ? t("result.join_rematch") : t("result.again")}</button>` : null}
     </div>
   <//>`;
+}
+
+/**
+ * What a rated game did to its players' ratings, by seat, read once from the table's
+ * summary (empty for a casual game, or until it is read).
+ * @param {string} tableId
+ * @param {string | null} token
+ * @returns {RatingChange[]}
+ */
+function useRatingChanges(tableId, token) {
+  const [changes, setChanges] = useState(/** @type {RatingChange[]} */ ([]));
+  useEffect(() => {
+    let alive = true;
+    api.table(tableId, token).then(
+      (summary) => alive && setChanges(summary.rating_changes || []),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [tableId]);
+  return changes;
 }

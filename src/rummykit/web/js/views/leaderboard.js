@@ -37,6 +37,16 @@ export function leaderboardHref(game, period = "all") {
 }
 
 /**
+ * A signed rating change ("+12", "−8").
+ * @param {number} change
+ * @returns {string}
+ */
+export function changeText(change) {
+  const rounded = Math.round(change);
+  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : "±0";
+}
+
+/**
  * A rating as a whole number, with a "?" while it is provisional.
  * @param {{ rating: number, provisional: boolean }} entry
  * @returns {string}

@@ -6,7 +6,7 @@ import { html, useEffect, useState } from "../html.js";
 import { t, errorText } from "../i18n.js";
 import { api } from "../api.js";
 import { TopBar } from "./common.js";
-import { leaderboardHref, profileHref, ratingText } from "./leaderboard.js";
+import { changeText, leaderboardHref, profileHref, ratingText } from "./leaderboard.js";
 
 /**
  * @import { HistoryPoint, PoolRating, Profile, RecentGame } from "../protocol-types"
@@ -74,16 +74,6 @@ function PoolCard({ rating, history }) {
     </p>
     <${RatingChart} points=${history.filter((p) => p.pool === rating.pool)} />
   </article>`;
-}
-
-/**
- * A signed rating change ("+12", "−8").
- * @param {number} change
- * @returns {string}
- */
-function changeText(change) {
-  const rounded = Math.round(change);
-  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : "±0";
 }
 
 /** @param {{ game: RecentGame }} props */
