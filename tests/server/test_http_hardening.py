@@ -218,6 +218,33 @@ def test_a_declared_length_over_the_limit_is_refused_unread() -> None:
     assert pulled == 1 and sent[1]["body"] == b"1000"
 
 
+def test_every_route_that_takes_a_body_refuses_one_over_the_limit(tmp_path: Path) -> None:
+    """No route is mounted past the limit: each POST, PUT and PATCH route the app
+    documents (the tournaments' among them) answers a body one byte too long with 413, and a body of
+    a hundred megabytes as well, before anything reads it."""
+    settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}")
+    app = create_app(settings, runner=BotRunner(workers=1))
+    paths = sorted(
+        (method.upper(), re.sub(r"\{[^}]+\}", "0123456789abcdef", path))
+        for path, operations in app.openapi()["paths"].items()
+        for method in operations
+        if method in ("post", "put", "patch")
+    )
+    assert ("POST", "/api/tournaments/0123456789abcdef/register") in paths
+    assert len(paths) >= 15
+    with TestClient(app) as client:
+        for method, path in paths:
+            for size in (settings.max_body_bytes + 1, 100 * 1024 * 1024):
+                answer = client.request(
+                    method,
+                    path,
+                    headers={"content-length": str(size), "content-type": "application/json"},
+                    content=b"{}",
+                )
+                assert answer.status_code == 413, (method, path, answer.text)
+                assert answer.json()["error"]["code"] == "body_too_large"
+
+
 class LiveServer:
     """The server under uvicorn in a thread, on 127.0.0.1."""
 
