@@ -2,9 +2,9 @@
 
 A beginner's opponent should play sensible moves most of the time and leave chances
 often enough to be beaten: at each decision, with probability :data:`SLIP` (one half)
-the bot plays a random legal move instead of the greedy one.  Both the slip and the random move are
-drawn from the ``rng`` the bot is handed, so a seeded easy bot is as reproducible as the
-others, and on the ladder it sits between ``random`` and ``greedy``
+the bot plays a random legal move instead of the greedy one.  Both the slip and the
+random move are drawn from the ``rng`` the bot is handed, so a seeded easy bot is as
+reproducible as the others, and on the ladder it sits between ``random`` and ``greedy``
 (``tests/cli/test_ladder_command.py``; the figures in docs/competition.md).
 """
 
