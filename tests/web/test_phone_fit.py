@@ -102,7 +102,11 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     assert _names_cut(me) == []
     # computers by level as players know it, all numbered by seat
     names = me.page.locator(".opponent .plate-name").all_inner_texts()
-    assert [n.strip() for n in names] == ["2. gép (közepes)", "3. gép (közepes)", "4. gép (könnyű)"]
+    assert [n.strip() for n in names] == [
+        "2. gép (közepes)",
+        "3. gép (közepes)",
+        "4. gép (nagyon könnyű)",  # the longest level name
+    ]
     me.page.click(".panel-toggle")
     me.page.click(".side-panel.open [data-tab=scores]")
     me.page.locator(".side-panel.open .score-table").wait_for()

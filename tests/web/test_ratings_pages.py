@@ -9,6 +9,7 @@ import secrets
 import httpx
 from websockets.sync.client import connect
 
+from rummykit.server.bot_ratings import PUBLISHED
 from tests.server.scripted import play_to_end
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
 from tests.web.driver import Socket
@@ -123,8 +124,10 @@ def test_a_registered_player_creates_a_rated_table_and_the_lobby_says_so(
     dialog = creator.page.locator(".dialog.create-table")
     assert dialog.locator("input[name=rated]").count() == 0  # a bot sits in seat 2
     # the published ladder rating of a measured bot level shows where a bot is picked
-    greedy = dialog.locator("select[data-seat='1'] option[value='bot:greedy']")
-    assert "rating 1846" in (greedy.text_content() or "")
+    for level in ("easy", "greedy"):
+        option = dialog.locator(f"select[data-seat='1'] option[value='bot:{level}']")
+        published = PUBLISHED["three-thirteen"][level]
+        assert f"rating {published}" in (option.text_content() or ""), level
     dialog.locator("select[data-seat='1']").select_option("human")
     assert dialog.locator("input[name=rated]").is_checked()
     dialog.locator("button[type=submit]").click()

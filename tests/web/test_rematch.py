@@ -86,6 +86,8 @@ def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> 
     button = bob.page.locator("[data-testid=play-again]")
     assert button.inner_text() == "Join the rematch"
     button.click()
+    # the old table's board stays until the rematch's page replaces it
+    bob.page.wait_for_function("(old) => !location.hash.includes(old)", arg=table_id)
     bob.wait_table()
     state = bob.wait_settled()
     assert state["seat"] == 1 and state["tableId"] != table_id
