@@ -20,10 +20,12 @@ from typing import Final, Literal
 
 from pydantic import BaseModel
 from sqlalchemy import desc, func, select
+from sqlalchemy.orm import aliased
 
 from rummykit.games.registry import game_named
 from rummykit.rating.model import pool_of
 from rummykit.server.bot_names import seat_names
+from rummykit.server.lobby_models import RatingChange
 from rummykit.server.models import (
     PlayerRatingRow,
     PlayerRow,
@@ -288,3 +290,34 @@ async def profile(storage: Storage, player_id: str) -> Profile | None:
         ],
         recent=recent,
     )
+
+
+async def table_rating_changes(storage: Storage, table_id: str) -> list[RatingChange]:
+    """What the table ``table_id`` did to its players' ratings, by seat (none for a table
+    not rated, or not finished); a rating is provisional while its pool holds fewer than
+    :data:`PROVISIONAL_GAMES` of the player's rated tables, this one included."""
+    earlier = aliased(RatingHistoryRow)
+    games = (
+        select(func.count())
+        .where(
+            earlier.player_id == RatingHistoryRow.player_id,
+            earlier.pool == RatingHistoryRow.pool,
+            earlier.id <= RatingHistoryRow.id,
+        )
+        .scalar_subquery()
+    )
+    async with storage.reading() as session:
+        rows = await session.execute(
+            select(RatingHistoryRow, games)
+            .where(RatingHistoryRow.table_id == table_id)
+            .order_by(RatingHistoryRow.seat)
+        )
+        return [
+            RatingChange(
+                seat=row.seat,
+                rating=round(row.rating),
+                change=round(row.change),
+                provisional=count < PROVISIONAL_GAMES,
+            )
+            for row, count in rows.all()
+        ]

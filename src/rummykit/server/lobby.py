@@ -17,6 +17,7 @@ from rummykit.server import context, records
 from rummykit.server.bot_limits import check_bots, unfinished_tables
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.host import Join, Leave, TableError, TableHost
+from rummykit.server.leaderboard import table_rating_changes
 from rummykit.server.lobby_models import (
     Catalog,
     CreateTable,
@@ -24,7 +25,6 @@ from rummykit.server.lobby_models import (
     Joined,
     JoinRequest,
     PlayNow,
-    RatingChange,
     SeatInfo,
     SeatRequest,
     TableCreated,
@@ -33,7 +33,6 @@ from rummykit.server.lobby_models import (
 )
 from rummykit.server.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.protocol import ERROR_CODES, PROTOCOL_VERSION, json_schema
-from rummykit.server.ratings_store import table_rating_changes
 from rummykit.server.remote_table import RemoteTable
 from rummykit.server.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.tables import catalog_entries
@@ -202,17 +201,7 @@ async def table_summary(
     check_read(*found, player.id if player is not None else None, token)
     summary = _summary(*found)
     if found[0].rated and found[0].status == "over":
-        async with server.storage.reading() as session:
-            changes = await table_rating_changes(session, table_id)
-        summary.rating_changes = [
-            RatingChange(
-                seat=change.seat,
-                rating=round(change.rating),
-                change=round(change.change),
-                provisional=change.provisional,
-            )
-            for change in changes
-        ]
+        summary.rating_changes = await table_rating_changes(server.storage, table_id)
     return summary
 
 
