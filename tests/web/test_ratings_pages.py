@@ -150,7 +150,11 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
     first, second = f"ann{suffix}", f"bob{suffix}"
     cookies: dict[str, str] = {}
     _, _, table_id = play_rated_game(live_server, first, second, cookies)
-    for name, language, words in ((first, "en", "Rating"), (second, "ru", "Рейтинг")):
+    for name, language, words in (
+        (first, "en", "Rating"),
+        (second, "ru", "Рейтинг"),
+        (first, "hu", "Értékszám"),  # the longest word for it
+    ):
         page = new_page(language=language, viewport=PHONE)
         page.page.context.add_cookies(
             [{"name": "rummykit_session", "value": cookies[name], "url": live_server.url}]
@@ -163,6 +167,12 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
         # the winner gains, the player who left loses; both are provisional (one game)
         assert "(+" in texts[0] and "(\N{MINUS SIGN}" in texts[1], texts
         assert all("?" in text for text in texts), texts
+        # the totals with the ratings under them fit the phone without scrolling sideways
+        frame = ".game-over .final-totals"
+        widths = page.page.eval_on_selector(
+            frame, "t => [t.scrollWidth, t.closest('.scrolls-x').clientWidth]"
+        )
+        assert widths[0] <= widths[1], (language, widths)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.page.screenshot(path=SCREENSHOTS / f"result-rating-phone-{language}.png")
         assert not page.errors, page.errors

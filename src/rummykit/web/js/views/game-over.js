@@ -65,8 +65,9 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
         ${changes.length
           ? html`<tr class="rating-changes">${totals.map((_, p) => {
               const change = changes.find((c) => c.seat === p);
-              return html`<td data-testid="rating-change" title=${change?.provisional ? t("rating.provisional") : null}>
-                ${change ? t("result.rating_change", { rating: ratingText(change), change: changeText(change.change) }) : ""}</td>`;
+              return html`<td class="rating-change" data-testid="rating-change" title=${change?.provisional ? t("rating.provisional") : null}>${change
+                ? html`<span class="label">${t("rating.rating")}</span> <span class="value">${ratingText(change)} (${changeText(change.change)})</span>`
+                : null}</td>`;
             })}</tr>`
           : null}</tbody>
     </table><//>
