@@ -5,19 +5,23 @@ A table lives at the worker that created it; a second player who only ever talks
 the other worker joins it, is refused a taken seat with the owner's own error, plays
 through a socket whose views come from the owner, and logs out there, which closes the
 socket.  The lobby of either worker leaves out a waiting table whose players are all
-away, although only its owner knows it.
+away, although only its owner knows it.  Two players asking the two workers for a
+rematch at the same moment get one rematch, offered to both.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.live import LiveServer, Player, seat_views_are_theirs
+from tests.server.live import LiveServer, Player, Socket, seat_views_are_theirs
 from tests.server.test_workers import REDIS_URL
 
 
@@ -113,3 +117,70 @@ def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
     again.close()
     host.close()
     looker.close()
+
+
+def _play_out(sock: Socket) -> None:
+    """Play the socket's seat (first legal move) until the game is over."""
+    acted = -1
+
+    def next_turn_or_end(message: dict[str, Any]) -> bool:
+        if message.get("type") == "game_over":
+            return True
+        return (
+            bool(message.get("type") == "state" and message["legal_actions"])
+            and int(message["state_number"]) > acted
+        )
+
+    for _ in range(2_000):
+        message = sock.wait_for(next_turn_or_end)
+        if message["type"] == "game_over":
+            return
+        acted = message["state_number"]
+        sock.send({"type": "action", "state_number": acted, "action": message["legal_actions"][0]})
+    raise AssertionError("the game did not end")
+
+
+def test_two_players_asking_two_workers_for_a_rematch_get_one(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    ann, bob = Player(owner_side, "ann"), Player(other_side, "bob")
+    created = ann.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 3},
+         "seats": [{"kind": "human"}] * 2, "turn_seconds": None},
+    ).json()  # fmt: skip
+    table_id = created["table_id"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
+    assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+    ann_sock = ann.connect(table_id)
+    _play_out(ann_sock)
+    bob_sock = bob.connect(table_id)  # through the other worker
+    bob_sock.wait_for(lambda m: m.get("type") == "game_over")
+    start = threading.Barrier(2)
+    answers: dict[str, httpx.Response] = {}
+
+    def ask(player: Player) -> None:
+        start.wait()
+        answers[player.name] = player.post(f"/api/tables/{table_id}/rematch")
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in (ann, bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert answers["ann"].status_code == 200, answers["ann"].text
+    assert answers["bob"].status_code == 200, answers["bob"].text
+    made = {name: answer.json() for name, answer in answers.items()}
+    assert made["ann"]["table_id"] == made["bob"]["table_id"]
+    assert (made["ann"]["seat"], made["bob"]["seat"]) == (0, 1)
+    for sock in (ann_sock, bob_sock):  # the offer reached both, whoever made it
+        offer = sock.wait_for(lambda m: m.get("type") == "rematch")
+        assert offer["table_id"] == made["ann"]["table_id"]
+    started = ann.http.get(f"/api/tables/{made['ann']['table_id']}").json()
+    assert started["status"] == "playing"
+    assert [s["name"] for s in started["seats"]] == ["ann", "bob"]
+    for sock in (ann_sock, bob_sock):
+        sock.close()
+    ann.close()
+    bob.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rummykit.server.rematch import rematch_request
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player
 
@@ -87,3 +88,91 @@ def test_a_rematch_between_people_is_offered_to_the_other_player(client: TestCli
     started = client.get(f"/api/tables/{made['table_id']}").json()
     assert started["status"] == "playing"
     assert [s["name"] for s in started["seats"]] == ["ann", "bob"]
+
+
+def _finished_three_player_table(client: TestClient, cookies: list[str]) -> str:
+    """A Three-Thirteen table of three people, played out: the first plays, the
+    others sit down and leave at once (the computer plays for them)."""
+    body = {
+        "game": "three-thirteen",
+        "rules": SHORT,
+        "seats": [{"kind": "human"}] * 3,
+        "turn_seconds": None,
+    }
+    old = _as(client, cookies[0]).post("/api/tables", json=body).json()
+    table_id = str(old["table_id"])
+    for seat, cookie in enumerate(cookies[1:], start=1):
+        joined = _as(client, cookie).post(f"/api/tables/{table_id}/join", json={"seat": seat})
+        assert joined.json()["seat"] == seat
+    for cookie in cookies[1:]:
+        assert _as(client, cookie).post(f"/api/tables/{table_id}/leave").status_code == 200
+    with connect(client, old["ws_url"], cookies[0]) as ws:
+        play_to_end(ws)
+    return table_id
+
+
+def test_a_rematch_keeps_each_seat_for_its_player(client: TestClient) -> None:
+    ann, bob, cy, dan = (new_player(client, n) for n in ("ann", "bob", "cy", "dan"))
+    table_id = _finished_three_player_table(client, [ann, bob, cy])
+    made = _as(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+    new_id, token = made["table_id"], made["invite_token"]
+    join = f"/api/tables/{new_id}/join"
+    # someone with the link but no seat at the old table finds no seat for them
+    refused = _as(client, dan).post(join, json={"token": token})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "table_full"
+    # nor does an old player take another's seat by naming it
+    taken = _as(client, bob).post(join, json={"token": token, "seat": 2})
+    assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
+    # through the plain link (no seat named) cy gets cy's seat, although seat 1 is free
+    assert _as(client, cy).post(join, json={"token": token}).json()["seat"] == 2
+    assert _as(client, bob).post(join, json={"token": token}).json()["seat"] == 1
+    started = client.get(f"/api/tables/{new_id}").json()
+    assert started["status"] == "playing"
+    assert [s["name"] for s in started["seats"]] == ["ann", "bob", "cy"]
+
+
+def test_a_player_coming_back_to_the_finished_table_is_offered_its_rematch(
+    client: TestClient,
+) -> None:
+    ann, bob, cy = (new_player(client, n) for n in ("ann", "bob", "cy"))
+    table_id = _finished_three_player_table(client, [ann, bob, cy])
+    made = _as(client, bob).post(f"/api/tables/{table_id}/rematch").json()
+    path = f"/ws/tables/{table_id}"
+    with connect(client, path, cy) as ws:
+        _until(ws, "game_over")
+        offer = _until(ws, "rematch")
+        assert offer == {
+            "type": "rematch",
+            "table_id": made["table_id"],
+            "invite_token": made["invite_token"],
+            "by": 1,
+        }
+
+
+def test_a_rematch_is_stored_once_whoever_stores_it(client: TestClient) -> None:
+    """The database's unique index decides between two makers of one rematch (two
+    server processes, each asked at the same moment): the second is told it exists."""
+    from rummykit.server.tables import RematchExists
+
+    ann, bob, cy = (new_player(client, n) for n in ("ann", "bob", "cy"))
+    table_id = _finished_three_player_table(client, [ann, bob, cy])
+    server: Any = client.app.state.server  # type: ignore[attr-defined]
+    stored = client.portal.call(server.storage.table_with_seats, table_id)  # type: ignore[union-attr]
+    assert stored is not None
+
+    async def make_twice() -> tuple[str, bool]:
+        first, _ = await server.tables.create(
+            rematch_request(*stored), creator_id="x", creator_name="x", rematch_of=table_id
+        )
+        try:
+            await server.tables.create(
+                rematch_request(*stored), creator_id="y", creator_name="y", rematch_of=table_id
+            )
+        except RematchExists:
+            return str(first.table_id), True
+        return str(first.table_id), False
+
+    first_id, refused = client.portal.call(make_twice)  # type: ignore[union-attr]
+    assert refused
+    found = client.portal.call(server.storage.rematch_of, table_id)  # type: ignore[union-attr]
+    assert found is not None and found.id == first_id

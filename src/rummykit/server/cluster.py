@@ -49,6 +49,7 @@ from rummykit.server.commands import (
     Detach,
     Join,
     Leave,
+    RematchMade,
     TableError,
 )
 from rummykit.server.connection import Connection
@@ -455,6 +456,17 @@ class Cluster:
                     host.submit(ClientHint(remote))
             case "join" | "leave":
                 self._spawn(self._answer(message))
+            case "rematch":
+                owner = await self._owned_host(str(message["t"]))
+                token = message.get("tok")
+                if owner is not None:
+                    owner.submit(
+                        RematchMade(
+                            str(message["nt"]),
+                            token if isinstance(token, str) else None,
+                            int(message["by"]),
+                        )
+                    )
 
     async def _owned_host(self, table_id: str) -> TableHost | None:
         """The host of ``table_id`` if this worker owns it (taking it if nobody does)."""

@@ -113,6 +113,17 @@ class SignedOut:
 
 
 @dataclass(frozen=True)
+class RematchMade:
+    """The finished table's rematch ``table_id`` (joined with ``invite_token``) was made
+    at the asking of seat ``by``: offer it to the seated players, now and whenever they
+    come back."""
+
+    table_id: str
+    invite_token: str | None
+    by: int
+
+
+@dataclass(frozen=True)
 class Linger:
     """A finished table's time in memory is up: stop unless someone is connected."""
 
@@ -146,6 +157,7 @@ Command = (
     | Join
     | Leave
     | SignedOut
+    | RematchMade
     | Linger
     | Stop
     | HintReady

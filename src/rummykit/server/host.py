@@ -67,6 +67,7 @@ from rummykit.server.commands import (
     Join,
     Leave,
     Linger,
+    RematchMade,
     SignedOut,
     Stop,
     TableError,
@@ -76,7 +77,13 @@ from rummykit.server.connection import Connection
 from rummykit.server.events_log import log_event
 from rummykit.server.leases import Lease
 from rummykit.server.models import SeatRow, TableRow
-from rummykit.server.protocol import ErrorMessage, GameOverMessage, LastAction, TurnInfo
+from rummykit.server.protocol import (
+    ErrorMessage,
+    GameOverMessage,
+    LastAction,
+    RematchOffer,
+    TurnInfo,
+)
 from rummykit.server.ratings_store import RatedGame
 from rummykit.server.seating import Seating, SeatState
 from rummykit.server.settings import Settings
@@ -148,6 +155,8 @@ class TableHost:
         self.bots = BotDriver(self)
         self.talk = TableTalk(self)
         self.last_action: LastAction | None = None
+        # once the game is over: the rematch a player of this table asked for
+        self.rematch: RematchOffer | None = None
         self.stopped = False
         self._applied = 0
         self._linger: Timer | None = None
@@ -161,6 +170,12 @@ class TableHost:
         """The host of a stored table, its state rebuilt from the seed and action log."""
         host = cls(row=stored.table, seats=stored.seats, **parts)
         host.talk.remember(stored.chat)
+        made = stored.rematch
+        if made is not None:
+            by = host.seating.seat_of(made.creator_id or "")
+            host.rematch = RematchOffer(
+                table_id=made.id, invite_token=made.invite_token, by=0 if by is None else by
+            )
         for expected, row in enumerate(stored.actions):
             if row.state_number != expected:
                 raise StorageError(f"table {host.table_id} misses state number {expected}")
@@ -313,6 +328,9 @@ class TableHost:
                         self._detach(connection)
                 if not result.done():
                     result.set_result(None)
+            case RematchMade(table_id, invite_token, by):
+                self.rematch = RematchOffer(table_id=table_id, invite_token=invite_token, by=by)
+                self.views.send_seated(self.rematch)
             case Linger():
                 self._linger = None
                 if self.seating.has_connections() or not self.inbox.empty():
@@ -362,6 +380,8 @@ class TableHost:
             connection.send(history)
         if self.status == "over":  # a late arrival learns the result and the seed too
             connection.send(self.game_over_message())
+            if seat is not None and self.rematch is not None:
+                connection.send(self.rematch)
 
     def _detach(self, connection: Connection) -> None:
         connection.close()
@@ -566,7 +586,7 @@ class TableHost:
             return existing
         if self.status != "waiting":
             raise TableError("table_started", "the game has started; you can watch it")
-        free = [s for s in self.seating if s.kind == "human" and s.player_id is None]
+        free = self.seating.free_for(command.player_id)
         if command.seat is not None:
             if not 0 <= command.seat < len(self.seating):
                 raise TableError("no_such_seat", "there is no such seat", {"seat": command.seat})

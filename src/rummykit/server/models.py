@@ -95,6 +95,8 @@ class TableRow(Base):
     # the seed of a finished table stays secret while this is set: a tournament round's
     # tables share their deal, revealed once every one of them is over
     reveal_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the finished table this one is the rematch of (``rematch.py``): one rematch a table
+    rematch_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
 
     @property
     def revealed(self) -> bool:
@@ -124,6 +126,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64))
     # when the seat's player left the game under way (a rated game counts it as a loss)
     left_at: Mapped[float | None] = mapped_column(Float)
+    # a rematch's human seat is kept for the player who held it at the finished table
+    kept_for: Mapped[str | None] = mapped_column(String(32))
 
 
 class ActionRow(Base):

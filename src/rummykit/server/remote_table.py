@@ -30,6 +30,7 @@ from rummykit.server.commands import (
     Detach,
     Join,
     Leave,
+    RematchMade,
     TableError,
 )
 from rummykit.server.connection import Connection
@@ -144,6 +145,8 @@ class RemoteTable:
                 self._ask(result, "join", p=player_id, n=name, s=seat)
             case Leave(player_id, result):
                 self._ask(result, "leave", p=player_id)
+            case RematchMade(table_id, invite_token, by):
+                self._send("rematch", nt=table_id, tok=invite_token, by=by)
             case _:  # pragma: no cover - the handlers send nothing else
                 raise TypeError(f"a remote table takes no {type(command).__name__}")
 

@@ -37,6 +37,8 @@ class SeatState:
     grace: Timer | None = None
     # whether the seat's player has come to the table since this host started
     seen: bool = False
+    # a rematch's seat is kept for the player who held it at the finished table
+    kept_for: str | None = None
 
     @property
     def occupied(self) -> bool:
@@ -67,6 +69,7 @@ class Seating:
                 name=seat_name(row),
                 # a player who left the game under way stays away after a restart
                 away=row.kind == "human" and row.left_at is not None,
+                kept_for=row.kept_for,
             )
             for row in rows
         ]
@@ -88,6 +91,18 @@ class Seating:
     @property
     def full(self) -> bool:
         return all(seat.occupied for seat in self.seats)
+
+    def free_for(self, player_id: str) -> list[SeatState]:
+        """The free human seats ``player_id`` may take, the one kept for them first (a
+        seat kept for someone else is not among them)."""
+        free = [
+            seat
+            for seat in self.seats
+            if seat.kind == "human"
+            and seat.player_id is None
+            and seat.kept_for in (None, player_id)
+        ]
+        return sorted(free, key=lambda seat: seat.kept_for is None)
 
     def seat_of(self, player_id: str) -> int | None:
         """The human seat ``player_id`` holds now."""
@@ -203,6 +218,7 @@ class Seating:
                 level=seat.level,
                 player_id=seat.player_id,
                 name=seat.name if seat.kind == "human" and seat.player_id is not None else None,
+                kept_for=seat.kept_for,
             )
             for seat in self.seats
         ]

@@ -143,6 +143,8 @@ class StoredTable:
     seats: list[SeatRow]
     actions: list[ActionRow]
     chat: list[ChatRow]
+    # the table made as this one's rematch, if any
+    rematch: TableRow | None = None
 
 
 class Storage:
@@ -356,6 +358,7 @@ class Storage:
                     SeatRow.seat == seat,
                     SeatRow.kind == "human",
                     SeatRow.player_id.is_(None),
+                    or_(SeatRow.kept_for.is_(None), SeatRow.kept_for == player_id),
                 )
                 .values(player_id=player_id, name=name)
             )
@@ -576,7 +579,18 @@ class Storage:
                     select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
                 )
             ).scalars()
-            return StoredTable(table, list(seats), list(actions), list(chat))
+            rematch = await self._rematch_of(session, table_id)
+            return StoredTable(table, list(seats), list(actions), list(chat), rematch)
+
+    async def rematch_of(self, table_id: str) -> TableRow | None:
+        """The table made as the rematch of ``table_id``, if any."""
+        async with self._sessions() as session:
+            return await self._rematch_of(session, table_id)
+
+    @staticmethod
+    async def _rematch_of(session: AsyncSession, table_id: str) -> TableRow | None:
+        found = await session.execute(select(TableRow).where(TableRow.rematch_of == table_id))
+        return found.scalar_one_or_none()
 
     async def table_with_seats(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         """A table and its seats, without its action log or chat (for summaries)."""

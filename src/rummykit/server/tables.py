@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
@@ -122,6 +122,10 @@ def rated_choice(request: CreateTable, *, creator_registered: bool) -> bool:
     return request.rated
 
 
+class RematchExists(Exception):
+    """The finished table (its id the argument) has a rematch already."""
+
+
 class TableRegistry:
     """Every table host of this server process, by table id."""
 
@@ -197,9 +201,15 @@ class TableRegistry:
         creator_id: str,
         creator_name: str,
         creator_registered: bool = False,
+        rematch_of: str | None = None,
+        kept_for: Sequence[str | None] = (),
     ) -> tuple[TableHost | RemoteTable, int | None]:
         """Store a new table (a fresh secret deal) and start its host; the creator's seat.
-        (A worker of a site hosts it unless another worker took it first.)"""
+        (A worker of a site hosts it unless another worker took it first.)
+
+        A rematch names the finished table ``rematch_of`` and keeps each human seat for
+        the player of ``kept_for`` at the same index; :class:`RematchExists` when that
+        table has a rematch already (made by anyone, in any process)."""
         seats = request.seats or [
             SeatRequest(kind="human"),
             SeatRequest(kind="bot", level="greedy"),
@@ -237,6 +247,7 @@ class TableRegistry:
             totals=None,
             winners=None,
             rated=rated,
+            rematch_of=rematch_of,
         )
         seat_rows = [
             SeatRow(
@@ -246,10 +257,16 @@ class TableRegistry:
                 level=s.level if s.kind == "bot" else None,
                 player_id=creator_id if i == creator_seat else None,
                 name=creator_name if i == creator_seat else None,
+                kept_for=kept_for[i] if i < len(kept_for) and s.kind == "human" else None,
             )
             for i, s in enumerate(seats)
         ]
-        await self.storage.add_table(row, seat_rows)
+        try:
+            await self.storage.add_table(row, seat_rows)
+        except IntegrityError:
+            if rematch_of is None:
+                raise
+            raise RematchExists(rematch_of) from None
         return await self._open(row, seat_rows), creator_seat
 
     async def _open(self, row: TableRow, seat_rows: list[SeatRow]) -> TableHost | RemoteTable:
