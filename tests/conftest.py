@@ -2,11 +2,13 @@
 derandomized under CI so that a run is reproducible; run locally it explores afresh.
 
 The markers of ``pyproject.toml`` are set here, so that no test has to remember them:
-``browser`` on everything under ``tests/web``; ``postgres`` on every test that uses the
-``postgres_schema`` fixture, runs with a ``postgresql`` parameter or has ``postgres`` in
-its name (``test_the_load_benchmark_runs_on_postgresql`` starts a server on it; a test
-about PostgreSQL's settings that opens no connection is marked too, which costs nothing
-but its place in the quick run); and ``slow`` on the tests of :data:`SLOW`.
+``browser`` on the tests under ``tests/web`` that start Chromium or the web server (those
+that only read the client's files, such as its words, are in the quick run); ``postgres``
+on every test that uses the ``postgres_schema`` fixture, runs with a ``postgresql``
+parameter or has ``postgres`` in its name (``test_the_load_benchmark_runs_on_postgresql``
+starts a server on it; a test about PostgreSQL's settings that opens no connection is
+marked too, which costs nothing but its place in the quick run); and ``slow`` on the
+tests of :data:`SLOW`.
 
 ``pytest -n 2 -m "not browser and not postgres and not slow"`` is the README's quick run.
 """
@@ -23,6 +25,8 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 WEB_TESTS = Path(__file__).resolve().parent / "web"
+BROWSER_FIXTURES = frozenset({"browser", "live_server"})
+"""The fixtures that make a test under ``tests/web`` a browser test."""
 
 SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/test_tournaments.py": (
@@ -272,7 +276,7 @@ def markers_of(
 ) -> set[str]:
     """The markers this module gives the test ``node_id`` (see the module docstring)."""
     markers = set()
-    if path.is_relative_to(WEB_TESTS):
+    if path.is_relative_to(WEB_TESTS) and not BROWSER_FIXTURES.isdisjoint(fixtures):
         markers.add("browser")
     by_parameter = any(isinstance(v, str) and v.startswith("postgres") for v in params.values())
     by_name = "postgres" in node_id.partition("::")[2].split("[")[0]

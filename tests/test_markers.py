@@ -22,11 +22,15 @@ def test_the_markers_are_registered() -> None:
     assert {line.split(":")[0] for line in ini["markers"]} == {"browser", "postgres", "slow"}
 
 
-def test_browser_tests_are_those_under_tests_web() -> None:
+def test_browser_tests_are_those_under_tests_web_that_start_a_browser_or_server() -> None:
     page = WEB_TESTS / "test_play_burraco.py"
-    assert markers_of(page, "tests/web/test_play_burraco.py::test_x", (), {}) == {"browser"}
+    node = "tests/web/test_play_burraco.py::test_x"
+    assert markers_of(page, node, ("new_page", "browser", "live_server"), {}) == {"browser"}
+    assert markers_of(page, node, ("live_server",), {}) == {"browser"}
+    words = WEB_TESTS / "test_words.py"
+    assert markers_of(words, "tests/web/test_words.py::test_x", ("request",), {}) == set()
     engine = ROOT / "tests" / "burraco" / "test_turns.py"
-    assert markers_of(engine, "tests/burraco/test_turns.py::test_x", (), {}) == set()
+    assert markers_of(engine, "tests/burraco/test_turns.py::test_x", ("browser",), {}) == set()
 
 
 @pytest.mark.parametrize(
