@@ -257,3 +257,13 @@ function displayParam(value) {
 export function formatNumber(value) {
   return new Intl.NumberFormat(current).format(value);
 }
+
+/**
+ * Names in a list, in the current language's words ("Ann and Bob", "Ann és Bob",
+ * "Ann и Bob").
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function formatList(names) {
+  return new Intl.ListFormat(current, { type: "conjunction" }).format(names);
+}

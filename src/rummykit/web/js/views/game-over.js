@@ -2,7 +2,7 @@
 // the way on (replay, play again, lobby).
 
 import { html, useEffect, useState } from "../html.js";
-import { t } from "../i18n.js";
+import { formatList, t } from "../i18n.js";
 import { api } from "../api.js";
 import { go, tableHref } from "../router.js";
 import { Dialog } from "./common.js";
@@ -47,13 +47,15 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   if (!open) {
     return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
   }
+  const named = { name: formatList(winners.map(nameOf)) };
+  const several = winners.length > 1;
   const headline = seat === null
-    ? t("result.winner", { name: winners.map(nameOf).join(", ") })
+    ? t(several ? "result.winners" : "result.winner", named)
     : draw && won
       ? t("result.draw")
       : won
         ? t("result.you_won")
-        : t("result.you_lost", { name: winners.map(nameOf).join(", ") });
+        : t(several ? "result.you_lost_to_several" : "result.you_lost", named);
   return html`<${Dialog} title=${t("result.title")} onClose=${() => setOpen(false)} className="game-over">
     <p class=${`headline ${won ? "won" : ""}`} data-testid="result-headline">${headline}</p>
     ${offer && seat !== null && offer.by !== seat
