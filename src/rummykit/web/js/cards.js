@@ -1,7 +1,7 @@
 // Card names as the engine writes them ("7h", "Th", "Jk"): parsing, sorting, text.
 // The client keeps cards by name only; which physical copy a player holds is never known.
 
-import { rankSymbol, setCardFormatter } from "./i18n.js";
+import { rankSymbol, setCardFormatter, t } from "./i18n.js";
 
 /** @import { Card } from "./protocol-types" */
 
@@ -44,13 +44,15 @@ export function rankText(rank) {
 }
 
 /**
- * "10♥", "Q♠", "Jk" -> "★" style text for logs and messages.
+ * A card as logs and messages write it: its rank in the language's letters and its
+ * suit's symbol ("10♥", "D♠", "В♠"); a joker by its name in the language ("Joker",
+ * "Джокер").
  * @param {Card} name
  * @returns {string}
  */
 export function cardText(name) {
   const card = parseCard(name);
-  if (card.joker) return "Jk★";
+  if (card.joker) return t("card.joker");
   return rankText(card.rank) + SUIT_SYMBOL[card.suit];
 }
 setCardFormatter(cardText);

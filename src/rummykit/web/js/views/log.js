@@ -2,7 +2,7 @@
 
 import { html, useEffect, useRef } from "../html.js";
 import { t } from "../i18n.js";
-import { cardText, cardsText, rankText } from "../cards.js";
+import { cardText, cardsText } from "../cards.js";
 import { eventKind } from "../model.js";
 
 /**
@@ -34,7 +34,7 @@ export function describeEvent(event, nameOf, seat) {
   switch (kind) {
     case "hand_dealt":
       if (event.round_number !== undefined) {
-        return t("log.round_dealt", { round: event.round_number, rank: rankText(/** @type {number} */ (event.wild_rank)) });
+        return t("log.round_dealt", { round: event.round_number, rank: t(`rank.${event.wild_rank}`) });
       }
       return t("log.hand_dealt", { n: (event.hand_number ?? 0) + 1, name: nameOf(event.first_player ?? 0) });
     case "stock_drawn":
