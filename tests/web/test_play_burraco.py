@@ -273,6 +273,11 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
     assert record["format"] == "rummykit-record"
     shown = [int(t) for t in me.page.locator("[data-testid=final-total]").all_inner_texts()]
     assert shown == record["totals"]
+    # the plate's hand score is now the hand as counted, its closing bonus and pozzetto
+    # penalty too: in a game of one hand, the player's total
+    mine = record["totals"][state["seat"]]
+    hand_score = me.page.locator("[data-testid=running-score]").inner_text()
+    assert hand_score.split()[-1] == (f"{mine:+d}" if mine else "0"), (hand_score, mine)
     rows = me.page.eval_on_selector_all(
         ".game-over .breakdown tr[data-row]", "els => els.map(e => e.dataset.row)"
     )

@@ -217,6 +217,9 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const { catalog } = useStore(session);
   const points = readCatalog(catalog).games.find((g) => g.name === view.game)?.points;
   const score = runningScore(myMelds, view.hand, points);
+  // once the game is over, the last hand's score as counted (closing bonus, pozzetto), not
+  // the running count of the cards alone
+  const lastHand = view.gameOver ? view.results.at(-1) : undefined;
 
   // end-of-hand dialog (target mode: the game goes on)
   const seen = useRef(view.results.length);
@@ -304,7 +307,9 @@ export function BurracoBoard({ state, controller, nameOf }) {
         <${PlayerPlate} state=${state} seat=${me}>
           <span class=${view.tookPozzetto[me] ? "chip pozzetto-chip taken" : "chip pozzetto-chip"}>${view.tookPozzetto[me] ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>
           ${seat !== null && score
-            ? html`<span class="chip running-score" data-testid="running-score" title=${t("burraco.running_score_help", score)}>${t("burraco.running_score", { score: signed(score.total) })}</span>`
+            ? html`<span class="chip running-score" data-testid="running-score"
+                title=${lastHand ? null : t("burraco.running_score_help", score)}>
+                ${t("burraco.running_score", { score: signed(lastHand ? lastHand.scores[me] : score.total) })}</span>`
             : null}
         <//>
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players, state.readOnly)}</p>
