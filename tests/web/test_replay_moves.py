@@ -4,6 +4,8 @@ Russian; revealed hands at a readable size; on a phone the list goes below the b
 
 from __future__ import annotations
 
+from playwright.sync_api import Page
+
 from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
 from tests.web.test_arrangement import _play_turn
 
@@ -17,6 +19,45 @@ NAMES = {
     },
     "ru": {"next": "Следующий ход", "forward": "Вперёд", "moves": "Ходы", "round": "Раунд 1"},
 }
+
+
+def current_in_view(page: Page, step: int) -> None:
+    """The current move (``step``) is marked and wholly inside the list's visible box."""
+    page.wait_for_selector(f"[data-testid=replay-moves] [aria-current=step][data-step='{step}']")
+    seen = page.evaluate(
+        """() => {
+          const box = document.querySelector('[data-testid=replay-moves]');
+          const item = box.querySelector('[aria-current=step]');
+          const b = box.getBoundingClientRect(), i = item.getBoundingClientRect();
+          return { box: [b.top + box.clientTop, b.top + box.clientTop + box.clientHeight],
+                   item: [i.top, i.bottom], scrolls: box.scrollHeight > box.clientHeight };
+        }"""
+    )
+    (top, bottom), (item_top, item_bottom) = seen["box"], seen["item"]
+    assert seen["scrolls"], "too few moves to scroll the list"
+    assert top - 1 <= item_top and item_bottom <= bottom + 1, (step, seen)
+
+
+def follows_the_current_move(page: Page, last: int) -> None:
+    """Next, Next... and Last keep the current move in the list's view; the page itself
+    does not scroll on a desktop."""
+    page.click("[data-testid=replay-first]")
+    current_in_view(page, 0)
+    scrolled = page.evaluate("() => window.scrollY")
+    step = 0
+    for _ in range(3):
+        for _ in range(max(1, last // 4)):
+            page.click("[data-testid=replay-next]")
+            step = min(last, step + 1)
+        current_in_view(page, step)
+    page.click("[data-testid=replay-last]")
+    current_in_view(page, last)
+    page.click("[data-testid=replay-first]")
+    current_in_view(page, 0)
+    page.keyboard.press("End")
+    current_in_view(page, last)
+    if page.viewport_size == DESKTOP:
+        assert page.evaluate("() => window.scrollY") == scrolled
 
 
 def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) -> None:
@@ -58,6 +99,11 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     assert current.get_attribute("data-step") == str(pick + 1)
     me.page.keyboard.press("ArrowLeft")
     assert current.get_attribute("data-step") == str(pick)
+
+    # the current move stays in the list's view, however far the replay goes
+    follows_the_current_move(me.page, len(steps) - 1)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    me.page.screenshot(path=str(SCREENSHOTS / "replay-desktop-last.png"))
 
     # every hand at once: the opponent's cards at a size that reads (at the first move,
     # when the opponent surely holds cards: a short game may be over by the fifth)
@@ -102,4 +148,6 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     assert felt and listed and listed["y"] >= felt["y"] + felt["height"] - 1
     assert me.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     me.page.screenshot(path=str(SCREENSHOTS / "replay-phone.png"), full_page=True)
+    follows_the_current_move(me.page, len(steps) - 1)
+    me.page.screenshot(path=str(SCREENSHOTS / "replay-phone-last.png"), full_page=True)
     me.page.set_viewport_size(DESKTOP)

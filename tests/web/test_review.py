@@ -74,8 +74,9 @@ def item(decision: int, played: str, suggested: str | None, **worth: Any) -> dic
 
 
 def served_review(table_id: str) -> dict[str, Any]:
-    """A review with one mistake, one decision of no clear difference (its interval
-    holds 0) and one where the bot agreed."""
+    """A review with one mistake, two decisions of no clear difference (the interval of
+    one holds 0; the other's bot move came out worse, its interval's top rounding to a
+    zero below zero) and one where the bot agreed."""
     items = [
         item(0, "draw", None),
         item(
@@ -101,13 +102,24 @@ def served_review(table_id: str) -> dict[str, Any]:
             points_low=-4.38,
             points_high=7.38,
         ),
+        item(
+            3,
+            "discard 7h",
+            "discard Qs",
+            value=-0.03,
+            points=-0.9,
+            error=0.06,
+            simulations=24,
+            points_low=-1.76,
+            points_high=-0.04,
+        ),
     ]
     return {
         "table_id": table_id,
         "seat": 0,
         "status": "done",
-        "done": 3,
-        "total": 3,
+        "done": 4,
+        "total": 4,
         "items": items,
     }
 
@@ -146,7 +158,7 @@ def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
     open_review(me, table_id)
     page = me.page
     status = page.locator("[data-testid=review-status]").inner_text()
-    assert status == "1 decision of 3 was a clear mistake."
+    assert status == "1 decision of 4 was a clear mistake."
     mistake = page.locator("[data-testid=review-mistakes] li")
     assert mistake.count() == 1
     assert mistake.get_attribute("data-verdict") == "mistake"
@@ -157,17 +169,27 @@ def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
     )
     unclear = page.locator("[data-testid=review-unclear]")
     summary = unclear.locator("summary").inner_text()
-    assert summary == "1 more decision differed from the bot's with no clear difference"
+    assert summary == "2 more decisions differed from the bot's with no clear difference"
     unclear.locator("summary").click()
-    line = unclear.locator("li")
-    assert line.count() == 1 and line.get_attribute("data-verdict") == "unclear"
+    assert unclear.locator("li").count() == 2
+    line = unclear.locator("li").first
+    assert line.get_attribute("data-verdict") == "unclear"
     text = line.inner_text()
     assert "Move 3" in text and "No clear difference" in text
     assert "Mistake" not in text and "better play" not in text
     assert line.locator("[data-testid=review-interval]").inner_text() == (
         "±5.9 (95% interval: [-4.4, 7.4])"
     )
-    assert page.locator(".review-items li").count() == 2  # not the decision the bot shared
+    # the bot's move came out worse: the figure signed, not "-0.9 penalty points saved",
+    # and a bound rounded to zero is 0, not -0
+    worse = unclear.locator("li").nth(1)
+    assert "Move 4" in worse.inner_text() and "saved" not in worse.inner_text()
+    assert worse.locator(".review-points").inner_text() == "-0.9"
+    assert worse.locator("[data-testid=review-interval]").inner_text() == (
+        "±0.9 (95% interval: [-1.8, 0])"
+    )
+    assert "-0" not in page.locator("[data-testid=review]").inner_text().replace("-0.", "")
+    assert page.locator(".review-items li").count() == 3  # not the decision the bot shared
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("[data-testid=review]").screenshot(path=str(SCREENSHOTS / "review-desktop.png"))
     assert not me.errors, me.errors
@@ -179,8 +201,8 @@ def test_the_review_in_hungarian_and_russian_on_a_phone(
     first = new_page(viewport=PHONE)
     table_id = finished_game(first, live_server, "Olga")
     words = {
-        "hu": ("3 döntésből 1 volt egyértelmű hiba.", "Hiba", "Nincs egyértelmű különbség"),
-        "ru": ("1 решение из 3 было явной ошибкой.", "Ошибка", "Нет явной разницы"),
+        "hu": ("4 döntésből 1 volt egyértelmű hiba.", "Hiba", "Nincs egyértelmű különbség"),
+        "ru": ("1 решение из 4 было явной ошибкой.", "Ошибка", "Нет явной разницы"),
     }
     for language, (status, mistake_word, unclear_word) in words.items():
         me = new_page(viewport=PHONE, language=language)
@@ -196,8 +218,12 @@ def test_the_review_in_hungarian_and_russian_on_a_phone(
         assert mistake_word in mistake.inner_text()
         assert "95%" in mistake.locator("[data-testid=review-interval]").inner_text()
         page.locator("[data-testid=review-unclear] summary").click()
-        line = page.locator("[data-testid=review-unclear] li")
+        line = page.locator("[data-testid=review-unclear] li").first
         assert unclear_word in line.inner_text() and mistake_word not in line.inner_text()
+        worse = page.locator("[data-testid=review-unclear] li").nth(1)
+        assert worse.locator(".review-points").inner_text().replace("\u2212", "-") == "-0,9"
+        interval = worse.locator("[data-testid=review-interval]").inner_text()
+        assert interval.replace("\u2212", "-").endswith("[-1,8; 0])"), interval
         # nothing wider than the phone
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"], width

@@ -36,6 +36,11 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         link = alice.page.locator("[data-testid=invite-link]").input_value()
         assert "token=" in link
         _shoot(alice, f"waiting-room-{name}")
+        log_lines = alice.page.locator(".move-log li:not(.log-end)")
+        if viewport is None:  # the side panel is open beside the room: its log is empty
+            alice.page.click(".side-tabs [data-tab=log]")
+            alice.page.locator(".move-log").wait_for(state="attached")
+            assert log_lines.count() == 0  # nothing is dealt before the start
 
         bob = new_page(viewport=viewport)
         bob.page.goto(link)
@@ -53,6 +58,9 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         assert state["seat"] == 1 and state["tableStatus"] == "playing"
         alice.page.wait_for_selector("[data-testid=stock]")
         assert alice.page.locator("[data-testid=waiting-room]").count() == 0
+        if viewport is None:  # once started, the deal is told, its first player named
+            dealt = log_lines.first.inner_text()
+            assert dealt.startswith("Round 1 is dealt") and "is wild" in dealt, dealt
 
         # a watcher with no name is seated as nobody: never asked for a nickname
         carol = new_page(viewport=viewport)

@@ -33,9 +33,15 @@ function MoveList({ steps, step, game, nameOf, onPick }) {
     const box = list.current;
     const item = /** @type {HTMLElement | null} */ (box?.querySelector("[aria-current=step]") ?? null);
     if (!box || !item) return;
-    const top = item.offsetTop - box.offsetTop;
-    if (top < box.scrollTop) box.scrollTop = top;
-    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + item.offsetHeight - box.clientHeight;
+    // where the item stands against the list's visible box, in the same (viewport)
+    // coordinates: offsetTop would be measured from another offsetParent; only the list's
+    // own scrollTop moves, so the page never jumps
+    const seen = box.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    const top = seen.top + box.clientTop;
+    const bottom = top + box.clientHeight;
+    if (at.top < top) box.scrollTop -= top - at.top;
+    else if (at.bottom > bottom) box.scrollTop += Math.min(at.bottom - bottom, at.top - top);
   }, [step, steps.length]);
   /** @type {unknown[]} */
   const rows = [];

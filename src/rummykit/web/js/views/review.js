@@ -15,9 +15,12 @@ import { gameViews } from "../games.js";
 
 const POLL_MS = 1000;
 
-/** @param {number} points */
+/**
+ * A figure to one decimal, a rounded zero as 0 (never -0: Intl writes the sign of -0).
+ * @param {number} points
+ */
 function rounded(points) {
-  return Math.round(points * 10) / 10;
+  return Math.round(points * 10) / 10 || 0;
 }
 
 /**
@@ -34,13 +37,18 @@ function ReviewLine({ item, game }) {
   const low = item.points_low ?? null;
   const high = item.points_high ?? null;
   const verdict = item.mistake ? "mistake" : "unclear";
+  // The worth is the bot's move's gain over the one played. Below zero (a decision of no
+  // clear difference where the bot's move came out worse in its simulations) the game's
+  // words ("… saved", "… a hand") would say the opposite: the figure is shown signed,
+  // beside its interval, under the badge that says there is no clear difference.
+  const points = rounded(item.points);
   return html`<li class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
     <span class="review-move">${t(item.mistake ? "review.item" : "review.item_unclear", words)}</span>
     <span class="review-worth">
       <span class="review-badge">${t(item.mistake ? "review.mistake" : "review.unclear")}</span>
-      <strong class="review-points">${t(gameViews(game)?.reviewPoints ?? "review.points", {
-        points: formatNumber(rounded(item.points)),
-      })}</strong>
+      <strong class="review-points" data-sign=${points < 0 ? "negative" : null}>${points < 0
+        ? formatNumber(points)
+        : t(gameViews(game)?.reviewPoints ?? "review.points", { points: formatNumber(points) })}</strong>
       ${low !== null && high !== null
         ? html`<span class="review-interval" data-testid="review-interval">${t("review.interval", {
             margin: formatNumber(rounded((high - low) / 2)),

@@ -97,7 +97,10 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
     </div>
     <div class="side-body">
       ${tab === "scores" ? html`<${Scores} state=${state} nameOf=${nameOf} />` : null}
-      ${tab === "log" ? html`<${MoveLog} log=${state.log} nameOf=${nameOf} seat=${state.seat} />` : null}
+      ${tab === "log"
+        ? // nothing is dealt to anyone before every seat is taken: the deal is told at the start
+          html`<${MoveLog} log=${state.tableStatus === "waiting" ? [] : state.log} nameOf=${nameOf} seat=${state.seat} />`
+        : null}
       ${tab === "chat" ? html`<${Chat} chat=${state.chat} controller=${controller} nameOf=${nameOf} canChat=${state.status === "open"} />` : null}
     </div>
     <${LeaveTable} tableId=${controller.tableId} status=${state.tableStatus} seated=${state.seat !== null && state.seat !== undefined} />
@@ -166,16 +169,19 @@ function StatusBanner({ status, detail }) {
 
 /**
  * Sits down at the table (or watches it) before the board connects: asks for a nickname
- * first when there is no session; a full table is watched instead.
- * @param {{ tableId: string, token: string | null, watch: boolean, onReady: () => void }} props
+ * first when there is no session; a full table is watched instead. `onGame` hears the
+ * table's game as soon as its summary names it.
+ * @param {{ tableId: string, token: string | null, watch: boolean, onReady: () => void,
+ *   onGame?: (game: string) => void }} props
  */
-function JoinGate({ tableId, token, watch, onReady }) {
+function JoinGate({ tableId, token, watch, onReady, onGame }) {
   const { me } = useStore(session);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [note, setNote] = useState(/** @type {string | null} */ (null));
   // what the visitor will do: sit (a free seat) or watch (asked to, or no seat left)
   const [watching, setWatching] = useState(/** @type {boolean | null} */ (watch ? true : null));
   const onSummary = (/** @type {TableSummary | null} */ summary) => {
+    if (summary?.game) onGame?.(summary.game);
     if (watch) return;
     const free = summary?.status === "waiting" && summary.seats.some((s) => !s.taken);
     setWatching(summary ? !free : false);
@@ -237,6 +243,8 @@ export function TablePage({ tableId, token }) {
   const state = useStore(controller.store);
   const [tab, setTab] = useState("log");
   const [panelOpen, setPanelOpen] = useState(false);
+  // the game as the table's summary names it, for the title before the first state
+  const [summaryGame, setSummaryGame] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     window.rummykitTable = controller;
     return () => {
@@ -251,7 +259,8 @@ export function TablePage({ tableId, token }) {
   const nameOf = (/** @type {Seat} */ seat) => seatName(state.players, seat);
   const game = state.game;
   const boards = gameViews(game); // none before the first state
-  const title = game ? t(`game.${game}`) : t("common.loading");
+  const named = game || summaryGame;
+  const title = named ? t(`game.${named}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
     <${TopBar} title=${title}>
       <${SoundToggle} />
@@ -259,7 +268,8 @@ export function TablePage({ tableId, token }) {
         onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
     <//>
     <${StatusBanner} status=${state.status} detail=${state.statusDetail} />
-    ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onReady=${() => setReady(true)} />` : null}
+    ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onReady=${() => setReady(true)}
+        onGame=${setSummaryGame} />` : null}
     ${ready && !state.view ? html`<p class="muted loading-table">${t("table.connecting")}</p>` : null}
     ${state.view && boards
       ? html`<div class="table-layout">
