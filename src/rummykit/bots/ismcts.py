@@ -387,13 +387,9 @@ class ISMCTSBot:
                     best = (gain, action)
         if best is None:
             return advice
-        gain, action = best
-        name = self.game.format_action(action)
+        _, action = best
         usual = self.game.format_action(advice.action)
-        return Decision(
-            action,
-            Reason.of("search_better", action=name, deals=played, gain=f"{gain:+.2f}", usual=usual),
-        )
+        return Decision(action, Reason.of("search_better", deals=played, usual=usual))
 
 
 def paired_gain(rewards: Sequence[float], baseline: Sequence[float]) -> tuple[float, float]:

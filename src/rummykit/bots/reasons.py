@@ -31,7 +31,7 @@ PHRASES: Final[dict[str, str]] = {
     "no_simulation": "no simulation finished",
     "first_legal_move": "the first legal move",
     "search_best": "best of {simulations} simulations: value {value} over {visits} visits",
-    "search_better": "{action}: over {deals} simulated deals it did {gain} better than {usual}",
+    "search_better": "over {deals} simulated deals it did clearly better than {usual}",
     "pile_empty": "the discard pile is empty",
     "stock_empty": "the stock is empty",
     # Burraco
