@@ -5,10 +5,14 @@ their plates, and the game-over dialog opens with its top in view."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
-from tests.web.conftest import PHONE, MakePage
-from tests.web.driver import Player
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from tests.web.conftest import PHONE, LiveServer, MakePage
+from tests.web.driver import Player, open_page
 
 TAP = 44
 RANKS = "A23456789TJQK"
@@ -139,4 +143,164 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     heading = dialog.locator("h2").first.evaluate("(e) => e.getBoundingClientRect().top")
     assert top >= 0 and heading >= top, (top, heading)
     assert dialog.evaluate("(e) => e.scrollTop") == 0
+    assert not me.errors, me.errors
+
+
+# -- tap targets of the controls a phone player uses, on a touch phone ------------------
+
+TABLE_CONTROLS = (
+    ".lang-switch button, .action-bar button, .sort-buttons button, .hint-button,"
+    " .arrangement-toggle, .hint-bubble button"
+)
+LOBBY_CONTROLS = ".lang-switch button, .tile-actions a, .tile-actions button, .identity-tabs .tab"
+
+
+@pytest.fixture
+def touch_phone(browser: Browser, live_server: LiveServer) -> Iterator[MakePage]:
+    """Pages on a touch phone (360 by 740, mobile, touch), as a tester holds one."""
+    contexts: list[BrowserContext] = []
+
+    def make(*, language: str = "en") -> Player:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        contexts.append(context)
+        return open_page(context, live_server.url, language=language, pace="instant")
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def _small_targets(player: Player, selector: str) -> list[str]:
+    """Shown controls of ``selector`` less than 44 by 44 pixels, with their size."""
+    small: list[str] = player.page.evaluate(
+        """([selector, tap]) => [...document.querySelectorAll(selector)].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && (r.width < tap - 0.5 || r.height < tap - 0.5);
+        }).map((e) => {
+          const r = e.getBoundingClientRect();
+          const name = e.getAttribute('aria-label') || e.textContent.trim() || e.className;
+          return `${name} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        })""",
+        [selector, TAP],
+    )
+    return small
+
+
+def _overflows(player: Player) -> bool:
+    wide: bool = player.page.evaluate("() => document.documentElement.scrollWidth > innerWidth + 1")
+    return wide
+
+
+def _out_of_view(player: Player, selector: str) -> list[str]:
+    """The shown elements of ``selector`` not wholly inside the window."""
+    out: list[str] = player.page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
+            || r.right > innerWidth + 0.5);
+        }).map((e) => {
+          const r = e.getBoundingClientRect();
+          return `${e.textContent.trim() || e.className} ${r.left},${r.top}-${r.right},${r.bottom}`;
+        })""",
+        selector,
+    )
+    return out
+
+
+def _covered_by_hint(player: Player) -> list[str]:
+    """The piles, melds, hand cards and buttons that the open hint bubble covers."""
+    covered: list[str] = player.page.evaluate(
+        """() => {
+          const bubble = document.querySelector('.hint-bubble').getBoundingClientRect();
+          const parts = ['[data-testid=stock]', '[data-testid=discard-pile]', '.pozzetti',
+            '.melds', '.hand .hand-card', '.action-bar button:not(.hint-bubble button)'];
+          return parts.flatMap((selector) => [...document.querySelectorAll(selector)])
+            .filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.width > 0 && r.left < bubble.right - 1 && r.right > bubble.left + 1
+                && r.top < bubble.bottom - 1 && r.bottom > bubble.top + 1;
+            }).map((e) => e.dataset.testid || e.dataset.card || e.className);
+        }"""
+    )
+    return covered
+
+
+def _meld_text_cut(player: Player) -> list[str]:
+    """Empty meld areas whose instruction is cut (taller than its box or outside the area)."""
+    cut: list[str] = player.page.evaluate(
+        """() => [...document.querySelectorAll('.melds .melds-empty')].filter((e) => {
+          const area = e.closest('.melds');
+          const a = area.getBoundingClientRect();
+          const r = e.getBoundingClientRect();
+          return e.scrollHeight > e.clientHeight + 1 || area.scrollHeight > area.clientHeight + 1
+            || r.top < a.top - 1 || r.bottom > a.bottom + 1;
+        }).map((e) => e.textContent)"""
+    )
+    return cut
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, language: str) -> None:
+    me = touch_phone(language=language)
+    me.goto("/")
+    me.page.wait_for_selector(".identity-tabs .tab")
+    _shot(me, f"lobby-touch-{language}")
+    assert _small_targets(me, LOBBY_CONTROLS) == []
+    assert not _overflows(me)
+
+    me.sit_down("Dóra")
+    me.play_now("burraco")
+    me.wait_turn_or_end()
+    me.close_dialogs()
+    me.page.locator(".hint-button").wait_for()
+    _shot(me, f"burraco-touch-{language}")
+    assert _small_targets(me, TABLE_CONTROLS) == []
+    assert _out_of_view(me, ".action-bar button") == []
+    assert _meld_text_cut(me) == []
+    assert not _overflows(me)
+    me.page.click(".hint-button")
+    me.page.locator(".hint-bubble").wait_for()
+    me.page.wait_for_timeout(200)
+    _shot(me, f"burraco-touch-hint-{language}")
+    assert _small_targets(me, TABLE_CONTROLS) == []
+    assert _covered_by_hint(me) == []
+    assert _out_of_view(me, ".action-bar button:not(.hint-bubble button)") == []
+    assert not _overflows(me)
+
+    # the leave dialog reads left to right like the others, its leave button still right
+    me.page.click(".panel-toggle")
+    me.page.click(".side-panel.open [data-testid=leave-table]")
+    dialog = me.page.locator(".dialog.leave-dialog")
+    dialog.wait_for()
+    me.page.wait_for_timeout(300)
+    _shot(me, f"burraco-touch-leave-{language}")
+    aligns = dialog.evaluate(
+        "(d) => [...d.querySelectorAll('h2, p')].map((e) => getComputedStyle(e).textAlign)"
+    )
+    assert set(aligns) <= {"left", "start"}, aligns
+    dialog.locator(".actions button:not(.primary)").click()
+    button = me.page.locator(".side-panel.open [data-testid=leave-table]").bounding_box()
+    panel = me.page.locator(".side-panel.open").bounding_box()
+    assert button and panel and button["x"] + button["width"] > panel["x"] + panel["width"] - 30
+    me.page.keyboard.press("Escape")
+
+    me.goto("/")
+    me.page.click(".game-tile[data-game='three-thirteen'] .play-now")
+    me.wait_table()
+    me.wait_turn_or_end()
+    me.close_dialogs()
+    me.page.locator(".arrangement-toggle").wait_for()
+    _shot(me, f"thirteen-touch-{language}")
+    assert _small_targets(me, TABLE_CONTROLS) == []
+    assert _out_of_view(me, ".action-bar button") == []
+    assert not _overflows(me)
+    me.page.click(".hint-button")
+    me.page.locator(".hint-bubble").wait_for()
+    me.page.wait_for_timeout(200)
+    _shot(me, f"thirteen-touch-hint-{language}")
+    assert _small_targets(me, TABLE_CONTROLS) == []
+    assert _covered_by_hint(me) == []
+    assert _out_of_view(me, ".action-bar button:not(.hint-bubble button)") == []
+    me.page.click(".hint-bubble .hint-close")
+    assert me.page.locator(".hint-bubble").count() == 0
     assert not me.errors, me.errors
