@@ -258,6 +258,12 @@ def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, langua
     assert _out_of_view(me, ".action-bar button") == []
     assert _meld_text_cut(me) == []
     assert not _overflows(me)
+    # the top bar's title is whole or left out, never cut to a letter or two ("T…")
+    title_cut = me.page.evaluate(
+        """() => [...document.querySelectorAll('.topbar .title')]
+          .some((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)"""
+    )
+    assert not title_cut
     me.page.click(".hint-button")
     me.page.locator(".hint-bubble").wait_for()
     me.page.wait_for_timeout(200)
