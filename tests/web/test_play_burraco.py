@@ -166,12 +166,12 @@ def _hint(me: Player, state: dict[str, Any], counts: Counts) -> None:
     bubble = me.page.locator(".hint-bubble")
     bubble.wait_for()
     assert bubble.get_attribute("data-action") in state["legal"]
-    reason = bubble.locator(".hint-reason")
-    english = reason.inner_text()
+    # the move and why (no reason is shown where it would only name the move again)
+    english = bubble.inner_text()
     assert english and "{" not in english and "reason." not in english
     me.page.click(".topbar .lang-switch button[data-lang='ru']")
     me.page.wait_for_function("() => document.documentElement.lang === 'ru'")
-    russian = reason.inner_text()
+    russian = bubble.inner_text()
     assert russian != english and "{" not in russian and CYRILLIC.search(russian), russian
     me.page.click(".topbar .lang-switch button[data-lang='en']")
     me.page.wait_for_function("() => document.documentElement.lang === 'en'")

@@ -219,6 +219,7 @@ export function MeldView({ meld, wildIndex = null, isWild = null, standsFor = nu
 export function HintBubble({ state, controller, hand, myTurn }) {
   const hint = state.hint;
   if (!myTurn) return null;
+  const why = hint?.reason ? reasonText(hint.reason_phrases, hint.reason, { named: true, game: state.game }) : "";
   return html`<div class="hint-area">
     <button type="button" class="small hint-button" disabled=${state.hintPending || state.pending}
       onClick=${() => controller.askHint()} title=${t("table.hint_key")}
@@ -228,7 +229,7 @@ export function HintBubble({ state, controller, hand, myTurn }) {
           <span class="hint-head"><strong>${describeAction(hint.action, state.game)}</strong>
             <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
               onClick=${() => controller.dismissHint()}>×</button></span>
-          ${hint.reason ? html`<span class="hint-reason">${reasonText(hint.reason_phrases, hint.reason, { named: true, game: state.game })}</span>` : null}
+          ${why ? html`<span class="hint-reason">${why}</span>` : null}
           <span class="hint-buttons">
             ${actionCards(hint.action).length
               ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
@@ -244,22 +245,27 @@ export function HintBubble({ state, controller, hand, myTurn }) {
 /**
  * A bot's reason in the player's language, from its phrases ([{code, params}], see
  * docs/protocol.md): each phrase is the message `reason.<code>`, card params written
- * as cards and move params as moves; the phrases joined with ": " after the first and
- * "; " after later ones. The server's English `fallback` when a phrase is unknown.
+ * as cards and move params as moves. A first phrase that only names the move is set
+ * off by a dash ("draw from the stock — the pile is empty"), the other phrases by
+ * semicolons (several of them hold a colon of their own). The server's English
+ * `fallback` when a phrase is unknown.
  */
 // reason phrases that only name the move (the hint and the review name it already)
-const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_pile", "replace_wild"]);
+const NAMING = new Set(["draw", "draw_stock", "discard", "meld", "add_to_meld", "take_pile", "take_card", "replace_wild"]);
 
 /**
  * @param {ReasonPhrase[] | null | undefined} phrases
  * @param {string} [fallback]
  * @param {{ named?: boolean, game?: string | null }} [options] `named`: leave out a first phrase
- *   that only names the move; `game`: the game's name, for the moves the reason names
+ *   that only names the move (the text may then be empty); `game`: the game's name, for the
+ *   moves the reason names
  * @returns {string}
  */
 export function reasonText(phrases, fallback = "", { named = false, game = null } = {}) {
   if (!Array.isArray(phrases) || phrases.length === 0) return fallback;
-  const said = named && phrases.length > 1 && NAMING.has(phrases[0].code) ? phrases.slice(1) : phrases;
+  const naming = NAMING.has(phrases[0].code);
+  // beside its move (a hint, a review line) a reason that only names the move says nothing
+  const said = named && naming ? phrases.slice(1) : phrases;
   const parts = [];
   for (const { code, params = {} } of said) {
     if (!has(`reason.${code}`)) return fallback;
@@ -274,7 +280,8 @@ export function reasonText(phrases, fallback = "", { named = false, game = null 
     }
     parts.push(t(`reason.${code}`, shown));
   }
-  return [parts.slice(0, 2).join(": "), ...parts.slice(2)].join("; ");
+  if (naming && !named && parts.length > 1) return `${parts[0]} — ${parts.slice(1).join("; ")}`;
+  return parts.join("; ");
 }
 
 /**

@@ -42,6 +42,7 @@ function ReviewLine({ item, game }) {
   // words ("… saved", "… a hand") would say the opposite: the figure is shown signed,
   // beside its interval, under the badge that says there is no clear difference.
   const points = rounded(item.points);
+  const why = item.reason ? reasonText(item.reason_phrases, item.reason, { named: true, game }) : "";
   return html`<li class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
     <span class="review-move">${t(item.mistake ? "review.item" : "review.item_unclear", words)}</span>
     <span class="review-worth">
@@ -57,7 +58,7 @@ function ReviewLine({ item, game }) {
           })}</span>`
         : null}
     </span>
-    ${item.reason ? html`<span class="muted review-reason">${reasonText(item.reason_phrases, item.reason, { named: true, game })}</span>` : null}
+    ${why ? html`<span class="muted review-reason">${why}</span>` : null}
   </li>`;
 }
 
