@@ -259,11 +259,12 @@ export function formatNumber(value) {
 }
 
 /**
- * Names in a list, in the current language's words ("Ann and Bob", "Ann és Bob",
- * "Ann и Bob").
+ * Names in a list, in the current language's words: all of them ("Ann and Bob", "Ann és
+ * Bob", "Ann и Bob"), or one of them with `type` "disjunction" ("5♥ or 7♣").
  * @param {string[]} names
+ * @param {"conjunction" | "disjunction"} [type]
  * @returns {string}
  */
-export function formatList(names) {
-  return new Intl.ListFormat(current, { type: "conjunction" }).format(names);
+export function formatList(names, type = "conjunction") {
+  return new Intl.ListFormat(current, { type }).format(names);
 }

@@ -5,7 +5,7 @@
 // player's laid-down result the same way.
 
 import { html, useState } from "../html.js";
-import { t } from "../i18n.js";
+import { formatList, t } from "../i18n.js";
 import { CardSvg } from "../card-svg.js";
 import { RANKS, cardText, cardsText, parseCard, rankText } from "../cards.js";
 
@@ -111,8 +111,8 @@ export function ArrangementPanel({ arrangement, isWild, selected }) {
   const summary = least === null
     ? t("arrangement.now", { count: arrangement.deadwood })
     : least === 0
-      ? t("arrangement.discard_to_out", { cards: best.map(cardText).join(", ") })
-      : t("arrangement.best_discard", { cards: best.map(cardText).join(", "), count: least });
+      ? t("arrangement.discard_to_out", { cards: formatList(best.map(cardText), "disjunction") })
+      : t("arrangement.best_discard", { cards: formatList(best.map(cardText), "disjunction"), count: least });
   return html`<section class=${`arrangement${open ? " open" : ""}`} data-testid="arrangement" aria-label=${t("arrangement.title")}>
     <div class="arrangement-head">
       <button type="button" class="quiet small arrangement-toggle" aria-expanded=${String(open)}

@@ -2,7 +2,7 @@
 // table (the computer plays a seat whose player is away until they return).
 
 import { html, useEffect, useState } from "../html.js";
-import { t } from "../i18n.js";
+import { formatList, t } from "../i18n.js";
 import { api } from "../api.js";
 import { tableHref } from "../router.js";
 
@@ -35,10 +35,10 @@ export function CurrentGames({ me }) {
     <h2 id="current-games-title">${t("lobby.current_games")}</h2>
     <ul class="current-list">
       ${tables.map((table) => {
-        const others = table.seats.filter((s) => s.name && s.name !== myName).map((s) => s.name);
+        const others = table.seats.flatMap((s) => (s.name && s.name !== myName ? [s.name] : []));
         return html`<li class="current-row" key=${table.table_id} data-table=${table.table_id}>
           <span class="current-game">${t(`game.${table.game}`)}</span>
-          <span class="muted">${others.length ? t("lobby.against", { names: others.join(", ") }) : ""}</span>
+          <span class="muted">${others.length ? t("lobby.against", { names: formatList(others) }) : ""}</span>
           <span class="chip">${table.status === "waiting" ? t("lobby.status_waiting") : t("lobby.status_playing")}</span>
           <a class="button primary" href=${tableHref(table.table_id, null)}>${t("lobby.return")}</a>
         </li>`;
