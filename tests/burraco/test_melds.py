@@ -389,3 +389,44 @@ def test_parse_card_agrees() -> None:
     assert arrange([parse_card("jk"), parse_card("10h"), parse_card("jh")]).describe() == (
         "Th Jh Jk(=Qh)"
     )
+
+
+@pytest.mark.parametrize(
+    ("laid", "why", "detail"),
+    [
+        ("5h 6h", "too_few", ()),
+        ("2s 2h 2d", "twos_only", ()),
+        ("Jk Jk 2c", "no_natural", ()),
+        ("5c 5d 2h Jk", "set_wilds", ("2h", "Jk")),
+        ("8c 8c 8d 8d 8h 8h 8s 8s 8s", "set_size", ()),
+        ("7h 8h 9c", "mixed_suits", ("9c", "7h", "8h")),
+        ("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", "two_aces", ()),
+        ("5h 5h 6h 7h", "twice", ("5h",)),
+        ("2c 4h 5h 6h 2d", "run_wilds", ("2c", "2d")),
+        ("3h 4h 9h", "gap", ()),
+    ],
+)
+def test_a_meld_refused_says_why_as_a_code_and_the_cards_it_names(
+    laid: str, why: str, detail: tuple[str, ...]
+) -> None:
+    """A client says the reason in its own language from ``why`` and ``detail``."""
+    with pytest.raises(MeldError) as caught:
+        arrange(cards(laid))
+    assert (caught.value.why, caught.value.detail) == (why, detail), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("meld_text", "added", "why", "detail"),
+    [
+        ("5h 2c 7h 8h", "Th", "does_not_fit", ("Th",)),
+        ("3h 2h 5h", "Jk", "wild_in_gap", ("4h",)),
+        ("5h 6h 7h", "3h 3c", "mixed_suits", ("3c", "3h", "5h", "6h", "7h")),
+        ("5h 6h 7h", "8h 8h", "twice", ("8h",)),
+    ],
+)
+def test_an_addition_refused_says_why_as_a_code(
+    meld_text: str, added: str, why: str, detail: tuple[str, ...]
+) -> None:
+    with pytest.raises(MeldError) as caught:
+        extend(arrange(cards(meld_text)), cards(added))
+    assert (caught.value.why, caught.value.detail) == (why, detail), str(caught.value)

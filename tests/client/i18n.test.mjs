@@ -11,7 +11,7 @@ globalThis.fetch = /** @type {any} */ (async (/** @type {string} */ url) => {
 });
 globalThis.document = /** @type {any} */ ({ documentElement: {} });
 
-const { cardsInText, setCardFormatter, setLanguage } = await import("../../src/rummykit/web/js/i18n.js");
+const { cardsInText, refusalText, setCardFormatter, setLanguage } = await import("../../src/rummykit/web/js/i18n.js");
 
 before(async () => {
   setCardFormatter((name) => `[${name}]`);
@@ -31,4 +31,19 @@ test("no engine notation is left, and the plural 2s stays a word", async () => {
   await setLanguage("en");
   assert.doesNotMatch(cardsInText("3h 4h 2c(=5h) 6h cannot take 2d(=7h)"), /\(=/);
   assert.equal(cardsInText("2s cannot form a set"), "2s cannot form a set");
+});
+
+test("a refused meld says what is wrong with it in the player's language", async () => {
+  const params = { cards: ["5h", "5h", "6h", "7h"], why: "twice", detail: ["5h"], reason: "a run cannot hold 5h twice" };
+  await setLanguage("hu");
+  assert.equal(
+    refusalText("illegal_meld", params),
+    "Ezek a lapok nem alkotnak kombinációt: [5h] [5h] [6h] [7h]. Egy sorban ugyanaz a lap nem lehet kétszer: [5h].",
+  );
+  await setLanguage("ru");
+  assert.match(refusalText("illegal_meld", { ...params, why: "gap" }), /не идущие подряд/);
+  // a reason this client has no words for: the general words, never the English reason
+  assert.doesNotMatch(refusalText("illegal_meld", { ...params, why: "newer" }), /twice/);
+  await setLanguage("en");
+  assert.equal(refusalText("illegal_meld", { ...params, why: "newer" }), "[5h] [5h] [6h] [7h] is not a meld: a run cannot hold [5h] twice.");
 });

@@ -84,7 +84,14 @@ class IllegalAction(Exception):
 
 
 class MeldError(ValueError):
-    """Cards that do not form a legal meld (or cannot be added to one); says why."""
+    """Cards that do not form a legal meld (or cannot be added to one); says why, in
+    English, and as ``why``, a code for a client to say it in its language
+    (``"other"`` where there is none), with ``detail``, the cards the reason names."""
+
+    def __init__(self, message: str, why: str = "other", detail: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.why = why
+        self.detail = detail
 
 
 class NotationError(ValueError):

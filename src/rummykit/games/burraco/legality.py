@@ -284,6 +284,8 @@ def _examine_meld(rules: Rules, table: Table, cards: tuple[Card, ...]) -> Verdic
             f"{format_cards(cards)} is not a meld: {error}",
             cards=tuple(format_card(c) for c in cards),
             reason=str(error),
+            why=error.why,
+            detail=error.detail,
         ), None
     if meld.kind == "set":
         second = second_set_refusal(rules, table, meld.rank)
@@ -325,6 +327,8 @@ def _illegal_extension(table: Table, meld_id: int, cards: tuple[Card, ...]) -> R
             meld_id=meld_id,
             cards=tuple(format_card(c) for c in cards),
             reason=str(error),
+            why=error.why,
+            detail=error.detail,
         )
     raise AssertionError("melds.extend accepts what melds.extended refuses")  # pragma: no cover
 

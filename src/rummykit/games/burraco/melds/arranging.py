@@ -329,43 +329,57 @@ def _arrange(cards: tuple[Card, ...]) -> Meld | None:
     return None
 
 
-def _reason(cards: tuple[Card, ...]) -> str:
-    """Why ``cards`` do not form a meld, in English (slow; only for errors)."""
+def why_not(cards: tuple[Card, ...]) -> MeldError:
+    """Why ``cards`` do not form a meld (slow; only for errors): in English, and as a
+    code (``why``) with the cards it names (``detail``)."""
+
+    def said(why: str, text: str, detail: Sequence[Card] = ()) -> MeldError:
+        return MeldError(text, why, tuple(format_card(c) for c in detail))
+
     if len(cards) < MIN_MELD:
-        return f"a meld needs at least {MIN_MELD} cards, not {len(cards)}"
+        return said("too_few", f"a meld needs at least {MIN_MELD} cards, not {len(cards)}")
     naturals = [c for c in cards if not _is_wild_face(c)]
     wilds = [c for c in cards if _is_wild_face(c)]
     if not naturals:
         if any(c != JOKER for c in cards) and all(RANK_OF[c] == _TWO for c in cards):
-            return "2s cannot form a set, and a run of them would hold more than one wild"
-        return "a meld needs a natural card and may hold only one wild"
+            return said(
+                "twos_only", "2s cannot form a set, and a run of them would hold more than one wild"
+            )
+        return said("no_natural", "a meld needs a natural card and may hold only one wild")
     ranks = {RANK_OF[c] for c in naturals}
     suits = {SUIT_OF[c] for c in naturals}
     if len(ranks) == 1 and len(naturals) >= 2:
         if len(wilds) > 1:
-            return f"a set may hold only one wild, not {format_cards(wilds)}"
+            return said(
+                "set_wilds", f"a set may hold only one wild, not {format_cards(wilds)}", wilds
+            )
         if len(naturals) > MAX_SET_NATURALS:
-            return f"a set holds at most {MAX_SET_NATURALS} natural cards"
-        return f"a set holds at most {MAX_SET} cards"  # pragma: no cover - defensive
+            return said("set_size", f"a set holds at most {MAX_SET_NATURALS} natural cards")
+        return said("set_size", f"a set holds at most {MAX_SET} cards")  # pragma: no cover
     if len(suits) > 1:
-        if len(ranks) == 1:
-            return "a set needs two natural cards of its rank"  # pragma: no cover
-        return "cards of different ranks form a run only in one suit, not " + format_cards(
-            sorted(naturals)
+        if len(ranks) == 1:  # pragma: no cover - defensive
+            return said("other", "a set needs two natural cards of its rank")
+        shown = sorted(naturals)
+        return said(
+            "mixed_suits",
+            f"cards of different ranks form a run only in one suit, not {format_cards(shown)}",
+            shown,
         )
     suit = suits.pop()
     if sum(1 for c in naturals if RANK_OF[c] == 1) > 1:
-        return "a run cannot hold two natural aces"
+        return said("two_aces", "a run cannot hold two natural aces")
     seen: set[Card] = set()
     for card in naturals:
         if card in seen:
-            return f"a run cannot hold {format_card(card)} twice"
+            return said("twice", f"a run cannot hold {format_card(card)} twice", (card,))
         seen.add(card)
     suit_twos = [c for c in wilds if c == suit * 13 + 1]
     others = [c for c in wilds if c != suit * 13 + 1]
     if len(others) > 1 or len(others) + len(suit_twos) > 2:
-        return f"a run may hold only one wild, not {format_cards(wilds)}"
-    return f"{format_cards(cards)} are not consecutive cards of one suit, even with a wild"
+        return said("run_wilds", f"a run may hold only one wild, not {format_cards(wilds)}", wilds)
+    return said(
+        "gap", f"{format_cards(cards)} are not consecutive cards of one suit, even with a wild"
+    )
 
 
 def arrange(cards: Sequence[Card]) -> Meld:
@@ -385,7 +399,7 @@ def arrange(cards: Sequence[Card]) -> Meld:
     checked = _checked(cards, "a meld")
     meld = _arrange(checked)
     if meld is None:
-        raise MeldError(_reason(checked))
+        raise why_not(checked)
     return meld
 
 

@@ -46,7 +46,7 @@ from rummykit.games.burraco.melds.arranging import (
     _arrange,
     _checked,
     _natural_at,
-    _reason,
+    why_not,
 )
 from rummykit.games.core import MeldError
 
@@ -174,21 +174,29 @@ def _extend_one(meld: Meld, card: Card) -> Meld | None:
     return grown
 
 
-def _why_not_one(meld: Meld, card: Card) -> str:
+def _why_not_one(meld: Meld, card: Card) -> MeldError:
     grown = _arrange((*meld.cards, card))
     if grown is None or grown.kind != meld.kind:
-        return f"{format_card(card)} does not fit {meld.describe()}"
+        return MeldError(
+            f"{format_card(card)} does not fit {meld.describe()}",
+            "does_not_fit",
+            (format_card(card),),
+        )
     place = _gap_wild(meld)
     if place is not None and meld.suit is not None:
         wild = meld.cards[place - meld.rank]
         stands = _natural_at(meld.suit, place)
-        return (
+        return MeldError(
             f"the wild {format_card(wild)} fills a gap in {meld.describe()} and can move"
-            f" only when {format_card(stands)} replaces it"
+            f" only when {format_card(stands)} replaces it",
+            "wild_in_gap",
+            (format_card(stands),),
         )
-    return (
+    return MeldError(
         f"{format_card(card)} fits {meld.describe()} only if cards already laid change"
-        " places (natural cards stay put; only a 2 at the bottom may turn wild)"
+        " places (natural cards stay put; only a 2 at the bottom may turn wild)",
+        "would_move",
+        (format_card(card),),
     )
 
 
@@ -215,15 +223,19 @@ def extend(meld: Meld, added: Sequence[Card]) -> Meld:
     if grown is not None:
         return grown
     if len(cards) == 1:
-        raise MeldError(_why_not_one(meld, cards[0]))
+        raise _why_not_one(meld, cards[0])
     union = (*meld.cards, *cards)
     target = _arrange(union)
-    if target is None or target.kind != meld.kind:
-        reason = _reason(union) if target is None else f"they would not form a {meld.kind}"
-        raise MeldError(f"{format_cards(cards)} cannot join {meld.describe()}: {reason}")
+    joining = f"{format_cards(cards)} cannot join {meld.describe()}"
+    if target is None:
+        why = why_not(union)
+        raise MeldError(f"{joining}: {why}", why.why, why.detail)
+    if target.kind != meld.kind:
+        raise MeldError(f"{joining}: they would not form a {meld.kind}", f"not_a_{meld.kind}")
     raise MeldError(
-        f"{format_cards(cards)} cannot join {meld.describe()} one card at a time"
-        " (a wild filling a gap moves only when its natural card replaces it)"
+        f"{joining} one card at a time"
+        " (a wild filling a gap moves only when its natural card replaces it)",
+        "one_at_a_time",
     )
 
 
