@@ -147,6 +147,17 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     listed = me.page.locator(".replay-moves").bounding_box()
     assert felt and listed and listed["y"] >= felt["y"] + felt["height"] - 1
     assert me.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # the controls are finger-sized, in three short lines above the board
+    small = me.page.eval_on_selector_all(
+        ".replay-controls button, .replay-controls select, .replay-controls input[type=range],"
+        " .replay-controls label.check",
+        """els => els.map((e) => e.getBoundingClientRect())
+          .filter((r) => r.height < 44 || (r.width < 44 && r.width > 0))
+          .map((r) => [r.width, r.height])""",
+    )
+    assert small == [], small
+    controls = me.page.locator(".replay-controls").bounding_box()
+    assert controls and controls["height"] <= 250, controls
     me.page.screenshot(path=str(SCREENSHOTS / "replay-phone.png"), full_page=True)
     follows_the_current_move(me.page, len(steps) - 1)
     me.page.screenshot(path=str(SCREENSHOTS / "replay-phone-last.png"), full_page=True)
