@@ -150,3 +150,24 @@ def seat_views_are_theirs(sockets: list[Socket]) -> int:
             assert message["observation"]["player"] == seat
             checked += 1
     return checked
+
+
+def play_out(sock: Socket) -> None:
+    """Play the socket's seat (first legal move) until the game is over."""
+    acted = -1
+
+    def next_turn_or_end(message: dict[str, Any]) -> bool:
+        if message.get("type") == "game_over":
+            return True
+        return (
+            bool(message.get("type") == "state" and message["legal_actions"])
+            and int(message["state_number"]) > acted
+        )
+
+    for _ in range(2_000):
+        message = sock.wait_for(next_turn_or_end)
+        if message["type"] == "game_over":
+            return
+        acted = message["state_number"]
+        sock.send({"type": "action", "state_number": acted, "action": message["legal_actions"][0]})
+    raise AssertionError("the game did not end")

@@ -15,13 +15,12 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
 
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.live import LiveServer, Player, Socket, seat_views_are_theirs
+from tests.server.live import LiveServer, Player, play_out, seat_views_are_theirs
 from tests.server.test_workers import REDIS_URL
 
 
@@ -119,27 +118,6 @@ def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
     looker.close()
 
 
-def _play_out(sock: Socket) -> None:
-    """Play the socket's seat (first legal move) until the game is over."""
-    acted = -1
-
-    def next_turn_or_end(message: dict[str, Any]) -> bool:
-        if message.get("type") == "game_over":
-            return True
-        return (
-            bool(message.get("type") == "state" and message["legal_actions"])
-            and int(message["state_number"]) > acted
-        )
-
-    for _ in range(2_000):
-        message = sock.wait_for(next_turn_or_end)
-        if message["type"] == "game_over":
-            return
-        acted = message["state_number"]
-        sock.send({"type": "action", "state_number": acted, "action": message["legal_actions"][0]})
-    raise AssertionError("the game did not end")
-
-
 def test_two_players_asking_two_workers_for_a_rematch_get_one(
     workers: tuple[LiveServer, LiveServer],
 ) -> None:
@@ -154,7 +132,7 @@ def test_two_players_asking_two_workers_for_a_rematch_get_one(
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
     assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
     ann_sock = ann.connect(table_id)
-    _play_out(ann_sock)
+    play_out(ann_sock)
     bob_sock = bob.connect(table_id)  # through the other worker
     bob_sock.wait_for(lambda m: m.get("type") == "game_over")
     start = threading.Barrier(2)

@@ -4,11 +4,16 @@ offered it over their sockets, its watchers are not."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from rummykit.server.rematch import rematch_request
+from tests.server.conftest import make_settings
+from tests.server.live import LiveServer, play_out
+from tests.server.live import Player as LivePlayer
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player
 
@@ -176,3 +181,43 @@ def test_a_rematch_is_stored_once_whoever_stores_it(client: TestClient) -> None:
     assert refused
     found = client.portal.call(server.storage.rematch_of, table_id)  # type: ignore[union-attr]
     assert found is not None and found.id == first_id
+
+
+def test_forty_rematch_requests_at_once_make_one_rematch(sqlite_url: str) -> None:
+    """Both players press "play again" twenty times each, all at once, over real
+    sockets: every answer names the same rematch, each player in their own seat, and
+    the database holds one table made as its rematch."""
+    with LiveServer(make_settings(sqlite_url)) as server:
+        ann, bob = LivePlayer(server, "ann"), LivePlayer(server, "bob")
+        body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+        table_id = ann.post("/api/tables", {**body, "turn_seconds": None}).json()["table_id"]
+        assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
+        assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+        sock = ann.connect(table_id)
+        play_out(sock)
+        sock.close()
+        start = threading.Barrier(40)
+        answers: list[tuple[str, httpx.Response]] = []
+
+        def ask(player: LivePlayer) -> None:
+            start.wait()
+            answers.append((player.name, player.post(f"/api/tables/{table_id}/rematch")))
+
+        threads = [threading.Thread(target=ask, args=(p,)) for p in (ann, bob) * 20]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert len(answers) == 40
+        assert all(answer.status_code == 200 for _, answer in answers), [
+            a.text for _, a in answers if a.status_code != 200
+        ]
+        made = {answer.json()["table_id"] for _, answer in answers}
+        assert len(made) == 1
+        seats = {(name, answer.json()["seat"]) for name, answer in answers}
+        assert seats == {("ann", 0), ("bob", 1)}
+        rematch = ann.http.get(f"/api/tables/{made.pop()}").json()
+        assert rematch["status"] == "playing"
+        assert [s["name"] for s in rematch["seats"]] == ["ann", "bob"]
+        ann.close()
+        bob.close()
