@@ -221,3 +221,28 @@ def test_forty_rematch_requests_at_once_make_one_rematch(sqlite_url: str) -> Non
         assert [s["name"] for s in rematch["seats"]] == ["ann", "bob"]
         ann.close()
         bob.close()
+
+
+def test_a_player_a_seat_is_kept_for_finds_the_rematch_and_joins_without_its_link(
+    client: TestClient,
+) -> None:
+    ann, bob, cy, dan = (new_player(client, n) for n in ("ann", "bob", "cy", "dan"))
+    table_id = _finished_three_player_table(client, [ann, bob, cy])
+    made = _as(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+    new_id = made["table_id"]
+    # bob's current games list the rematch, his seat kept for him, before he takes it
+    current = _as(client, bob).get("/api/current").json()
+    listed = [t for t in current if t["table_id"] == new_id]
+    assert len(listed) == 1, current
+    bob_id = client.get("/api/me").json()["player_id"]
+    kept = {s["seat"]: s["kept_for"] for s in listed[0]["seats"]}
+    assert kept[1] == bob_id and kept[0] is None  # ann has taken hers
+    # the private table is his to read and to join without its invitation link
+    assert client.get(f"/api/tables/{new_id}").status_code == 200
+    assert client.post(f"/api/tables/{new_id}/join", json={}).json()["seat"] == 1
+    # nobody else: no seat there, no link
+    stranger = _as(client, dan)
+    assert stranger.get(f"/api/tables/{new_id}").status_code == 403
+    refused = stranger.post(f"/api/tables/{new_id}/join", json={})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "private_table"
+    assert not [t for t in stranger.get("/api/current").json() if t["table_id"] == new_id]

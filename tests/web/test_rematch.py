@@ -55,7 +55,9 @@ def _play_out(base_url: str, table_id: str, cookies: list[str]) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> None:
+def _a_finished_game_of_two(new_page: MakePage) -> tuple[Player, Player, str]:
+    """Ann and Bob, each in a page of their own, and the table where they played a
+    short Three-Thirteen game to the end."""
     ann, bob = new_page(), new_page()
     for player, name in ((ann, "Ann"), (bob, "Bob")):
         player.goto("/")
@@ -73,6 +75,11 @@ def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> 
              headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
     )
     _play_out(ann.base_url, table_id, [_cookie(ann), _cookie(bob)])
+    return ann, bob, table_id
+
+
+def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> None:
+    ann, bob, table_id = _a_finished_game_of_two(new_page)
     for player in (ann, bob):
         player.goto(f"/#/table/{table_id}")
         player.page.locator(".dialog.game-over").wait_for()
@@ -94,4 +101,27 @@ def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> 
     assert state["tableStatus"] == "playing"
     ann.wait_table()
     assert ann.wait_settled()["tableId"] == state["tableId"]
+    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+
+
+def test_the_lobby_lists_a_rematch_with_a_seat_kept_for_the_player(new_page: MakePage) -> None:
+    ann, bob, table_id = _a_finished_game_of_two(new_page)
+    ann.goto(f"/#/table/{table_id}")
+    ann.page.locator(".dialog.game-over").wait_for()
+    ann.page.click("[data-testid=play-again]")
+    ann.page.locator("[data-testid=waiting-room]").wait_for()
+    # Bob was not at the old table: his lobby lists the rematch, his seat kept
+    bob.goto("/")
+    row = bob.page.locator("[data-testid=current-games] .current-row[data-kept=true]")
+    row.wait_for()
+    assert "your seat is kept" in row.inner_text()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    bob.page.screenshot(path=str(SCREENSHOTS / "rematch-in-lobby-desktop.png"))
+    button = row.locator("a.button")
+    assert button.inner_text() == "Join the rematch"
+    button.click()  # no invitation link: the seat kept for him is enough
+    bob.wait_table()
+    state = bob.wait_settled()
+    assert state["seat"] == 1 and state["tableId"] != table_id
+    assert state["tableStatus"] == "playing"
     assert not ann.errors and not bob.errors, (ann.errors, bob.errors)

@@ -344,8 +344,11 @@ class TableHost:
         return self.seating.seat_of(player_id)
 
     def may_watch(self, player_id: str, token: str | None) -> bool:
-        """Whether ``player_id`` may watch: a public table, a seat here, or the token."""
+        """Whether ``player_id`` may watch: a public table, a seat here (or kept here for
+        them), or the token."""
         if not self.row.private or self.seating.seat_of(player_id) is not None:
+            return True
+        if any(seat.kept_for == player_id for seat in self.seating):
             return True
         return self.row.invites(token)
 

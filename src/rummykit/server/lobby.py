@@ -75,6 +75,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
                 name=s.name if s.kind == "human" else f"{s.level} bot",
                 taken=s.kind == "bot" or s.player_id is not None,
                 player_id=s.player_id if s.kind == "human" else None,
+                kept_for=s.kept_for if s.kind == "human" and s.player_id is None else None,
             )
             for s in seats
         ],
@@ -249,8 +250,10 @@ async def leave(table_id: TableId, player: Player, server: Context) -> dict[str,
 @router.get("/current", response_model=list[TableSummary])
 async def current_games(player: Player, server: Context) -> list[TableSummary]:
     """Your tables not over (waiting for players or under way), newest first: where to
-    come back to after leaving one (a bot plays your seat meanwhile)."""
-    return [_summary(t, s) for t, s in await server.storage.tables_of(player.id, finished=False)]
+    come back to after leaving one (a bot plays your seat meanwhile), and the rematches
+    waiting with a seat kept for you."""
+    found = await server.storage.tables_of(player.id, finished=False, kept=True)
+    return [_summary(t, s) for t, s in found]
 
 
 @router.get("/history", response_model=list[TableSummary])

@@ -167,6 +167,9 @@ class SeatInfo(BaseModel):
     taken: bool
     # a seated person's player id (their profile: GET /api/players/{player_id})
     player_id: str | None = None
+    # a rematch's free seat kept for the player of this id, who held it at the finished
+    # table (nobody else may take it)
+    kept_for: str | None = None
 
 
 class RatingChange(BaseModel):

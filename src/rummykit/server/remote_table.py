@@ -115,6 +115,8 @@ class RemoteTable:
         """As :meth:`TableHost.may_watch`, from the stored seats."""
         if not self.row.private or self.seat_of(player_id) is not None:
             return True
+        if any(seat.kept_for == player_id for seat in self._seats):
+            return True
         return self.row.invites(token)
 
     def submit(self, command: Command) -> None:

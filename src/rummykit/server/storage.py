@@ -648,18 +648,21 @@ class Storage:
             return [(t, await self._seats(session, t.id)) for t in tables]
 
     async def tables_of(
-        self, player_id: str, *, finished: bool, limit: int = 100
+        self, player_id: str, *, finished: bool, kept: bool = False, limit: int = 100
     ) -> list[tuple[TableRow, list[SeatRow]]]:
         """Tables where ``player_id`` holds a seat (one seat a table at most): finished
-        ones, or those not over."""
+        ones, or those not over; with ``kept``, also those with a seat kept for them."""
         async with self._sessions() as session:
             status = TableRow.status == "over" if finished else TableRow.status != "over"
+            whose = SeatRow.player_id == player_id
+            if kept:
+                whose = or_(whose, SeatRow.kept_for == player_id)
             tables = list(
                 (
                     await session.execute(
                         select(TableRow)
                         .join(SeatRow, SeatRow.table_id == TableRow.id)
-                        .where(SeatRow.player_id == player_id, status)
+                        .where(whose, status)
                         .order_by(TableRow.created_at.desc())
                         .limit(limit)
                     )

@@ -1,8 +1,9 @@
 """Who may read a table, and the shape of the table id a route names.
 
 The rule (docs/protocol.md): a public table is read by anyone; a **private** table's
-summary, record, replay and review are read only by its seated players and by whoever
-holds its invitation token (query parameter ``token``); anyone else is refused with 403
+summary, record, replay and review are read only by its seated players, a player a seat
+is kept for (a rematch's) and whoever holds its invitation token (query parameter
+``token``); anyone else is refused with 403
 ``private_table``.  A route's ``{table_id}`` that is not shaped like a table id (see
 :func:`rummykit.server.security.is_table_id`) is answered 404 ``not_found`` before
 anything asks the database: FastAPI solves a route's dependencies in the order of its
@@ -56,7 +57,9 @@ def check_read(
 ) -> int | None:
     """The reader's seat at ``table`` (``None`` for anyone else), once they may read it:
     403 ``private_table`` for a private table read without a seat or its token."""
+    seats = list(seats)
     seat = seat_of(seats, player_id)
-    if table.private and seat is None and not table.invites(token):
+    kept = player_id is not None and any(s.kept_for == player_id for s in seats)
+    if table.private and seat is None and not kept and not table.invites(token):
         raise ApiError(403, "private_table", "this table is private: use its invitation link")
     return seat

@@ -561,6 +561,7 @@ export interface SeatInfo {
   name: string | null;
   taken: boolean;
   player_id?: string | null;
+  kept_for?: string | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The lobby's list of the player's games not over: where to come back to after leaving a
-// table (the computer plays a seat whose player is away until they return).
+// table (the computer plays a seat whose player is away until they return), and the
+// rematches another player made, with a seat kept for this one.
 
 import { html, useEffect, useState } from "../html.js";
 import { formatList, t } from "../i18n.js";
@@ -36,11 +37,14 @@ export function CurrentGames({ me }) {
     <ul class="current-list">
       ${tables.map((table) => {
         const others = table.seats.flatMap((s) => (s.name && s.name !== myName ? [s.name] : []));
-        return html`<li class="current-row" key=${table.table_id} data-table=${table.table_id}>
+        // a rematch another player made: a seat kept for me, not taken yet
+        const kept = table.seats.some((s) => s.kept_for === me.player_id);
+        const status = kept ? "lobby.status_rematch" : table.status === "waiting" ? "lobby.status_waiting" : "lobby.status_playing";
+        return html`<li class="current-row" key=${table.table_id} data-table=${table.table_id} data-kept=${kept ? "true" : null}>
           <span class="current-game">${t(`game.${table.game}`)}</span>
           <span class="muted">${others.length ? t("lobby.against", { names: formatList(others) }) : ""}</span>
-          <span class="chip">${table.status === "waiting" ? t("lobby.status_waiting") : t("lobby.status_playing")}</span>
-          <a class="button primary" href=${tableHref(table.table_id, null)}>${t("lobby.return")}</a>
+          <span class="chip">${t(status)}</span>
+          <a class="button primary" href=${tableHref(table.table_id, null)}>${t(kept ? "result.join_rematch" : "lobby.return")}</a>
         </li>`;
       })}
     </ul>
