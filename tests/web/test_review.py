@@ -180,11 +180,11 @@ def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
     assert line.locator("[data-testid=review-interval]").inner_text() == (
         "±5.9 (95% interval: [-4.4, 7.4])"
     )
-    # the bot's move came out worse: the figure signed, not "-0.9 penalty points saved",
-    # and a bound rounded to zero is 0, not -0
+    # the bot's move came out worse: said the other way round, not "-0.9 penalty points
+    # saved", and a bound rounded to zero is 0, not -0
     worse = unclear.locator("li").nth(1)
     assert "Move 4" in worse.inner_text() and "saved" not in worse.inner_text()
-    assert worse.locator(".review-points").inner_text() == "-0.9"
+    assert worse.locator(".review-points").inner_text() == "0.9 penalty points more"
     assert worse.locator("[data-testid=review-interval]").inner_text() == (
         "±0.9 (95% interval: [-1.8, 0])"
     )
@@ -221,7 +221,8 @@ def test_the_review_in_hungarian_and_russian_on_a_phone(
         line = page.locator("[data-testid=review-unclear] li").first
         assert unclear_word in line.inner_text() and mistake_word not in line.inner_text()
         worse = page.locator("[data-testid=review-unclear] li").nth(1)
-        assert worse.locator(".review-points").inner_text().replace("\u2212", "-") == "-0,9"
+        more = {"hu": "0,9 büntetőponttal több", "ru": "на 0,9 штрафных очка больше"}
+        assert worse.locator(".review-points").inner_text() == more[language]
         interval = worse.locator("[data-testid=review-interval]").inner_text()
         assert interval.replace("\u2212", "-").endswith("[-1,8; 0])"), interval
         # nothing wider than the phone

@@ -20,6 +20,8 @@ import { ThirteenBoard, ThirteenLastRound, ThirteenScores } from "./views/three-
  * @property {Card[]} fan the cards the lobby's tile fans out
  * @property {(card: Card) => boolean} wildInFan which of them to draw as wild
  * @property {string} reviewPoints the message that says a review item's points
+ * @property {string} reviewPointsWorse the message for an item whose suggested move came out
+ *   worse (points below zero, said as a positive number)
  * @property {Record<string, (rules: Record<string, unknown>) => boolean>} shownWhen rule
  *   options the new-table form shows only when the other options say they apply
  * @property {string[]} roundOptions rule options that name a round (chosen by its number
@@ -35,6 +37,7 @@ const GAME_VIEWS = {
     fan: ["Jk", "7h", "8h", "9h", "2s"],
     wildInFan: () => false,
     reviewPoints: "review.points",
+    reviewPointsWorse: "review.points_less",
     // a target score and a hand limit only mean something in a game played to a target
     shownWhen: {
       target: (rules) => rules.mode === "target",
@@ -49,6 +52,7 @@ const GAME_VIEWS = {
     fan: ["3c", "3d", "4s", "5s", "6s"],
     wildInFan: (card) => card.startsWith("3"), // round 1's wild rank
     reviewPoints: "review.points_13",
+    reviewPointsWorse: "review.points_13_more",
     shownWhen: {},
     roundOptions: ["first_round", "last_round"],
   },

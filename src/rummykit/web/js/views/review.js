@@ -38,18 +38,19 @@ function ReviewLine({ item, game }) {
   const high = item.points_high ?? null;
   const verdict = item.mistake ? "mistake" : "unclear";
   // The worth is the bot's move's gain over the one played. Below zero (a decision of no
-  // clear difference where the bot's move came out worse in its simulations) the game's
-  // words ("… saved", "… a hand") would say the opposite: the figure is shown signed,
-  // beside its interval, under the badge that says there is no clear difference.
+  // clear difference where the bot's move came out worse in its simulations) it is said
+  // the other way round ("0.9 penalty points more"), beside its interval, under the badge
+  // that says there is no clear difference.
   const points = rounded(item.points);
+  const views = gameViews(game);
   const why = item.reason ? reasonText(item.reason_phrases, item.reason, { named: true, game }) : "";
   return html`<li class=${verdict} data-verdict=${verdict} data-state-number=${item.state_number}>
     <span class="review-move">${t(item.mistake ? "review.item" : "review.item_unclear", words)}</span>
     <span class="review-worth">
       <span class="review-badge">${t(item.mistake ? "review.mistake" : "review.unclear")}</span>
       <strong class="review-points" data-sign=${points < 0 ? "negative" : null}>${points < 0
-        ? formatNumber(points)
-        : t(gameViews(game)?.reviewPoints ?? "review.points", { points: formatNumber(points) })}</strong>
+        ? t(views?.reviewPointsWorse ?? "review.points_less", { points: formatNumber(-points) })
+        : t(views?.reviewPoints ?? "review.points", { points: formatNumber(points) })}</strong>
       ${low !== null && high !== null
         ? html`<span class="review-interval" data-testid="review-interval">${t("review.interval", {
             margin: formatNumber(rounded((high - low) / 2)),
