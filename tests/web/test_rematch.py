@@ -110,6 +110,9 @@ def test_the_lobby_lists_a_rematch_with_a_seat_kept_for_the_player(new_page: Mak
     ann.page.locator(".dialog.game-over").wait_for()
     ann.page.click("[data-testid=play-again]")
     ann.page.locator("[data-testid=waiting-room]").wait_for()
+    # Ann's waiting room says whom the free seat waits for
+    kept = ann.page.locator("[data-testid=waiting-room] .waiting-seats li[data-seat='1']")
+    assert kept.inner_text() == "Open seat, kept for its player from the last game"
     # Bob was not at the old table: his lobby lists the rematch, his seat kept
     bob.goto("/")
     row = bob.page.locator("[data-testid=current-games] .current-row[data-kept=true]")

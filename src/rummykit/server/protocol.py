@@ -118,7 +118,9 @@ class PlayerInfo(_Message):
     """Who sits at ``seat``: a human (``level`` null) or a bot of ``level``.
 
     ``connected`` is whether the human has a live connection (bots are always
-    connected); ``substitute`` is true while a bot plays for an absent human.
+    connected); ``substitute`` is true while a bot plays for an absent human; ``kept``
+    is true for a rematch's free seat kept for the player who held it at the finished
+    table (nobody else may take it).
     """
 
     seat: int
@@ -127,6 +129,7 @@ class PlayerInfo(_Message):
     level: str | None = None
     connected: bool
     substitute: bool = False
+    kept: bool = False
 
 
 class TurnInfo(_Message):

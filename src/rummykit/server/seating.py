@@ -204,6 +204,7 @@ class Seating:
                 level=seat.level,
                 connected=seat.kind == "bot" or bool(seat.connections),
                 substitute=seat.kind == "human" and seat.away,
+                kept=seat.player_id is None and seat.kept_for is not None,
             )
             for seat in self.seats
         ]

@@ -166,7 +166,9 @@ export interface Ping {
  * Who sits at `seat`: a human (`level` null) or a bot of `level`.
  *
  * `connected` is whether the human has a live connection (bots are always
- * connected); `substitute` is true while a bot plays for an absent human.
+ * connected); `substitute` is true while a bot plays for an absent human; `kept`
+ * is true for a rematch's free seat kept for the player who held it at the finished
+ * table (nobody else may take it).
  */
 export interface PlayerInfo {
   seat: number;
@@ -177,6 +179,8 @@ export interface PlayerInfo {
   connected: boolean;
   /** default false */
   substitute?: boolean;
+  /** default false */
+  kept?: boolean;
 }
 
 export interface Pong {

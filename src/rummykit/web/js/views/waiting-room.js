@@ -49,7 +49,7 @@ export function WaitingRoom({ state, tableId, token }) {
     <ul class="waiting-seats">
       ${state.players.map(
         (p) => html`<li key=${p.seat} class=${p.kind === "human" && !p.name ? "open" : "taken"} data-seat=${p.seat}>
-          ${seatName(state.players, p.seat)}${p.seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}</li>`,
+          ${p.kept ? t("table.empty_seat_kept") : seatName(state.players, p.seat)}${p.seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}</li>`,
       )}
     </ul>
     ${state.seat !== null && state.seat !== undefined
