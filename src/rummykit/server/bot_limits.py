@@ -56,6 +56,19 @@ def think_seconds(level: str | None) -> float:
     return min(bounds) if bounds else DEFAULT_SECONDS
 
 
+async def room_for_a_table(storage: Storage, player_id: str, settings: Settings) -> Tables:
+    """The player's unfinished tables (:func:`unfinished_tables`), once they leave room
+    for one more: ``too_many_tables`` at ``max_tables_per_player``."""
+    active = await unfinished_tables(storage, player_id)
+    if len(active) >= settings.max_tables_per_player:
+        raise TableError(
+            "too_many_tables",
+            "finish or leave some tables first",
+            {"limit": settings.max_tables_per_player},
+        )
+    return active
+
+
 async def unfinished_tables(storage: Storage, player_id: str) -> Tables:
     """The player's unfinished tables: those where the player sits and those the player
     created (sitting or not), each once, newest first."""

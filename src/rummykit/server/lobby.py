@@ -14,7 +14,7 @@ from fastapi import APIRouter
 
 from rummykit.games.registry import game_named
 from rummykit.server import context, records
-from rummykit.server.bot_limits import check_bots, unfinished_tables
+from rummykit.server.bot_limits import check_bots, room_for_a_table
 from rummykit.server.context import ApiError, ServerContext
 from rummykit.server.host import Join, Leave, TableError, TableHost
 from rummykit.server.leaderboard import table_rating_changes
@@ -135,15 +135,8 @@ async def open_tables(server: Context) -> list[TableSummary]:
 
 
 async def _create(server: ServerContext, body: CreateTable, player: PlayerRow) -> TableCreated:
-    active = await unfinished_tables(server.storage, player.id)  # created or seated at
-    if len(active) >= server.settings.max_tables_per_player:
-        raise ApiError(
-            429,
-            "too_many_tables",
-            "finish or leave some tables first",
-            {"limit": server.settings.max_tables_per_player},
-        )
     try:
+        active = await room_for_a_table(server.storage, player.id, server.settings)
         check_bots(body, player, active, server.settings)
         host, seat = await server.tables.create(
             body,

@@ -23,11 +23,11 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from rummykit.server.bot_limits import unfinished_tables
+from rummykit.server.bot_limits import room_for_a_table
 from rummykit.server.commands import Join, RematchMade, TableError
 from rummykit.server.context import ApiError, Context, Player
-from rummykit.server.error_codes import ERROR_CODES
 from rummykit.server.host import TableHost
+from rummykit.server.lobby import table_error
 from rummykit.server.lobby_models import CreateTable, SeatRequest
 from rummykit.server.models import SeatRow, TableRow
 from rummykit.server.remote_table import RemoteTable
@@ -35,12 +35,6 @@ from rummykit.server.table_access import TableId
 from rummykit.server.tables import RematchExists
 
 router = APIRouter(prefix="/api", tags=["tables"])
-
-
-def _api_error(error: TableError) -> ApiError:
-    entry = ERROR_CODES.get(error.code)
-    status = 400 if entry is None or entry.status is None else entry.status
-    return ApiError(status, error.code, error.message, error.params)
 
 
 def rematch_request(row: TableRow, seat_rows: list[SeatRow]) -> CreateTable:
@@ -101,7 +95,7 @@ async def rematch(table_id: TableId, player: Player, server: Context) -> Rematch
     try:
         taken = await _sit(host, player.id, player.name)
     except TableError as error:
-        raise _api_error(error) from None
+        raise table_error(error) from None
     return Rematch(table_id=made.id, seat=taken, invite_token=made.invite_token)
 
 
@@ -110,19 +104,12 @@ async def _make(
 ) -> TableRow:
     """Make the rematch of ``table_id`` for ``player`` (at ``seat`` there) and offer it
     to the others; the one another caller made first if they did."""
-    active = await unfinished_tables(server.storage, player.id)
-    if len(active) >= server.settings.max_tables_per_player:
-        raise ApiError(
-            429,
-            "too_many_tables",
-            "finish or leave some tables first",
-            {"limit": server.settings.max_tables_per_player},
-        )
     stored = await server.storage.table_with_seats(table_id)
     if stored is None:
         raise ApiError(404, "not_found", "there is no such table")
     old_row, old_seats = stored
     try:
+        await room_for_a_table(server.storage, player.id, server.settings)
         host, _ = await server.tables.create(
             rematch_request(old_row, old_seats),
             creator_id=player.id,
@@ -137,6 +124,6 @@ async def _make(
             raise ApiError(503, "table_unavailable", "the table is busy; try again") from None
         return first
     except TableError as error:
-        raise _api_error(error) from None
+        raise table_error(error) from None
     old.submit(RematchMade(host.table_id, host.row.invite_token, seat))
     return host.row
