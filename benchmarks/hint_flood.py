@@ -61,6 +61,8 @@ def server(folder: Path) -> Iterator[str]:
         RUMMYKIT_LOG_LEVEL="WARNING",
         RUMMYKIT_BOT_WORKERS="2",
         RUMMYKIT_BOT_PAUSE_SECONDS="0",
+        # the flood is one player's sockets, more than a player may hold by default (16)
+        RUMMYKIT_SOCKETS_PER_PLAYER="200",
     )
     process = subprocess.Popen(
         [sys.executable, "-m", "rummykit", "serve", "--host", HOST, "--port", str(port)],

@@ -9,7 +9,7 @@ and to 1,005; Three-Thirteen with two players) and of a Three-Thirteen game of f
 ``greedy`` bots, taken at even steps.  Each hint is what a bot worker does for the
 table's WebSocket ``hint``: the seat's observation as JSON, the game's own budget of
 iterations, the seed of :func:`rummykit.bots.hints.hint_seed`
-(``rummykit.server.bots.hint``).  A position with one legal move costs no search and is
+(``rummykit.server.bots.service.hint``).  A position with one legal move costs no search and is
 skipped.  Each hint is timed alone with ``time.process_time`` (one core's work, whatever
 else the machine is doing), after one warm-up hint.
 """
@@ -32,7 +32,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.games.core import rules_from_json
 from rummykit.games.record import loads
 from rummykit.games.registry import game_named
-from rummykit.server.bots import hint
+from rummykit.server.bots.service import hint
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 RECORDS = ("burraco-quick", "burraco-target-1005-4-jokers", "three-thirteen-2")

@@ -64,9 +64,9 @@ from sqlalchemy.engine import make_url
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from rummykit.server.loop_lag import LoopLag
-from rummykit.server.models import ActionRow
-from rummykit.server.storage import make_engine, normalize_url
+from rummykit.server.operations.loop_lag import LoopLag
+from rummykit.server.storage.engine import make_engine, normalize_url
+from rummykit.server.storage.models import ActionRow
 
 SET_UP_AT_ONCE = 16
 

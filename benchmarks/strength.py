@@ -2,6 +2,8 @@
 
 python benchmarks/strength.py                  # every match (CPU-hours on two cores)
 python benchmarks/strength.py ismcts-burraco   # the matches whose name holds a word
+python benchmarks/strength.py four             # Burraco for four: pairs of bots, each
+                                               # deal played with the teams swapped
 
 Each match is a ``rummykit simulate`` command, run as it is written in the README, so
 the figures there can be produced again.  ``run_all.py`` leaves this script out: the
@@ -26,6 +28,14 @@ MATCHES: Final = {
     "ismcts-greedy-burraco": (
         "simulate --game burraco --bots ismcts:seconds=0.25,greedy --games 100 --duplicate"
         " --seed 1000 --workers 2"
+    ),
+    "greedy-random-burraco-four": (
+        "simulate --game burraco --players 4 --bots greedy,random --games 100 --duplicate"
+        " --seed 1000"
+    ),
+    "ismcts-greedy-burraco-four": (
+        "simulate --game burraco --players 4 --bots ismcts,greedy --games 100"
+        " --duplicate --seed 1000 --workers 2"
     ),
     "ismcts-greedy-three-thirteen": (
         "simulate --game three-thirteen --bots ismcts:seconds=0.25,greedy --games 50"

@@ -21,9 +21,11 @@ from collections.abc import Awaitable, Callable
 
 import asyncpg
 
-from rummykit.server.leases import Lease, LeaseStore
-from rummykit.server.models import SeatRow, TableRow
-from rummykit.server.storage import Storage, make_engine, normalize_url
+from rummykit.server.cluster.leases import LeaseStore
+from rummykit.server.storage.engine import make_engine, normalize_url
+from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.models import SeatRow, TableRow
+from rummykit.server.storage.store import Storage
 
 
 async def timed(label: str, count: int, work: Callable[[], Awaitable[object]]) -> None:

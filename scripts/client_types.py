@@ -4,7 +4,7 @@ The client is plain ES modules with JSDoc types, checked by ``tsc --checkJs`` (`
 check``).  What it reads from the server is typed here, from the sources the server and
 the engine keep, never by hand:
 
-- the table protocol: its JSON Schema, :func:`rummykit.server.protocol.json_schema`
+- the table protocol: its JSON Schema, :func:`rummykit.server.protocol.messages.json_schema`
   (what ``/api/protocol/schema`` publishes);
 - the lobby's HTTP API: the application's OpenAPI document (``/openapi.json``), every
   named body and, in ``ApiRoutes``, each route's request and answer;
@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from rummykit.games import burraco, three_thirteen
+from rummykit.games.options import omitted_at_default
 from rummykit.games.visibility import VERSION as OBSERVATION_VERSION
-from rummykit.server import protocol
 from rummykit.server.app import create_app
+from rummykit.server.protocol import messages as protocol
 from rummykit.server.settings import Settings
-from rummykit.server.views import WATCHER_DROPPED
+from rummykit.server.table.views import WATCHER_DROPPED
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 OUTPUT: Final = ROOT / "src" / "rummykit" / "web" / "js" / "protocol-types.d.ts"
@@ -234,7 +235,8 @@ def protocol_section(declarations: Declarations) -> list[str]:
     translator = SchemaTranslator(lambda ref: ref.removeprefix("#/$defs/"))
     lines = [
         "// ---------------------------------------------------------------------------------",
-        "// The table protocol: rummykit.server.protocol.json_schema() (/api/protocol/schema)",
+        "// The table protocol: rummykit.server.protocol.messages.json_schema()",
+        "// (served at /api/protocol/schema)",
         "",
         "/** The protocol version these types describe (`PROTOCOL_VERSION`). */",
         f"export type ProtocolVersion = {schema['protocol_version']};",
@@ -329,11 +331,17 @@ def _python_type(annotation: object) -> str:
 
 
 def rules_declaration(name: str, rules_type: type, title: str) -> list[str]:
-    """The JSON object ``rules_to_json`` writes for ``rules_type`` (every option present)."""
+    """The JSON object ``rules_to_json`` writes for ``rules_type``: every option, one
+    marked ``omit_default`` (``options.option``) optional, for it is left out at its
+    default."""
     hints = typing.get_type_hints(rules_type)
     lines = [f"/** {title}'s rule options, as `rules_to_json` writes them (docs/engine.md). */"]
     lines.append(f"export interface {name} {{")
     for field in dataclasses.fields(rules_type):
+        if omitted_at_default(field):
+            lines.append(f"  /** default {json.dumps(field.default)}, left out at its default */")
+            lines.append(f"  {field.name}?: {_python_type(hints[field.name])};")
+            continue
         lines.append(f"  /** default {json.dumps(field.default)} */")
         lines.append(f"  {field.name}: {_python_type(hints[field.name])};")
     lines.append("}")
@@ -458,7 +466,8 @@ class ObservationTypes:
         return _union([json.dumps(value) for value in values]) if values else "string"
 
     def field_type(self, field: Field) -> str:
-        return self.documented_type(field.kind.removesuffix(" per player").strip(), field)
+        kind = field.kind.removesuffix(" per player").removesuffix(" per team")
+        return self.documented_type(kind.strip(), field)
 
     def documented_type(self, kind: str, field: Field) -> str:
         alternatives = _split_alternatives(kind)
@@ -475,6 +484,8 @@ class ObservationTypes:
         simple = {"int": "number", "bool": "boolean", "null": "null", "card": "Card"}
         if kind == "player":
             return "Seat"
+        if kind == "team":
+            return "Team"
         if kind in simple:
             return simple[kind]
         raise SchemaError(f"docs/observations.md: unknown type {kind!r} of {field}")
@@ -493,6 +504,8 @@ class ObservationTypes:
                 meaning = field.meaning
                 if field.kind.endswith(" per player"):
                     meaning = f"(per player) {meaning}"
+                elif field.kind.endswith(" per team"):
+                    meaning = f"(per team) {meaning}"
                 lines += doc_comment(meaning, "  ")
                 lines.append(f"  {field.name}: {self.field_type(field)};")
             lines += ["}", ""]
@@ -525,6 +538,9 @@ def observation_section() -> list[str]:
         "/** A seat number, from 0. */",
         "export type Seat = number;",
         "",
+        "/** A Burraco team: a seat's number modulo 2 (with two players, the player). */",
+        "export type Team = 0 | 1;",
+        "",
     ]
     for game in GAMES:
         lines += ObservationTypes(tables, game).declarations()
@@ -538,7 +554,7 @@ def observation_section() -> list[str]:
         "/**",
         " * What a watcher is sent in place of an observation: the part every seat's",
         " * observation shares, with each field that differs between seats null",
-        f" * (rummykit.server.views), {watcher_fields} always.",
+        f" * (rummykit.server.table.views), {watcher_fields} always.",
         " */",
         f"export type WatcherObservation = DistributiveOmit<Observation, {dropped}> & {{",
         *(f"  {name}: null;" for name in WATCHER_DROPPED),

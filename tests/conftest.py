@@ -34,6 +34,14 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_an_elimination_event_of_three_player_tables",  # 7 s
         "test_a_swiss_event_of_four_bots_runs_to_the_end",  # 8 s
     ),
+    "tests/server/test_fair_share.py": (
+        "test_a_players_tables_and_tournament_think_on_that_players_share",  # 10 s
+        "test_a_stored_tournament_seats_its_bots_within_a_tournaments_limits",  # 4.5 s
+    ),
+    "tests/server/test_limits_at_once.py": (
+        "test_rematches_and_creates_at_once_make_exactly_the_limit",  # 6 to 7 s
+        "test_two_server_processes_keep_every_limit",  # two servers started: 20 s or more
+    ),
     # the engine: thousands of seeded playouts and cross-checks
     "tests/conformance/test_games.py": (),  # every test: 27 to 97 s each
     "tests/conformance/test_actor.py": (
@@ -188,8 +196,11 @@ SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/test_whole_games.py": (),  # every test: 2.5 and 12.9 s
     "tests/server/test_workers.py": (),  # every test: three server processes, 31 s
     "tests/server/test_worker_partition.py": (),  # every test: two server processes, 18 s
+    "tests/server/test_worker_cuts.py": (),  # every cut: two server processes, 45-100 s
     "tests/server/test_cluster_lobby.py": (),  # every test: two servers, 2.6 to 6.2 s
     "tests/server/test_bot_stream.py": (),  # every test: a server and bot workers, 8.3 s
+    "tests/server/test_bot_worker_command.py": (),  # every test: bot workers, 4.2 and 10 s
+    "tests/server/test_connection_limits.py": (),  # every test: one server, 22 s to start
     "tests/server/test_fuzz.py": (),  # every test: 7.9 s
     "tests/server/test_load_benchmark.py": (),  # every test: 21 s
     "tests/server/test_worker_pool.py": (

@@ -19,6 +19,19 @@ name.  Three rules follow:
   and ``sim`` import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import
   the optional extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
 * **No cycles** between the modules of a package, counting function-local imports.
+
+The server is cut into rooms (sub-packages by concern, and the top-level modules
+``app``, ``settings`` and ``clock``), with arrows of their own::
+
+      app ──▶ api ──▶ competition ──▶ table ──▶ bots ──▶ storage ──▶ operations
+               │        cluster ─────┘  │        │         └────▶ settings
+               └──────────────────────▶ accounts ─▶ settings    protocol, clock
+
+  :data:`SERVER_ROOMS` says, for each room, the rooms it may import; each room's package
+  docstring says the same in a line ``May import: …``.  Between the modules of the server
+  there is no cycle at all, not even through imports made for types only: a
+  collaborator that needs the shape of a higher module gets a ``Protocol``.  No module of
+  the server is longer than :data:`SERVER_MODULE_LINES`.
 """
 
 from __future__ import annotations
@@ -215,13 +228,16 @@ def third_party_violations(imports: Iterable[Import], root: str = ROOT) -> list[
     return found
 
 
-def cycle_in(imports: Iterable[Import], package: str) -> tuple[str, ...] | None:
+def cycle_in(
+    imports: Iterable[Import], package: str, *, with_types: bool = False
+) -> tuple[str, ...] | None:
     """One import cycle between the modules of ``package`` (``None`` when there is none),
-    through imports that run (at module level or in a function; not those for types only).
+    through imports that run (at module level or in a function), and with ``with_types``
+    through those made for types only too.
     """
     graph: dict[str, set[str]] = {}
     for each in imports:
-        if each.type_only:
+        if each.type_only and not with_types:
             continue
         if each.importer == package or each.importer.startswith(package + "."):
             graph.setdefault(each.importer, set())
@@ -232,6 +248,67 @@ def cycle_in(imports: Iterable[Import], package: str) -> tuple[str, ...] | None:
     except graphlib.CycleError as error:
         return tuple(error.args[1])
     return None
+
+
+SERVER = f"{ROOT}.server"
+
+_BASE = frozenset({"operations", "settings", "clock", "protocol"})
+SERVER_ROOMS: dict[str, frozenset[str]] = {
+    "": frozenset(),  # the package itself: its docstring only
+    "operations": frozenset(),
+    "settings": frozenset(),
+    "clock": frozenset(),
+    "protocol": frozenset(),
+    "accounts": frozenset({"settings"}),
+    "storage": frozenset({"operations", "settings", "protocol"}),
+    "bots": frozenset({"storage"}) | _BASE,
+    "table": frozenset({"bots", "accounts", "storage"}) | _BASE,
+    "cluster": frozenset({"table", "bots", "accounts", "storage"}) | _BASE,
+    "competition": frozenset({"table", "bots", "storage"}) | _BASE,
+    "api": frozenset({"table", "competition", "bots", "accounts", "storage"}) | _BASE,
+    "app": frozenset({"api", "cluster", "competition", "table", "bots", "accounts", "storage"})
+    | _BASE,
+}
+"""For each room of the server, the other rooms its modules may import."""
+
+SERVER_MODULE_LINES = 500
+"""The longest a module of the server may be: a longer one has seams to split along."""
+
+
+def room_of(module: str) -> str:
+    """``rummykit.server.table.host`` -> ``table``; ``rummykit.server.app`` -> ``app``;
+    the package ``rummykit.server`` itself is the room ``""``."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def _in_server(module: str) -> bool:
+    return module == SERVER or module.startswith(SERVER + ".")
+
+
+def room_violations(imports: Iterable[Import]) -> list[str]:
+    """Imports between the server's rooms that :data:`SERVER_ROOMS` does not allow."""
+    found = []
+    for each in imports:
+        if not (_in_server(each.importer) and _in_server(each.imported)):
+            continue
+        importer, imported = room_of(each.importer), room_of(each.imported)
+        if importer != imported and imported not in SERVER_ROOMS.get(importer, frozenset()):
+            found.append(f"{each} (room {importer or SERVER} may not import {imported})")
+    return found
+
+
+def docstring_rooms(path: Path) -> frozenset[str] | None:
+    """The rooms a room's package docstring says it may import (``May import: a, b.``),
+    ``None`` when it says nothing."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    _, found, rest = " ".join(doc.split()).partition("May import: ")
+    if not found:
+        return None
+    words = rest.split(".")[0]
+    if words.startswith("nothing"):
+        return frozenset()
+    return frozenset(word.strip() for word in words.split(","))
 
 
 IMPORTS = list(imports_of(SOURCE))
@@ -248,6 +325,38 @@ def test_the_engine_layers_use_only_the_standard_library() -> None:
 @pytest.mark.parametrize("package", PACKAGES_WITHOUT_CYCLES)
 def test_no_import_cycle_between_the_modules_of_a_package(package: str) -> None:
     assert cycle_in(IMPORTS, f"{ROOT}.{package}") is None
+
+
+def test_every_server_room_imports_only_the_rooms_its_table_allows() -> None:
+    assert room_violations(IMPORTS) == []
+
+
+def test_no_import_cycle_between_the_modules_of_the_server_not_even_for_types() -> None:
+    assert cycle_in(IMPORTS, SERVER, with_types=True) is None
+
+
+def test_the_server_rooms_form_no_circle() -> None:
+    graph = {room: set(allowed) for room, allowed in SERVER_ROOMS.items()}
+    graphlib.TopologicalSorter(graph).prepare()  # raises CycleError on a circle
+
+
+def test_every_server_module_has_a_room_and_every_room_says_what_it_may_import() -> None:
+    server = SOURCE / ROOT / "server"
+    modules = [m for m in module_names(SOURCE) if _in_server(m)]
+    assert {room_of(m) for m in modules} == set(SERVER_ROOMS)
+    for room, allowed in SERVER_ROOMS.items():
+        package = server / room / "__init__.py"
+        if room and package.is_file():
+            assert docstring_rooms(package) == allowed, f"the docstring of {room}"
+
+
+def test_no_server_module_is_longer_than_the_limit() -> None:
+    long = {
+        str(path.relative_to(SOURCE)): length
+        for path in (SOURCE / ROOT / "server").rglob("*.py")
+        if (length := len(path.read_text(encoding="utf-8").splitlines())) > SERVER_MODULE_LINES
+    }
+    assert long == {}
 
 
 def test_every_package_has_a_layer() -> None:
@@ -338,11 +447,11 @@ def test_an_import_for_types_only_still_counts_for_layers_but_makes_no_cycle(
             "rummykit/__init__.py": "",
             "rummykit/games/__init__.py": "",
             "rummykit/server/__init__.py": "",
-            "rummykit/server/host.py": "from rummykit.server.driver import Driver\n",
+            "rummykit/server/table/host.py": "from rummykit.server.driver import Driver\n",
             "rummykit/server/driver.py": """\
                 from typing import TYPE_CHECKING
                 if TYPE_CHECKING:
-                    from rummykit.server.host import Host
+                    from rummykit.server.table.host import Host
                     from rummykit.cli import app
                 """,
         },
@@ -352,3 +461,52 @@ def test_an_import_for_types_only_still_counts_for_layers_but_makes_no_cycle(
     assert layer_violations(imports) == [
         "rummykit.server.driver:4 imports rummykit.cli (at module level, for types only)"
     ]
+
+
+def test_a_room_importing_a_higher_room_is_found_and_a_type_only_cycle_counts_in_the_server(
+    tmp_path: Path,
+) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/server/__init__.py": "",
+            "rummykit/server/table/__init__.py": "",
+            "rummykit/server/table/host.py": "from rummykit.server.table.driver import Driver\n",
+            "rummykit/server/table/driver.py": """\
+                from typing import TYPE_CHECKING
+                if TYPE_CHECKING:
+                    from rummykit.server.table.host import Host
+                """,
+            "rummykit/server/storage/__init__.py": "",
+            "rummykit/server/storage/store.py": """\
+                def later():
+                    from rummykit.server.table import host
+                """,
+            "rummykit/server/api/__init__.py": "",
+            "rummykit/server/api/lobby.py": "from rummykit.server.storage.store import later\n",
+        },
+    )
+    imports = list(imports_of(tmp_path))
+    assert room_violations(imports) == [
+        "rummykit.server.storage.store:2 imports rummykit.server.table.host (in a function)"
+        " (room storage may not import table)"
+    ]
+    assert cycle_in(imports, "rummykit.server.table") is None
+    cycle = cycle_in(imports, "rummykit.server", with_types=True)
+    assert cycle is not None
+    assert set(cycle) == {"rummykit.server.table.host", "rummykit.server.table.driver"}
+
+
+def test_a_room_docstring_is_read_for_what_it_may_import(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "a.py": '"""A room.\n\nMay import: storage,\nprotocol, settings.\n"""\n',
+            "b.py": '"""A room.\n\nMay import: nothing else of the server.\n"""\n',
+            "c.py": '"""A room that says nothing of its imports."""\n',
+        },
+    )
+    assert docstring_rooms(tmp_path / "a.py") == frozenset({"storage", "protocol", "settings"})
+    assert docstring_rooms(tmp_path / "b.py") == frozenset()
+    assert docstring_rooms(tmp_path / "c.py") is None

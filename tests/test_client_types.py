@@ -21,7 +21,7 @@ import pytest
 
 from rummykit.games.burraco import events as burraco_events
 from rummykit.games.three_thirteen import events as three_thirteen_events
-from rummykit.server.protocol import CLIENT_TYPES
+from rummykit.server.protocol.messages import CLIENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "client_types.py"

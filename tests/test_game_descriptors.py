@@ -41,9 +41,9 @@ def test_the_options_are_the_rules_fields_with_their_defaults(name: str) -> None
 def test_what_the_descriptors_say() -> None:
     burraco, three = GAMES["burraco"], GAMES["three-thirteen"]
     assert (burraco.player_counts, burraco.lower_is_better, burraco.seats_option) == (
-        (2,),
+        (2, 4),
         False,
-        None,
+        "players",
     )
     assert (three.player_counts, three.lower_is_better, three.seats_option) == (
         (2, 3, 4),
@@ -59,8 +59,12 @@ def test_rules_for_a_table() -> None:
     assert three.rules_for({"ace_high": True}, seats=3).players == 3
     with pytest.raises(ValueError, match="must match the seats"):
         three.rules_for({"players": 4}, seats=3)
-    with pytest.raises(ValueError, match="Burraco is for 2 players, not 3"):
+    with pytest.raises(ValueError, match="Burraco is for 2 or 4 players, not 3"):
         GAMES["burraco"].rules_for({}, seats=3)
+    assert GAMES["burraco"].rules_for({}, seats=4).players == 4
+    assert GAMES["burraco"].rules_for({}, seats=2).players == 2
+    with pytest.raises(ValueError, match="must match the seats"):
+        GAMES["burraco"].rules_for({"players": 4}, seats=2)
     with pytest.raises(ValueError, match="rule option 'jokers' cannot be 'two'"):
         GAMES["burraco"].rules_for({"jokers": "two"}, seats=2)
 
@@ -162,7 +166,7 @@ def test_a_game_without_bots_has_the_random_bot_only(toy: Any) -> None:
 
 
 def test_the_servers_catalog_offers_the_toy_game(toy: Any) -> None:
-    from rummykit.server.tables import catalog_entries
+    from rummykit.server.table.registry import catalog_entries
 
     entry = next(e for e in catalog_entries() if e.name == "toy-rummy")
     assert (entry.title, entry.player_counts, entry.bot_levels, entry.points) == (

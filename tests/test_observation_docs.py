@@ -31,7 +31,9 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "observations.md"
 FINGERPRINTS = {
     2: "8f76d556a8a8451236576ecfc1f3ec5fb83869e2c7b2f5bb79612f165a569198",
     3: "406da445a5145b1adbef5e81301787e8cedbe60971ff9bdca44bfd62f1c6b01d",
-    4: "41c93b70ccf03a8d4f47ab99c134ecccaab1e864d69db7c2684482b93ec6076f",
+    # Version 4's tables, with Burraco's teams named (Burraco for four came within
+    # version 4: see the page's History); before it, 41c93b70ccf03a8d4f47ab99c134eccc...
+    4: "67660ec0f10b58a75ff8a6d7d9fdbf2b2529aecd9523f1e851f10160d7f47b42",
 }
 """The fingerprint of the field tables (names and types) for each version."""
 
@@ -84,12 +86,14 @@ def _split(kind: str) -> list[str]:
 
 def fits(value: object, kind: str) -> bool:
     """Whether ``value`` is of the documented type ``kind``."""
-    kind = kind.removesuffix(" per player").strip()
+    kind = kind.removesuffix(" per player").removesuffix(" per team").strip()
     for alternative in _split(kind):
         if alternative == "null" and value is None:
             return True
         if alternative in ("int", "player") and type(value) is int:
             return alternative == "int" or value >= 0
+        if alternative == "team" and type(value) is int:
+            return value in (0, 1)
         if alternative == "bool" and type(value) is bool:
             return True
         if alternative == "string" and type(value) is str:
@@ -161,7 +165,11 @@ def three_thirteen_event(event: dict[str, Any]) -> Iterator[tuple[str, dict[str,
 GAMES: dict[str, tuple[Any, list[Any], Any, Any]] = {
     "Burraco": (
         burraco,
-        [burraco.Rules(), burraco.Rules(mode="target", target=505, jokers=4)],
+        [
+            burraco.Rules(),
+            burraco.Rules(mode="target", target=505, jokers=4),
+            burraco.Rules(players=4),
+        ],
         burraco_objects,
         burraco_event,
     ),

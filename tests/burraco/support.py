@@ -24,7 +24,7 @@ def position(**parts: Any) -> State:
     """A state in the middle of a hand, laid out by :func:`table_of` (same arguments)."""
     rules = parts.get("rules") or Rules()
     seed = parts.get("seed", 1)
-    totals = parts.pop("totals", (0, 0))
+    totals = parts.pop("totals", (0,) * len(parts["hands"]))
     table = table_of(**parts)
     return State.from_parts(rules=rules, seed=seed, table=table, totals=totals, hand_results=())
 
@@ -46,7 +46,7 @@ def table_of(
 ) -> Table:
     """The table of a hand in play.
 
-    ``hands`` are the two hands, ``melds`` (owner, cards) are arranged by the melds
+    ``hands`` are the two or four hands, ``melds`` (owning team, cards) are arranged by the melds
     module, ``pile`` is the discard pile bottom to top, ``stock_top`` the top cards of
     the stock (last = top).  The cards not named fill the pozzetti left (11 each), then
     the stock; ``stock_size`` caps the stock and puts the spare cards at the bottom of
@@ -75,7 +75,7 @@ def table_of(
         rest = rest[extra:]
     table = Table(
         hand_number=0,
-        dealer=first_dealer(seed) if dealer is None else dealer,
+        dealer=first_dealer(seed, len(hands)) if dealer is None else dealer,
         hands=[cards(hand) for hand in hands],
         pozzetti=pozzetto_cards,
         discard_pile=pile_cards,

@@ -4,7 +4,8 @@ Every listed action is legal and applies; ``check`` agrees with ``apply``; illeg
 actions are refused with the state unchanged; the listing agrees with ``check`` on
 every sub-multiset of small hands; every card is always somewhere; totals add up;
 clones are independent; shuffling what a player cannot see leaves their observation
-unchanged; determinized states give back the observation and play on to the end.
+unchanged (with four players for every seat: the partner's hand is shuffled too);
+determinized states give back the observation and play on to the end.
 """
 
 from __future__ import annotations
@@ -50,8 +51,7 @@ def deck_counts(state: State) -> Counter[int]:
 def snapshot(state: State) -> tuple[Any, ...]:
     return (
         state.locations(),
-        state.observation(0),
-        state.observation(1),
+        *(state.observation(seat) for seat in range(state.num_players)),
         len(state.events),
         len(state.actions),
         state.totals,
@@ -64,7 +64,7 @@ def illegal_candidates(state: State, rng: random.Random) -> list[object]:
     player = state.current_player
     assert player is not None
     hand = state.locations()[f"hand/{player}"]
-    other_hand = state.locations()[f"hand/{1 - player}"]
+    other_hand = state.locations()[f"hand/{(player + 1) % state.num_players}"]
     guesses: list[object] = [DrawStock(), TakePile(), Extend(99, (0,)), "draw", Discard(53)]
     if hand:
         guesses.append(Discard(rng.choice(hand)))
@@ -114,7 +114,7 @@ def check_listing_against_check(state: State, listed: set[Action]) -> None:
 
 
 def check_heavy(state: State, rng: random.Random, actions: list[Action]) -> None:
-    for player in (0, 1):
+    for player in range(state.num_players):
         seen = state.observation(player)
         assert Observation.from_json(json.loads(json.dumps(seen.to_json()))) == seen
         shuffled = state.clone()
@@ -160,8 +160,9 @@ def playout(rules: Rules, seed: int, tally: Counter[str]) -> State:
         tally[type(action).__name__] += 1
         assert deck_counts(state) == deck, "a card was lost or made"
         step += 1
-    sums = [sum(r.scores[p] for r in state.hand_results) for p in (0, 1)]
-    assert tuple(sums) == state.totals == state.hand_results[-1].totals
+    sums = [sum(r.scores[team] for r in state.hand_results) for team in (0, 1)]
+    assert tuple(sums) == state.hand_results[-1].totals
+    assert state.totals == tuple(sums[seat % 2] for seat in range(rules.players))
     for result in state.hand_results:
         assert result.scores == tuple(b.total for b in result.breakdown)
         tally[result.reason] += 1
@@ -175,6 +176,7 @@ RULE_SETS = {
     "jokers4-free-sets": Rules(jokers=4, one_set_per_rank=False),
     "target": Rules(mode="target", target=1005),
     "stalemate": Rules(stalemate_turns=40),
+    "four": Rules(players=4),
 }
 
 

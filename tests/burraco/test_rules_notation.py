@@ -54,7 +54,7 @@ def test_rules_are_keyword_only_and_round_trip_json() -> None:
 
 
 def test_game_info() -> None:
-    assert GAME.name == "burraco" and GAME.player_counts == (2,)
+    assert GAME.name == "burraco" and GAME.player_counts == (2, 4)
     assert GAME.rules_type is Rules
     assert GAME.parse_action("draw") == DrawStock()
 

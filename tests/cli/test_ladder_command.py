@@ -123,7 +123,7 @@ def test_the_same_command_gives_the_same_ladder(tmp_path: Path, args: list[str])
         (["--rungs", "random,wizard"], "unknown bot 'wizard'"),
         (["--rungs", "random,greedy,greedy"], "named twice"),
         (["--game", "chess"], "unknown game"),
-        (["--seats", "3"], "Burraco tables seat 2 players"),
+        (["--seats", "3"], "Burraco tables seat 2 or 4 players, not 3"),
         (["--deals", "0"], "at least one deal"),
         (["--game", "three-thirteen", "--seats", "4", "--rungs", "random,greedy"], "cannot fill"),
     ],

@@ -73,6 +73,7 @@ def run(session: Session, answer: Any) -> str:
     ("game", "rules"),
     [
         ("burraco", {}),
+        ("burraco", {"players": 4}),
         ("three-thirteen", {"players": 3, "first_round": 9, "last_round": 11}),
     ],
 )
@@ -101,6 +102,10 @@ def test_a_whole_game_typed_move_by_move(game: str, rules: dict[str, Any], tmp_p
     output = run(session, person)
     assert session.state.game_over
     assert "Game over" in output
+    if rules.get("players") == 4:  # each team once, by its partners' names
+        game_over = output[output.index("Game over") :]
+        assert "Totals: P0 and P2: " in game_over and " · P1 and P3: " in game_over
+        assert game_over.count("P0") == 1 + ("P0 and P2 win" in game_over)
     assert "Not allowed" in output or "is not a card" in output
     assert "you have no meld" not in output  # every extend typed as the screen numbers it
     record = loads((tmp_path / "game.json").read_text())
@@ -340,3 +345,59 @@ def test_replay_shows_deals_round_headers_and_rules(
         assert ("takes a pozzetto" in told) == any(
             type(e).__name__ == "PozzettoTaken" for e in session.state.events
         ), taken
+
+
+def test_four_players_at_the_terminal_see_their_team(tmp_path: Path) -> None:
+    path = tmp_path / "four.json"
+    result = runner.invoke(
+        app,
+        ["play", "burraco", "--players", "4", "--seed", "7", "--plain", "--record", str(path)],
+        input="draw\nmeld 7h 8h 9h\ndiscard 4c\ndraw\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    output = result.output
+    assert "To play: You · then West, Partner, East" in output
+    assert "West and East: pozzetto not taken" in output
+    assert "Partner: 11 cards" in output
+    assert "Your team's melds: 1: 7h 8h 9h" in output
+    # the partner melded Tc Tc Ts after the person: the team's second meld
+    assert "Partner melds Tc Tc Ts as meld 2" in output
+    assert "Your team's melds: 1: 7h 8h 9h   2: Tc Tc Ts" in output
+    record = loads(path.read_text())
+    assert record.players == ("You", "West", "Partner", "East")
+    assert record.actions[2:5] == ("draw", "meld 7h 8h 9h", "discard 4c")  # East first
+
+
+def test_a_hand_of_four_is_scored_by_team() -> None:
+    from rummykit.games.burraco import Rules, State
+    from rummykit.games.burraco.results import HandResult
+
+    state = State.new(Rules(players=4), 7)
+    names = ["You", "West", "Partner", "East"]
+    assert views.team_names(names) == ["You and Partner", "West and East"]
+    assert views.team_names(["You", "Computer"]) == ["You", "Computer"]
+    assert "To play:" in views.turn_order_line(state.observation(0), names)
+    breakdown = state.observation(0).hand_results
+    assert breakdown == ()
+    from rummykit.games.burraco.scoring import score_hand
+
+    scores = (score_hand(melds=[], hand=[], took_pozzetto=True, closed=False),) * 2
+    result = HandResult(
+        hand_number=0,
+        dealer=3,
+        reason="closed",
+        closer=2,
+        scores=(scores[0].total, scores[1].total),
+        breakdown=scores,
+        totals=(scores[0].total, scores[1].total),
+        melds=((), ()),
+    )
+    lines = views.burraco_hand_result(result, names)
+    assert "Partner closed" in lines[0]
+    assert lines[1].lstrip().startswith("You and Partner:")
+    assert lines[2].lstrip().startswith("West and East:")
+    assert lines[3].startswith("Totals: You and Partner: ")
+    assert views.burraco_game_over_line([0, 2], [40, 10, 40, 10], names) == (
+        "[bold]Game over[/]: You and Partner win. Totals: You and Partner: 40 · West and East: 10."
+    )
+    assert "a draw" in views.burraco_game_over_line([0, 1, 2, 3], [9, 9, 9, 9], names)

@@ -78,6 +78,7 @@ def check_table(rows: list[str], title: str) -> None:
     ("arguments", "title"),
     [
         (["play", "burraco", "--seed", "7"], "Burraco"),
+        (["play", "burraco", "--players", "4", "--seed", "7"], "Burraco"),
         (
             ["play", "three-thirteen", "--players", "3", "--last-round", "2", "--seed", "5"],
             "Three-Thirteen",
@@ -99,6 +100,10 @@ def test_a_whole_game_at_an_80_by_24_terminal(
             terminal.send("")
             continue
         check_table(rows, title)
+        if "--players" in arguments and title == "Burraco":  # a table of four
+            screen = "\n".join(rows)
+            assert "To play: You · then West, Partner, East" in screen, screen
+            assert "Your team's melds:" in screen and "(your partner)" in screen, screen
         tables += 1
         phase = re.search(PROMPT.rstrip(), rows[-1])
         assert phase is not None

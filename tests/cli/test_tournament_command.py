@@ -102,7 +102,7 @@ def test_three_thirteen_tables_of_three_with_a_bye(tmp_path: Path) -> None:
         (["--bots", "greedy*0,random"], "count after '*'"),
         (["--bots", "greedy"], "cannot fill a table"),
         (["--bots", "greedy,wizard"], "unknown bot 'wizard'"),
-        (["--seats", "3"], "Burraco tables seat 2 players"),
+        (["--seats", "3"], "Burraco tables seat 2 or 4 players, not 3"),
         (["--rounds", "0"], "at least one round"),
         (["--format", "knockout", "--rounds", "2"], "--rounds is for Swiss"),
     ],

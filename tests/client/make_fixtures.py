@@ -27,14 +27,14 @@ from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.registry import AnyGame, game_named
-from rummykit.server.protocol import (
+from rummykit.server.protocol.messages import (
     HandArrangement,
     LastAction,
     PlayerInfo,
     StateMessage,
     TurnInfo,
 )
-from rummykit.server.views import watcher_events, watcher_observation
+from rummykit.server.table.views import watcher_events, watcher_observation
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

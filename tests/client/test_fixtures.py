@@ -21,7 +21,7 @@ import pytest
 
 from rummykit.games.core import IllegalAction
 from rummykit.games.registry import game_named
-from rummykit.server.protocol import StateMessage, parse_server_message
+from rummykit.server.protocol.messages import StateMessage, parse_server_message
 
 HERE = Path(__file__).resolve().parent
 

@@ -94,18 +94,21 @@ def check_determinization(game: AnyGame, state: Any, rng: random.Random, tally: 
     tally.determinized += 1
 
 
-def check_refusal(state: Any, action: Any, tally: Tally, *, full: bool) -> None:
-    refusal = state.check(action)
-    if refusal is None:
-        return
-    assert isinstance(refusal, Refusal) and refusal.code and refusal.message
+def check_refusals(state: Any, actions: list[Any], tally: Tally, *, full: bool) -> None:
+    """Each of ``actions`` the state refuses is refused by ``apply`` with the same reason,
+    and none of them changes the state (compared once, after them all)."""
     before = snapshot(state, observations=full)
-    with pytest.raises(IllegalAction) as raised:
-        state.apply(action)
-    assert raised.value.refusal == refusal
+    for action in actions:
+        refusal = state.check(action)
+        if refusal is None:
+            continue
+        assert isinstance(refusal, Refusal) and refusal.code and refusal.message
+        with pytest.raises(IllegalAction) as raised:
+            state.apply(action)
+        assert raised.value.refusal == refusal
+        tally.refused += 1
+        tally.refusal_codes[refusal.code] += 1
     assert snapshot(state, observations=full) == before, "a refused action changed the state"
-    tally.refused += 1
-    tally.refusal_codes[refusal.code] += 1
 
 
 Chooser = Callable[[Any, list[Any], int], Any]
@@ -140,8 +143,8 @@ def playout(
         for action in sample:
             assert state.check(action) is None, f"listed action {action} is refused"
         heavy = step % heavy_every == 0
-        for action in rng.sample(illegal_pool, min(3, len(illegal_pool))):
-            check_refusal(state, action, tally, full=heavy)
+        probes = rng.sample(illegal_pool, min(3, len(illegal_pool)))
+        check_refusals(state, probes, tally, full=heavy)
         if heavy:
             check_no_leak(state, rng, tally)
             check_determinization(game, state, rng, tally)
@@ -175,10 +178,13 @@ def playout(
 
 
 def check_totals(state: Any) -> None:
+    """Each seat's total is the sum of its hand scores; a game of partnerships (with
+    ``team_of``) scores each hand by team, and a seat's total is its team's."""
+    side_of = getattr(state, "team_of", lambda seat: seat)
     sums = [0] * state.num_players
     for result in state.hand_results:
-        for player, score in enumerate(result.scores):
-            sums[player] += score
+        for player in range(state.num_players):
+            sums[player] += result.scores[side_of(player)]
     assert tuple(sums) == tuple(state.totals)
     assert state.winners and all(0 <= w < state.num_players for w in state.winners)
 

@@ -1,4 +1,5 @@
-"""The conformance harness on both games: 1,000 seeded random playouts each."""
+"""The conformance harness on both games: 1,000 seeded random playouts each, and 250
+more of Burraco for four (two partnerships)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,20 @@ from rummykit.games import burraco, three_thirteen
 from tests.conformance.harness import Tally, playout
 
 PLAYOUTS = 1_000
+FOUR_PLAYER_PLAYOUTS = 250
 
 
 def burraco_rules(rng: random.Random) -> burraco.Rules:
     return burraco.Rules(
+        jokers=rng.choice((2, 4)),
+        one_set_per_rank=rng.random() < 0.8,
+        stalemate_turns=rng.choice((200, 60)),
+    )
+
+
+def burraco_four_rules(rng: random.Random) -> burraco.Rules:
+    return burraco.Rules(
+        players=4,
         jokers=rng.choice((2, 4)),
         one_set_per_rank=rng.random() < 0.8,
         stalemate_turns=rng.choice((200, 60)),
@@ -65,6 +76,20 @@ def test_burraco_conformance(block: int) -> None:
     assert {"Meld", "Extend", "Discard", "DrawStock", "TakePile"} <= set(tally.action_kinds)
 
 
+@pytest.mark.parametrize("block", range(5))
+def test_burraco_four_players_conformance(block: int) -> None:
+    per_block = FOUR_PLAYER_PLAYOUTS // 5
+    first = 100_000 + block * per_block
+    tally = run_playouts(
+        burraco.GAME, burraco_four_rules, burraco_deck, range(first, first + per_block)
+    )
+    assert tally.playouts == per_block
+    assert tally.refused > 0 and tally.leak_checks > 0 and tally.determinized > 0
+    assert tally.hidden_changed > 0, "shuffling hidden cards never changed anything"
+    assert {"Meld", "Extend", "Discard", "DrawStock", "TakePile"} <= set(tally.action_kinds)
+    assert tally.refusal_codes["not_your_meld"] > 0, "no addition to the other team's meld"
+
+
 @pytest.mark.parametrize("block", range(10))
 def test_three_thirteen_conformance(block: int) -> None:
     per_block = PLAYOUTS // 10
@@ -95,6 +120,17 @@ def test_whole_games_follow_the_harness_too() -> None:
             heavy_every=100,
         )
     for seed in range(2):
+        four = burraco.Rules(players=4, mode="target", target=505)
+        playout(
+            burraco.GAME,
+            four,
+            seed,
+            expected_deck=burraco_deck(four),
+            illegal_pool=pool,
+            tally=tally,
+            heavy_every=100,
+        )
+    for seed in range(2):
         tt_rules = three_thirteen.Rules(players=3)
         playout(
             three_thirteen.GAME,
@@ -105,4 +141,4 @@ def test_whole_games_follow_the_harness_too() -> None:
             tally=tally,
             heavy_every=200,
         )
-    assert tally.playouts == 5 and tally.hands_ended > 5
+    assert tally.playouts == 7 and tally.hands_ended > 7

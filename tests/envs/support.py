@@ -18,8 +18,17 @@ CONFIGS: list[tuple[Any, dict[str, Any]]] = [
     (three_thirteen_v0, {"players": 2, "wild_only_melds": True, "first_round": 9}),
     (burraco_v0, {}),
     (burraco_v0, {"jokers": 4, "mode": "target", "target": 505, "one_set_per_rank": False}),
+    (burraco_v0, {"players": 4}),
 ]
-IDS = ["tt2", "tt3", "tt4-jokers-ace-high", "tt2-wild-only-late", "burraco", "burraco-target"]
+IDS = [
+    "tt2",
+    "tt3",
+    "tt4-jokers-ace-high",
+    "tt2-wild-only-late",
+    "burraco",
+    "burraco-target",
+    "burraco-four",
+]
 
 
 def random_play(env: Any, rng: random.Random) -> Iterator[tuple[str, int | None]]:

@@ -11,14 +11,16 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import rummykit.envs  # noqa: F401 - registers the environments
+from rummykit.envs.gym_env import BurracoEnv
 
 ENVS = [
     ("rummykit/ThreeThirteen-v0", {}),
     ("rummykit/ThreeThirteen-v0", {"players": 4, "opponents": "greedy", "seat": None}),
     ("rummykit/Burraco-v0", {}),
     ("rummykit/Burraco-v0", {"opponents": ["greedy"], "seat": 1, "jokers": 4}),
+    ("rummykit/Burraco-v0", {"players": 4, "opponents": "random", "partner": "greedy"}),
 ]
-ENV_IDS = ["tt", "tt4-greedy-any-seat", "burraco", "burraco-greedy-seat-1"]
+ENV_IDS = ["tt", "tt4-greedy-any-seat", "burraco", "burraco-greedy-seat-1", "burraco-four"]
 
 
 @pytest.mark.parametrize(("env_id", "options"), ENVS, ids=ENV_IDS)
@@ -92,3 +94,28 @@ def test_bad_options_are_clear_errors() -> None:
         gym.make("rummykit/ThreeThirteen-v0", players=3, opponents=["random"])
     with pytest.raises(ValueError, match="unknown bot"):
         gym.make("rummykit/ThreeThirteen-v0", opponents="genius")
+
+
+def test_one_seat_of_four_with_a_bot_partner() -> None:
+    env = gym.make("rummykit/Burraco-v0", players=4, seat=2, opponents="random", partner="greedy")
+    unwrapped = env.unwrapped
+    assert isinstance(unwrapped, BurracoEnv)
+    assert unwrapped._bot_at(0).name == "greedy"  # the partner, opposite
+    assert unwrapped._bot_at(1).name == unwrapped._bot_at(3).name == "random"
+    observation, info = env.reset(seed=5)
+    assert observation["observation"].shape == (1470,) and info["seat"] == 2
+    rng = np.random.default_rng(5)
+    total = 0.0
+    for _ in range(5000):
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        total += float(reward)
+        if terminated or truncated:
+            break
+    state = unwrapped.steps.state
+    assert state.game_over
+    # the learner's reward is its team's: the partner's hand score counts for it
+    if state.winners and len(state.winners) == 2:
+        assert (total > 0) == (2 in state.winners)
+    with pytest.raises(ValueError, match="partner is for a game of partnerships"):
+        gym.make("rummykit/Burraco-v0", partner="greedy")

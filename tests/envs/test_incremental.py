@@ -93,12 +93,17 @@ def burraco_kept(
 
 @pytest.mark.parametrize(
     "rules",
-    [burraco.Rules(), burraco.Rules(jokers=4, mode="target", target=505, one_set_per_rank=False)],
-    ids=["burraco", "burraco-target"],
+    [
+        burraco.Rules(),
+        burraco.Rules(jokers=4, mode="target", target=505, one_set_per_rank=False),
+        burraco.Rules(players=4, mode="target", target=505),
+    ],
+    ids=["burraco", "burraco-target", "burraco-four"],
 )
 def test_burraco_kept_vectors_equal_fresh_ones(rules: burraco.Rules) -> None:
     rng = random.Random(4)
-    wanderers = [burraco_encoding.Encoder(seat) for seat in range(2)]
+    seats = rules.players
+    wanderers = [burraco_encoding.Encoder(seat, seats) for seat in range(seats)]
     saved: list[tuple[Any, tuple[int, ...]]] = []
     steps = 0
     game = 0
@@ -107,7 +112,7 @@ def test_burraco_kept_vectors_equal_fresh_ones(rules: burraco.Rules) -> None:
         game += 1
         while True:
             state = model.state
-            for seat in range(2):
+            for seat in range(seats):
                 chosen = model.pending if seat == model.current_player else ()
                 fresh = burraco_encoding.encode(state.observation(seat), chosen)
                 assert np.array_equal(model.encode(seat), fresh)
@@ -125,7 +130,7 @@ def test_burraco_kept_vectors_equal_fresh_ones(rules: burraco.Rules) -> None:
                 saved.append((state.clone(), model.pending))
             if saved and rng.random() < 0.05:
                 earlier, pending = saved[rng.randrange(len(saved))]
-                seat = rng.randrange(2)
+                seat = rng.randrange(seats)
                 chosen = pending if seat == earlier.current_player else ()
                 fresh = burraco_encoding.encode(earlier.observation(seat), chosen)
                 kept = burraco_kept(wanderers[seat], earlier, seat, chosen, rng)

@@ -107,7 +107,7 @@ def _targets(state: burraco.State) -> set[tuple[str, int | None, tuple[int, ...]
             targets.add(("lay", None, tuple(sorted(action.cards))))
     observation = state.observation(state.current_player or 0)
     for table_meld in observation.melds:
-        if table_meld.owner != observation.player:
+        if table_meld.owner != observation.team:  # with four, the team's melds
             continue
         kin = _kin(table_meld)
         for cards in _sub_multisets([c for c in observation.hand if c in kin]):
@@ -168,8 +168,8 @@ def check_one_step_ids(model: BurracoSteps) -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [burraco.Rules(), burraco.Rules(jokers=4, one_set_per_rank=False)],
-    ids=["default", "4-jokers-sets-per-rank"],
+    [burraco.Rules(), burraco.Rules(jokers=4, one_set_per_rank=False), burraco.Rules(players=4)],
+    ids=["default", "4-jokers-sets-per-rank", "four-players"],
 )
 def test_burraco_masks_equal_engine_legality(rules: burraco.Rules) -> None:
     rng = random.Random(3)

@@ -37,8 +37,9 @@ def twin_vectors(model: StepModel, player: int, seed: int) -> tuple[Any, Any, bo
         lambda seed: ThreeThirteenSteps.new(three_thirteen.Rules(players=4, jokers=True), seed),
         lambda seed: BurracoSteps.new(burraco.Rules(), seed),
         lambda seed: BurracoSteps.new(burraco.Rules(jokers=4, mode="target", target=505), seed),
+        lambda seed: BurracoSteps.new(burraco.Rules(players=4), seed),
     ],
-    ids=["tt2", "tt4-jokers", "burraco", "burraco-target"],
+    ids=["tt2", "tt4-jokers", "burraco", "burraco-target", "burraco-four"],
 )
 def test_hidden_cards_do_not_change_the_vector(make: Any) -> None:
     rng = random.Random(21)

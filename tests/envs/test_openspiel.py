@@ -19,8 +19,9 @@ GAMES = [
     ("python_three_thirteen", {"players": 4, "jokers": True, "last_round": 1}),
     ("python_burraco", {}),
     ("python_burraco", {"jokers": 4, "one_set_per_rank": False}),
+    ("python_burraco", {"players": 4}),
 ]
-GAME_IDS = ["tt2", "tt3", "tt4-jokers", "burraco", "burraco-4-jokers"]
+GAME_IDS = ["tt2", "tt3", "tt4-jokers", "burraco", "burraco-4-jokers", "burraco-four"]
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=GAME_IDS)
@@ -34,6 +35,11 @@ def test_sizes_and_parameters() -> None:
     assert burraco.num_distinct_actions() == 145
     assert burraco.information_state_tensor_shape() == [1361]
     assert burraco.max_chance_outcomes() == 256
+    assert burraco.num_players() == 2
+    four = pyspiel.load_game("python_burraco", {"players": 4})
+    assert four.num_players() == 4 and four.information_state_tensor_shape() == [1470]
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game("python_burraco", {"players": 3})
     three = pyspiel.load_game("python_three_thirteen", {"players": 4})
     assert three.num_players() == 4
     assert three.num_distinct_actions() == 108

@@ -6,6 +6,7 @@ import random
 import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test.api_test import api_test
@@ -163,3 +164,36 @@ def test_render_shows_the_table_as_the_player_to_move_sees_it() -> None:
     seat = env.steps.current_player
     assert f"You are player {seat}" in text
     assert "You are to draw" in text
+
+
+def test_four_agents_share_their_team_rewards() -> None:
+    env = burraco_v0.raw_env(players=4)
+    assert env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+    space = env.observation_space("player_0")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert space["observation"].shape == (1470,)
+    rng = random.Random(8)
+    for seed in range(2):
+        env.reset(seed=seed)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            observation, reward, terminated, truncated, _info = env.last()
+            totals[agent] += reward
+            for other in env.agents:  # partners are rewarded alike at every step
+                partner = f"player_{(int(other.split('_')[1]) + 2) % 4}"
+                if partner in env.rewards:  # agents leave one by one at the end
+                    assert env.rewards[other] == env.rewards[partner]
+            if terminated or truncated:
+                env.step(None)
+                continue
+            assert observation is not None
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+        state = env.steps.state
+        assert state.game_over and len(state.winners) in (2, 4)
+        assert totals["player_0"] == pytest.approx(totals["player_2"])
+        assert totals["player_1"] == pytest.approx(totals["player_3"])
+        assert totals["player_0"] == pytest.approx(-totals["player_1"])
+        if len(state.winners) == 2:  # a team won: both partners gain what the others lose
+            for seat in range(4):
+                assert (totals[f"player_{seat}"] > 0) == (seat in state.winners)

@@ -75,3 +75,22 @@ def test_example_script_plays_a_game() -> None:
     )
     assert "refused" in done.stdout  # the stand-in's bad replies were answered
     assert "The game is over" in done.stdout
+
+
+def test_a_table_of_four_shows_the_teams_and_never_the_partner_hand() -> None:
+    table = TextTable("burraco", seed=6, players=4)
+    bots = {seat: make_bot("burraco", "greedy") for seat in range(4)}
+    rng = random.Random(2)
+    while table.player is not None and len(table.state.actions) < 40:
+        me = table.player
+        prompt = table.prompt()
+        assert f"partner of player {(me + 2) % 4} (team {me % 2})" in prompt
+        assert "Your team's melds" in prompt and f"Team {1 - me % 2}'s melds" in prompt
+        # the same prompt for a twin whose hidden cards (the partner's among them) moved
+        twin = TextTable("burraco", seed=6, players=4)
+        twin.state = table.state.clone()
+        twin.state.shuffle_hidden(me, len(table.state.actions))
+        assert twin.prompt() == prompt
+        legal = list(table.state.legal_actions())
+        decision = bots[me].decide(table.state.observation(me), legal, rng)
+        assert table.reply(table.info.format_action(decision.action)).accepted

@@ -3,6 +3,7 @@ deal procedure, the events or the observations, whose commit must say why).
 
     python -m tests.golden.regenerate          # the playthroughs, from the stored records
     python -m tests.golden.regenerate --play   # play the games again with the bots first
+    python -m tests.golden.regenerate --only burraco-four --play   # one game only
 
 Each golden game is a stored record (``<name>.json``, the actions the bots chose) and its
 playthrough (``<name>.txt``, see :mod:`tests.golden.playthrough`).  Without ``--play``
@@ -34,6 +35,13 @@ GOLDEN: dict[str, tuple[AnyGame, Any, int, tuple[str, ...]]] = {
         202,
         ("greedy", "greedy"),
     ),
+    # Seat 1 takes team 1's pozzetto, seat 0 team 0's, and seat 3 closes for team 1.
+    "burraco-four": (
+        burraco.GAME,
+        burraco.Rules(players=4),
+        573,
+        ("random", "random", "random", "random"),
+    ),
     "three-thirteen-2": (three_thirteen.GAME, three_thirteen.Rules(), 303, ("greedy", "greedy")),
     "three-thirteen-4-variants": (
         three_thirteen.GAME,
@@ -64,8 +72,9 @@ def play_again(name: str) -> GameRecord:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--play", action="store_true", help="play the games again first")
+    parser.add_argument("--only", choices=sorted(GOLDEN), help="write this golden game only")
     arguments = parser.parse_args(argv)
-    for name in GOLDEN:
+    for name in GOLDEN if arguments.only is None else [arguments.only]:
         if arguments.play:
             record = play_again(name)
             (HERE / f"{name}.json").write_text(dumps(record), encoding="utf-8")

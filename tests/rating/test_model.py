@@ -65,6 +65,22 @@ def test_places_move_ratings_the_right_way_and_a_draw_leaves_equals_equal() -> N
     assert drawn[0] == drawn[1] and drawn[0].mu == pytest.approx(MU)
 
 
+def test_partners_are_rated_as_one_side() -> None:
+    model = new_model(drift=False)
+    strong, weak = Rating(mu=35.0, sigma=3.0), Rating(mu=15.0, sigma=3.0)
+    after = rate_table(model, [strong, Rating(), weak, Rating()], [1, 2, 1, 2], sides=[0, 1, 0, 1])
+    # both partners gain, the weak one more (the team's win says more of a weak player)
+    assert after[0].mu > strong.mu and after[2].mu > weak.mu
+    assert after[2].mu - weak.mu != after[0].mu - strong.mu
+    assert after[1] == after[3] and after[1].mu < Rating().mu
+    # a side of one is the players alone: the same as no sides
+    alone = rate_table(model, [Rating(), Rating()], [2, 1])
+    assert rate_table(model, [Rating(), Rating()], [2, 1], sides=[1, 0]) == alone
+    with pytest.raises(RatingError) as refused:
+        rate_table(model, [Rating(), Rating()], [1, 1], sides=[0, 0])
+    assert refused.value.code == "bad_sides"
+
+
 @pytest.mark.parametrize(
     ("ratings", "places"),
     [([Rating()], [1]), ([Rating(), Rating()], [1]), ([Rating(), Rating()], [0, 1])],
@@ -77,6 +93,9 @@ def test_bad_places_are_refused(ratings: list[Rating], places: list[int]) -> Non
 
 def test_pools_separate_three_thirteen_by_player_count() -> None:
     assert pool_of("burraco", 2, player_counts=(2,)) == "burraco"
+    # the two-player pool keeps its name when four come; four are a pool of their own
+    assert pool_of("burraco", 2, player_counts=(2, 4), named_size=2) == "burraco"
+    assert pool_of("burraco", 4, player_counts=(2, 4), named_size=2) == "burraco/4"
     counts = (2, 3, 4)
     assert pool_of("three-thirteen", 2, player_counts=counts) != pool_of(
         "three-thirteen", 3, player_counts=counts

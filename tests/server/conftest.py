@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 

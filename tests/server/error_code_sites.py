@@ -1,6 +1,6 @@
 """Every place the server names one of its own error codes, read from its source code.
 
-The catalogue (:mod:`rummykit.server.error_codes`) must list every code the server can
+The catalogue (:mod:`rummykit.server.protocol.error_codes`) must list every code the server can
 answer, so the tests read the codes from the source rather than from a hand-made list.
 A *code taker* is anything defined in the server package that takes a parameter or field
 named ``code``: the error classes (``ApiError``, ``TableError``, ``ProtocolError``), the
@@ -389,12 +389,12 @@ def _settle_transports(takers: dict[str, CodeTaker]) -> None:
                     changed = True
 
 
-CATALOGUE = "server/error_codes.py"
+CATALOGUE = "server/protocol/error_codes.py"
 
 
 def error_sites(root: Path = SERVER_ROOT) -> list[ErrorSite]:
     """Every place under ``root`` that names a server error code (the catalogue itself,
-    ``server/error_codes.py``, is the list they are checked against, not a place)."""
+    ``server/protocol/error_codes.py``, is the list they are checked against, not a place)."""
     modules = [(where, tree) for where, tree in _modules(root) if where != CATALOGUE]
     takers = _takers(modules)
     shared = {name: value for _, tree in modules for name, value in _module_values(tree).items()}

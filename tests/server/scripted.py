@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rummykit.bots.reasons import Phrase, Reason
-from rummykit.server.protocol import parse_server_message
+from rummykit.server.protocol.messages import parse_server_message
 
 Policy = Callable[[dict[str, Any]], str]
 

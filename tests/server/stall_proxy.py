@@ -1,17 +1,23 @@
 """A TCP relay in front of PostgreSQL that a test can stall: a network partition on
 demand for one server process's connections.
 
-While stalled, what the client sends is held (not lost): :meth:`StallProxy.release`
+While stalled, what the client sends (with ``both_ways``, also what the server sends
+back) is held (not lost): :meth:`StallProxy.release`
 delivers it late, as a network that heals would.  ``stall_at(marker)`` stalls from the
 first packet containing ``marker`` (a statement's text, sent when the statement is
 first prepared on a connection), so a test can cut a process off in the middle of a
-transaction.
+transaction.  :meth:`StallProxy.drop` is the other partition: every connection is reset
+and new ones are refused until :meth:`StallProxy.release`.  ``on_marker`` (with
+``stall_at``'s marker, without holding anything) runs a callback just after the packet
+with the marker was delivered: a test freezes the client process there, between a
+statement and its commit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 
 class StallProxy:
@@ -20,6 +26,10 @@ class StallProxy:
         self._open = asyncio.Event()
         self._open.set()
         self._marker: bytes | None = None
+        self._dropping = False
+        self.both_ways = False  # whether a stall also holds what the server sends back
+        self._after_marker: tuple[bytes, Callable[[], None], int] | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.stalled_packets = 0
@@ -38,9 +48,26 @@ class StallProxy:
         """Hold everything clients send from the first packet containing ``marker``."""
         self._marker = marker
 
+    def on_marker(
+        self, marker: bytes, callback: Callable[[], None], *, packets_after: int = 0
+    ) -> None:
+        """Call ``callback`` once, just after delivering the first packet with ``marker``
+        (or the ``packets_after``-th packet after it on the same connection: a statement
+        is prepared, with its text, before the packet that runs it)."""
+        self._after_marker = (marker, callback, packets_after)
+
+    def drop(self) -> None:
+        """Reset every connection and refuse new ones (a network that answers with RST)."""
+        self._dropping = True
+        for writer in list(self._writers):
+            with contextlib.suppress(Exception):
+                writer.transport.abort()
+        self._writers.clear()
+
     def release(self) -> None:
         """Deliver what was held, and relay as usual again."""
         self._marker = None
+        self._dropping = False
         self._open.set()
 
     async def close(self) -> None:
@@ -53,7 +80,11 @@ class StallProxy:
     async def _relay(
         self, client_in: asyncio.StreamReader, client_out: asyncio.StreamWriter
     ) -> None:
+        if self._dropping:
+            client_out.transport.abort()
+            return
         server_in, server_out = await asyncio.open_connection(*self.target)
+        self._writers |= {client_out, server_out}
         upstream = asyncio.create_task(self._pump(client_in, server_out, stallable=True))
         downstream = asyncio.create_task(self._pump(server_in, client_out, stallable=False))
         self._tasks |= {upstream, downstream}
@@ -61,16 +92,26 @@ class StallProxy:
     async def _pump(
         self, source: asyncio.StreamReader, sink: asyncio.StreamWriter, *, stallable: bool
     ) -> None:
+        countdown: int | None = None  # packets until on_marker's callback, once armed
         try:
             while data := await source.read(65536):
-                if stallable:
-                    if self._marker is not None and self._marker in data:
-                        self._open.clear()
-                    if not self._open.is_set():
-                        self.stalled_packets += 1
-                        await self._open.wait()
+                if stallable and self._marker is not None and self._marker in data:
+                    self._open.clear()
+                if (stallable or self.both_ways) and not self._open.is_set():
+                    self.stalled_packets += 1
+                    await self._open.wait()
                 sink.write(data)
                 await sink.drain()
+                if stallable and self._after_marker is not None and countdown is None:
+                    marker, _, packets_after = self._after_marker
+                    if marker in data:
+                        countdown = packets_after + 1
+                if countdown is not None and self._after_marker is not None:
+                    countdown -= 1
+                    if countdown == 0:
+                        callback = self._after_marker[1]
+                        self._after_marker = None
+                        callback()
         except (ConnectionError, OSError):
             pass
         finally:

@@ -24,15 +24,15 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server import auth
+from rummykit.server.accounts import auth
+from rummykit.server.accounts.auth import COOKIE_NAME, Sessions
+from rummykit.server.accounts.throttles import AccountLimits, SlidingWindow, Throttled
+from rummykit.server.api.context import ServerContext
 from rummykit.server.app import create_app
-from rummykit.server.auth import COOKIE_NAME, Sessions
-from rummykit.server.bots import BotRunner
-from rummykit.server.context import ServerContext
-from rummykit.server.migrate import alembic_config
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
-from rummykit.server.storage import make_engine
-from rummykit.server.throttles import AccountLimits, SlidingWindow, Throttled
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.migrate import alembic_config
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 PASSWORD = "correct-horse-battery"
@@ -351,6 +351,44 @@ def test_a_guest_who_logs_out_cannot_come_back(settings: Settings, bot_runner: B
         assert client.post("/api/logout").json() == {"ok": True}  # no session: nothing to end
 
 
+def test_a_guest_start_up_that_keeps_the_session_never_replaces_an_account(
+    settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
+) -> None:
+    """A page's own guest start-up (``keep_session``) answers the session its request
+    carries, an account's or a guest's, and sets no cookie; without one (or with a
+    revoked one) it starts a guest as usual, and without ``keep_session`` a nickname
+    replaces whatever was there."""
+    with TestClient(create_app(settings, runner=bot_runner)) as client:
+        assert client.post("/api/register", json=credentials("keeper")).is_success
+        account = client.cookies[COOKIE_NAME]
+        kept = client.post("/api/session", json={"nickname": "Guest 1234", "keep_session": True})
+        assert kept.is_success and kept.json()["name"] == "keeper" and kept.json()["registered"]
+        assert COOKIE_NAME not in kept.cookies and client.cookies[COOKIE_NAME] == account
+        assert client.get("/api/me").json()["name"] == "keeper"
+
+        client.cookies.clear()
+        started = client.post("/api/session", json={"nickname": "Guest 1", "keep_session": True})
+        assert started.json()["name"] == "Guest 1" and not started.json()["registered"]
+        guest = client.cookies[COOKIE_NAME]
+        again = client.post("/api/session", json={"nickname": "Guest 2", "keep_session": True})
+        assert again.json()["name"] == "Guest 1" and client.cookies[COOKIE_NAME] == guest
+
+        client.cookies.clear()
+        client.cookies.set(COOKIE_NAME, account)
+        replaced = client.post("/api/session", json={"nickname": "Guest 3"})
+        assert replaced.json()["name"] == "Guest 3"
+        assert replaced.cookies[COOKIE_NAME] not in ("", account)
+
+        client.cookies.clear()
+        client.cookies.set(COOKIE_NAME, account)
+        client.post("/api/logout")  # every cookie of the account ends
+        client.cookies.clear()
+        client.cookies.set(COOKIE_NAME, account)
+        fresh = client.post("/api/session", json={"nickname": "Guest 4", "keep_session": True})
+        assert fresh.json()["name"] == "Guest 4"
+        assert fresh.cookies[COOKIE_NAME] not in ("", account)
+
+
 # -- names ---------------------------------------------------------------------------------------
 
 
@@ -440,7 +478,9 @@ def test_nicknames_with_markup_or_control_characters_are_refused(
         error = answer.json()["error"]
         assert error["code"] == "bad_nickname" and error["params"] == {"field": "nickname"}
         login = client.post("/api/register", json=credentials(f"ab{nickname}"))
-        assert login.status_code == 422 and login.json()["error"]["params"] == {"field": "name"}
+        assert login.status_code == 422
+        assert login.json()["error"]["code"] == "bad_login_name"
+        assert login.json()["error"]["params"] == {"rule": "characters", "field": "name"}
         assert client.post("/api/login", json=credentials(nickname)).status_code == 422
 
 

@@ -19,10 +19,10 @@ from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server import fairness
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner, decide
-from rummykit.server.review import decision_points, review_decision
+from rummykit.server.bots.service import BotRunner, decide
+from rummykit.server.competition.review import decision_points, review_decision
+from rummykit.server.table import fairness
 from tests.server.conftest import make_settings
 
 RULES = {"first_round": 5, "last_round": 5}

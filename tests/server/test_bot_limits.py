@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.host import TableError
-from rummykit.server.tables import check_bot_level
+from rummykit.server.bots.limits import check_bot_level
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.protocol.refusals import TableError
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 LIMITS = {
@@ -165,3 +165,54 @@ def test_finished_tables_no_longer_count(client: TestClient) -> None:
         raise AssertionError("the bot table did not finish")
     for _ in range(3):
         assert create(client, waiting_table("greedy", sit=False))[0] == 200
+
+
+def tournament(bot_level: str | None, capacity: int = 4) -> dict[str, Any]:
+    return {
+        "game": "burraco",
+        "rules": {"mode": "quick"},
+        "name": "Bots",
+        "capacity": capacity,
+        "bot_level": bot_level,
+        "enter": False,
+    }
+
+
+def make_tournament(client: TestClient, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    answer = client.post("/api/tournaments", json=body)
+    return answer.status_code, answer.json()
+
+
+def test_tournament_bots_are_held_to_the_creators_limits(client: TestClient) -> None:
+    """A tournament's bots are checked as a table's are: a guest's at most 500
+    iterations and a second a move, anyone's at most a second (many tables play at
+    once), a level in iterations alone counted at the slowest search speed."""
+    guest(client, "organiser")
+    for level in ("ismcts:iterations=100000", "ismcts:iterations=501", "ismcts:seconds=1.5"):
+        answer = make_tournament(client, tournament(level))
+        assert refused(answer, 400, "bad_bot"), (level, answer)
+        assert answer[1]["error"]["params"] == {"level": level}
+    assert make_tournament(client, tournament("ismcts:iterations=500"))[0] == 200
+    registered(client, "member")
+    for level in ("ismcts:iterations=100000", "ismcts:iterations=600", "ismcts:seconds=2"):
+        answer = make_tournament(client, tournament(level))
+        assert refused(answer, 400, "bad_bot"), (level, answer)
+        assert answer[1]["error"]["params"] == {"level": level}
+    allowed = tournament("ismcts:iterations=5000:seconds=1")
+    assert make_tournament(client, allowed)[0] == 200
+
+
+def test_tournament_bots_count_against_the_creators_budget(client: TestClient) -> None:
+    """A guest's 4 s: a tournament of eight one-second bots is too much; one of four
+    takes it all, and a table's searching bot is then refused (and the other way)."""
+    guest(client, "spender")
+    over = make_tournament(client, tournament("ismcts:seconds=1", capacity=8))
+    assert refused(over, 400, "bad_bot") and "4 s" in over[1]["error"]["message"]
+    assert make_tournament(client, tournament("ismcts:seconds=1", capacity=4))[0] == 200
+    assert refused(create(client, waiting_table("ismcts:seconds=0.5")), 400, "bad_bot")
+    assert create(client, waiting_table("greedy"))[0] == 200
+    guest(client, "table-first")
+    assert create(client, waiting_table("ismcts:seconds=1", "ismcts:seconds=1"))[0] == 200
+    half = make_tournament(client, tournament("ismcts:seconds=0.5", capacity=6))
+    assert refused(half, 400, "bad_bot")
+    assert make_tournament(client, tournament("ismcts:seconds=0.5", capacity=4))[0] == 200

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from rummykit.bots.registry import LEVELS
-from rummykit.server.bot_names import LEVEL_NAMES, computer_name, level_name, seat_names
+from rummykit.server.bots.names import LEVEL_NAMES, computer_name, level_name, seat_names
 
 
 @dataclass

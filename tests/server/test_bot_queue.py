@@ -17,10 +17,10 @@ import pytest
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.bot_errors import BotBusy, BotUnavailable
-from rummykit.server.bot_queue import BotQueue, Kind
-from rummykit.server.bots import BotRunner
-from rummykit.server.worker_pool import WorkerPool
+from rummykit.server.bots.errors import BotBusy, BotUnavailable
+from rummykit.server.bots.queue import BotQueue, Kind
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.bots.worker_pool import WorkerPool
 
 WAIT = 10.0
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from rummykit.server.bot_ratings import PUBLISHED
+from rummykit.server.bots.ratings import PUBLISHED
 
 COMPETITION = Path(__file__).resolve().parents[2] / "docs" / "competition.md"
 

@@ -8,9 +8,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from rummykit.server.protocol import parse_server_message
+from rummykit.server.protocol.messages import parse_server_message
 from tests.server.conftest import make_settings
 from tests.server.test_whole_games import connect, new_player
 

@@ -6,7 +6,7 @@ import gc
 import subprocess
 import sys
 
-from rummykit.server.collector import freeze_start_up
+from rummykit.server.operations.collector import freeze_start_up
 
 
 def test_a_process_that_froze_nothing_is_left_alone() -> None:
@@ -18,7 +18,7 @@ def test_a_process_that_froze_nothing_is_left_alone() -> None:
 def test_a_process_that_froze_its_start_freezes_what_start_up_added() -> None:
     script = """
 import gc
-from rummykit.server.collector import freeze_start_up
+from rummykit.server.operations.collector import freeze_start_up
 gc.freeze()
 made = [[index] for index in range(5000)]  # objects start-up keeps
 frozen = freeze_start_up()

@@ -20,12 +20,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from rummykit.server import fairness
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from rummykit.server.storage import Storage
-from rummykit.server.verify import verify_record
+from rummykit.server.storage.store import Storage
+from rummykit.server.table import fairness
+from rummykit.server.table.verify import verify_record
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player, random_policy

@@ -23,6 +23,10 @@ def test_current_games_lists_the_players_tables_not_over(
     # newest first, each with its state
     assert [t["table_id"] for t in listed] == [people["table_id"], solo["table_id"]]
     assert [t["status"] for t in listed] == ["waiting", "playing"]
+    # a computer is named by its level as players know it, never by its algorithm
+    [computer] = [s for s in listed[1]["seats"] if s["kind"] == "bot"]
+    assert computer["name"].startswith("Computer (") and computer["level"] not in computer["name"]
+    assert listed[1]["finished_at"] is None and listed[1]["tournament_id"] is None
     # leaving a game under way keeps it listed (the way back); a seat given up does not
     assert client.post(f"/api/tables/{solo['table_id']}/leave").status_code == 200
     assert client.post(f"/api/tables/{people['table_id']}/leave").status_code == 200

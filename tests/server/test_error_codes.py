@@ -1,4 +1,4 @@
-"""The catalogue of the server's error codes (``rummykit.server.error_codes``) against the
+"""The catalogue of the server's error codes (``rummykit.server.protocol.error_codes``) against the
 server's source, docs/protocol.md and itself.
 
 The source is read by :mod:`tests.server.error_code_sites`: a code named anywhere in the
@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.server.error_codes import ERROR_CODES, PLACEHOLDER, english, markdown_table
-from rummykit.server.protocol import ERROR_CODES as PROTOCOL_ERROR_CODES
-from rummykit.server.protocol import ProtocolError
+from rummykit.server.protocol.error_codes import ERROR_CODES, PLACEHOLDER, english, markdown_table
+from rummykit.server.protocol.messages import ERROR_CODES as PROTOCOL_ERROR_CODES
+from rummykit.server.protocol.messages import ProtocolError
 from tests.server.error_code_sites import ErrorSite, UnreadableCode, error_sites
 from tests.web.refusal_sites import refusal_sites
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
-TABLE_START = "<!-- error codes: python -m rummykit.server.error_codes --markdown -->"
+TABLE_START = "<!-- error codes: python -m rummykit.server.protocol.error_codes --markdown -->"
 TABLE_END = "<!-- end of error codes -->"
 
 SITES = error_sites()
@@ -147,7 +147,7 @@ def test_the_reader_finds_the_servers_own_places() -> None:
     codes = {site.code for site in SITES}
     assert {"no_session", "stale_state", "bad_json", "table_full", "http_error"} <= codes
     assert len(SITES) > 60
-    assert not [site for site in SITES if site.where.startswith("server/error_codes.py")]
+    assert not [site for site in SITES if site.where.startswith("server/protocol/error_codes.py")]
 
 
 # ---------------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_every_code_the_server_names_is_in_the_catalogue() -> None:
     missing = sorted(
         {f"{site.code} ({site.where})" for site in SITES if site.code not in ERROR_CODES}
     )
-    assert missing == [], "add these to rummykit.server.error_codes (and translate them)"
+    assert missing == [], "add these to rummykit.server.protocol.error_codes (and translate them)"
 
 
 def test_statuses_in_the_source_are_the_catalogues() -> None:
@@ -196,8 +196,8 @@ def test_transports_in_the_source_are_the_catalogues() -> None:
 
 
 def test_table_errors_are_answered_with_the_catalogues_status() -> None:
-    from rummykit.server.host import TableError
-    from rummykit.server.lobby import table_error
+    from rummykit.server.api.lobby import table_error
+    from rummykit.server.protocol.refusals import TableError
 
     for code in sorted({site.code for site in SITES if site.via == "TableError"}):
         assert ERROR_CODES[code].status is not None, code
@@ -258,13 +258,13 @@ def _documented_table() -> str:
 def test_the_protocol_doc_table_is_the_catalogue() -> None:
     assert _documented_table() == markdown_table(), (
         "docs/protocol.md's error table is out of date: paste the output of"
-        " `python -m rummykit.server.error_codes --markdown` between its markers"
+        " `python -m rummykit.server.protocol.error_codes --markdown` between its markers"
     )
 
 
 def test_the_command_prints_the_table() -> None:
     printed = subprocess.run(
-        [sys.executable, "-m", "rummykit.server.error_codes", "--markdown"],
+        [sys.executable, "-m", "rummykit.server.protocol.error_codes", "--markdown"],
         check=True,
         capture_output=True,
         text=True,

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from rummykit.games.record import loads
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.protocol import parse_server_message
-from rummykit.server.verify import verify_record
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.protocol.messages import parse_server_message
+from rummykit.server.table.verify import verify_record
 from tests.server.conftest import make_settings
 from tests.server.scripted import play_to_end
 

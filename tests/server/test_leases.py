@@ -20,10 +20,13 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from rummykit.server.lease_keeper import LeaseKeeper
-from rummykit.server.leases import Lease, LeaseLost, LeaseStore, LocalLeases
-from rummykit.server.models import SeatRow, TableRow
-from rummykit.server.storage import Storage, StorageError, make_engine
+from rummykit.server.cluster.lease_keeper import LeaseKeeper
+from rummykit.server.cluster.leases import LeaseStore, LocalLeases
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.errors import LeaseLost, StorageError
+from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.models import SeatRow, TableRow
+from rummykit.server.storage.store import Storage
 from tests.server.conftest import POSTGRES_URL
 from tests.server.stall_proxy import StallProxy
 

@@ -206,7 +206,7 @@ def test_protocol_schema_is_served(client: TestClient) -> None:
 
 def test_a_live_table_is_summed_up_as_stored(client: TestClient) -> None:
     """The summary of a table in memory is the one its stored rows give, at each change."""
-    from rummykit.server.lobby import _summary
+    from rummykit.server.api.lobby import _summary
 
     server = client.app.state.server  # type: ignore[attr-defined]
 

@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.loop_lag import SECONDS_KEPT, LoopLag
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.operations.loop_lag import SECONDS_KEPT, LoopLag
 from tests.server.conftest import make_settings
 
 

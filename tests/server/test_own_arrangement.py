@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from rummykit.games.three_thirteen import GAME
-from rummykit.server.protocol import parse_server_message
+from rummykit.server.protocol.messages import parse_server_message
 from tests.server.test_whole_games import connect, new_player
 
 

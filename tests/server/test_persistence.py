@@ -15,9 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
-from rummykit.server.storage import Storage, StorageError, make_engine
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.errors import StorageError
+from rummykit.server.storage.store import Storage
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_lobby import guest
@@ -46,7 +48,7 @@ def test_actions_have_unique_state_numbers(database: dict[str, object]) -> None:
         storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
         await storage.migrate()
         await storage.migrate()  # applying migrations twice is harmless
-        from rummykit.server.models import SeatRow, TableRow
+        from rummykit.server.storage.models import SeatRow, TableRow
 
         row = TableRow(
             id="t1", game="burraco", rules={}, private=False, invite_token=None, seed=1,
@@ -76,7 +78,7 @@ def test_actions_appended_together_are_each_stored_or_refused(
     async def run() -> None:
         storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
         await storage.migrate()
-        from rummykit.server.models import SeatRow, TableRow
+        from rummykit.server.storage.models import SeatRow, TableRow
 
         ids = [f"t{i}" for i in range(6)]
         for table_id in ids:
@@ -162,7 +164,7 @@ def test_stored_actions_reach_the_sqlite_file_itself(tmp_path: Path) -> None:
     into the database file while the server runs."""
     import sqlite3
 
-    from rummykit.server.models import SeatRow, TableRow
+    from rummykit.server.storage.models import SeatRow, TableRow
 
     path = tmp_path / "db.sqlite3"
 

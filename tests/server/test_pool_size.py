@@ -8,9 +8,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy.pool import QueuePool
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
-from rummykit.server.storage import make_engine
+from rummykit.server.storage.engine import make_engine
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 

@@ -3,15 +3,16 @@ players (a leaver last, a substitute's game marked), the leaderboard and the pro
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from rummykit.rating.book import RatingBook
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from rummykit.server.ratings_store import display_rating
+from rummykit.server.storage.ratings import display_rating
 from tests.server.conftest import make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_whole_games import connect, new_player
@@ -103,7 +104,8 @@ def test_a_rated_game_rates_its_players_and_shows_on_the_boards(client: TestClie
     ).json()
     assert [e["name"] for e in recent["boards"][0]["entries"]] == ["ann", "bob"]
     assert client.get("/api/leaderboard", params={"game": "burraco"}).json()["boards"] == [
-        {"pool": "burraco", "players": 2, "entries": []}
+        {"pool": "burraco", "players": 2, "entries": []},
+        {"pool": "burraco/4", "players": 4, "entries": []},
     ]
 
     client.cookies.clear()  # a profile is public
@@ -186,4 +188,10 @@ def test_a_private_rated_game_counts_but_is_not_named_on_the_profile(client: Tes
     profile = client.get(f"/api/players/{bob_id}").json()
     assert [r["games"] for r in profile["ratings"]] == [1]
     assert [(p["table_id"], p["place"]) for p in profile["history"]] == [(None, 2)]
-    assert profile["recent"] == []
+    # listed among the recent games with only what its history point shows
+    [game] = profile["recent"]
+    assert game["private"] and game["rated"] and game["place"] == 2 and game["change"] < 0
+    assert game["table_id"] is None and game["seat"] is None and game["seats"] == []
+    assert game["totals"] is None and game["winners"] is None
+    assert game["finished_at"] == profile["history"][0]["at"]
+    assert created["table_id"] not in json.dumps(profile) and "ann" not in json.dumps(profile)

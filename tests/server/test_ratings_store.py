@@ -14,13 +14,15 @@ import pytest
 from sqlalchemy import select
 
 from rummykit.rating.book import RatingBook
-from rummykit.rating.model import POINTS_PER_MU
-from rummykit.server.models import PlayerRatingRow, RatingHistoryRow, SeatRow, TableRow
-from rummykit.server.ratings_store import RatedGame, display_rating
-from rummykit.server.storage import Storage, make_engine
+from rummykit.rating.model import POINTS_PER_MU, Rating, new_model, rate_table
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.models import PlayerRatingRow, RatingHistoryRow, SeatRow, TableRow
+from rummykit.server.storage.ratings import RatedGame, display_rating
+from rummykit.server.storage.store import Storage
 from tests.server.conftest import POSTGRES_URL
 
 BURRACO = RatedGame(pool="burraco", lower_is_better=False)
+BURRACO_FOUR = RatedGame(pool="burraco/4", lower_is_better=False, sides=(0, 1, 0, 1))
 THREE = RatedGame(pool="three-thirteen/3", lower_is_better=True)
 
 StorageMaker = Callable[[], Awaitable[Storage]]
@@ -192,6 +194,40 @@ def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
                 )
             assert rows["cy"].rating == pytest.approx(display_rating(stored["cy"].mu))
             assert rows["cy"].rating < 1500 < rows["bob"].rating
+
+    asyncio.run(run())
+
+
+def test_partners_are_rated_as_one_team_in_their_own_pool(
+    database: tuple[str, str | None],
+) -> None:
+    async def run() -> None:
+        async with storages(database, 1) as (storage,):
+            # ann and cy (seats 0 and 2) beat bob and dee; the seats' totals are their team's
+            table = await add_table(storage, ["ann", "bob", "cy", "dee"])
+            await storage.finish_table(
+                table, 10.0, [900, 300, 900, 300], [0, 2], rated=BURRACO_FOUR
+            )
+            stored = await ratings(storage, "burraco/4")
+            expected = rate_table(
+                new_model(drift=True), [Rating()] * 4, [1, 3, 1, 3], sides=[0, 1, 0, 1]
+            )
+            for player, rating in zip(("ann", "bob", "cy", "dee"), expected, strict=True):
+                assert stored[player].mu == pytest.approx(rating.mu, abs=1e-12)
+                assert stored[player].sigma == pytest.approx(rating.sigma, abs=1e-12)
+            # one team of two, not four players ranked: the winners gain less than a
+            # lone first among four would
+            alone = rate_table(new_model(drift=True), [Rating()] * 4, [1, 3, 1, 3])
+            assert stored["ann"].mu != pytest.approx(alone[0].mu)
+            rows = await history(storage, table)
+            assert rows["ann"].change == rows["cy"].change > 0 > rows["bob"].change
+            assert await ratings(storage, "burraco") == {}
+            # dee leaves a game her side was winning: she and bob place last
+            second = await add_table(storage, ["ann", "bob", "cy", "dee"], left=(3,))
+            await storage.finish_table(second, 20.0, [100, 700, 100, 700], [1], rated=BURRACO_FOUR)
+            rows = await history(storage, second)
+            assert {p: r.place for p, r in rows.items()} == {"ann": 1, "bob": 3, "cy": 1, "dee": 3}
+            assert rows["bob"].change < 0 and not rows["bob"].left_early and rows["dee"].left_early
 
     asyncio.run(run())
 

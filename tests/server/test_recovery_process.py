@@ -30,8 +30,8 @@ from websockets.sync.client import connect
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.bots import decide
-from rummykit.server.fairness import bot_seed
+from rummykit.server.bots.service import decide
+from rummykit.server.table.fairness import bot_seed
 from tests.server.conftest import POSTGRES_URL
 
 KILLS = 3
@@ -60,7 +60,8 @@ class ServerProcess:
     def start(self) -> None:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "rummykit", "serve", "--port", str(self.port)],
+                # every table event in the log the tests read
+                [sys.executable, "-m", "rummykit", "serve", "--verbose", "--port", str(self.port)],
                 env=self.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,

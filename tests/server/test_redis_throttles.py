@@ -13,8 +13,8 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from rummykit.server.redis_throttles import RedisWindow
-from rummykit.server.throttles import Throttled
+from rummykit.server.accounts.throttles import Throttled
+from rummykit.server.cluster.redis_throttles import RedisWindow
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.live import LiveServer
 from tests.server.test_workers import REDIS_URL

@@ -1,6 +1,6 @@
 """A rematch: the same table again (seats, rules, clock) with a fresh deal, made once,
 each player of the old table in their old seat; the old table's other players are
-offered it over their sockets, its watchers are not."""
+offered it over their sockets, its watchers are told where to watch it (and may not sit)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from rummykit.server.rematch import rematch_request
+from rummykit.server.api.rematch import rematch_request
 from tests.server.conftest import make_settings
 from tests.server.live import LiveServer, play_out
 from tests.server.live import Player as LivePlayer
@@ -84,10 +84,16 @@ def test_a_rematch_between_people_is_offered_to_the_other_player(client: TestCli
         offer = _until(ws_bob, "rematch")
         assert offer["table_id"] == made["table_id"] and offer["by"] == 0
         assert offer["invite_token"] == made["invite_token"]
-        ws_carol.send_json({"type": "ping"})
-        assert _until(ws_carol, "pong")["type"] == "pong"  # the watcher was offered nothing
+        told = _until(ws_carol, "rematch")  # the watcher is taken along
+        assert told == offer
     waiting = client.get(f"/api/tables/{made['table_id']}").json()
     assert waiting["status"] == "waiting" and waiting["private"]
+    # the watcher watches the rematch with its token, and cannot take the kept seat
+    token = {"token": told["invite_token"]}
+    watched = _as(client, carol).post(f"/api/tables/{made['table_id']}/watch", json=token)
+    assert watched.status_code == 200 and watched.json()["seat"] is None
+    refused = _as(client, carol).post(f"/api/tables/{made['table_id']}/join", json=token)
+    assert refused.status_code == 409, refused.json()
     joined = _as(client, bob).post(f"/api/tables/{table_id}/rematch").json()
     assert joined["table_id"] == made["table_id"] and joined["seat"] == 1
     started = client.get(f"/api/tables/{made['table_id']}").json()
@@ -157,7 +163,7 @@ def test_a_player_coming_back_to_the_finished_table_is_offered_its_rematch(
 def test_a_rematch_is_stored_once_whoever_stores_it(client: TestClient) -> None:
     """The database's unique index decides between two makers of one rematch (two
     server processes, each asked at the same moment): the second is told it exists."""
-    from rummykit.server.tables import RematchExists
+    from rummykit.server.table.registry import RematchExists
 
     ann, bob, cy = (new_player(client, n) for n in ("ann", "bob", "cy"))
     table_id = _finished_three_player_table(client, [ann, bob, cy])

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.protocol import parse_server_message
+from rummykit.server.protocol.messages import parse_server_message
 from tests.server.scripted import Policy, play_to_end
 from tests.server.test_whole_games import connect, new_player, random_policy
 

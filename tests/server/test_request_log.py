@@ -26,9 +26,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.request_log import RequestLog
-from rummykit.server.storage import Storage
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.operations.request_log import RequestLog
+from rummykit.server.storage.store import Storage
 from tests.server.conftest import make_settings
 
 

@@ -15,8 +15,8 @@ from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.review import ReviewError, decision_points, review_decision
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.competition.review import ReviewError, decision_points, review_decision
 from tests.server.conftest import make_settings
 from tests.server.scripted import phrases_reason, play_to_end
 from tests.server.test_whole_games import connect, new_player, random_policy

@@ -14,8 +14,8 @@ import pytest
 
 from rummykit.bots.hints import hint_iterations, hint_seed
 from rummykit.games.registry import game_named
-from rummykit.server.bots import hint
-from rummykit.server.review import decision_points, review_decision
+from rummykit.server.bots.service import hint
+from rummykit.server.competition.review import decision_points, review_decision
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 RECORDS = (

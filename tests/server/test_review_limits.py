@@ -13,12 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
-from rummykit.server.bot_errors import BotBusy
-from rummykit.server.bots import BotRunner
-from rummykit.server.models import ActionRow, SeatRow, TableRow
-from rummykit.server.review import decision_points
-from rummykit.server.review_jobs import ReviewJobs
-from rummykit.server.storage import StoredTable
+from rummykit.server.bots.errors import BotBusy
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.competition.review import decision_points
+from rummykit.server.competition.review_jobs import ReviewJobs
+from rummykit.server.storage.models import ActionRow, SeatRow, TableRow
+from rummykit.server.storage.store import StoredTable
 from tests.server.conftest import make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_review import wait_for_review

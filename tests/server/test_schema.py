@@ -11,8 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 
-from rummykit.server.models import Base
-from rummykit.server.storage import Storage, make_engine
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.models import Base
+from rummykit.server.storage.store import Storage
 from tests.server.conftest import POSTGRES_URL
 
 

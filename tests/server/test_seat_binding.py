@@ -33,7 +33,9 @@ from tests.server.test_whole_games import check_no_leak, random_policy
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     database = tmp_path_factory.mktemp("seats") / "server.sqlite3"
-    server_settings = make_settings(f"sqlite+aiosqlite:///{database}", max_tables_per_player=10_000)
+    server_settings = make_settings(
+        f"sqlite+aiosqlite:///{database}", max_tables_per_player=10_000, sockets_per_player=1_000
+    )
     with LiveServer(server_settings) as server:
         yield server
 

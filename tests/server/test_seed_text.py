@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 from rummykit.cli.app import app as cli
 from rummykit.games.randomness import MAX_SEED
 from rummykit.games.record import FORMAT_VERSION, RecordError, loads
-from rummykit.server import fairness
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
-from rummykit.server.protocol import GameOverMessage, json_schema, parse_server_message
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.protocol.messages import GameOverMessage, json_schema, parse_server_message
+from rummykit.server.table import fairness
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_lobby import guest

@@ -9,7 +9,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.protocol import (
+from rummykit.server.protocol.messages import (
     PROTOCOL_VERSION,
     ActionMessage,
     ProtocolError,

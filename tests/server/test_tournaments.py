@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.events.standings import EventRecord, TableResult
 from rummykit.server.app import create_app
-from rummykit.server.bots import BotRunner
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.scripted import play_to_end
@@ -203,6 +203,9 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
     assert only["forfeits"] == [bob_entry]
     assert [s["name"] for s in view["standings"]] == ["ann", "bob"]
     assert view["standings"][0]["points"] == 1.0
+    # a tournament's table has no rematch: the tournament deals its next round
+    again = _as(client, ann).post(f"/api/tables/{table_id}/rematch")
+    assert (again.status_code, again.json()["error"]["code"]) == (409, "tournament_table")
     # the round is over: anyone may read the table's record, its deal shown
     assert _as(client, carol).get(f"/api/tables/{table_id}/record").json()["format"] == (
         "rummykit-record"
@@ -222,6 +225,9 @@ def test_registration_refuses_what_it_must(client: TestClient) -> None:
     assert client.post("/api/tournaments", json=bad).status_code == 422
     odd = {**body, "table_size": 3}
     assert client.post("/api/tournaments", json=odd).json()["error"]["code"] == "bad_rules"
+    # only a tournament of pairs (Burraco for four) takes a partner
+    alone = _as(client, carol).post(f"{url}/register", json={"partner": "0123456789abcdef"})
+    assert alone.json()["error"]["code"] == "bad_rules"
     for hidden in ("Cup\x00", "Cup\u200b", "Cup\u2028two"):  # NUL, invisible, separator
         refused = client.post("/api/tournaments", json={**body, "name": hidden})
         assert (refused.status_code, refused.json()["error"]["code"]) == (422, "bad_nickname")

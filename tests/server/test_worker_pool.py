@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.server.bot_errors import BotUnavailable
-from rummykit.server.worker_pool import WorkerPool
+from rummykit.server.bots.errors import BotUnavailable
+from rummykit.server.bots.worker_pool import WorkerPool
 
 WAIT = 60.0
 

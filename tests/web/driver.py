@@ -12,6 +12,17 @@ from typing import Any
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebSocket
 
 TIMEOUT_MS = 20_000
+SESSION_COOKIE = "rummykit_session"
+
+
+def session_of(context: BrowserContext) -> str:
+    """The session a browser context signs in with (its cookie's value)."""
+    return next(c["value"] for c in context.cookies() if c["name"] == SESSION_COOKIE)
+
+
+def sign_in(context: BrowserContext, base_url: str, session: str) -> None:
+    """Give ``context`` the session ``session`` (made outside the browser)."""
+    context.add_cookies([{"name": SESSION_COOKIE, "value": session, "url": base_url}])
 
 
 @dataclass

@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Request, Route
 from websockets.sync.client import connect
 
 from tests.web.conftest import DESKTOP, LiveServer
-from tests.web.driver import Player, open_page
+from tests.web.driver import Player, open_page, sign_in
 
 HOSTILE_NAME = "<img src=x onerror=window.__pwned=1>"
 HOSTILE_CHAT = '<script>window.__pwned=2</script><img src=x onerror="window.__pwned=3">'
@@ -96,9 +96,7 @@ def pages(browser: Browser, hostile: HostileServer) -> Iterator[Any]:
         contexts.append(context)
         context.add_init_script(WATCH_VIOLATIONS)
         if mallory:
-            context.add_cookies(
-                [{"name": "rummykit_session", "value": hostile.cookie, "url": hostile.url}]
-            )
+            sign_in(context, hostile.url, hostile.cookie)
         return open_page(context, hostile.url, language=language, pace="instant")
 
     yield make
@@ -296,24 +294,50 @@ def test_normal_use_causes_no_policy_violation(
 
 
 def test_the_documentation_page_runs_under_its_policy(hostile: HostileServer, pages: Any) -> None:
-    """/docs loads Swagger UI from a CDN, which tests cannot reach: a stand-in bundle
-    records the configuration that the page's inline start-up script passes it."""
+    """/docs loads Swagger UI from the exact file pinned with its integrity hash, which
+    tests cannot reach.  A stand-in served in its place (what a CDN that was tampered
+    with would send) is refused by the browser and never runs, while the policy lets
+    the pinned file's address and the page's own start-up script through (no
+    violation); any other file of the CDN's host is refused by the policy."""
     visitor = pages()
+    console: list[str] = []
+    visitor.page.on("console", lambda message: console.append(message.text))
+    stand_in = (
+        "window.SwaggerUIBundle = (config) => { window.__swagger = config.url; };"
+        "SwaggerUIBundle.presets = {apis: {}};"
+        "SwaggerUIBundle.SwaggerUIStandalonePreset = {};"
+    )
 
     def cdn(route: Route, request: Request) -> None:
         if request.url.endswith(".js"):
-            stand_in = (
-                "window.SwaggerUIBundle = (config) => { window.__swagger = config.url; };"
-                "SwaggerUIBundle.presets = {apis: {}};"
-                "SwaggerUIBundle.SwaggerUIStandalonePreset = {};"
+            route.fulfill(
+                status=200,
+                content_type="text/javascript",
+                body=stand_in,
+                headers={"access-control-allow-origin": "*"},
             )
-            route.fulfill(status=200, content_type="text/javascript", body=stand_in)
         else:
-            route.fulfill(status=200, content_type="text/css", body="")
+            route.fulfill(
+                status=200,
+                content_type="text/css",
+                body="",
+                headers={"access-control-allow-origin": "*"},
+            )
 
     visitor.page.route("https://cdn.jsdelivr.net/**", cdn)
     visitor.page.route("https://fastapi.tiangolo.com/**", lambda route: route.abort())
     visitor.page.goto(f"{hostile.url}/docs")
-    visitor.page.wait_for_function("() => window.__swagger !== undefined")
-    assert visitor.page.evaluate("window.__swagger") == "/openapi.json"
-    assert violations(visitor) == []
+    visitor.page.wait_for_load_state("load")
+    visitor.page.wait_for_function(
+        "() => [...document.scripts].some((s) => s.src.includes('swagger-ui-bundle'))"
+    )
+    assert visitor.page.evaluate("window.__swagger") is None  # the stand-in never ran
+    assert any("integrity" in text for text in console), console
+    assert violations(visitor) == []  # the pinned address and the inline script: allowed
+    # another file of the same host: refused by the policy itself
+    visitor.page.evaluate(
+        """() => { const s = document.createElement('script');
+        s.src = 'https://cdn.jsdelivr.net/npm/evil@1/evil.js'; document.body.append(s); }"""
+    )
+    visitor.page.wait_for_function("() => (window.__violations || []).length > 0")
+    assert visitor.page.evaluate("window.__swagger") is None

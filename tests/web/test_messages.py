@@ -142,8 +142,15 @@ def test_bot_reasons_are_the_bots_phrases_with_their_placeholders() -> None:
             assert set(PLACEHOLDER.findall(text)) == wanted, (code, text)
 
 
-# Words Hungarian players use as they are (Buchholz is the tie-break's own name).
-SAME_IN_HUNGARIAN = {"card.joker", "game.burraco", "meld.set", "tournament.buchholz"}
+# Words Hungarian players use as they are (Buchholz is the tie-break's own name; a
+# partner at cards is a "partner" in Hungarian too).
+SAME_IN_HUNGARIAN = {
+    "card.joker",
+    "game.burraco",
+    "meld.set",
+    "tournament.buchholz",
+    "burraco.partner",
+}
 
 
 def test_every_rule_option_has_a_label() -> None:

@@ -5,14 +5,18 @@ Hungarian and Russian."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 from websockets.sync.client import connect
 
-from rummykit.server.bot_ratings import PUBLISHED
-from tests.server.scripted import play_to_end
+from rummykit.server.bots.ratings import PUBLISHED
+from tests.server.scripted import Policy, first_legal, play_to_end
+from tests.server.test_whole_games import random_policy
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
-from tests.web.driver import Socket
+from tests.web.driver import Socket, sign_in
 
 PASSWORD = "correct-horse-battery"
 
@@ -30,30 +34,56 @@ def play_rated_game(
     """A rated two-player Three-Thirteen game of rounds 3 and 4: ``second`` leaves at the
     start (a substitute plays for them), ``first`` plays each turn's first legal action.
     The two player ids and the table id; ``cookies`` is given each one's session."""
-    ann, ann_id = registered(server, first)
-    bob, bob_id = registered(server, second)
-    created = ann.post(
+    ids, table_id = play_rated_table(
+        server,
+        [first, second],
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 4}},
+        cookies,
+    )
+    return ids[0], ids[1], table_id
+
+
+def play_rated_table(
+    server: LiveServer,
+    names: list[str],
+    table: dict[str, Any],
+    cookies: dict[str, str] | None = None,
+    *,
+    leavers: Sequence[int] | None = None,
+    policy: Policy = first_legal,
+) -> tuple[list[str], str]:
+    """A rated game at a new ``table`` (its game and rules) of ``names``, seated in order:
+    the seats ``leavers`` (all but the first by default) leave at the start, substitutes
+    playing for them, and the others play by ``policy``.  The players' ids and the
+    table id; ``cookies`` is given each one's session."""
+    leaving = set(range(1, len(names)) if leavers is None else leavers)
+    clients = [registered(server, name) for name in names]
+    host = clients[0][0]
+    created = host.post(
         "/api/tables",
-        json={
-            "game": "three-thirteen",
-            "rules": {"first_round": 3, "last_round": 4},
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "turn_seconds": None,
-        },
+        json={**table, "seats": [{"kind": "human"}] * len(names), "turn_seconds": None},
     ).json()
     table_id = created["table_id"]
-    assert bob.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
-    assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+    for seat, (other, _) in enumerate(clients[1:], start=1):
+        joined = other.post(f"/api/tables/{table_id}/join", json={"seat": seat})
+        assert joined.status_code == 200, joined.text
+    for seat in sorted(leaving):
+        assert clients[seat][0].post(f"/api/tables/{table_id}/leave").status_code == 200
     address = server.url.replace("http://", "ws://") + created["ws_url"]
-    cookie = f"rummykit_session={ann.cookies['rummykit_session']}"
-    with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
-        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
-    if cookies is not None:
-        cookies[first] = str(ann.cookies["rummykit_session"])
-        cookies[second] = str(bob.cookies["rummykit_session"])
-    ann.close()
-    bob.close()
-    return ann_id, bob_id, table_id
+
+    def play(client: httpx.Client) -> str:
+        cookie = f"rummykit_session={client.cookies['rummykit_session']}"
+        with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
+            return str(play_to_end(Socket(ws), policy)[-1]["type"])
+
+    staying = [client for seat, (client, _) in enumerate(clients) if seat not in leaving]
+    with ThreadPoolExecutor(len(staying)) as pool:
+        assert list(pool.map(play, staying)) == ["game_over"] * len(staying)
+    for name, (client, _) in zip(names, clients, strict=True):
+        if cookies is not None:
+            cookies[name] = str(client.cookies["rummykit_session"])
+        client.close()
+    return [player_id for _, player_id in clients], table_id
 
 
 def test_the_leaderboard_and_a_profile_after_a_rated_game(
@@ -156,9 +186,7 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
         (first, "hu", "Értékszám"),  # the longest word for it
     ):
         page = new_page(language=language, viewport=PHONE)
-        page.page.context.add_cookies(
-            [{"name": "rummykit_session", "value": cookies[name], "url": live_server.url}]
-        )
+        sign_in(page.page.context, live_server.url, cookies[name])
         page.goto(f"/#/table/{table_id}")
         cells = page.page.locator(".game-over [data-testid=rating-change]")
         cells.first.wait_for()
@@ -176,3 +204,41 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.page.screenshot(path=SCREENSHOTS / f"result-rating-phone-{language}.png")
         assert not page.errors, page.errors
+
+
+def test_a_rated_game_of_pairs_shows_each_partners_change(
+    new_page: MakePage, live_server: LiveServer
+) -> None:
+    suffix = secrets.token_hex(3)
+    names = [f"{name}{suffix}" for name in ("ann", "bob", "cyd", "dee")]
+    cookies: dict[str, str] = {}
+    _, table_id = play_rated_table(
+        live_server,
+        names,
+        {"game": "burraco", "rules": {"players": 4}},
+        cookies,
+        leavers=[1, 3],  # bob and dee leave: their side is placed last
+        policy=random_policy(4),
+    )
+    page = new_page(language="hu", viewport=PHONE)
+    sign_in(page.page.context, live_server.url, cookies[names[0]])
+    page.goto(f"/#/table/{table_id}")
+    dialog = page.page.locator(".game-over")
+    cells = dialog.locator(".rating-changes td")
+    cells.first.wait_for()
+    # a column a team, each partner's change under it, by name
+    assert dialog.locator("[data-testid=final-total]").count() == 2
+    assert cells.count() == 2
+    for cell, team in zip(cells.all(), ((0, 2), (1, 3)), strict=True):
+        changes = cell.locator("[data-testid=rating-change]")
+        assert changes.count() == 2
+        labels = [text.strip() for text in changes.locator(".label").all_text_contents()]
+        assert labels == [names[team[0]], names[team[1]]], labels
+        sign = "(+" if team == (0, 2) else "(\N{MINUS SIGN}"
+        assert all(sign in text for text in changes.all_text_contents()), team
+    widths = page.page.eval_on_selector(
+        ".game-over .final-totals", "t => [t.scrollWidth, t.closest('.scrolls-x').clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+    page.page.screenshot(path=SCREENSHOTS / "result-rating-pairs-phone-hu.png")
+    assert not page.errors, page.errors

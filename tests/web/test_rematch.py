@@ -1,6 +1,7 @@
 """Play again: at the end of a game between people, one asks for a rematch and lands at
 the new table; the other is offered it in the result dialog and joins with one click,
-in the same seat; both then play the new game."""
+in the same seat; both then play the new game, and one who watched the finished game is
+taken along to watch the rematch."""
 
 from __future__ import annotations
 
@@ -11,14 +12,9 @@ from typing import Any
 from websockets.sync.client import connect
 
 from tests.web.conftest import SCREENSHOTS, MakePage
-from tests.web.driver import Player
+from tests.web.driver import Player, session_of
 
 SHORT = {"first_round": 3, "last_round": 3}
-
-
-def _cookie(player: Player) -> str:
-    cookies = player.page.context.cookies()
-    return next(c["value"] for c in cookies if c["name"] == "rummykit_session")
 
 
 def _play_out(base_url: str, table_id: str, cookies: list[str]) -> None:
@@ -74,17 +70,26 @@ def _a_finished_game_of_two(new_page: MakePage) -> tuple[Player, Player, str]:
         f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
              headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
     )
-    _play_out(ann.base_url, table_id, [_cookie(ann), _cookie(bob)])
+    _play_out(ann.base_url, table_id, [session_of(ann.page.context), session_of(bob.page.context)])
     return ann, bob, table_id
 
 
 def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> None:
     ann, bob, table_id = _a_finished_game_of_two(new_page)
-    for player in (ann, bob):
+    carol = new_page()  # watches the finished game by its link
+    carol.goto("/")
+    carol.sit_down("Carol")
+    carol.page.wait_for_selector("[data-testid=me]")
+    for player in (ann, bob, carol):
         player.goto(f"/#/table/{table_id}")
         player.page.locator(".dialog.game-over").wait_for()
+    assert carol.table()["seat"] is None
     ann.page.click("[data-testid=play-again]")
     ann.page.locator("[data-testid=waiting-room]").wait_for()
+    # the watcher is taken along to the rematch, to watch it
+    carol.page.wait_for_function("(old) => !location.hash.includes(old)", arg=table_id)
+    carol.page.locator("[data-testid=waiting-room]").wait_for()
+    assert "watch=1" in carol.page.evaluate("location.hash")
     offer = bob.page.locator("[data-testid=rematch-offer]")
     offer.wait_for()
     assert "Ann asks for a rematch" in offer.inner_text()
@@ -101,7 +106,11 @@ def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> 
     assert state["tableStatus"] == "playing"
     ann.wait_table()
     assert ann.wait_settled()["tableId"] == state["tableId"]
-    assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
+    carol.wait_table()
+    watched = carol.wait_settled()
+    assert watched["tableId"] == state["tableId"] and watched["seat"] is None
+    assert watched["tableStatus"] == "playing"
+    assert not ann.errors and not bob.errors and not carol.errors, (ann.errors, bob.errors)
 
 
 def test_the_lobby_lists_a_rematch_with_a_seat_kept_for_the_player(new_page: MakePage) -> None:

@@ -169,7 +169,7 @@ def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
     )
     unclear = page.locator("[data-testid=review-unclear]")
     summary = unclear.locator("summary").inner_text()
-    assert summary == "2 more decisions differed from the bot's with no clear difference"
+    assert summary == "2 more decisions differed from the computer's with no clear difference"
     unclear.locator("summary").click()
     assert unclear.locator("li").count() == 2
     line = unclear.locator("li").first

@@ -4,7 +4,7 @@ pages in three languages.
 The refusal files (``rummykit/web/i18n/refusals.<lang>.json``) must cover every refusal
 code the engines can raise, each placeholder must name a parameter that the code really
 carries, and the three languages must have the same keys.  Every code of the server's
-error catalogue (``rummykit.server.error_codes``) must have its ``error.<code>`` message in
+error catalogue (``rummykit.server.protocol.error_codes``) must have its ``error.<code>`` message in
 each language (``rummykit/web/i18n/<lang>.json``), using only parameters the code always
 carries, the same ones in every language.  The rule pages
 (``rummykit/web/rules/<game>.<lang>.html``) must exist for every game and language, be
@@ -33,7 +33,7 @@ from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import ParamValue, Refusal
 from rummykit.games.registry import GAMES
 from rummykit.games.three_thirteen.rules import hand_size, wild_rank
-from rummykit.server.error_codes import ERROR_CODES
+from rummykit.server.protocol.error_codes import ERROR_CODES
 from tests.web.refusal_sites import RefusalSite, UnreadableRefusal, refusal_sites
 
 PACKAGE = Path(rummykit.__file__).parent
@@ -368,7 +368,11 @@ def render_error(language: str, code: str, params: Mapping[str, object]) -> str:
 def test_every_server_error_code_has_a_message(language: str) -> None:
     keys = {key.removeprefix("error.") for key in MESSAGES[language] if key.startswith("error.")}
     assert sorted(set(ERROR_CODES) - keys) == [], f"{language}.json lacks these error codes"
-    assert sorted(keys - set(ERROR_CODES) - CLIENT_CODES) == [], "no server code is named so"
+    # ``error.<code>.<rule>``: the words of one rule a refusal names (``params.rule``)
+    variants = {key for key in keys if key.partition(".")[0] in ERROR_CODES and "." in key}
+    assert sorted(keys - set(ERROR_CODES) - CLIENT_CODES - variants) == [], (
+        "no server code is named so"
+    )
 
 
 @pytest.mark.parametrize("code", sorted(ERROR_CODES))
@@ -603,3 +607,24 @@ def test_the_package_data_ships_the_translations_and_rule_pages() -> None:
     wanted = [I18N / f"refusals.{language}.json" for language in LANGUAGES]
     wanted += [RULE_PAGES / f"{game}.{language}.html" for game, language in PAGES]
     assert [path for path in wanted if path not in shipped] == []
+
+
+def test_the_protocol_doc_gives_the_newest_refusals_in_the_clients_words() -> None:
+    """docs/protocol.md's table of refusals in three languages says what the client
+    says: each row is a server code, each cell that language's message (its general
+    plural form where it has several)."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    start = doc.index("<!-- refusals in three languages")
+    rows = [
+        line
+        for line in doc[start : doc.index("<!-- end of refusals")].splitlines()
+        if line.startswith("| `")
+    ]
+    assert len(rows) >= 9
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+        code = cells[0].strip("`")
+        assert code in ERROR_CODES
+        for language, text in zip(LANGUAGES, cells[1:], strict=True):
+            entry = MESSAGES[language][f"error.{code}"]
+            assert (entry["other"] if isinstance(entry, dict) else entry) == text, code

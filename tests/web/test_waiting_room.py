@@ -30,6 +30,7 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         room.wait_for()
         seats = room.locator(".waiting-seats li").all_inner_texts()
         assert "Alice" in seats[0] and "(you)" in seats[0] and seats[1] == "Open seat"
+        assert room.locator("[data-testid=table-kind]").inner_text() == "Casual"
         # nothing to play before the start: no board, no stock, no Draw button
         assert alice.page.locator("[data-testid=stock]").count() == 0
         assert alice.page.locator(".action-bar").count() == 0
@@ -49,9 +50,18 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         text = intro.inner_text()
         assert "Three-Thirteen" in text and "Alice invites you" in text
         assert "1 of 2 seats taken" in text
+        assert "Casual game: no rating changes." in text and "Clock: " in text
         assert intro.locator(".intro-rules dt").count() >= 1
         assert bob.page.locator("input[name=nickname]").is_visible()
         _shoot(bob, f"invitation-{name}")
+        if viewport is None:  # one who only wants to watch says so: no name asked, no seat
+            dora = new_page()
+            dora.page.goto(link)
+            dora.page.click("[data-testid=just-watch]")
+            dora.page.locator("[data-testid=waiting-room]").wait_for()
+            assert dora.table()["seat"] is None
+            open_seats = dora.page.locator("[data-testid=waiting-room] .waiting-seats li.open")
+            assert open_seats.count() == 1
         bob.sit_down("Bob")
         bob.wait_table()
         state = bob.wait_settled()

@@ -11,7 +11,7 @@ about 0.5 to 1 s on a two-core machine, see :mod:`rummykit.bots.games`), and its
 numbers come from :func:`hint_seed`, made of what the player sees (the observation) and
 the table's public seed commitment only: nothing hidden goes into the search, so nothing
 hidden can be read out of it.  A review searches each decision with the very same budget
-and seed (:mod:`rummykit.server.review`), so it never calls the hint's move a mistake.
+and seed (:mod:`rummykit.server.competition.review`), so it never calls the hint's move a mistake.
 """
 
 from __future__ import annotations

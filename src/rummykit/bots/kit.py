@@ -5,7 +5,7 @@ Only the shape; each game's ``kit`` module fills it in and nothing here names a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,9 @@ class GameBots:
     never a time, so that the same position gets the same hint; each game sizes it to
     take about 0.5 to 1 s on a two-core machine.  ``mistake_points``: the smallest loss,
     in the game's points, that a review calls a mistake (and only when the loss is also
-    significant).
+    significant).  ``moves_with_progress(observation, legal_actions)``: the legal
+    actions less those that would let a hand go round in circles
+    (:mod:`rummykit.bots.progress`), for a bot that picks among them itself (``easy``).
     """
 
     greedy: Callable[[], Bot]
@@ -33,3 +35,4 @@ class GameBots:
     points_per_reward: Callable[[Any], float]
     hint_iterations: Callable[[Any], int]
     mistake_points: float
+    moves_with_progress: Callable[[Any, Sequence[Any]], list[Any]]

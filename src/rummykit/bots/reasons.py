@@ -34,6 +34,7 @@ PHRASES: Final[dict[str, str]] = {
     "search_better": "over {deals} simulated deals it did clearly better than {usual}",
     "pile_empty": "the discard pile is empty",
     "stock_empty": "the stock is empty",
+    "goes_round": "taking {card} back would only go round in circles",
     # Burraco
     "draw": "draw",
     "take_pile": "take the pile",
@@ -63,6 +64,8 @@ PHRASES: Final[dict[str, str]] = {
     "no_other_discard": "no other card may be discarded",
     "only_wilds_left": "only wilds are left to discard",
     "opponent_threw_one": "your opponent has just thrown one away",
+    "least_useful_pairs": "the card least useful to your team and to your opponents",
+    "opponents_threw_one": "an opponent has just thrown one away",
     "high_points_out": "high points out of your hand before the hand ends",
     # Three-Thirteen
     "draw_stock": "draw from the stock",

@@ -78,10 +78,11 @@ def make_bot(game: str, spec: str) -> Bot:
         from rummykit.bots.games import bots_for
 
         try:
-            greedy = bots_for(game).greedy()
+            bots = bots_for(game)
         except ValueError as error:
             raise BotSpecError(str(error)) from None
-        return greedy if level == "greedy" else EasyBot(greedy)
+        greedy = bots.greedy()
+        return greedy if level == "greedy" else EasyBot(greedy, moves=bots.moves_with_progress)
     if level == "ismcts":
         unknown = set(options) - {"seconds", "iterations"}
         if unknown:

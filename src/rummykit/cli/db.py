@@ -17,7 +17,8 @@ def upgrade(
     import asyncio
 
     from rummykit.server.settings import Settings
-    from rummykit.server.storage import Storage, make_engine
+    from rummykit.server.storage.engine import make_engine
+    from rummykit.server.storage.store import Storage
 
     settings = Settings() if database is None else Settings(database_url=database)
 

@@ -29,6 +29,7 @@ class TerminalGame:
     - ``help``: the moves in the game's notation, one line each (``help`` in play).
     - ``table(observation, names)``: the table as lines, for the plain log.
     - ``hand_result(result, totals, names)``: the end of a hand or round.
+    - ``game_over(winners, totals, names)``: the game's last line, by side.
     - ``mode(observation)`` and ``where(observation)``: the screen's title.
     - ``screen(scene, lines)``: the middle of the full-screen table.
     - ``deal_header(event)``, ``deal_extras(event)`` and ``hand_ended(event, names)``:
@@ -38,6 +39,7 @@ class TerminalGame:
     help: tuple[str, ...]
     table: Callable[[Any, Sequence[str]], list[str]]
     hand_result: Callable[[Any, Sequence[int], Sequence[str]], list[str]]
+    game_over: Callable[[Sequence[int], Sequence[int], Sequence[str]], str]
     mode: Callable[[Any], str]
     where: Callable[[Any], str]
     screen: Callable[[Scene, Lines], None]
@@ -98,6 +100,7 @@ TERMINAL_GAMES: Final[Mapping[str, TerminalGame]] = {
         ),
         table=views.burraco_table,
         hand_result=_burraco_result,
+        game_over=views.burraco_game_over_line,
         mode=screen_parts.burraco_mode,
         where=screen_parts.burraco_where,
         screen=screen_parts.burraco_screen,
@@ -115,6 +118,7 @@ TERMINAL_GAMES: Final[Mapping[str, TerminalGame]] = {
         ),
         table=views.three_thirteen_table,
         hand_result=_three_thirteen_result,
+        game_over=views.game_over_line,
         mode=screen_parts.no_mode,
         where=screen_parts.three_thirteen_where,
         screen=screen_parts.three_thirteen_screen,

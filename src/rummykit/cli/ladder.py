@@ -64,7 +64,10 @@ def ladder(
     seats: Annotated[
         int | None,
         typer.Option(
-            help="Players a table: Burraco 2; Three-Thirteen 2 to 4 (default 2).",
+            "--seats",
+            "--players",
+            help="Players a table: Burraco 2 or 4 (a rung is a team of two);"
+            " Three-Thirteen 2 to 4 (default 2).",
             metavar="N",
             show_default=False,
         ),
@@ -146,7 +149,9 @@ def ladder(
     except RatingError as error:
         console.print(str(error), style="red", markup=False, soft_wrap=True)
         raise typer.Exit(2) from None
-    pool = pool_of(info.name, table_size, player_counts=info.player_counts)
+    pool = pool_of(
+        info.name, table_size, player_counts=info.player_counts, named_size=info.named_pool_size
+    )
     console.print(
         ladder_table(
             rungs_rated,

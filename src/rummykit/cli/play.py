@@ -23,7 +23,14 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Deal seed (random if omitted).", metavar="N")
     ] = None,
-    players: Annotated[int, typer.Option(help="Seats: 2 (Three-Thirteen: 2-4).", metavar="N")] = 2,
+    players: Annotated[
+        int,
+        typer.Option(
+            help="Seats: Burraco 2, or 4 (you and a computer partner against two computers);"
+            " Three-Thirteen 2-4.",
+            metavar="N",
+        ),
+    ] = 2,
     bot: Annotated[
         str,
         typer.Option(
@@ -84,7 +91,7 @@ def play(
     except (ValueError, BotSpecError, RecordFileError) as error:
         console.print(f"[red]{safe(error)}[/]")
         raise typer.Exit(2) from None
-    names = seat_names(state.num_players, seat)
+    names = seat_names(state.num_players, seat, getattr(state, "partner_of", lambda _: None)(seat))
     console.print(
         f"[bold]{info.title}[/] · seed {deal_seed} · the record goes to {safe(path)}"
         " · type 'help' for the moves"

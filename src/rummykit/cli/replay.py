@@ -8,7 +8,7 @@ stays that of one game (no copy of the state is kept per step).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,12 +50,13 @@ def tell(record: GameRecord, console: Console) -> None:
     console.print("Players: " + ", ".join(f"{p}: {safe(n)}" for p, n in enumerate(names)))
     melds: list[tuple[int, int]] = []
     shown = terminal_game(game.name)
-    _tell_events(state.events, shown, names, melds, console)
+    owner_of: Callable[[int], int] = getattr(state, "team_of", lambda seat: seat)
+    _tell_events(state.events, shown, names, melds, console, owner_of=owner_of)
     for index, text in enumerate(record.actions):
         player = state.current_player
         events = state.apply(game.parse_action(text))
         line = f"{index + 1:5d}  "
-        told = _tell_events(events, shown, names, melds, console, lead=line)
+        told = _tell_events(events, shown, names, melds, console, owner_of=owner_of, lead=line)
         if not told:
             console.print(f"{line}{safe(names[player])}: {safe(text)}")
     if state.game_over:
@@ -70,14 +71,15 @@ def _tell_events(
     melds: list[tuple[int, int]],
     console: Console,
     *,
+    owner_of: Callable[[int], int],
     lead: str = "",
 ) -> bool:
     """Print the events of one action; ``False`` if none was worth a line."""
     told = False
     for event in events:
         kind = type(event).__name__
-        if kind == "Melded":
-            melds.append((event.meld_id, event.player))
+        if kind == "Melded":  # numbered by owner: the team where partners share melds
+            melds.append((event.meld_id, owner_of(event.player)))
         lines = _special_lines(event, shown, names)
         if lines is None:
             lines = narrate([event], names=names, numbers=MeldNumbers.of(melds))
@@ -107,7 +109,7 @@ def _special_lines(event: Any, shown: TerminalGame, names: Sequence[str]) -> lis
     if kind == "HandEnded":
         return shown.hand_ended(event, names)
     if kind == "GameEnded":
-        return [views.game_over_line(event.winners, event.totals, names)]
+        return [shown.game_over(event.winners, event.totals, names)]
     return None
 
 

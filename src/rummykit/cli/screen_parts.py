@@ -51,37 +51,92 @@ def no_mode(obs: Any) -> str:
 
 def burraco_screen(scene: Scene, out: Lines) -> None:
     obs = scene.observation
+    if obs.partner is not None:
+        _burraco_four(scene, out)
+        return
     me = scene.seat
     names = scene.names
     for player, name in enumerate(names):
         if player == me:
             continue
         standing = views.burraco_standing(obs, player)
-        pozzetto = "pozzetto taken" if obs.took_pozzetto[player] else "pozzetto not taken"
         out.add(
             f"[bold cyan]{safe(name)}[/] · {plural(obs.hand_sizes[player], 'card')}"
-            f" · {pozzetto} · {standing.markup()}"
+            f" · pozzetto {views.pozzetto_word(obs, player)} · {standing.markup()}"
         )
         if obs.known_cards[player]:
             out.add(f"  holds {views.cards_markup(obs.known_cards[player])} (taken with the pile)")
         out.items("  melds: ", views.burraco_melds_of(obs, player, scene.numbers))
     out.rule()
-    out.add(f"Pile ({len(obs.discard_pile)}): {_pile(obs.discard_pile, out.width - 12)}")
-    out.add(
-        f"Stock {obs.stock_count} · pozzetti left {len(obs.pozzetti_left)}"
-        + (f" · {views.totals_line(obs.totals, names)}" if obs.rules.mode == "target" else "")
-    )
+    _burraco_middle(scene, out)
     out.rule()
     out.items("[bold]Your melds:[/] ", views.burraco_melds_of(obs, me, scene.numbers))
     out.add(f"[bold]You[/]: {views.burraco_standing(obs, me).markup()}")
-    pozzetto = "pozzetto taken" if obs.took_pozzetto[me] else "pozzetto not taken"
-    out.add(f"[bold]Your cards[/] ({len(obs.hand)}, {pozzetto}):")
+    out.add(f"[bold]Your cards[/] ({len(obs.hand)}, pozzetto {views.pozzetto_word(obs, me)}):")
+    _burraco_hand(scene, out)
+
+
+def _burraco_middle(scene: Scene, out: Lines) -> None:
+    obs = scene.observation
+    out.add(f"Pile ({len(obs.discard_pile)}): {_pile(obs.discard_pile, out.width - 12)}")
+    out.add(
+        f"Stock {obs.stock_count} · pozzetti left {len(obs.pozzetti_left)}"
+        + (
+            f" · {views.burraco_totals_line(obs.totals, scene.names)}"
+            if obs.rules.mode == "target"
+            else ""
+        )
+    )
+
+
+def _burraco_hand(scene: Scene, out: Lines) -> None:
+    obs = scene.observation
     out.items("  ", [views.cards_markup(g) for g in views.suit_groups(obs.hand)], empty="empty")
     if obs.forbidden_discard is not None:
         out.add(
             f"[yellow]You may not discard {views.card_markup(obs.forbidden_discard)}"
             " this turn (the one card you took).[/]"
         )
+
+
+def _burraco_four(scene: Scene, out: Lines) -> None:
+    """A table of four: the other team at the top (each opponent's cards, then the
+    team's pozzetto, score and melds), whose turn it is, the pile and stock, then the
+    partner, the team's melds and score, and the person's cards."""
+    obs = scene.observation
+    names = scene.names
+    sides = views.team_names(names)
+    partner = obs.partner
+    opponents = [p for p in range(len(names)) if obs.team_of(p) != obs.team]
+    for player in opponents:
+        line = f"[bold cyan]{safe(names[player])}[/] · {plural(obs.hand_sizes[player], 'card')}"
+        if obs.known_cards[player]:
+            line += f" · holds {views.cards_markup(obs.known_cards[player])}"
+        out.add(line)
+    them = opponents[0]
+    out.add(
+        f"[bold cyan]{safe(sides[obs.team_of(them)])}[/] · pozzetto"
+        f" {views.pozzetto_word(obs, them)} · {views.burraco_standing(obs, them).markup()}"
+    )
+    out.items("  melds: ", views.burraco_melds_of(obs, them, scene.numbers))
+    out.rule()
+    out.add(views.turn_order_line(obs, names))
+    _burraco_middle(scene, out)
+    out.rule()
+    line = f"[bold green]{safe(names[partner])}[/] (your partner) · "
+    line += plural(obs.hand_sizes[partner], "card")
+    if obs.known_cards[partner]:
+        line += f" · holds {views.cards_markup(obs.known_cards[partner])}"
+    out.add(line)
+    out.items(
+        "[bold]Your team's melds:[/] ", views.burraco_melds_of(obs, obs.player, scene.numbers)
+    )
+    out.add(
+        f"[bold]Your team[/]: pozzetto {views.pozzetto_word(obs, obs.player)}"
+        f" · {views.burraco_standing(obs, obs.player).markup()}"
+    )
+    out.add(f"[bold]Your cards[/] ({len(obs.hand)}):")
+    _burraco_hand(scene, out)
 
 
 def three_thirteen_screen(scene: Scene, out: Lines) -> None:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rummykit.bots.base import Bot
-from rummykit.cli import views
 from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, grouped_moves
 from rummykit.cli.narration import narrate
@@ -164,7 +163,9 @@ class Session:
                 continue
             try:
                 typed = self.game.parse_action(text)
-                action = typed_to_engine(typed, scene.numbers, self.seat)
+                # the melds' owner: a team where partners share melds, else the seat
+                owner = getattr(scene.observation, "team", self.seat)
+                action = typed_to_engine(typed, scene.numbers, owner)
             except NotationError as error:
                 self.front.say(scene, f"[red]{safe(error)}[/] (type 'help')")
                 continue
@@ -205,7 +206,8 @@ class Session:
                 self.outcome.extend(lines)
 
     def _show_end(self) -> None:
-        self.outcome.append(views.game_over_line(self.state.winners, self.state.totals, self.names))
+        shown = terminal_game(self.game.name)
+        self.outcome.append(shown.game_over(self.state.winners, self.state.totals, self.names))
         self.front.end(self.scene(), self.outcome)
 
 
@@ -217,8 +219,19 @@ def _shown_numbers(message: str, action: Any, typed: Any) -> str:
     return re.sub(rf"\bmeld {meld_id}\b", f"meld {typed.meld_id}", message)
 
 
-def seat_names(players: int, seat: int) -> list[str]:
-    """``You`` at ``seat``; ``Computer``, or ``Computer 1``, ``Computer 2`` ... elsewhere."""
+def seat_names(players: int, seat: int, partner: int | None = None) -> list[str]:
+    """``You`` at ``seat``; ``Computer``, or ``Computer 1``, ``Computer 2`` ... elsewhere;
+    with a ``partner``, ``Partner`` there and the opponents ``West`` (after you, as
+    play goes clockwise from South) and ``East`` (before you).
+
+    >>> seat_names(3, 1), seat_names(4, 1, partner=3)
+    (['Computer 1', 'You', 'Computer 2'], ['East', 'You', 'West', 'Partner'])
+    """
+    if partner is not None:
+        named = {seat: "You", partner: "Partner"}
+        named[(seat + 1) % players] = "West"
+        named[(seat - 1) % players] = "East"
+        return [named.get(p, f"Computer {p + 1}") for p in range(players)]
     if players == 2:
         return ["You" if p == seat else "Computer" for p in range(2)]
     return ["You" if p == seat else f"Computer {p + 1 - (p > seat)}" for p in range(players)]

@@ -64,9 +64,19 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="One bot per seat, e.g. greedy,ismcts or ismcts:seconds=0.5", metavar="BOTS"
+            help="One bot per seat, e.g. greedy,ismcts or ismcts:seconds=0.5; with partners"
+            " (Burraco --players 4) one per seat or one per team.",
+            metavar="BOTS",
         ),
     ] = "greedy,random",
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Seats at the table (default: one per bot); Burraco 2 or 4.",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
     games: Annotated[
         int, typer.Option(help="Deals to play (x seats with --duplicate).", metavar="N")
     ] = 100,
@@ -99,7 +109,7 @@ def simulate(
     from rummykit.games.registry import game_named
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
-    from rummykit.sim.tournament import make_tasks, run_tasks, summarize
+    from rummykit.sim.tournament import make_tasks, run_tasks, seat_teams, seatings, summarize
 
     console = Console(highlight=False)
     if not console.is_terminal:
@@ -107,14 +117,16 @@ def simulate(
     entries = [spec.strip() for spec in bots.split(",") if spec.strip()]
     try:
         info = game_named(game)
-        if len(entries) not in info.player_counts:
-            raise ValueError(
-                f"{info.title} needs {' or '.join(map(str, info.player_counts))} bots,"
-                f" one per seat, not {len(entries)}"
-            )
+        seats = len(entries) if players is None else players
+        if seats not in info.player_counts:
+            counts = " or ".join(map(str, info.player_counts))
+            if players is None:
+                raise ValueError(f"{info.title} needs {counts} bots, one per seat, not {seats}")
+            raise ValueError(f"{info.title} is for {counts} players, not {seats}")
         for spec in entries:
             make_bot(info.name, spec)
-        rules = rules_from_values(info, given_rules(ctx), seats=len(entries))
+        rules = rules_from_values(info, given_rules(ctx), seats=seats)
+        seatings(seats, len(entries), seat_teams(info.name, rules_to_json(rules)))
         if games < 1:
             raise ValueError("--games must be at least 1")
         runner = open_backend(backend, workers=workers, address=address)

@@ -116,7 +116,10 @@ def tournament(
     seats: Annotated[
         int | None,
         typer.Option(
-            help="Players a table: Burraco 2; Three-Thirteen 2 to 4 (default 2).",
+            "--seats",
+            "--players",
+            help="Players a table: Burraco 2 or 4 (each bot then a team of two, two teams a"
+            " table); Three-Thirteen 2 to 4 (default 2).",
             metavar="N",
             show_default=False,
         ),
@@ -150,6 +153,7 @@ def tournament(
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
     from rummykit.sim.event import BotTables, RoundRecord, run_knockout, run_swiss
+    from rummykit.sim.tournament import seat_teams
 
     console = Console(highlight=False)
     if not console.is_terminal:
@@ -159,15 +163,17 @@ def tournament(
         if format_name not in FORMATS:
             raise ValueError(f"--format is swiss or knockout, not {format_name!r}")
         specs = entries_of(bots)
-        table_size = seats or 2
-        if table_size not in info.player_counts:
+        table_players = seats or 2
+        if table_players not in info.player_counts:
             counts = " or ".join(map(str, info.player_counts))
-            raise ValueError(f"{info.title} tables seat {counts} players, not {table_size}")
+            raise ValueError(f"{info.title} tables seat {counts} players, not {table_players}")
+        rules = rules_from_values(info, given_rules(ctx), seats=table_players)
+        # entrants a table: one per seat, or one per team where partners play together
+        table_size = len(set(seat_teams(info.name, rules_to_json(rules))))
         if len(specs) < table_size:
             raise ValueError(f"{len(specs)} bots cannot fill a table of {table_size}")
         for spec in set(specs):
             make_bot(info.name, spec)
-        rules = rules_from_values(info, given_rules(ctx), seats=table_size)
         if deals < 1:
             raise ValueError("--deals must be at least 1")
         runner = open_backend(backend, workers=workers, address=address)
@@ -228,7 +234,7 @@ def tournament(
             "game": info.name,
             "format": format_name,
             "rules": rules_to_json(rules),
-            "seats": table_size,
+            "seats": table_players,
             "deals": deals,
             "seed": seed,
             "players": [

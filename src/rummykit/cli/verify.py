@@ -13,7 +13,7 @@ def verify(
     from rich.console import Console
     from rich.markup import escape
 
-    from rummykit.server.verify import verify_record
+    from rummykit.server.table.verify import verify_record
 
     console = Console(highlight=False)
     try:

@@ -70,12 +70,17 @@ def totals_line(totals: Sequence[int], names: Sequence[str]) -> str:
     )
 
 
-def game_over_line(winners: Sequence[int], totals: Sequence[int], names: Sequence[str]) -> str:
+def game_over_line(
+    winners: Sequence[int], totals: Sequence[int], names: Sequence[str], *, teams: bool = False
+) -> str:
+    """The end of a game: who won (every side: a draw) and the totals, by the sides that
+    ``names`` names; a side that is a ``teams`` pair takes the plural verb."""
     winner_names = [names[w] for w in winners]
     if len(winner_names) == len(names) and len(names) > 1:
         outcome = "a draw"
     else:
-        outcome = f"{safe(joined(winner_names))} {verb(winner_names, 'wins', 'win')}"
+        win = "win" if teams else verb(winner_names, "wins", "win")
+        outcome = f"{safe(joined(winner_names))} {win}"
     return f"[bold]Game over[/]: {outcome}. {totals_line(totals, names)}."
 
 
@@ -123,21 +128,55 @@ class BurracoStanding:
 
 
 def burraco_standing(observation: burraco.Observation, player: int) -> BurracoStanding:
+    """``player``'s side so far: their melds (with four, their team's), and for the
+    viewer what the hand would score if it ended now (with two players only: a
+    partner's cards are not seen)."""
     from rummykit.games.burraco.scoring import score_hand
 
-    melds = [m.meld for m in observation.melds if m.owner == player]
+    team = observation.team_of(player)
+    melds = [m.meld for m in observation.melds if m.owner == team]
     melded = sum(m.points for m in melds)
     clean = sum(1 for m in melds if m.is_burraco and m.clean)
     dirty = sum(1 for m in melds if m.is_burraco and not m.clean)
     now = None
-    if player == observation.player:
+    if player == observation.player and observation.partner is None:
         now = score_hand(
             melds=melds,
             hand=observation.hand,
-            took_pozzetto=observation.took_pozzetto[player],
+            took_pozzetto=observation.took_pozzetto[team],
             closed=False,
         ).total
     return BurracoStanding(melded, clean, dirty, now)
+
+
+def pozzetto_word(observation: burraco.Observation, player: int) -> str:
+    """Whether ``player``'s side (with four, the team) has taken its pozzetto."""
+    return "taken" if observation.took_pozzetto[observation.team_of(player)] else "not taken"
+
+
+def team_names(names: Sequence[str], teams: int = 2) -> list[str]:
+    """A name for each side: the player's own with two, both partners' with four
+    (partners sit opposite: seats 0 and 2, 1 and 3).
+
+    >>> team_names(["You", "Computer"]), team_names(["You", "East", "Partner", "West"])
+    (['You', 'Computer'], ['You and Partner', 'East and West'])
+    """
+    if len(names) <= teams:
+        return list(names)
+    return [
+        " and ".join(names[seat] for seat in range(team, len(names), teams))
+        for team in range(teams)
+    ]
+
+
+def turn_order_line(observation: Any, names: Sequence[str]) -> str:
+    """Whose turn it is and who plays after, round the table (with more than two)."""
+    current = observation.current_player
+    if current is None:
+        return "[dim]The game is over.[/]"
+    count = len(names)
+    after = [safe(names[(current + step) % count]) for step in range(1, count)]
+    return f"To play: [bold]{safe(names[current])}[/] · then {', '.join(after)}"
 
 
 def meld_markup(meld: Any) -> str:
@@ -157,48 +196,68 @@ def meld_item(number: int, meld: Any) -> str:
 
 
 def burraco_melds_of(
-    observation: burraco.Observation, owner: int, numbers: MeldNumbers
+    observation: burraco.Observation, player: int, numbers: MeldNumbers
 ) -> list[str]:
-    """``owner``'s melds as items numbered as displayed."""
+    """``player``'s melds (with four, their team's) as items numbered as displayed."""
+    team = observation.team_of(player)
     return [
         meld_item(numbers.number(m.meld_id), m.meld)
         for m in sorted(observation.melds, key=lambda m: m.meld_id)
-        if m.owner == owner
+        if m.owner == team
     ]
 
 
 def burraco_table(observation: burraco.Observation, names: Sequence[str]) -> list[str]:
-    """The lines that show a Burraco table to ``observation.player``."""
+    """The lines that show a Burraco table to ``observation.player``: with four, the
+    other team (each opponent's cards, the team's melds), then the partner, the team's
+    melds and the player's own cards."""
     me = observation.player
+    partner = observation.partner
     numbers = numbers_for(observation)
     lines = [
         f"[bold]Hand {observation.hand_number + 1}[/] · turn {observation.turn + 1}"
         f" · dealer {safe(names[observation.dealer])} · stock {observation.stock_count}"
         f" · pozzetti left {len(observation.pozzetti_left)}",
     ]
-    for player, name in enumerate(names):
-        if player == me:
-            continue
-        pozzetto = "taken" if observation.took_pozzetto[player] else "not taken"
-        line = (
-            f"{safe(name)}: {plural(observation.hand_sizes[player], 'card')}"
-            f" · pozzetto {pozzetto} · {burraco_standing(observation, player).markup()}"
+    if partner is not None:
+        lines.append(turn_order_line(observation, names))
+    opponents = [p for p in range(len(names)) if observation.team_of(p) != observation.team]
+    for player in opponents if partner is not None else []:
+        lines.append(_seat_line(observation, names, player))
+    if partner is not None:
+        side = safe(team_names(names)[observation.team_of(opponents[0])])
+        lines.append(
+            f"{side}: pozzetto {pozzetto_word(observation, opponents[0])}"
+            f" · {burraco_standing(observation, opponents[0]).markup()}"
         )
-        if observation.known_cards[player]:
-            line += f" · holds {cards_markup(observation.known_cards[player])}"
-        lines.append(line)
-        melds = burraco_melds_of(observation, player, numbers)
-        lines.append(f"  {safe(name)}'s melds: " + ("   ".join(melds) or "[dim]none[/]"))
+        melds = burraco_melds_of(observation, opponents[0], numbers)
+        lines.append(f"  {side}'s melds: " + ("   ".join(melds) or "[dim]none[/]"))
+    else:
+        for player in opponents:
+            name = safe(names[player])
+            lines.append(
+                f"{name}: {plural(observation.hand_sizes[player], 'card')}"
+                f" · pozzetto {pozzetto_word(observation, player)}"
+                f" · {burraco_standing(observation, player).markup()}" + _holds(observation, player)
+            )
+            melds = burraco_melds_of(observation, player, numbers)
+            lines.append(f"  {name}'s melds: " + ("   ".join(melds) or "[dim]none[/]"))
     lines.append(
         f"Discard pile ({len(observation.discard_pile)}): {pile_markup(observation.discard_pile)}"
     )
+    if partner is not None:
+        lines.append(_seat_line(observation, names, partner))
     melds = burraco_melds_of(observation, me, numbers)
-    lines.append("Your melds: " + ("   ".join(melds) or "[dim]none yet[/]"))
-    lines.append(f"Your hand: {burraco_standing(observation, me).markup()}")
-    pozzetto = "taken" if observation.took_pozzetto[me] else "not taken"
+    whose = "Your melds" if partner is None else "Your team's melds"
+    lines.append(f"{whose}: " + ("   ".join(melds) or "[dim]none yet[/]"))
     lines.append(
-        f"Your cards ({len(observation.hand)}, pozzetto {pozzetto}):"
-        f" {hand_markup(observation.hand)}"
+        f"{'Your hand' if partner is None else 'Your team'}:"
+        f" {burraco_standing(observation, me).markup()}"
+    )
+    pozzetto = pozzetto_word(observation, me)
+    lines.append(
+        f"Your cards ({len(observation.hand)}, {'' if partner is None else 'team '}pozzetto"
+        f" {pozzetto}): {hand_markup(observation.hand)}"
     )
     if observation.forbidden_discard is not None:
         lines.append(
@@ -206,26 +265,60 @@ def burraco_table(observation: burraco.Observation, names: Sequence[str]) -> lis
             " (the one card you took from the pile).[/]"
         )
     if observation.rules.mode == "target":
-        lines.append(totals_line(observation.totals, names))
+        lines.append(burraco_totals_line(observation.totals, names))
     return lines
 
 
+def _holds(observation: burraco.Observation, player: int) -> str:
+    known = observation.known_cards[player]
+    return f" · holds {cards_markup(known)}" if known else ""
+
+
+def _seat_line(observation: burraco.Observation, names: Sequence[str], player: int) -> str:
+    """One other player of a table of four: their cards, what they are known to hold."""
+    return f"{safe(names[player])}: {plural(observation.hand_sizes[player], 'card')}" + _holds(
+        observation, player
+    )
+
+
+def burraco_totals_line(totals: Sequence[int], names: Sequence[str]) -> str:
+    """The totals by side: a player's with two, a team's with four (totals by seat,
+    partners alike)."""
+    sides = team_names(names)
+    return totals_line(totals[: len(sides)], sides)
+
+
+def burraco_game_over_line(
+    winners: Sequence[int], totals: Sequence[int], names: Sequence[str]
+) -> str:
+    """The end of a Burraco game by side: with four, each team once (``winners`` and
+    ``totals`` are by seat, partners alike).
+
+    >>> burraco_game_over_line([1, 3], [5, 90, 5, 90], ["You", "East", "Partner", "West"])
+    '[bold]Game over[/]: East and West win. Totals: You and Partner: 5 · East and West: 90.'
+    """
+    sides = team_names(names)
+    won = sorted({seat % len(sides) for seat in winners})
+    return game_over_line(won, totals[: len(sides)], sides, teams=len(sides) < len(names))
+
+
 def burraco_hand_result(result: burraco.HandResult, names: Sequence[str]) -> list[str]:
-    """The score breakdown of a finished Burraco hand."""
+    """The score breakdown of a finished Burraco hand, by side (with four, by team)."""
     how = {
         "closed": f"{safe(names[result.closer])} closed" if result.closer is not None else "closed",
         "stock_exhausted": "the stock ran out",
         "stalemate": "the turn limit was reached",
     }.get(result.reason, safe(result.reason))
     lines = [f"[bold]Hand {result.hand_number + 1} is over[/]: {how}."]
-    for player, score in enumerate(result.breakdown):
+    sides = team_names(names, len(result.breakdown))
+    for side, score in enumerate(result.breakdown):
         lines.append(
-            f"  {safe(names[player])}: melded {score.melded:+d}, in hand {-score.in_hand:+d},"
+            f"  {safe(sides[side])}: melded {score.melded:+d}, in hand {-score.in_hand:+d},"
             f" burracos {score.burraco_bonus:+d} ({score.clean_burracos} clean,"
             f" {score.dirty_burracos} dirty), closing {score.closing_bonus:+d},"
             f" pozzetto {-score.pozzetto_penalty:+d} = [bold]{score.total:+d}[/]"
         )
-    lines.append(totals_line(result.totals, names))
+    lines.append(totals_line(result.totals, sides))
     return lines
 
 

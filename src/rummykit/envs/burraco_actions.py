@@ -9,7 +9,8 @@ id             step
 55 + c         *choose* a card of code ``c`` for the meld being built
 108            *lay* the chosen cards as a new meld (``meld ...``)
 109 + k        *add* the chosen cards to your k-th meld (k = 0..35, your melds in the
-               order you laid them; ``extend <meld id> ...``)
+               order they were laid; with four players your team's, your partner's
+               included; ``extend <meld id> ...``)
 =============  ==========================================================================
 
 Card codes are those of :mod:`rummykit.cards` (``suit * 13 + rank - 1``; the joker 52).
@@ -201,13 +202,15 @@ class BurracoSteps:
 
     def __init__(self, state: State) -> None:
         self.state = state
+        players = state.num_players
+        self.layout = encoding.layout_for(players)
         self._chosen: list[Card] = []
         self._plan: TurnPlan | None = None
         self._legal: list[int] | None = None
         self._views: dict[int, Observation] = {}
         self._player_views: dict[int, PlayerView] = {}
         self._parts: dict[int, TableParts] = {}
-        self._encoders = [encoding.Encoder(0), encoding.Encoder(1)]
+        self._encoders = [encoding.Encoder(seat, players) for seat in range(players)]
 
     @classmethod
     def new(cls, rules: Rules, seed: int) -> BurracoSteps:
@@ -221,7 +224,7 @@ class BurracoSteps:
 
     @property
     def num_players(self) -> int:
-        return 2
+        return int(self.state.num_players)
 
     @property
     def current_player(self) -> int | None:
@@ -256,10 +259,12 @@ class BurracoSteps:
         return parts
 
     def slots(self) -> list[int]:
-        """The meld ids of the player to move's melds, in the order laid (slot k)."""
-        player = self.state.current_player
-        owners = self.parts(player or 0).owners
-        return [meld_id for meld_id, owner in enumerate(owners) if owner == player]
+        """The meld ids of the player to move's melds (with four, the team's), in the
+        order laid (slot k)."""
+        player = self.state.current_player or 0
+        owners = self.parts(player).owners
+        team = self.state.team_of(player)
+        return [meld_id for meld_id, owner in enumerate(owners) if owner == team]
 
     def plan(self) -> TurnPlan:
         if self._plan is None:

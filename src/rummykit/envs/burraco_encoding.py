@@ -45,8 +45,25 @@ block               slots  meaning
 ``target``          1      the target / 1000 in a target game (at most 20), else 0
 ==================  =====  ===========================================================
 
-1,361 slots.  Runs' ``meld_low``/``meld_high`` and sets' ``meld_rank`` say what a meld
-can take; the mask says exactly which cards fit.
+1,361 slots.
+
+**Four players** (two partnerships, ``Rules(players=4)``): "yours" is your team's and
+"theirs" the other team's: the melds (``your_melded``, the meld slots), the pozzetto,
+the totals; ``their_known`` and ``their_discards`` hold both opponents' cards, and
+``hand_sizes`` your hand and that of the opponent who plays after you.  Three blocks
+follow the others (1,470 slots):
+
+==================  =====  ===========================================================
+``partner_known``   53     cards your partner took with the pile and still holds
+``partner_discards`` 53    1 for each face your partner discarded this hand
+``seat_sizes``      3      cards in the hands of the player after you, your partner
+                           and the player before you / 20
+==================  =====  ===========================================================
+
+Your partner's unseen cards are never in the vector.
+
+Runs' ``meld_low``/``meld_high`` and sets' ``meld_rank`` say what a meld can take; the
+mask says exactly which cards fit.
 
 :func:`encode` builds a vector from scratch; an :class:`Encoder` keeps one observer's
 vector and rewrites only the slots that changed since its last call (what the
@@ -80,7 +97,7 @@ MAX_TOTAL: Final = 20.0
 PLACE_SCALE: Final = 14.0
 
 
-def _layout() -> Layout:
+def _layout(players: int = 2) -> Layout:
     grid = Layout()
     cards = (
         ("hand", MAX_COPIES, "copies of each face in your hand"),
@@ -116,10 +133,37 @@ def _layout() -> Layout:
     grid.add("hand_number", 1, high=1, meaning="hands played before / 50")
     grid.add("totals", 2, low=-MAX_TOTAL, high=MAX_TOTAL, meaning="your, their total / 1000")
     grid.add("target", 1, high=MAX_TOTAL, meaning="the target / 1000 (target games)")
+    if players == 4:
+        grid.add(
+            "partner_known",
+            CARD_COUNT,
+            high=MAX_COPIES,
+            meaning="cards your partner took with the pile and still holds",
+        )
+        grid.add("partner_discards", CARD_COUNT, high=1, meaning="faces your partner discarded")
+        grid.add(
+            "seat_sizes",
+            3,
+            high=MAX_HAND_SLOT,
+            meaning="cards in the hands after you, of your partner, before you / 20",
+        )
     return grid
 
 
 LAYOUT: Final = _layout()
+LAYOUT_FOUR: Final = _layout(4)
+"""The vector of a table of four: :data:`LAYOUT` and the partner's blocks after it."""
+
+
+def layout_for(players: int) -> Layout:
+    """The layout of a table of ``players`` (2 or 4)."""
+    return LAYOUT_FOUR if players == 4 else LAYOUT
+
+
+_F = LAYOUT_FOUR.blocks
+_PARTNER_KNOWN = _F["partner_known"].offset
+_PARTNER_DISCARDS = _F["partner_discards"].offset
+_SEAT_SIZES = _F["seat_sizes"].offset
 _B = LAYOUT.blocks
 _HAND = _B["hand"].offset
 _CHOSEN = _B["chosen"].offset
@@ -147,7 +191,8 @@ assert LAYOUT.size - _TAIL == 3 * MELD_SLOTS + 8, "the fractional slots end the 
 
 
 class PileMemory:
-    """The faces the other player discarded this hand, read from the pile history.
+    """The faces the other side (player or team) discarded this hand, read from the
+    pile history.
 
     The history grows by appending, so the plane is extended with the new entries
     only; any other history is read from the start.  A cache of a pure function of
@@ -176,7 +221,8 @@ class PileMemory:
             length = 0
         plane = self.plane
         for entry in history[length:]:
-            if entry.kind == "discard" and entry.player != me:
+            who = entry.player
+            if entry.kind == "discard" and who is not None and who % 2 != me % 2:
                 plane[entry.cards[0]] = 1.0
         self._length = len(history)
         self._last = history[-1] if history else None
@@ -189,6 +235,7 @@ class _MeldSlots:
     __slots__ = ("flags", "tail", "their_cards", "their_counts", "your_cards")
 
     def __init__(self, melds: Iterable[tuple[Meld, int]], me: int) -> None:
+        """``me``: the observer's team (the meld owners are teams)."""
         self.your_cards: list[Card] = []
         self.their_cards: list[Card] = []
         self.flags: list[int] = []  # slots that are 1
@@ -232,6 +279,7 @@ def _melds_of(observation: Observation | PlayerView) -> Iterable[tuple[Meld, int
 def _flags(observation: Observation | PlayerView) -> list[int]:
     """The one-hot slots outside the melds' (``discard_top`` to ``took_pozzetto``)."""
     me = observation.player
+    team = me % 2
     flags = []
     pile = observation.discard_pile
     if pile:
@@ -247,9 +295,9 @@ def _flags(observation: Observation | PlayerView) -> list[int]:
         flags.append(_DEALER)
     flags += map(_POZZETTI.__add__, observation.pozzetti_left)
     took = observation.took_pozzetto
-    if took[me]:
+    if took[team]:
         flags.append(_TOOK)
-    if took[1 - me]:
+    if took[1 - team]:
         flags.append(_TOOK + 1)
     return flags
 
@@ -264,16 +312,26 @@ def _scalars(observation: Observation | PlayerView) -> tuple[float, ...]:
     rules = observation.rules
     sizes = observation.hand_sizes
     totals = observation.totals
+    them = (me + 1) % len(sizes)
     return (
         sizes[me] / HAND_SCALE,
-        sizes[1 - me] / HAND_SCALE,
+        sizes[them] / HAND_SCALE,
         observation.stock_count / (104 + rules.jokers),
         _clamp(observation.turn / rules.stalemate_turns, 0.0, 1.0),
         _clamp(observation.hand_number / 50, 0.0, 1.0),
         _clamp(totals[me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL),
-        _clamp(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL),
+        _clamp(totals[them] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL),
         _clamp(rules.target / TOTAL_SCALE, 0.0, MAX_TOTAL) if rules.mode == "target" else 0.0,
     )
+
+
+def _opponents_known(known: Sequence[Sequence[Card]], me: int) -> list[Card]:
+    """The cards the other side was seen to take and still holds (both opponents'
+    with four)."""
+    players = len(known)
+    if players == 2:
+        return list(known[1 - me])
+    return [*known[(me + 1) % players], *known[(me + 3) % players]]
 
 
 _SCALARS: Final = _TAIL + 3 * MELD_SLOTS
@@ -287,19 +345,31 @@ def encode(
     """The vector of ``observation`` (or of the engine's cheaper ``State.player_view``,
     which gives the same vector); ``chosen`` are the observer's own pending cards."""
     me = observation.player
+    players = observation.rules.players
+    layout = layout_for(players)
     counts: list[int] = []
     add = counts.extend
     add(map(_HAND.__add__, observation.hand))
     add(map(_CHOSEN.__add__, chosen))
     pile = observation.discard_pile
     add(map(_PILE.__add__, pile))
-    add(map(_KNOWN.__add__, observation.known_cards[1 - me]))
-    melds = _MeldSlots(_melds_of(observation), me)
+    add(map(_KNOWN.__add__, _opponents_known(observation.known_cards, me)))
+    if players == 4:
+        add(map(_PARTNER_KNOWN.__add__, observation.known_cards[(me + 2) % 4]))
+        add(
+            _PARTNER_DISCARDS + entry.cards[0]
+            for entry in observation.discard_history
+            if entry.kind == "discard" and entry.player == (me + 2) % 4
+        )
+    melds = _MeldSlots(_melds_of(observation), me % 2)
     add(map(_THEIRS.__add__, melds.their_cards))
     add(map(_YOURS.__add__, melds.your_cards))
     add(melds.flags)
     add(_flags(observation))
-    vector = np.bincount(counts, minlength=LAYOUT.size).astype(np.float32)
+    vector = np.bincount(counts, minlength=layout.size).astype(np.float32)
+    if players == 4:  # a face discarded twice is still one
+        partner = vector[_PARTNER_DISCARDS : _PARTNER_DISCARDS + CARD_COUNT]
+        np.minimum(partner, 1.0, out=partner)
     vector[_THEIR_MELDS : _THEIR_MELDS + 4] = [count / 4 for count in melds.their_counts]
     plane = (PileMemory() if memory is None else memory).read(observation)
     vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = plane
@@ -307,7 +377,12 @@ def encode(
     for slot, value in melds.tail.items():
         tail[slot] = value
     tail += _scalars(observation)
-    vector[_TAIL:] = tail
+    vector[_TAIL : _TAIL + len(tail)] = tail
+    if players == 4:
+        sizes = observation.hand_sizes
+        vector[_SEAT_SIZES : _SEAT_SIZES + 3] = [
+            sizes[(me + step) % 4] / HAND_SCALE for step in (1, 2, 3)
+        ]
     return vector
 
 
@@ -416,26 +491,32 @@ class Encoder:
         "_melds",
         "_mine",
         "_owners",
+        "_partner_known",
         "_pile",
+        "_players",
         "_rows",
         "_rules",
         "_scales",
         "_seen",
+        "_team",
         "_their_counts",
         "_totals",
         "_vector",
         "player",
     )
 
-    def __init__(self, player: int) -> None:
+    def __init__(self, player: int, players: int = 2) -> None:
         self.player = player
-        self._vector = np.zeros(LAYOUT.size, dtype=np.float32)
+        self._players = players
+        self._team = player % 2
+        self._vector = np.zeros(layout_for(players).size, dtype=np.float32)
         self._cells = cells_of(self._vector)
         self._seen: object = None
         # Copies of the cards read, kept equal to them (:func:`.follow_counts`).
         self._hand: list[Card] = []
         self._pile: list[Card] = []
         self._known: list[Card] = []
+        self._partner_known: list[Card] = []
         self._chosen: Sequence[Card] = ()
         # The melds as read, and per meld: its slot (-1: theirs), its row of slots
         # (yours) and its ``their_melds`` category (theirs; -1: none).
@@ -457,9 +538,9 @@ class Encoder:
         self._hand_number = -1
         self._totals: Sequence[int] = ()
 
-    def __reduce__(self) -> tuple[type[Encoder], tuple[int]]:
+    def __reduce__(self) -> tuple[type[Encoder], tuple[int, int]]:
         """A copy or a pickle starts empty (the kept vector is only a cache)."""
-        return Encoder, (self.player,)
+        return Encoder, (self.player, self._players)
 
     def encode(
         self, observation: Observation | PlayerView, chosen: Sequence[Card] = ()
@@ -467,6 +548,8 @@ class Encoder:
         """The vector of ``observation`` (this encoder's player's) with ``chosen``."""
         if observation.player != self.player:
             raise ValueError("an encoder encodes one player's view")
+        if observation.rules.players != self._players:
+            raise ValueError(f"this encoder encodes a table of {self._players}")
         if chosen != self._chosen:
             move_counts(self._cells, _CHOSEN, self._chosen, chosen)
             self._chosen = tuple(chosen)
@@ -516,6 +599,8 @@ class Encoder:
         """
         if parts.player != self.player:
             raise ValueError("an encoder encodes one player's view")
+        if parts.rules.players != self._players:
+            raise ValueError(f"this encoder encodes a table of {self._players}")
         if chosen != self._chosen:
             move_counts(self._cells, _CHOSEN, self._chosen, chosen)
             self._chosen = tuple(chosen)
@@ -554,9 +639,18 @@ class Encoder:
             follow_counts(cells, _HAND, self._hand, hand)
         if pile != self._pile:
             follow_counts(cells, _PILE, self._pile, pile)
-        theirs = known[1 - me]
+        four = self._players == 4
+        theirs = _opponents_known(known, me) if four else known[1 - me]
         if theirs != self._known:
             follow_counts(cells, _KNOWN, self._known, theirs)
+        team = self._team
+        them = (me + 1) % self._players
+        if four:
+            partner = known[(me + 2) % 4]
+            if partner != self._partner_known:
+                follow_counts(cells, _PARTNER_KNOWN, self._partner_known, partner)
+            for step in (1, 2, 3):
+                cells[_SEAT_SIZES + step - 1] = sizes[(me + step) % 4] / HAND_SCALE
         if melds != self._melds or owners != self._owners:
             self._read_melds(melds, owners)
         # The one-hot slots (``_HOT_PLACES``): those that move within a turn each
@@ -576,8 +670,8 @@ class Encoder:
             _DEALER if dealer == me else -1,
             _POZZETTI if 0 in pozzetti_left else -1,
             _POZZETTI + 1 if 1 in pozzetti_left else -1,
-            _TOOK if took[me] else -1,
-            _TOOK + 1 if took[1 - me] else -1,
+            _TOOK if took[team] else -1,
+            _TOOK + 1 if took[1 - team] else -1,
         )
         if rest != self._hot_rest:
             for place, slot in enumerate(rest, 3):
@@ -590,14 +684,14 @@ class Encoder:
             self._set_rules(rules)
         deck, stalemate = self._scales
         cells[_SCALARS] = sizes[me] / HAND_SCALE
-        cells[_SCALARS + 1] = sizes[1 - me] / HAND_SCALE
+        cells[_SCALARS + 1] = sizes[them] / HAND_SCALE
         cells[_SCALARS + 2] = stock_count / deck
         scaled = turn / stalemate
         cells[_SCALARS + 3] = scaled if scaled < 1.0 else 1.0
         if hand_number != self._hand_number or totals != self._totals:
             cells[_SCALARS + 4] = _clamp(hand_number / 50, 0.0, 1.0)
             cells[_SCALARS + 5] = _clamp(totals[me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
-            cells[_SCALARS + 6] = _clamp(totals[1 - me] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
+            cells[_SCALARS + 6] = _clamp(totals[them] / TOTAL_SCALE, -MAX_TOTAL, MAX_TOTAL)
             self._hand_number = hand_number
             self._totals = totals[:]
 
@@ -623,7 +717,7 @@ class Encoder:
             self._clear_melds()
             kept = self._melds
             count = 0
-        me = self.player
+        me = self._team  # the melds' owners are teams
         cells = self._cells
         meld_slots = self._meld_slots
         rows = self._rows
@@ -710,15 +804,23 @@ class Encoder:
                 entries = entries[1:]
             else:
                 self._vector[_THEIR_DISCARDS : _THEIR_DISCARDS + CARD_COUNT] = 0.0
+                if self._players == 4:
+                    self._vector[_PARTNER_DISCARDS : _PARTNER_DISCARDS + CARD_COUNT] = 0.0
                 entries = _since(history, 0)
                 length = 0
         else:
             entries = _since(history, 0)
         cells = self._cells
         me = self.player
+        team = self._team
+        partner = (me + 2) % self._players if self._players == 4 else -1
         for entry in entries:
-            if entry.kind == "discard" and entry.player != me:
-                cells[_THEIR_DISCARDS + entry.cards[0]] = 1.0
+            who = entry.player
+            if entry.kind == "discard" and who is not None:
+                if who % 2 != team:
+                    cells[_THEIR_DISCARDS + entry.cards[0]] = 1.0
+                elif who == partner:
+                    cells[_PARTNER_DISCARDS + entry.cards[0]] = 1.0
         self._history = length + len(entries)
         if entries:
             self._last_entry = entries[-1]

@@ -76,7 +76,10 @@ def _to_move(observation: Any, phases: dict[str, str]) -> str:
 
 
 def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ()) -> str:
-    """What ``observation.player`` sees of a Burraco table, as lines of text."""
+    """What ``observation.player`` sees of a Burraco table, as lines of text (with four
+    players, by team: the partner's cards are never shown)."""
+    if observation.partner is not None:
+        return _burraco_four_text(observation, pending)
     me = observation.player
     other = 1 - me
     lines = [
@@ -85,16 +88,7 @@ def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ())
         _to_move(observation, _BURRACO_PHASE),
         f"Your hand ({count(len(observation.hand), 'card')}): {_cards(observation.hand)}",
     ]
-    if pending:
-        lines.append(f"Chosen for a meld so far: {format_cards(pending)}")
-    if observation.forbidden_discard is not None:
-        lines.append(
-            f"You may not discard {format_cards([observation.forbidden_discard])} this turn"
-            " (you took it alone from the pile)."
-        )
-    lines.append(f"Discard pile: {_pile(observation.discard_pile)}")
-    pozzetti = count(len(observation.pozzetti_left), "pozzetto", "pozzetti")
-    lines.append(f"Stock: {count(observation.stock_count, 'card')}; {pozzetti} left.")
+    lines += _burraco_middle(observation, pending)
     for player in (me, other):
         subject, have = _subject(player, me)
         took = "taken" if observation.took_pozzetto[player] else "not taken"
@@ -121,6 +115,76 @@ def burraco_text(observation: burraco.Observation, pending: Sequence[Card] = ())
             )
     lines.append(
         f"Totals: you {observation.totals[me]}, player {other} {observation.totals[other]}."
+    )
+    return "\n".join(lines)
+
+
+def _meld_lines(observation: burraco.Observation, team: int, label: str) -> list[str]:
+    owned = [m for m in observation.melds if m.owner == team]
+    if not owned:
+        return [f"{label}: none"]
+    lines = [f"{label}:"]
+    for table_meld in owned:
+        meld = table_meld.meld
+        quality = "clean" if meld.clean else "dirty"
+        burraco_mark = ", burraco" if meld.is_burraco else ""
+        lines.append(
+            f"  meld {table_meld.meld_id}: {meld.describe()}"
+            f" ({meld.kind}, {quality}{burraco_mark}, {count(meld.points, 'point')})"
+        )
+    return lines
+
+
+def _burraco_middle(observation: burraco.Observation, pending: Sequence[Card]) -> list[str]:
+    """The lines both table sizes share: the meld being chosen, a discard not allowed,
+    the pile and the stock."""
+    lines: list[str] = []
+    if pending:
+        lines.append(f"Chosen for a meld so far: {format_cards(pending)}")
+    if observation.forbidden_discard is not None:
+        lines.append(
+            f"You may not discard {format_cards([observation.forbidden_discard])} this turn"
+            " (you took it alone from the pile)."
+        )
+    lines.append(f"Discard pile: {_pile(observation.discard_pile)}")
+    pozzetti = count(len(observation.pozzetti_left), "pozzetto", "pozzetti")
+    lines.append(f"Stock: {count(observation.stock_count, 'card')}; {pozzetti} left.")
+    return lines
+
+
+def _burraco_four_text(observation: burraco.Observation, pending: Sequence[Card]) -> str:
+    """A table of four as ``observation.player`` sees it: the two teams, partners
+    opposite."""
+    me = observation.player
+    partner = observation.partner
+    assert partner is not None
+    team = observation.team
+    other = 1 - team
+    them = " and ".join(f"player {seat}" for seat in range(other, 4, 2))
+    lines = [
+        f"Burraco for four, hand {observation.hand_number + 1}, turn {observation.turn + 1}."
+        f" You are player {me}, partner of player {partner} (team {team}); team {other} is"
+        f" {them}. The dealer is player {observation.dealer}.",
+        _to_move(observation, _BURRACO_PHASE),
+        f"Your hand ({count(len(observation.hand), 'card')}): {_cards(observation.hand)}",
+    ]
+    lines += _burraco_middle(observation, pending)
+    for seat in range((me + 1) % 4, (me + 1) % 4 + 3):
+        player = seat % 4
+        who = f"Player {player}" + (" (your partner)" if player == partner else "")
+        line = f"{who} has {count(observation.hand_sizes[player], 'card')} in hand"
+        if observation.known_cards[player]:
+            line += f" and still holds {_cards(observation.known_cards[player])}"
+            line += " (seen taken with the pile)"
+        lines.append(line + ".")
+    for side, label in ((team, "Your team"), (other, f"Team {other}")):
+        took = "taken" if observation.took_pozzetto[side] else "not taken"
+        lines.append(f"{label} has {took} its pozzetto.")
+    lines += _meld_lines(observation, team, "Your team's melds (either of you may add to them)")
+    lines += _meld_lines(observation, other, f"Team {other}'s melds")
+    lines.append(
+        f"Totals: your team {observation.totals[me]},"
+        f" team {other} {observation.totals[(me + 1) % 4]}."
     )
     return "\n".join(lines)
 

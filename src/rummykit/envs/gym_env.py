@@ -20,6 +20,9 @@ Options (keywords of ``gym.make`` or the classes; the rest are rule options):
 - ``seat``: the learner's seat (default 0); ``None`` draws it at every reset.
 - ``opponents``: a bot spec (``"random"``, ``"greedy"``, ``"ismcts:seconds=0.1"``) for
   every other seat, or a list with one spec per other seat in seat order.
+- ``partner``: with four players (``players=4``: Burraco's partnerships), the bot spec
+  of the learner's partner, opposite; by default the opponents' spec.  The learner's
+  reward is its team's (:mod:`.rewards`).
 - ``episode``, ``score_scale``, ``win_reward``, ``illegal_reward``, ``render_mode``:
   as in :mod:`.aec`.  An id the mask excludes is refused: nothing changes, the reward
   is ``illegal_reward`` and ``info["refusal"]`` says why.
@@ -60,6 +63,7 @@ class RummySingleAgentEnv(gym.Env[Observation, np.int64]):
         game: str,
         seat: int | None = 0,
         opponents: str | Sequence[str] = "random",
+        partner: str | None = None,
         render_mode: str | None = None,
         episode: str = "game",
         score_scale: float = 0.01,
@@ -86,6 +90,12 @@ class RummySingleAgentEnv(gym.Env[Observation, np.int64]):
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
             raise ValueError(f"opponents needs one bot spec per other seat ({players - 1})")
+        partner_of = getattr(self.steps.state, "partner_of", None)
+        has_partner = partner_of is not None and partner_of(0) is not None
+        if partner is not None and not has_partner:
+            raise ValueError("partner is for a game of partnerships (Burraco with players=4)")
+        self.partner_spec = partner
+        self._partner_bot: Bot | None = None if partner is None else make_bot(game, partner)
         self._bots: list[Bot] = [make_bot(game, spec) for spec in specs]
         self.opponents = tuple(specs)
         self.fixed_seat = seat
@@ -105,6 +115,8 @@ class RummySingleAgentEnv(gym.Env[Observation, np.int64]):
     # -----------------------------------------------------------------------------------
 
     def _bot_at(self, player: int) -> Bot:
+        if self._partner_bot is not None and self.steps.state.partner_of(self.seat) == player:
+            return self._partner_bot
         others = [s for s in range(self.steps.num_players) if s != self.seat]
         return self._bots[others.index(player)]
 

@@ -17,7 +17,9 @@ Importing this module registers both games (it needs the ``openspiel`` extra)::
   uniformly (256 outcomes); the deals then follow from that seed exactly as in
   ``rummykit play``.
 - **Returns** (terminal, zero-sum): ``1 / w`` to each of ``w`` winners, ``-1 / (n - w)``
-  to each other seat, 0 to all on a draw (:func:`.rewards.outcome`).
+  to each other seat, 0 to all on a draw (:func:`.rewards.outcome`); with partners
+  (Burraco, ``players=4``) by team: +1 to each partner of the winning team, -1 to each
+  of the other (:func:`.rewards.game_outcome`).
 - **Observation tensor**: the environments' observation vector of the player
   (:mod:`.burraco_encoding`, :mod:`.three_thirteen_encoding`).  The
   **information-state tensor** is the same vector: the engine's observation already
@@ -82,7 +84,11 @@ class _GameSpec:
         self.name = name
         self.short_name = "python_" + name.replace("-", "_")
         self.title = self.info.title
-        self.defaults = rules_to_json(self.info.rules_type())
+        defaults = rules_to_json(self.info.rules_type())
+        seats = self.info.seats_option
+        if seats is not None and seats not in defaults:  # left out of the JSON at its default
+            defaults = {seats: min(self.info.player_counts), **defaults}
+        self.defaults = defaults
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _GameSpec:
         return self  # immutable: a copied state shares its game's spec
@@ -229,7 +235,7 @@ class RummySpielState(pyspiel.State):  # type: ignore[misc]
         players = self.num_players()
         if model is None or model.current_player is not None:
             return [0.0] * players
-        return list(rewards.outcome(tuple(model.state.winners), players))
+        return list(rewards.game_outcome(model.state))
 
     def __str__(self) -> str:
         model = self._holder.model

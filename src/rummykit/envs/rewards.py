@@ -10,6 +10,9 @@ Both are zero-sum over the table.
   ``1 / w`` for each of ``w`` winners and ``-1 / (n - w)`` for each of the ``n - w``
   others (two players: +1, -1; a draw, where everyone wins, gives 0).  When an episode is
   a single hand, the hand's best score advantage wins it.
+- **Partners** (Burraco for four) share their team's rewards: the sides above are the
+  two teams, and each seat gets its team's (a team's hand score against the other's,
+  +1 to each partner of the winning team, -1 to each of the other).
 
 >>> hand_advantages("three-thirteen", (10, 40, 70))
 (45.0, 0.0, -45.0)
@@ -74,14 +77,33 @@ def after_action(
     players = state.num_players
     if not state.hand_over:
         return (0.0,) * players, False
-    scores = state.hand_results[-1].scores
+    side_of = sides_of(state)
+    scores = state.hand_results[-1].scores  # by side
     earned = [options.score_scale * a for a in hand_advantages(game, scores)]
     if episode == "hand":
         winners = hand_winners(game, scores)
     elif state.game_over:
-        winners = tuple(state.winners)
+        winners = tuple(sorted({side_of[seat] for seat in state.winners}))
     else:
-        return tuple(earned), False
-    for seat, share in enumerate(outcome(winners, players)):
-        earned[seat] += options.win_reward * share
-    return tuple(earned), True
+        return tuple(earned[side] for side in side_of), False
+    for side, share in enumerate(outcome(winners, len(scores))):
+        earned[side] += options.win_reward * share
+    return tuple(earned[side] for side in side_of), True
+
+
+def game_outcome(state: Any) -> tuple[float, ...]:
+    """Every seat's outcome of a finished game (:func:`outcome` of the sides, each seat
+    getting its side's)."""
+    side_of = sides_of(state)
+    sides = len(set(side_of))
+    winners = tuple(sorted({side_of[seat] for seat in state.winners}))
+    shares = outcome(winners, sides)
+    return tuple(shares[side] for side in side_of)
+
+
+def sides_of(state: Any) -> tuple[int, ...]:
+    """Each seat's side: its team where partners play together (``state.team_of``),
+    else the seat itself."""
+    seats = range(state.num_players)
+    team_of = getattr(state, "team_of", None)
+    return tuple(seats) if team_of is None else tuple(team_of(seat) for seat in seats)

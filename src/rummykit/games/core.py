@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from rummykit.cards import Card, CardError, format_card, parse_card
-from rummykit.games.options import RuleOption, rule_options
+from rummykit.games.options import RuleOption, omitted_at_default, rule_options
 
 ParamValue = str | int | bool | None | tuple[str, ...]
 
@@ -154,9 +154,15 @@ class GameState(Protocol[RulesT_co, ActionT, EventT, ObservationT_co]):
 
 
 def rules_to_json(rules: object) -> dict[str, Any]:
-    """The options of a frozen ``Rules`` dataclass as a JSON object."""
+    """The options of a frozen ``Rules`` dataclass as a JSON object, in field order; an
+    option marked ``omit_default`` (``options.option``) is left out while it has its
+    default."""
     assert dataclasses.is_dataclass(rules) and not isinstance(rules, type)
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    return {
+        f.name: getattr(rules, f.name)
+        for f in dataclasses.fields(rules)
+        if not (omitted_at_default(f) and getattr(rules, f.name) == f.default)
+    }
 
 
 def _is_instance(value: object, annotation: object) -> bool:
@@ -246,6 +252,16 @@ class GameInfo(Generic[RulesT, StateT, ActionT, ObservationT]):
     point_tables: Mapping[str, Any] | None = None
     """The point tables a player is shown (card points, bonuses), JSON-ready; ``None``
     for a game whose scores need no table."""
+    team_of: Callable[[int], int] | None = None
+    """The side a seat plays for, partners sharing one (Burraco: the seat's number
+    modulo 2, so seats 0 and 2 against 1 and 3 at a table of four); ``None`` for a game
+    where every seat plays for itself."""
+    named_pool_size: int | None = None
+    """The table size whose rating pool is called by the game's name alone although the
+    game is played at other sizes too: the size it was rated at before the others came,
+    whose ratings keep their pool (Burraco's two players, ``burraco``; four are
+    ``burraco/4``).  ``None``: one pool per size named ``game/size``, or the game's name
+    alone when it is played at one size."""
     own_arrangement: Callable[[ObservationT], Mapping[str, Any] | None] | None = None
     """What a player is shown of their own hand as the game would score it (JSON), made
     from that player's observation alone; ``None`` for a game that shows none

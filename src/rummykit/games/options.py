@@ -33,6 +33,7 @@ _HELP = "rummykit.help"
 _CHOICES = "rummykit.choices"
 _SEATS = "rummykit.seats"
 _AS_COUNT = "rummykit.as_count"
+_OMIT_DEFAULT = "rummykit.omit_default"
 
 
 def option(
@@ -41,12 +42,27 @@ def option(
     choices: tuple[OptionValue, ...] | None = None,
     seats: bool = False,
     as_count: int | None = None,
+    omit_default: bool = False,
 ) -> Mapping[str, Any]:
     """The ``metadata`` of a ``Rules`` field: its one-line ``help``, the ``choices`` of an
     ``int`` option whose check allows only a few values, ``seats`` for the player count,
-    and ``as_count`` for a ``bool`` that people say as a number (0 or ``as_count``, as
-    Three-Thirteen's jokers: ``--jokers 2``)."""
-    return {_HELP: help, _CHOICES: choices, _SEATS: seats, _AS_COUNT: as_count}
+    ``as_count`` for a ``bool`` that people say as a number (0 or ``as_count``, as
+    Three-Thirteen's jokers: ``--jokers 2``), and ``omit_default`` for an option added
+    after games were recorded: its JSON (``core.rules_to_json``) leaves it out while it
+    has its default, so the rules of every earlier game keep their exact text (Burraco's
+    ``players``)."""
+    return {
+        _HELP: help,
+        _CHOICES: choices,
+        _SEATS: seats,
+        _AS_COUNT: as_count,
+        _OMIT_DEFAULT: omit_default,
+    }
+
+
+def omitted_at_default(field: dataclasses.Field[Any]) -> bool:
+    """Whether the JSON of the rules leaves ``field`` out while it has its default."""
+    return bool(field.metadata.get(_OMIT_DEFAULT, False))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,8 +5,10 @@ the model moves every player's ``mu`` towards the result and shrinks ``sigma``. 
 Plackett-Luce model ranks any number of players at once, so a four-player
 Three-Thirteen table is one update, not six pairwise ones.
 
-Ratings are kept in *pools*: one for Burraco, one for each player count of
-Three-Thirteen (a place among four is not the same feat as a place among two).
+Ratings are kept in *pools*: one for each table size a game is played at (a place
+among four is not the same feat as a place among two): ``burraco`` for two,
+``burraco/4`` for four in two partnerships, ``three-thirteen/2`` to ``/4``.  Partners
+are rated as one team: both gain or lose by their side's place.
 """
 
 from __future__ import annotations
@@ -49,16 +51,24 @@ class Rating:
         return {"mu": self.mu, "sigma": self.sigma}
 
 
-def pool_of(game: str, players: int, *, player_counts: tuple[int, ...]) -> str:
+def pool_of(
+    game: str, players: int, *, player_counts: tuple[int, ...], named_size: int | None = None
+) -> str:
     """The pool a table's result is rated in: one per table size the game is played at
-    (``player_counts``, from the game's descriptor), the game's name alone when it has one.
+    (``player_counts``, from the game's descriptor), the game's name alone when it has
+    one size, or for ``named_size``, the size it was rated at before others came (its
+    ratings keep their pool's name).
 
-    >>> pool_of("burraco", 2, player_counts=(2,))
+    >>> pool_of("burraco", 2, player_counts=(2, 4), named_size=2)
     'burraco'
+    >>> pool_of("burraco", 4, player_counts=(2, 4), named_size=2)
+    'burraco/4'
     >>> pool_of("three-thirteen", 4, player_counts=(2, 3, 4))
     'three-thirteen/4'
     """
-    return game if len(player_counts) == 1 else f"{game}/{players}"
+    if len(player_counts) == 1 or players == named_size:
+        return game
+    return f"{game}/{players}"
 
 
 def new_model(*, drift: bool = True) -> PlackettLuce:
@@ -72,22 +82,46 @@ def new_model(*, drift: bool = True) -> PlackettLuce:
 
 
 def rate_table(
-    model: PlackettLuce, ratings: Sequence[Rating], places: Sequence[int]
+    model: PlackettLuce,
+    ratings: Sequence[Rating],
+    places: Sequence[int],
+    *,
+    sides: Sequence[int] | None = None,
 ) -> list[Rating]:
     """The ratings of a table's players after a result: ``places[i]`` is where player
-    ``i`` finished (1 is first; a draw gives equal places).
+    ``i`` finished (1 is first; a draw gives equal places).  ``sides[i]`` is the side
+    player ``i`` played for: partners share a side, rated as one team of OpenSkill at
+    the best place of its players (they share their team's place); left out, every
+    player is a side of their own.
 
     >>> winner, loser = rate_table(new_model(drift=False), [Rating(), Rating()], [1, 2])
     >>> round(winner.mu, 3), round(loser.mu, 3), round(winner.sigma, 3)
     (27.635, 22.365, 8.066)
+    >>> four = rate_table(new_model(drift=False), [Rating()] * 4, [1, 3, 1, 3], sides=[0, 1, 0, 1])
+    >>> four[0] == four[2] and four[1] == four[3] and four[0].mu > 25 > four[1].mu
+    True
     """
     if len(ratings) < 2 or len(places) != len(ratings):
         raise RatingError("bad_places", f"{len(places)} places for {len(ratings)} players")
     if any(place < 1 for place in places):
         raise RatingError("bad_places", "places start at 1")
-    teams = [[model.rating(mu=rating.mu, sigma=rating.sigma)] for rating in ratings]
-    rated: list[list[PlackettLuceRating]] = model.rate(teams, ranks=[float(p) for p in places])
-    return [Rating(mu=team[0].mu, sigma=team[0].sigma) for team in rated]
+    chosen = list(range(len(ratings))) if sides is None else list(sides)
+    if len(chosen) != len(ratings):
+        raise RatingError("bad_sides", f"{len(chosen)} sides for {len(ratings)} players")
+    order = sorted(set(chosen))
+    if len(order) < 2:
+        raise RatingError("bad_sides", "a table needs two sides")
+    members = [[i for i, side in enumerate(chosen) if side == each] for each in order]
+    teams = [
+        [model.rating(mu=ratings[i].mu, sigma=ratings[i].sigma) for i in team] for team in members
+    ]
+    ranks = [float(min(places[i] for i in team)) for team in members]
+    rated: list[list[PlackettLuceRating]] = model.rate(teams, ranks=ranks)
+    after = list(ratings)
+    for team, new in zip(members, rated, strict=True):
+        for i, rating in zip(team, new, strict=True):
+            after[i] = Rating(mu=rating.mu, sigma=rating.sigma)
+    return after
 
 
 POINTS_PER_MU: Final = 400 / (math.sqrt(2) * BETA * math.log(10))

@@ -12,41 +12,38 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import rummykit
-from rummykit.server import (
-    accounts,
-    collector,
-    lobby,
-    ratings_api,
-    rematch,
-    replay_api,
-    review_api,
-    security,
-    sockets,
-    tournament_api,
-)
-from rummykit.server.auth import Passwords, Sessions
-from rummykit.server.bots import BotRunner, BotService
+from rummykit.server.accounts import security
+from rummykit.server.accounts.auth import Passwords, Sessions
+from rummykit.server.accounts.socket_caps import LocalSockets
+from rummykit.server.accounts.throttles import AccountLimits
+from rummykit.server.api import accounts, docs_pages, lobby, rematch, sockets
+from rummykit.server.api import ratings as ratings_api
+from rummykit.server.api import replay as replay_api
+from rummykit.server.api import review as review_api
+from rummykit.server.api import tournaments as tournament_api
+from rummykit.server.api.context import ApiError, ServerContext
+from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.clock import Clock
-from rummykit.server.context import ApiError, ServerContext
-from rummykit.server.events_log import log_event
-from rummykit.server.lobby_models import NAMED_VALIDATION_ERRORS
-from rummykit.server.loop_lag import LoopLag
-from rummykit.server.request_log import RequestLog
-from rummykit.server.review_jobs import ReviewJobs
+from rummykit.server.competition.review_jobs import ReviewJobs
+from rummykit.server.competition.tournaments import Tournaments
+from rummykit.server.operations import collector
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.operations.loop_lag import LoopLag
+from rummykit.server.operations.request_log import RequestLog
+from rummykit.server.protocol.lobby import NAMED_VALIDATION_ERRORS
 from rummykit.server.settings import Settings
-from rummykit.server.storage import Storage, make_engine
-from rummykit.server.tables import TableRegistry
-from rummykit.server.throttles import AccountLimits
-from rummykit.server.tournaments import Tournaments
+from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.store import Storage
+from rummykit.server.table.registry import TableRegistry
 
 NO_CLIENT_PAGE = """<!doctype html><meta charset="utf-8"><title>rummykit</title>
 <h1>rummykit server</h1><p>The browser client is not installed.
@@ -82,6 +79,8 @@ def create_app(
                 schema=settings.database_schema,
                 pool_size=settings.database_pool_size,
                 max_overflow=settings.database_max_overflow,
+                # a worker of a site bounds every wait on the database (engine.limits)
+                time_limit=settings.lease_seconds if settings.redis_url is not None else None,
             )
         )
         await store.migrate()
@@ -90,14 +89,14 @@ def create_app(
         sessions.remember(await store.session_epochs())
         cluster = None
         if settings.redis_url is not None:  # one worker of a site of several
-            from rummykit.server.cluster import Cluster
+            from rummykit.server.cluster.worker import Cluster
 
             cluster = Cluster(settings, store.engine)
         bots: BotService
         if runner is not None:
             bots = runner
         elif cluster is not None and settings.bot_queue == "redis":
-            from rummykit.server.bot_stream import StreamBotRunner
+            from rummykit.server.cluster.bot_stream import StreamBotRunner
 
             bots = StreamBotRunner(cluster)  # the site's bot workers
         else:
@@ -121,6 +120,9 @@ def create_app(
             ),
             reviews=reviews,
             tournaments=tournaments,
+            sockets=(
+                LocalSockets(settings.sockets_per_player) if cluster is None else cluster.sockets
+            ),
         )
         recovered = await tables.recover()
         if cluster is not None:
@@ -150,6 +152,8 @@ def create_app(
         version=rummykit.__version__,
         summary="Burraco and Three-Thirteen tables: lobby over HTTP, play over WebSocket.",
         lifespan=lifespan,
+        docs_url=None,  # the pages of api/docs_pages.py, their viewers pinned
+        redoc_url=None,
     )
 
     @app.exception_handler(ApiError)
@@ -165,7 +169,7 @@ def create_app(
         body = {
             "code": code if code in NAMED_VALIDATION_ERRORS else "invalid_request",
             "message": f"{where}: {first.get('msg', 'invalid')}",
-            "params": {"field": where},
+            "params": {**_plain(first.get("ctx")), "field": where},
         }
         return JSONResponse({"error": body}, status_code=422)
 
@@ -176,9 +180,12 @@ def create_app(
         return JSONResponse({"error": body}, status_code=error.status_code)
 
     @app.get("/healthz")
-    async def healthz(lag_since: float | None = None) -> dict[str, Any]:
+    async def healthz(
+        lag_since: Annotated[float | None, Query(allow_inf_nan=False)] = None,
+    ) -> dict[str, Any]:
         """Liveness, the live tables, and how late the event loop has run (``loop_lag``;
-        ``lag_since``, a Unix time, adds the worst lag since then)."""
+        ``lag_since``, a Unix time, adds the worst lag since then; ``nan``, ``inf`` or a
+        number too large for a float is a typed 422, not a failure)."""
         server: ServerContext = app.state.server
         return {
             "ok": True,
@@ -189,6 +196,7 @@ def create_app(
 
     security.install(app, settings)
     app.add_middleware(RequestLog)  # outermost: it sees every request and every answer
+    docs_pages.install(app)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(review_api.router)
@@ -208,3 +216,10 @@ def create_app(
             return NO_CLIENT_PAGE
 
     return app
+
+
+def _plain(context: object) -> dict[str, object]:
+    """A validation error's context as JSON parameters (numbers and text only)."""
+    if not isinstance(context, dict):
+        return {}
+    return {k: v for k, v in context.items() if isinstance(v, str | int | float | bool)}

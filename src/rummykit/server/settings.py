@@ -65,6 +65,14 @@ class Settings(BaseSettings):
     review_workers: int = Field(default=1, ge=1, le=64)
     reviews_kept: int = Field(default=200, ge=1)
     max_message_bytes: int = Field(default=4096, ge=256)
+    # Connections (HTTP and WebSocket) one server process keeps open at once: past it a
+    # new connection is answered 503 and closed.  `rummykit serve` lowers it to what the
+    # process may open (its open-file limit, less what the rest of the server needs).
+    max_connections: int = Field(default=4096, ge=16)
+    # Seconds a request has, from its first byte, to send all its headers (a WebSocket
+    # handshake too), and the most bytes they may take: past either, 408 or 431.
+    header_seconds: float = Field(default=10.0, gt=0, le=300)
+    max_header_bytes: int = Field(default=32_768, ge=4096, le=1_048_576)
     # The largest HTTP request body accepted (bytes); larger ones are refused unread (413).
     max_body_bytes: int = Field(default=65_536, ge=1024)
     messages_per_second: float = Field(default=20.0, gt=0)
@@ -78,6 +86,9 @@ class Settings(BaseSettings):
     # Password hashes and checks run at once in worker threads; more wait their turn.
     password_hashes_at_once: int = Field(default_factory=default_hashes_at_once, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
+    # Table sockets one player may hold open at once (every tab, every table), counted
+    # for the whole site when its workers share Redis; one more is refused.
+    sockets_per_player: int = Field(default=16, ge=1, le=10_000)
     # tournaments not yet over that one player may have made; how often every server
     # process looks for tournaments to start and rounds to move on (seconds)
     max_tournaments_per_player: int = Field(default=3, ge=1)
@@ -86,8 +97,9 @@ class Settings(BaseSettings):
     # move; a registered player's up to 10 s and 100,000 iterations.
     guest_bot_seconds: float = Field(default=1.0, gt=0, le=10)
     guest_bot_iterations: int = Field(default=500, ge=1, le=100_000)
-    # The longest the bots of one player's unfinished tables (created or seated at) may
-    # think a move, in all: a new table whose bots would pass it is refused.
+    # The longest the bots of one player's unfinished tables (created or seated at) and
+    # tournaments not over (as if bots filled every place) may think a move, in all: a new
+    # table or tournament whose bots would pass it is refused.
     bot_seconds_per_player: float = Field(default=30.0, gt=0)
     bot_seconds_per_guest: float = Field(default=4.0, gt=0)
     # Several server processes (on PostgreSQL): the Redis they share ("redis://host:6379/0"),
@@ -111,3 +123,14 @@ class Settings(BaseSettings):
         if self.bot_queue == "redis" and self.redis_url is None:
             raise ValueError('bot_queue "redis" needs redis_url')
         return self
+
+
+class BotWorkerSettings(BaseSettings):
+    """What ``rummykit bot-worker`` reads from the environment: only the site's Redis
+    (a bot worker opens no database, so none is asked for or checked)."""
+
+    model_config = SettingsConfigDict(env_prefix="RUMMYKIT_", extra="ignore")
+
+    redis_url: str | None = None
+    redis_prefix: str = Field(default="rummykit", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
+    log_level: str = "INFO"

@@ -24,7 +24,7 @@ from rummykit.events.standings import EventRecord, Standing, TableResult
 from rummykit.events.swiss import pair_round
 from rummykit.games.core import rules_to_json
 from rummykit.sim.backends import Backend
-from rummykit.sim.tournament import GameTask, TaskResult, run_tasks
+from rummykit.sim.tournament import GameTask, TaskResult, run_tasks, seat_teams, seatings
 
 TablePlayer = Callable[[int, Sequence[tuple[int, ...]]], list[TableResult]]
 """Plays round ``r``'s tables (each a tuple of players) and gives their results."""
@@ -145,6 +145,10 @@ class BotTables:
     ``deals`` deals (seeds ``seed + r * deals``, ``+ 1``, ...), each once per rotation
     of the seating, so that every player plays every deal from every seat and a table's
     totals compare skill rather than cards.
+
+    In a game of partnerships (Burraco for four) a player is a team: both partners play
+    its bot, a table seats one player per team, and the teams change sides over the
+    rotations; the player's total is its team's.
     """
 
     game: str
@@ -162,12 +166,13 @@ class BotTables:
 
     def __call__(self, number: int, tables: Sequence[tuple[int, ...]]) -> list[TableResult]:
         rules_json = rules_to_json(self.rules)
+        teams = seat_teams(self.game, rules_json)
         tasks: list[GameTask] = []
         for table_number, table in enumerate(tables):
             specs = tuple(self.entries[player] for player in table)
-            base = tuple(range(len(table)))
+            rotations = seatings(len(teams), len(table), teams)
             for deal_seed in self.seeds_of_round(number):
-                for rotation in range(len(table)):
+                for seating in rotations:
                     tasks.append(
                         GameTask(
                             index=len(tasks),
@@ -175,7 +180,7 @@ class BotTables:
                             rules=rules_json,
                             entries=specs,
                             seed=deal_seed,
-                            seating=base[rotation:] + base[:rotation],
+                            seating=seating,
                             unit=table_number,
                         )
                     )
@@ -186,8 +191,11 @@ class BotTables:
         totals = [[0.0] * len(table) for table in tables]
         for result in results:
             table_totals = totals[result.task.unit]
+            counted: set[int] = set()
             for seat, member in enumerate(result.task.seating):
-                table_totals[member] += result.totals[seat]
+                if member not in counted:  # a team's total once, not once a partner
+                    counted.add(member)
+                    table_totals[member] += result.totals[seat]
         return [
             TableResult(players=tuple(table), totals=tuple(totals[number_]))
             for number_, table in enumerate(tables)

@@ -6,6 +6,10 @@ For ``seats`` players a table, every combination of ``seats`` rungs plays each o
 listed deal by deal, so that a rating made in their order sees every pairing early and
 no group's games all come last.  Each game gives the rungs seated and their finishing
 places, which a rating model (``rummykit.rating``) turns into the ladder.
+
+In a game of partnerships (Burraco for four) a rung is a team: both partners play it,
+a group is one rung per team, the teams change sides over a duplicate set, and a game
+gives each rung once with its team's place.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 from rummykit.events.standings import places_of
 from rummykit.games.core import rules_to_json
-from rummykit.sim.tournament import GameTask, TaskResult
+from rummykit.sim.tournament import GameTask, TaskResult, seat_teams, seatings
 
 
 class LadderError(ValueError):
@@ -33,19 +37,26 @@ def ladder_tasks(
     ...     rungs=["random", "greedy", "ismcts"], seats=2, deals=2, seed=7)
     >>> len(tasks), sorted({t.seed for t in tasks}), tasks[1].entries, tasks[1].seating
     (12, [7, 8], ('random', 'greedy'), (1, 0))
+    >>> from rummykit.games.burraco import Rules as BurracoRules
+    >>> tasks = ladder_tasks(game="burraco", rules=BurracoRules(players=4),
+    ...     rungs=["random", "greedy", "ismcts"], seats=4, deals=1, seed=7)
+    >>> len(tasks), tasks[1].entries, tasks[1].seating
+    (6, ('random', 'greedy'), (1, 0, 1, 0))
     """
     if len(set(rungs)) != len(rungs):
         raise LadderError("a rung is named twice")
-    if len(rungs) < seats:
+    rules_json = rules_to_json(rules)
+    teams = seat_teams(game, rules_json)
+    sides = len(set(teams))
+    if len(rungs) < sides:
         raise LadderError(f"{len(rungs)} rungs cannot fill a table of {seats}")
     if deals < 1:
         raise LadderError(f"the ladder needs at least one deal, not {deals}")
-    rules_json = rules_to_json(rules)
-    base = tuple(range(seats))
+    rotations = seatings(len(teams), sides, teams)
     tasks: list[GameTask] = []
     for deal in range(deals):
-        for group in combinations(rungs, seats):
-            for rotation in range(seats):
+        for group in combinations(rungs, sides):
+            for seating in rotations:
                 tasks.append(
                     GameTask(
                         index=len(tasks),
@@ -53,7 +64,7 @@ def ladder_tasks(
                         rules=rules_json,
                         entries=tuple(group),
                         seed=seed + deal,
-                        seating=base[rotation:] + base[:rotation],
+                        seating=seating,
                         unit=deal,
                     )
                 )
@@ -61,10 +72,15 @@ def ladder_tasks(
 
 
 def outcome_of(result: TaskResult) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The rungs in seat order and where each finished in one ladder game."""
+    """The rungs in seat order and where each finished in one ladder game (a rung
+    playing both seats of a team: once, at its first seat, with the team's place)."""
     task = result.task
-    names = tuple(task.entries[entry] for entry in task.seating)
-    return names, tuple(places_of(task.game, result.totals))
+    first_seats: dict[int, int] = {}
+    for seat, entry in enumerate(task.seating):
+        first_seats.setdefault(entry, seat)
+    names = tuple(task.entries[entry] for entry in first_seats)
+    totals = [result.totals[seat] for seat in first_seats.values()]
+    return names, tuple(places_of(task.game, totals))
 
 
 def head_to_head(

@@ -4,13 +4,19 @@ Every game is described by a picklable :class:`GameTask` (game name, rules, seed
 which entry sits in which seat), so tasks run the same in this process, in worker
 processes or on a Ray cluster (:mod:`rummykit.sim.backends`).  The summary follows the
 statistics of :mod:`rummykit.sim.stats`.
+
+In a game of partnerships (Burraco for four: seats 0 and 2 against 1 and 3) the entries
+name one bot per seat, or one per team that both partners play; a team's win is a win
+for each entry in it, and a score difference is taken against the other team's seats.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rummykit.bots.registry import make_bot
@@ -50,6 +56,53 @@ class TaskResult:
     record: GameRecord | None
 
 
+@lru_cache(maxsize=64)
+def _teams(game: str, rules_text: str) -> tuple[int, ...]:
+    info = game_named(game)
+    state = info.new_state(rules_from_json(info.rules_type, json.loads(rules_text)), 0)
+    team_of = getattr(state, "team_of", None)
+    seats = range(state.num_players)
+    return tuple(seats) if team_of is None else tuple(team_of(seat) for seat in seats)
+
+
+def seat_teams(game: str, rules: dict[str, Any]) -> tuple[int, ...]:
+    """The team of every seat of ``game`` played by ``rules`` (JSON): partners share
+    one, and a game without partnerships gives every seat its own.
+
+    >>> seat_teams("burraco", {"players": 4}), seat_teams("three-thirteen", {"players": 3})
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
+    return _teams(game, json.dumps(rules, sort_keys=True))
+
+
+def seatings(players: int, entries: int, teams: Sequence[int]) -> list[tuple[int, ...]]:
+    """The seatings of a duplicate set: the entry in each seat, one seating per
+    rotation.  With an entry per seat the seats rotate; with one per team (fewer
+    entries than seats, as many as teams) both partners play their team's entry and
+    the teams rotate.  ``ValueError`` for any other count.
+
+    >>> seatings(2, 2, (0, 1)), seatings(4, 2, (0, 1, 0, 1))
+    ([(0, 1), (1, 0)], [(0, 1, 0, 1), (1, 0, 1, 0)])
+    >>> seatings(4, 4, (0, 1, 0, 1))[1]
+    (1, 2, 3, 0)
+    """
+    if entries == players:
+        base = tuple(range(players))
+        return [base[rotation:] + base[:rotation] for rotation in range(players)]
+    sides = len(set(teams))
+    if entries == sides < players:
+        return [
+            tuple((teams[seat] + rotation) % sides for seat in range(players))
+            for rotation in range(sides)
+        ]
+    if sides < players:
+        raise ValueError(
+            f"{players} players need {players} bots, one per seat, or {sides}, one per team;"
+            f" not {entries}"
+        )
+    raise ValueError(f"{players} players need {players} bots, one per seat, not {entries}")
+
+
 def run_task(task: GameTask) -> TaskResult:
     """Play one task's game (in whatever process calls this)."""
     game = game_named(task.game)
@@ -80,20 +133,21 @@ def make_tasks(
     duplicate: bool,
     keep_records: bool = False,
 ) -> list[GameTask]:
-    """The games of a match.
+    """The games of a match (the seats from ``rules``; entries as :func:`seatings` takes
+    them: one per seat, or one per team).
 
     Without ``duplicate``: ``games`` deals (seeds ``seed``, ``seed + 1``, ...), the seating
-    rotating by one seat each game.  With ``duplicate``: ``games`` deals, each played once
-    per rotation of the seating, so every entry plays every deal from every seat.
+    rotating by one seat (or team) each game.  With ``duplicate``: ``games`` deals, each
+    played once per rotation of the seating, so every entry plays every deal from every
+    seat.
     """
-    seats = len(entries)
     rules_json = rules_to_json(rules)
-    base = tuple(range(seats))
+    teams = seat_teams(game, rules_json)
+    options = seatings(len(teams), len(entries), teams)
     tasks: list[GameTask] = []
     for deal in range(games):
-        rotations = range(seats) if duplicate else [deal % seats]
-        for rotation in rotations:
-            seating = base[rotation:] + base[:rotation]
+        chosen = options if duplicate else [options[deal % len(options)]]
+        for seating in chosen:
             tasks.append(
                 GameTask(
                     index=len(tasks),
@@ -205,15 +259,22 @@ def _rate(count: int, seconds: float) -> float | None:
     return count / seconds if seconds > 0 else None
 
 
-def score_difference(game: str, totals: Sequence[int], seat: int) -> float:
-    """How much better ``seat`` did than the mean of the other seats (positive = better).
+def score_difference(
+    game: str, totals: Sequence[int], seat: int, teams: Sequence[int] | None = None
+) -> float:
+    """How much better ``seat`` did than the mean of the other seats (positive = better);
+    with ``teams`` (each seat's), than the mean of the seats of other teams.
 
     >>> score_difference("burraco", [300, 100], 0)
     200.0
     >>> score_difference("three-thirteen", [40, 70, 100], 0)
     45.0
+    >>> score_difference("burraco", [300, 100, 300, 100], 2, teams=(0, 1, 0, 1))
+    200.0
     """
-    others = [t for s, t in enumerate(totals) if s != seat]
+    if teams is None:
+        teams = range(len(totals))
+    others = [t for s, t in enumerate(totals) if teams[s] != teams[seat]]
     difference = totals[seat] - sum(others) / len(others)
     return -difference if game_named(game).lower_is_better else difference
 
@@ -227,7 +288,11 @@ def summarize(
     duplicate: bool,
     rules: dict[str, Any],
 ) -> MatchSummary:
-    """Wins, draws, win rates and score differences of each entry, with 95% intervals."""
+    """Wins, draws, win rates and score differences of each entry, with 95% intervals.
+
+    A game counts once for each entry seated in it.  An entry wins when its seat (or its
+    team's) is among the winners and the winners are of one team; when winners of
+    several teams share the game, it is a draw for each of them."""
     count = len(entries)
     wins = [0] * count
     draws = [0] * count
@@ -237,15 +302,19 @@ def summarize(
     units: dict[int, list[list[float]]] = {}
     for result in results:
         seating = result.task.seating
+        teams = seat_teams(result.task.game, result.task.rules)
         unit = units.setdefault(result.task.unit, [[] for _ in range(count)])
-        for seat, entry in enumerate(seating):
+        winning_teams = {teams[seat] for seat in result.winners}
+        for entry in sorted(set(seating)):
+            seats = [seat for seat, seated in enumerate(seating) if seated == entry]
             games[entry] += 1
-            if seat in result.winners:
-                if len(result.winners) == 1:
+            if any(seat in result.winners for seat in seats):
+                if len(winning_teams) == 1:
                     wins[entry] += 1
                 else:
                     draws[entry] += 1
-            unit[entry].append(score_difference(game, result.totals, seat))
+            differences = [score_difference(game, result.totals, seat, teams) for seat in seats]
+            unit[entry].append(sum(differences) / len(differences))
         for seat, entry in enumerate(seating):
             decisions[entry] += result.decisions[seat]
             seconds[entry] += result.decision_seconds[seat]

@@ -93,6 +93,13 @@ def _completes_run(mask: int, rank: int) -> bool:
     return False
 
 
+_PAIRS_WORDS: Final = {
+    "least_useful": "least_useful_pairs",
+    "opponent_threw_one": "opponents_threw_one",
+}
+"""The reasons that name the other side, said of two opponents (a game of four)."""
+
+
 def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> DiscardChoice:
     """The cheapest of ``legal_discards`` (ties: more points out, then card order).
 
@@ -167,4 +174,6 @@ def choose_discard(reading: TableReading, legal_discards: Sequence[Discard]) -> 
             best = key
             best_why = Reason.of(why)
     assert best is not None
+    if reading.partner is not None:  # with four, the sides are pairs
+        best_why = Reason.of(_PAIRS_WORDS.get(best_why.phrases[0].code, best_why.phrases[0].code))
     return DiscardChoice(Discard(best[2]), best[0], best_why)

@@ -7,8 +7,11 @@ Whole hands are too long to play out many times in half a second, so each simula
 of :mod:`rummykit.bots.ismcts` plays on with :class:`CheapPolicy` for a few turns
 (:data:`HORIZON_TURNS` after the decision's turn) and then scores the position with
 :func:`position_value`; a hand that ends earlier is scored by its real result.  The
-reward of a player is the difference between the two players' values divided by
-:data:`REWARD_SCALE`, clipped to ``-1 .. 1``.
+reward of a player is the difference between the two sides' values divided by
+:data:`REWARD_SCALE`, clipped to ``-1 .. 1``.  With four players a side is a team
+(RULES.md section 3): its melds, both partners' hands and its pozzetto make one
+position, and both partners get the team's reward; the search determinizes the three
+hands the player cannot see (the partner's among them).
 
 :func:`position_value` guesses what a player's hand score will be:
 
@@ -41,6 +44,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from rummykit.bots.burraco.greedy import BurracoGreedyBot
+from rummykit.bots.burraco.progress import moves_with_progress
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import GAME, Observation, State
 from rummykit.games.burraco.actions import Action, Discard, DrawStock, Extend, Meld, TakePile
@@ -51,6 +55,7 @@ from rummykit.games.burraco.scoring import (
     DIRTY_BURRACO_BONUS,
     POZZETTO_PENALTY,
 )
+from rummykit.games.burraco.teams import TEAMS, seats_of, team_of
 from rummykit.games.core import GameInfo
 
 HORIZON_TURNS: Final = 4
@@ -125,8 +130,11 @@ def position_value(
     hand: Sequence[Card],
     took_pozzetto: bool,
     pozzetto_left: bool,
+    hand_size: int | None = None,
 ) -> float:
-    """What one player's position is worth (see the module docstring).
+    """What one player's position is worth (see the module docstring); for a team,
+    ``hand`` holds both partners' cards and ``hand_size`` is the smaller of their hands
+    (the partner nearer to the pozzetto or to closing), by default ``len(hand)``.
 
     >>> from rummykit.cards import parse_cards
     >>> from rummykit.games.burraco.melds import arrange
@@ -144,7 +152,7 @@ def position_value(
             value += WILD_IN_HAND
         else:
             value -= HAND_RISK * BURRACO_POINTS[card]
-    size = len(hand)
+    size = len(hand) if hand_size is None else hand_size
     if not took_pozzetto:
         if pozzetto_left:
             value -= POZZETTO_PENALTY * min(1.0, size / POZZETTO_REACH)
@@ -166,24 +174,34 @@ def reward_of(difference: float) -> float:
 
 
 def state_values(state: State) -> tuple[float, float]:
-    """Both players' :func:`position_value` in a (determinized) state."""
+    """Both sides' :func:`position_value` in a (determinized) state: the two players',
+    or with four the two teams' (their melds, both partners' hands)."""
     observation = state.observation(0)
     places = state.locations()
     pozzetto_left = bool(observation.pozzetti_left)
-    return (
-        position_value(
-            melds=[m.meld for m in observation.melds if m.owner == 0],
-            hand=places["hand/0"],
-            took_pozzetto=observation.took_pozzetto[0],
-            pozzetto_left=pozzetto_left,
-        ),
-        position_value(
-            melds=[m.meld for m in observation.melds if m.owner == 1],
-            hand=places["hand/1"],
-            took_pozzetto=observation.took_pozzetto[1],
-            pozzetto_left=pozzetto_left,
-        ),
-    )
+    players = state.num_players
+    values: list[float] = []
+    for team in range(TEAMS):
+        hands = [places[f"hand/{seat}"] for seat in seats_of(team, players)]
+        values.append(
+            position_value(
+                melds=[m.meld for m in observation.melds if m.owner == team],
+                hand=[card for hand in hands for card in hand],
+                took_pozzetto=observation.took_pozzetto[team],
+                pozzetto_left=pozzetto_left,
+                hand_size=min(len(hand) for hand in hands),
+            )
+        )
+    return values[0], values[1]
+
+
+def seat_rewards(reward: float, players: int) -> tuple[float, ...]:
+    """Every seat's reward when team 0's is ``reward`` (team 1's is its opposite).
+
+    >>> seat_rewards(0.5, 2), seat_rewards(0.5, 4)
+    ((0.5, -0.5), (0.5, -0.5, 0.5, -0.5))
+    """
+    return tuple(reward if team_of(seat) == 0 else -reward for seat in range(players))
 
 
 # ---------------------------------------------------------------------------------------
@@ -341,10 +359,12 @@ class BurracoPlayout:
         "_hand_size",
         "_horizon",
         "_meld_sizes",
+        "_observation",
         "_policy",
     )
 
     def __init__(self, observation: Observation) -> None:
+        self._observation = observation
         self._hand_number = observation.hand_number
         self._hand_size = len(observation.hand)
         self._meld_sizes = {meld.meld_id: len(meld.meld.cards) for meld in observation.melds}
@@ -352,9 +372,13 @@ class BurracoPlayout:
         self._policy = CheapPolicy()
 
     def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
-        """The decision's moves :func:`worth_searching`."""
+        """The decision's moves :func:`worth_searching` among those that keep the hand
+        moving (:func:`~rummykit.bots.burraco.progress.moves_with_progress`: the
+        evaluation sees a card thrown back as no worse than a card drawn, so the search
+        alone would hand the same card back and forth)."""
         sizes = self._meld_sizes
-        return worth_searching(legal_actions, self._hand_size, lambda meld_id: sizes[meld_id])
+        moving = moves_with_progress(self._observation, legal_actions)
+        return worth_searching(moving, self._hand_size, lambda meld_id: sizes[meld_id])
 
     def candidates(self, state: State, actions: list[Action]) -> list[Action]:
         """Below the root, the moves :func:`worth_searching` too."""
@@ -372,20 +396,20 @@ class BurracoPlayout:
         """The hand of the decision is over (the game ended or the next was dealt)."""
         return state.game_over or state.hand_number != self._hand_number
 
-    def rewards(self, state: State, rng: random.Random) -> tuple[float, float]:
-        """Play on to the horizon (or the hand's end) and score both players."""
+    def rewards(self, state: State, rng: random.Random) -> tuple[float, ...]:
+        """Play on to the horizon (or the hand's end) and score every seat (partners
+        alike)."""
         policy = self._policy
+        players = state.num_players
         for _ in range(ROLLOUT_ACTION_LIMIT):
             if self.finished(state):
                 scores = state.hand_results[-1].scores
-                reward = reward_of(scores[0] - scores[1])
-                return reward, -reward
+                return seat_rewards(reward_of(scores[0] - scores[1]), players)
             if state.turn >= self._horizon and state.phase == "draw":
                 break
             state.apply(policy.action(state, rng))
         first, second = state_values(state)
-        reward = reward_of(first - second)
-        return reward, -reward
+        return seat_rewards(reward_of(first - second), players)
 
 
 class BurracoSearch:

@@ -20,6 +20,10 @@ actions, with a one-line reason:
   that it never closes by accident.
 - **Discard** (:mod:`.discarding`): the card least useful to the bot and to the
   opponent.
+- **Keep the hand moving** (:mod:`.progress`): never throw back a face taken alone
+  from the pile since anyone last drew from the stock, nor take the pile's one card
+  when nothing else would be left to discard, so that two players never hand the same
+  cards back and forth until the stalemate rule ends the hand.
 
 Deterministic: the decision depends on the observation and the legal actions alone
 (the random generator is not used).  The bot never sees a game state and imports only
@@ -37,6 +41,7 @@ from typing import Any, Final
 from rummykit.bots.base import Decision
 from rummykit.bots.burraco.discarding import choose_discard
 from rummykit.bots.burraco.planning import Plan, Step, WildPolicy, plan_melds
+from rummykit.bots.burraco.progress import moves_with_progress
 from rummykit.bots.burraco.reading import (
     THREAT_NONE,
     TableReading,
@@ -184,8 +189,9 @@ def _score_after(reading: TableReading, plan: Plan) -> int:
 
 
 def _closing_pays(reading: TableReading, plan: Plan) -> bool:
-    took = reading.observation.took_pozzetto[reading.player]
-    closing = _score_after(reading, plan) + (CLOSING_BONUS if took else -POZZETTO_PENALTY)
+    took = reading.took_pozzetto
+    closing: float = _score_after(reading, plan) + (CLOSING_BONUS if took else -POZZETTO_PENALTY)
+    closing -= reading.partner_points_guess()  # with four: the partner's cards count too
     lead = closing - reading.opponent_score_guess()
     if lead > CLOSING_MARGIN or reading.hand_may_end_soon:
         return True
@@ -216,6 +222,7 @@ class BurracoGreedyBot:
             raise ValueError("there is no legal action to choose from")
         if observation.current_player != observation.player or observation.phase == "over":
             raise ValueError("it is not the observing player's turn")
+        legal_actions = moves_with_progress(observation, legal_actions)
         reading = read_table(observation)
         if observation.phase == "draw":
             return self._draw(reading, legal_actions)
@@ -227,7 +234,11 @@ class BurracoGreedyBot:
         can_draw = DrawStock() in legal_actions
         can_take = TakePile() in legal_actions
         if not can_take:
-            why = Reason.of("draw") + Reason.of("pile_empty")
+            pile = reading.observation.discard_pile
+            if pile:  # the one card would only go round (moves_with_progress)
+                why = Reason.of("draw") + Reason.of("goes_round", card=format_card(pile[0]))
+            else:
+                why = Reason.of("draw") + Reason.of("pile_empty")
             return Decision(_only(legal_actions, DrawStock), why)
         if not can_draw:
             why = Reason.of("take_pile") + Reason.of("stock_empty")

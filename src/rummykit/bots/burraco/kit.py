@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from rummykit.bots.burraco.evaluate import REWARD_SCALE, BurracoSearch
 from rummykit.bots.burraco.greedy import BurracoGreedyBot
+from rummykit.bots.burraco.progress import moves_with_progress
 from rummykit.bots.kit import GameBots
 
 HINT_ITERATIONS: Final = 1200
@@ -33,4 +34,5 @@ BOTS: Final = GameBots(
     points_per_reward=_points_per_reward,
     hint_iterations=_hint_iterations,
     mistake_points=MISTAKE_POINTS,
+    moves_with_progress=moves_with_progress,
 )

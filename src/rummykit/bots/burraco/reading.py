@@ -7,6 +7,12 @@ copies of each face are in sight, how close the opponent is to closing and wheth
 hand may end soon.  The decision modules then look things up instead of scanning the
 table again for every candidate card.
 
+With four players (RULES.md section 3) "own" is the team's: the melds both partners
+add to, the team's pozzetto, and a hand score that counts the partner's cards too (the
+unseen ones at the mean).  "The opponent" is the other team: both opponents' melds,
+the cards either is known to hold and what either threw lately; the seat after the
+player (``opponent``), who may take the player's discard first, is always one of them.
+
 This module reads the observation only: it never sees a game state, never chooses an
 action and never uses randomness.
 
@@ -100,6 +106,12 @@ class TableReading:
     observation: Observation
     player: int
     opponent: int
+    """The opponent who plays next (the first who may take the player's discard)."""
+    opponents: tuple[int, ...]
+    """Every seat of the other team (one with two players, two with four)."""
+    partner: int | None
+    """The partner's seat with four players, ``None`` with two."""
+    team: int
     hand: tuple[Card, ...]
     own_melds: tuple[TableMeld, ...]
     opponent_melds: tuple[TableMeld, ...]
@@ -127,19 +139,35 @@ class TableReading:
         """Whether to get points out of the hand now: the hand may end before long."""
         return self.threat == THREAT_IMMINENT or self.hand_may_end_soon
 
-    def own_score_now(self) -> int:
-        """The own hand score if the hand ended now without closing."""
+    @property
+    def took_pozzetto(self) -> bool:
+        """Whether the player's team has taken its pozzetto (either partner)."""
+        return self.observation.took_pozzetto[self.team]
+
+    def partner_points_guess(self) -> float:
+        """The points the partner's hand would cost if the hand ended now (its known
+        cards, the unseen ones at the mean); 0 with two players."""
+        if self.partner is None:
+            return 0.0
+        known = self.observation.known_cards[self.partner]
+        unseen = self.observation.hand_sizes[self.partner] - len(known)
+        return sum(BURRACO_POINTS[c] for c in known) + unseen * MEAN_CARD_POINTS
+
+    def own_score_now(self) -> float:
+        """The own (team's) hand score if the hand ended now without closing."""
         melded = sum(meld_score(m.meld) for m in self.own_melds)
-        penalty = 0 if self.observation.took_pozzetto[self.player] else 100
-        return melded - self.hand_points - penalty
+        penalty = 0 if self.took_pozzetto else 100
+        return melded - self.hand_points - self.partner_points_guess() - penalty
 
     def opponent_score_guess(self) -> float:
-        """The opponent's hand score if the hand ended now, unseen cards at mean points."""
+        """The other team's hand score if the hand ended now, unseen cards at mean points."""
         observation = self.observation
         melded = sum(meld_score(m.meld) for m in self.opponent_melds)
         known = sum(BURRACO_POINTS[c] for c in self.opponent_known)
-        unseen = observation.hand_sizes[self.opponent] - len(self.opponent_known)
-        penalty = 0 if observation.took_pozzetto[self.opponent] else 100
+        unseen = sum(observation.hand_sizes[seat] for seat in self.opponents) - len(
+            self.opponent_known
+        )
+        penalty = 0 if observation.took_pozzetto[observation.team_of(self.opponent)] else 100
         return melded - known - unseen * MEAN_CARD_POINTS - penalty
 
 
@@ -150,7 +178,12 @@ def read_table(observation: Observation) -> TableReading:
             f"a Burraco bot needs a burraco.Observation, not {type(observation).__name__}"
         )
     player = observation.player
-    opponent = 1 - player
+    team = observation.team
+    seats = observation.num_players
+    opponent = (player + 1) % seats
+    opponents = tuple(seat for seat in range(seats) if observation.team_of(seat) != team)
+    other_team = observation.team_of(opponent)
+    partner = observation.partner
     own: list[TableMeld] = []
     theirs: list[TableMeld] = []
     set_ranks: set[int] = set()
@@ -161,7 +194,7 @@ def read_table(observation: Observation) -> TableReading:
         meld = table_meld.meld
         for card in meld.cards:
             counts[card] += 1
-        if table_meld.owner == player:
+        if table_meld.owner == team:
             own.append(table_meld)
             own_fits.update(fitting_faces(meld))
             if meld.kind == "set":
@@ -173,23 +206,27 @@ def read_table(observation: Observation) -> TableReading:
         counts[card] += 1
     for card in observation.discard_pile:
         counts[card] += 1
-    known = observation.known_cards[opponent]
+    known = tuple(card for seat in opponents for card in observation.known_cards[seat])
     for card in known:
         counts[card] += 1
+    if partner is not None:
+        for card in observation.known_cards[partner]:
+            counts[card] += 1
     recent: set[Card] = set()
     for entry in reversed(observation.discard_history):
         if entry.kind == "take":
             break
-        if entry.kind == "discard" and entry.player == opponent:
+        if entry.kind == "discard" and entry.player in opponents:
             recent.add(entry.cards[0])
-            if len(recent) >= 3:
+            if len(recent) >= 3 * len(opponents):
                 break
     pozzetto_left = bool(observation.pozzetti_left)
-    can_refill = pozzetto_left and not observation.took_pozzetto[player]
-    opponent_can_refill = pozzetto_left and not observation.took_pozzetto[opponent]
+    can_refill = pozzetto_left and not observation.took_pozzetto[team]
+    opponent_can_refill = pozzetto_left and not observation.took_pozzetto[other_team]
     own_has_burraco = any(m.meld.is_burraco for m in own)
     opponent_has_burraco = any(m.meld.is_burraco for m in theirs)
-    opponent_size = observation.hand_sizes[opponent]
+    # either opponent may close: the one with fewer cards is the nearer
+    opponent_size = min(observation.hand_sizes[seat] for seat in opponents)
     opponent_near_burraco = any(len(m.meld.cards) >= _NEAR_BURRACO for m in theirs)
     if not opponent_can_refill and opponent_has_burraco and opponent_size <= _SHORT_HAND:
         threat = THREAT_IMMINENT
@@ -207,6 +244,9 @@ def read_table(observation: Observation) -> TableReading:
         observation=observation,
         player=player,
         opponent=opponent,
+        opponents=opponents,
+        partner=partner,
+        team=team,
         hand=observation.hand,
         own_melds=tuple(own),
         opponent_melds=tuple(theirs),

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 from rummykit.bots.three_thirteen.lookahead import LookaheadGuide
+from rummykit.bots.three_thirteen.progress import moves_with_progress
 from rummykit.cards import DEADWOOD_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.core import GameInfo
 from rummykit.games.three_thirteen import GAME, Observation, State
@@ -292,6 +293,7 @@ class ThreeThirteenPlayout:
         "_guided_actions",
         "_hand",
         "_hand_number",
+        "_observation",
         "_policy",
         "_root_margin",
         "_scale",
@@ -306,6 +308,7 @@ class ThreeThirteenPlayout:
         guided_actions: int = GUIDED_ACTIONS,
     ) -> None:
         self._guide = guide
+        self._observation = observation
         self._hand = tuple(observation.hand)
         self._hand_number = observation.hand_number
         self._policy = CheapPolicy(observation.rules, observation.wild_rank)
@@ -320,7 +323,9 @@ class ThreeThirteenPlayout:
     def root_candidates(self, legal_actions: Sequence[Action]) -> list[Action]:
         """The decision's moves worth searching: both draws; going out whenever it is
         possible (nothing scores better than 0); else the discards that leave at most
-        ``root_margin`` more deadwood than the best."""
+        ``root_margin`` more deadwood than the best; only moves that keep the round
+        moving (:func:`~rummykit.bots.three_thirteen.progress.moves_with_progress`)."""
+        legal_actions = moves_with_progress(self._observation, legal_actions)
         going_out: list[Action] = [action for action in legal_actions if type(action) is GoOut]
         if going_out:
             return going_out

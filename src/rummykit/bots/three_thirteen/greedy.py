@@ -15,6 +15,10 @@ Each decision follows a fixed rule (RULES.md section 2):
   partners; shed the higher card.  When the round may end soon (someone went out, the
   hands are small, the reshuffled stock is nearly spent) shedding the higher card comes
   before the other two.
+- **Keep the round moving** (:mod:`.progress`): never discard a face taken from the
+  discard pile since anyone last drew from the stock (taking the top card and throwing
+  it back changes nothing), nor take the top card when nothing else would be left to
+  discard.
 - On the **last turn** after someone went out the same rules minimise the hand's own
   deadwood, which is all that still counts.
 
@@ -39,6 +43,7 @@ from rummykit.bots.three_thirteen.card_use import (
     opponent_interest,
     points,
 )
+from rummykit.bots.three_thirteen.progress import moves_with_progress
 from rummykit.bots.three_thirteen.solver_memo import SolverMemo
 from rummykit.cards import Card, format_card
 from rummykit.games.three_thirteen.actions import (
@@ -96,6 +101,7 @@ class ThreeThirteenGreedyBot:
             raise ValueError(
                 f"the observation is player {observation.player}'s, but it is not their turn"
             )
+        legal = moves_with_progress(observation, legal)
         if observation.phase == "draw":
             decision = self._draw(observation, legal)
         else:
@@ -117,8 +123,11 @@ class ThreeThirteenGreedyBot:
     def _draw(self, observation: Observation, legal: list[Action]) -> Decision:
         can_draw = any(type(a) is DrawStock for a in legal)
         can_take = any(type(a) is TakeDiscard for a in legal)
-        if not can_take or not observation.discard_pile:
+        if not observation.discard_pile:
             return Decision(DRAW_STOCK, Reason.of("draw_stock") + Reason.of("pile_empty"))
+        if not can_take:  # the top card would only go round (moves_with_progress)
+            why = Reason.of("goes_round", card=format_card(observation.discard_pile[-1]))
+            return Decision(DRAW_STOCK, Reason.of("draw_stock") + why)
         top = observation.discard_pile[-1]
         name = format_card(top)
         take = Reason.of("take_card", card=name)
@@ -155,7 +164,14 @@ class ThreeThirteenGreedyBot:
         memo = self.memo(observation)
         least, ties = memo.best_discards(hand, wild_rank=observation.wild_rank)
         allowed = {a.card for a in legal if type(a) is Discard}
-        candidates = [c for c in ties if c in allowed] or sorted(allowed)
+        candidates = [c for c in ties if c in allowed]
+        if not candidates:  # every least-deadwood discard would go round: the next best
+            left = {
+                c: memo.deadwood(_without(hand, c), wild_rank=observation.wild_rank)
+                for c in allowed
+            }
+            low = min(left.values())
+            candidates = sorted(c for c, value in left.items() if value == low)
         wild_rank = observation.wild_rank
         players = observation.rules.players
         next_seat = (observation.player + 1) % players
@@ -230,3 +246,10 @@ _SOON_STEPS: Final = (
     "tie_fewest_partners",
     "tie_card_order",
 )
+
+
+def _without(hand: tuple[Card, ...] | list[Card], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card``."""
+    kept = list(hand)
+    kept.remove(card)
+    return tuple(kept)

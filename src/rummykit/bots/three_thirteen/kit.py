@@ -10,6 +10,7 @@ from typing import Any, Final
 from rummykit.bots.kit import GameBots
 from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch, reward_scale
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.progress import moves_with_progress
 from rummykit.games.three_thirteen.rules import hand_size
 
 HINT_WORK: Final = 9000
@@ -38,4 +39,5 @@ BOTS: Final = GameBots(
     points_per_reward=_points_per_reward,
     hint_iterations=_hint_iterations,
     mistake_points=MISTAKE_POINTS,
+    moves_with_progress=moves_with_progress,
 )

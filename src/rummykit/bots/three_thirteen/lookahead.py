@@ -32,6 +32,7 @@ from rummykit.bots.base import Decision
 from rummykit.bots.reasons import Reason
 from rummykit.bots.three_thirteen.card_use import is_wild
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.progress import moves_with_progress
 from rummykit.cards import Card, format_card
 from rummykit.games.three_thirteen.actions import DRAW_STOCK, TAKE_DISCARD, Discard
 from rummykit.games.three_thirteen.observation import Observation
@@ -67,6 +68,7 @@ class LookaheadGuide:
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
     ) -> Decision:
         """``greedy``'s decision, unless the lookahead prefers another draw or discard."""
+        legal_actions = moves_with_progress(observation, legal_actions)
         decision = self._greedy.decide(observation, legal_actions, rng)
         if observation.went_out is not None:
             return decision

@@ -1,27 +1,29 @@
 """The Burraco deal, exactly as docs/engine.md specifies it, from a seed or a deck.
 
-First dealer: ``SeedStream(seed, "first-dealer").below(2)``; the dealer alternates each
-hand.  Hand ``n`` (from 0) shuffles ``burraco_deck(jokers=...)`` with
-``SeedStream(seed, f"hand/{n}")``.  Cards are dealt from the **end** of the list, one
-at a time, the non-dealer first, 11 each; then pozzetto 0 (11 cards), pozzetto 1 (11
-cards), one card face up on the discard pile; the rest is the stock (top = end).  The
-non-dealer plays first.  This module only deals; it never plays.
+First dealer: ``SeedStream(seed, "first-dealer").below(players)``; the deal passes to
+the next seat (clockwise) each hand, so with two players the dealer alternates.  Hand
+``n`` (from 0) shuffles ``burraco_deck(jokers=...)`` with ``SeedStream(seed,
+f"hand/{n}")``.  Cards are dealt from the **end** of the list, one at a time, starting
+with the seat after the dealer and going round, 11 each; then pozzetto 0 (11 cards),
+pozzetto 1 (11 cards), one card face up on the discard pile; the rest is the stock (top
+= end).  The seat after the dealer plays first.  This module only deals; it never
+plays.
 """
 
 from __future__ import annotations
 
 from rummykit.cards import Card, burraco_deck
 from rummykit.games.burraco.rules import Rules
-from rummykit.games.burraco.table import HAND_SIZE, NUM_PLAYERS, POZZETTO_SIZE, Table
+from rummykit.games.burraco.table import HAND_SIZE, POZZETTO_SIZE, Table
 from rummykit.games.randomness import SeedStream
 
 
-def first_dealer(seed: int) -> int:
-    return SeedStream(seed, "first-dealer").below(NUM_PLAYERS)
+def first_dealer(seed: int, players: int = 2) -> int:
+    return SeedStream(seed, "first-dealer").below(players)
 
 
-def dealer_of_hand(seed: int, hand_number: int) -> int:
-    return (first_dealer(seed) + hand_number) % NUM_PLAYERS
+def dealer_of_hand(seed: int, hand_number: int, players: int = 2) -> int:
+    return (first_dealer(seed, players) + hand_number) % players
 
 
 def shuffled_deck(rules: Rules, seed: int, hand_number: int) -> list[Card]:
@@ -31,15 +33,15 @@ def shuffled_deck(rules: Rules, seed: int, hand_number: int) -> list[Card]:
     return deck
 
 
-def deal(deck: list[Card], *, hand_number: int, dealer: int) -> Table:
-    """Deal ``deck`` (consumed from its end) into a new table; ``ValueError`` if it is
-    too small to deal."""
-    needed = NUM_PLAYERS * HAND_SIZE + 2 * POZZETTO_SIZE + 2
+def deal(deck: list[Card], *, hand_number: int, dealer: int, players: int = 2) -> Table:
+    """Deal ``deck`` (consumed from its end) into a new table of ``players``;
+    ``ValueError`` if it is too small to deal."""
+    needed = players * HAND_SIZE + 2 * POZZETTO_SIZE + 2
     if len(deck) < needed:
         raise ValueError(f"a Burraco deal needs at least {needed} cards, not {len(deck)}")
     deck = list(deck)
-    hands: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
-    order = [(dealer + 1 + i) % NUM_PLAYERS for i in range(NUM_PLAYERS)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
     for _ in range(HAND_SIZE):
         for player in order:
             hands[player].append(deck.pop())

@@ -28,7 +28,8 @@ def _hidden_cards(cards: tuple[Card, ...] | None) -> list[str] | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandDealt:
-    """A new hand: each player's 11 cards, the two pozzetti, the card turned up."""
+    """A new hand: each player's 11 cards (two or four hands), the two pozzetti, the
+    card turned up."""
 
     hand_number: int
     dealer: int

@@ -13,12 +13,14 @@ changes the table.
 The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
 
 - ``draw`` phase: ``DrawStock`` or ``TakePile`` (the whole pile, never empty at a turn's
-  start); ``play`` phase: ``Meld``, ``Extend`` (own melds only), ``Discard``.
-- One set per rank (``Rules.one_set_per_rank``).
+  start); ``play`` phase: ``Meld``, ``Extend`` (the melds of the player's own team
+  only: with four players, the partner's too), ``Discard``.
+- One set per rank and team (``Rules.one_set_per_rank``).
 - One-card pile: ``Discard(X)`` of the card taken alone is legal only while the hand
   holds more copies of ``X`` than the restriction counts (1 until an ``X`` is melded).
-- Closing: a discard emptying the hand of a player who cannot take a pozzetto needs a
-  burraco and may not be a wild (a joker or any 2).
+- Closing: a discard emptying the hand of a player who cannot take a pozzetto (their
+  team has taken one, or none is left) needs a burraco of the team and may not be a
+  wild (a joker or any 2).
 - No move may leave the player without any legal move (the whole rest of the turn is
   looked at, so the order of a turn's melds and additions never decides legality).
 """
@@ -34,6 +36,7 @@ from rummykit.games.burraco import melds
 from rummykit.games.burraco.actions import DISCARDS, Discard, DrawStock, Extend, Meld, TakePile
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.table import Table
+from rummykit.games.burraco.teams import TEAMS
 from rummykit.games.core import MeldError, ParamValue, Refusal
 
 
@@ -131,7 +134,7 @@ def ending_refusal(
             reason="wild_left",
             card=format_card(last),
         )
-    if not (makes_burraco or table.has_burraco[player]):
+    if not (makes_burraco or table.has_burraco[player % TEAMS]):
         return refusal(
             "no_way_to_end_turn",
             f"this would leave only {format_card(last)}, and you may not close without a burraco",
@@ -142,14 +145,14 @@ def ending_refusal(
 
 
 def _fits_a_meld_after(table: Table, card: Card, meld: melds.Meld, replaces: int | None) -> bool:
-    """Could ``card`` be added to one of the current player's melds once ``meld`` is
-    laid (``replaces`` is ``None``) or has replaced meld ``replaces``?"""
+    """Could ``card`` be added to one of the current player's team's melds once
+    ``meld`` is laid (``replaces`` is ``None``) or has replaced meld ``replaces``?"""
     single = (card,)
     if any(melds.extending_cards(meld, single)):
         return True
-    player = table.player
+    team = table.player % TEAMS
     return any(
-        owner == player
+        owner == team
         and meld_id != replaces
         and any(melds.extending_cards(table.melds[meld_id], single))
         for meld_id, owner in enumerate(table.owners)
@@ -174,22 +177,24 @@ def discard_refusal(table: Table, card: Card) -> Refusal | None:
                 " any 2) may not close",
                 card=format_card(card),
             )
-        if not table.has_burraco[player]:
+        if not table.has_burraco[player % TEAMS]:
             return refusal(
                 "closing_without_burraco",
                 "discarding your last card would close the hand, which needs a burraco"
-                " (a meld of 7 or more cards)",
+                " (a meld of 7 or more cards)"
+                + (" of your team" if len(table.hands) > TEAMS else ""),
                 card=format_card(card),
             )
     return None
 
 
 def second_set_refusal(rules: Rules, table: Table, rank: int) -> Refusal | None:
-    if rules.one_set_per_rank and table.set_ranks[table.player] >> rank & 1:
+    if rules.one_set_per_rank and table.set_ranks[table.player % TEAMS] >> rank & 1:
         name = RANKS[rank - 1]
+        who = "your team already has" if len(table.hands) > TEAMS else "you already have"
         return refusal(
             "second_set_of_rank",
-            f"you already have a set of {name}; add the cards to it instead",
+            f"{who} a set of {name}; add the cards to it instead",
             rank=name,
         )
     return None
@@ -301,12 +306,14 @@ def _examine_extend(table: Table, meld_id: object, cards: tuple[Card, ...]) -> V
         return refusal(
             "no_such_meld", f"there is no meld {meld_id!r} on the table", meld_id=str(meld_id)
         ), None
-    if table.owners[meld_id] != table.player:
-        return refusal(
-            "not_your_meld",
-            f"meld {meld_id} belongs to your opponent; you may add only to your own melds",
-            meld_id=meld_id,
-        ), None
+    if table.owners[meld_id] != table.player % TEAMS:
+        if len(table.hands) > TEAMS:
+            message = (
+                f"meld {meld_id} belongs to the other team; you may add only to your team's melds"
+            )
+        else:
+            message = f"meld {meld_id} belongs to your opponent; you may add only to your own melds"
+        return refusal("not_your_meld", message, meld_id=meld_id), None
     meld = melds.extended(table.melds[meld_id], cards)
     if meld is None:
         return _illegal_extension(table, meld_id, cards), None
@@ -339,7 +346,7 @@ def legal_extension(table: Table, meld_id: int, cards: tuple[Card, ...]) -> meld
     ``cards`` card codes."""
     if table.phase != "play" or not 0 <= meld_id < len(table.melds):
         return None
-    if table.owners[meld_id] != table.player or not cards:
+    if table.owners[meld_id] != table.player % TEAMS or not cards:
         return None
     if _missing_card(table.hands[table.player], cards) is not None:
         return None
@@ -429,7 +436,8 @@ def legal_options(
             discards = [card for card in distinct if card != taken]
     else:
         discards = distinct
-    set_ranks = table.set_ranks[player] if rules.one_set_per_rank else 0
+    team = player % TEAMS
+    set_ranks = table.set_ranks[team] if rules.one_set_per_rank else 0
     legal_melds: list[melds.Candidate] = []
     most = size - 2  # the most cards a meld may use and still leave a card to discard
     for candidate in candidates:
@@ -450,11 +458,11 @@ def legal_options(
         legal_melds.append(candidate)
     additions: list[tuple[int, Card]] = []
     owners = table.owners
-    if player in owners:
+    if team in owners:
         held = set(distinct)
         fits_of = _FITS_BY_MELD_ID
         for meld_id, meld in enumerate(table.melds):
-            if owners[meld_id] != player:
+            if owners[meld_id] != team:
                 continue
             known = fits_of.get(meld_id)
             if known is not None and known[0] is meld:
@@ -498,7 +506,7 @@ def legal_additions(table: Table) -> list[tuple[int, tuple[Card, ...]]]:
     """
     if table.phase != "play":
         return []
-    if table.player not in table.owners:
+    if table.player % TEAMS not in table.owners:
         return []
     hand = table.hands[table.player]
     held = set(hand)
@@ -542,7 +550,7 @@ def addition_openers(table: Table) -> set[Card]:
     listing every addition; with two, ending the turn decides, and
     :func:`legal_additions` is asked.
     """
-    if table.phase != "play" or table.player not in table.owners:
+    if table.phase != "play" or table.player % TEAMS not in table.owners:
         return set()
     hand = table.hands[table.player]
     if len(hand) <= 2:
@@ -552,11 +560,11 @@ def addition_openers(table: Table) -> set[Card]:
     held = set(hand)
     found: set[Card] = set()
     alone: set[Card] = set()
-    player = table.player
+    team = table.player % TEAMS
     owners = table.owners
     fits_of = _FITS_BY_MELD_ID
     for meld_id, meld in enumerate(table.melds):
-        if owners[meld_id] != player:
+        if owners[meld_id] != team:
             continue
         known = fits_of.get(meld_id)
         if known is not None and known[0] is meld:
@@ -574,12 +582,12 @@ def addition_openers(table: Table) -> set[Card]:
 
 
 def _own_melds(table: Table) -> Iterator[tuple[int, melds.Meld, frozenset[Card]]]:
-    """The current player's melds: meld id, meld and ``melds.fitting_cards``."""
-    player = table.player
+    """The current player's team's melds: meld id, meld and ``melds.fitting_cards``."""
+    team = table.player % TEAMS
     owners = table.owners
     fits_of = _FITS_BY_MELD_ID
     for meld_id, meld in enumerate(table.melds):
-        if owners[meld_id] != player:
+        if owners[meld_id] != team:
             continue
         known = fits_of.get(meld_id)
         if known is not None and known[0] is meld:

@@ -1,13 +1,18 @@
 """What one Burraco player sees (DESIGN.md section 3), as a frozen, versioned value.
 
-A player sees: their own hand (sorted), every meld with its id, owner and arrangement,
-the whole discard pile and its history in this hand, how many cards the stock holds,
-which pozzetti are left, every hand size, who has taken a pozzetto, the phase and turn,
+A player sees: their own hand (sorted), every meld with its id, owner (a team) and
+arrangement, the whole discard pile and its history in this hand, how many cards the
+stock holds, which pozzetti are left, every hand size, which team has taken a
+pozzetto, the phase and turn,
 the totals and the finished hands' results, the card they may not discard this turn,
 and the cards still in each hand that everyone saw taken with the pile.  The names and
 JSON shape are shared with Three-Thirteen wherever the two games show the same thing
-(docs/observations.md lists every field; ``visibility.VERSION`` numbers the shape).  Never the
-other hand's unseen cards, the stock order, a pozzetto's cards or the game's seed.
+(docs/observations.md lists every field; ``visibility.VERSION`` numbers the shape).  Never
+another hand's unseen cards (the partner's included), the stock order, a pozzetto's
+cards or the game's seed.  With four players the fields by seat (``hand_sizes``,
+``known_cards``, ``totals``) have four entries and those by team (``took_pozzetto``,
+a meld's ``owner``, the hand results' scores) two: :meth:`Observation.team_of` and
+:attr:`Observation.partner` say who plays with whom.
 
 ``to_json`` gives plain JSON; ``Observation.from_json`` reads it back from untrusted
 data, raising ``ValueError`` with a message for anything malformed.  This module builds
@@ -17,6 +22,7 @@ no observation from a game (``State.observation`` does) and changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
@@ -26,7 +32,8 @@ from rummykit.games.burraco.melds import Meld
 from rummykit.games.burraco.results import END_REASONS, EndReason, HandResult
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import HandScore
-from rummykit.games.burraco.table import NUM_PLAYERS, PileEntry, PileEntryKind
+from rummykit.games.burraco.table import PileEntry, PileEntryKind
+from rummykit.games.burraco.teams import TEAMS, partner_of, team_of
 from rummykit.games.core import cards_from_json, cards_to_json, rules_from_json, rules_to_json
 from rummykit.games.visibility import VERSION
 
@@ -38,7 +45,10 @@ MAX_COUNT: Final = 1_000_000
 
 @dataclass(frozen=True, slots=True)
 class TableMeld:
-    """A meld on the table: its stable id in this hand, its owner and its arrangement."""
+    """A meld on the table: its stable id in this hand, its owner and its arrangement.
+
+    The owner is a team (:mod:`.teams`): with two players, the player who laid it; with
+    four, the partnership, whose both players may add to it."""
 
     meld_id: int
     owner: int
@@ -54,6 +64,8 @@ class Observation:
     one-card pile rule holds (public); ``forbidden_discard`` is that card in the view of
     the player to move when they may not discard it now.  ``known_cards[p]`` are the
     cards still in player ``p``'s hand that everyone saw ``p`` take with the pile.
+    ``hand_sizes``, ``known_cards`` and ``totals`` are by seat (a seat's total is its
+    team's); ``took_pozzetto``, the melds' owners and the hand results by team.
     The fields and their JSON are those of docs/observations.md, in the same order.
     """
 
@@ -81,6 +93,25 @@ class Observation:
     hand_over: bool
     game_over: bool
     winners: tuple[int, ...]
+
+    @property
+    def num_players(self) -> int:
+        """The seats at the table: 2, or 4 in two partnerships (``rules.players``)."""
+        return self.rules.players
+
+    @property
+    def team(self) -> int:
+        """The observer's team (the index of ``took_pozzetto`` and of meld owners)."""
+        return team_of(self.player)
+
+    @property
+    def partner(self) -> int | None:
+        """The observer's partner, sitting opposite; ``None`` in the two-player game."""
+        return partner_of(self.player, self.rules.players)
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        return team_of(seat)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -173,15 +204,28 @@ def _list(value: object, what: str, item: Callable[[object, str], T]) -> tuple[T
     return tuple(item(v, f"{what}[{i}]") for i, v in enumerate(value))
 
 
-def _per_player(value: object, what: str, item: Callable[[object, str], T]) -> tuple[T, ...]:
+def _per_player(
+    value: object, what: str, item: Callable[[object, str], T], players: int
+) -> tuple[T, ...]:
     items = _list(value, what, item)
-    if len(items) != NUM_PLAYERS:
-        raise ValueError(f"{what} must have one entry per player ({NUM_PLAYERS})")
+    if len(items) != players:
+        raise ValueError(f"{what} must have one entry per player ({players})")
     return items
 
 
-def _player(value: object, what: str) -> int:
-    return _whole(value, what, 0, NUM_PLAYERS - 1)
+def _per_team(value: object, what: str, item: Callable[[object, str], T]) -> tuple[T, ...]:
+    items = _list(value, what, item)
+    if len(items) != TEAMS:
+        raise ValueError(f"{what} must have one entry per team ({TEAMS})")
+    return items
+
+
+def _player(value: object, what: str, players: int) -> int:
+    return _whole(value, what, 0, players - 1)
+
+
+def _team(value: object, what: str) -> int:
+    return _whole(value, what, 0, TEAMS - 1)
 
 
 def _card(value: object, what: str) -> Card:
@@ -210,17 +254,18 @@ def _table_meld(value: object, what: str) -> TableMeld:
     data = _object(value, what, _MELD_KEYS)
     return TableMeld(
         meld_id=_whole(data["meld_id"], f"{what}: meld_id"),
-        owner=_player(data["owner"], f"{what}: owner"),
+        owner=_team(data["owner"], f"{what}: owner"),
         meld=_meld({key: data[key] for key in _MELD_KEYS[2:]}, what),
     )
 
 
-def _pile_entry(value: object, what: str) -> PileEntry:
+def _pile_entry(value: object, what: str, players: int) -> PileEntry:
     data = _object(value, what, ("kind", "player", "cards"))
     kind = data["kind"]
     if kind not in PILE_KINDS:
         raise ValueError(f"{what}: kind must be one of {', '.join(PILE_KINDS)}, not {kind!r}")
-    player = None if data["player"] is None else _player(data["player"], f"{what}: player")
+    seat = data["player"]
+    player = None if seat is None else _player(seat, f"{what}: player", players)
     if (player is None) != (kind == "start"):
         raise ValueError(f"{what}: only the 'start' entry has no player")
     cards = _cards(data["cards"], f"{what}: cards")
@@ -268,29 +313,31 @@ def _side_melds(value: object, what: str) -> tuple[Meld, ...]:
     return _list(value, what, _meld)
 
 
-def _hand_result(value: object, what: str) -> HandResult:
+def _hand_result(value: object, what: str, players: int) -> HandResult:
+    """A hand result: its ``dealer`` and ``closer`` are seats, the rest by team."""
     data = _object(value, what, _RESULT_KEYS)
     reason = _reason(data["reason"], f"{what}: reason")
-    closer = None if data["closer"] is None else _player(data["closer"], f"{what}: closer")
+    seat = data["closer"]
+    closer = None if seat is None else _player(seat, f"{what}: closer", players)
     if (closer is None) != (reason != "closed"):
         raise ValueError(f"{what}: a closer is named exactly when the reason is 'closed'")
-    scores = _per_player(data["scores"], f"{what}: scores", _signed)
-    breakdown = _per_player(data["breakdown"], f"{what}: breakdown", _hand_score)
+    scores = _per_team(data["scores"], f"{what}: scores", _signed)
+    breakdown = _per_team(data["breakdown"], f"{what}: breakdown", _hand_score)
     if scores != tuple(score.total for score in breakdown):
         raise ValueError(f"{what}: the scores differ from the breakdown's totals")
-    melds = _per_player(data["melds"], f"{what}: melds", _side_melds)
+    melds = _per_team(data["melds"], f"{what}: melds", _side_melds)
     if tuple(sum(meld.points for meld in side) for side in melds) != tuple(
         score.melded for score in breakdown
     ):
         raise ValueError(f"{what}: the melds' points differ from the breakdown's melded points")
     return HandResult(
         hand_number=_whole(data["hand_number"], f"{what}: hand_number"),
-        dealer=_player(data["dealer"], f"{what}: dealer"),
+        dealer=_player(data["dealer"], f"{what}: dealer", players),
         reason=reason,
         closer=closer,
         scores=scores,
         breakdown=breakdown,
-        totals=_per_player(data["totals"], f"{what}: totals", _signed),
+        totals=_per_team(data["totals"], f"{what}: totals", _signed),
         melds=melds,
     )
 
@@ -312,15 +359,17 @@ def _observation_from_json(data: object) -> Observation:
         )
     data = _object(data, "the observation", _KEYS)
     rules = rules_from_json(Rules, data["rules"])
-    player = _player(data["player"], "player")
+    players = rules.players
+    seat = functools.partial(_player, players=players)
+    player = seat(data["player"], "player")
     current = data["current_player"]
-    current_player = None if current is None else _player(current, "current_player")
+    current_player = None if current is None else seat(current, "current_player")
     phase = _phase(data["phase"])
     game_over = _flag(data["game_over"], "game_over")
     if (phase == "over") != game_over or (current_player is None) != game_over:
         raise ValueError("phase 'over', game_over and no current_player go together")
     hand = _cards(data["hand"], "hand")
-    hand_sizes = _per_player(data["hand_sizes"], "hand_sizes", _whole)
+    hand_sizes = _per_player(data["hand_sizes"], "hand_sizes", _whole, players)
     if hand_sizes[player] != len(hand):
         raise ValueError("hand_sizes disagrees with the size of the player's own hand")
     if list(hand) != sorted(hand, key=sort_key):
@@ -336,7 +385,7 @@ def _observation_from_json(data: object) -> Observation:
         player=player,
         rules=rules,
         hand_number=_whole(data["hand_number"], "hand_number"),
-        dealer=_player(data["dealer"], "dealer"),
+        dealer=seat(data["dealer"], "dealer"),
         current_player=current_player,
         phase=phase,
         turn=_whole(data["turn"], "turn"),
@@ -344,18 +393,24 @@ def _observation_from_json(data: object) -> Observation:
         hand_sizes=hand_sizes,
         stock_count=_whole(data["stock_count"], "stock_count"),
         discard_pile=_cards(data["discard_pile"], "discard_pile"),
-        discard_history=_list(data["discard_history"], "discard_history", _pile_entry),
-        known_cards=_per_player(data["known_cards"], "known_cards", _sorted_cards),
+        discard_history=_list(
+            data["discard_history"],
+            "discard_history",
+            functools.partial(_pile_entry, players=players),
+        ),
+        known_cards=_per_player(data["known_cards"], "known_cards", _sorted_cards, players),
         melds=melds,
         pozzetti_left=pozzetti_left,
-        took_pozzetto=_per_player(data["took_pozzetto"], "took_pozzetto", _flag),
+        took_pozzetto=_per_team(data["took_pozzetto"], "took_pozzetto", _flag),
         restricted_card=_optional_card(data["restricted_card"], "restricted_card"),
         forbidden_discard=_optional_card(data["forbidden_discard"], "forbidden_discard"),
-        hand_results=_list(data["hand_results"], "hand_results", _hand_result),
-        totals=_per_player(data["totals"], "totals", _signed),
+        hand_results=_list(
+            data["hand_results"], "hand_results", functools.partial(_hand_result, players=players)
+        ),
+        totals=_per_player(data["totals"], "totals", _signed, players),
         hand_over=_flag(data["hand_over"], "hand_over"),
         game_over=game_over,
-        winners=_list(data["winners"], "winners", _player),
+        winners=_list(data["winners"], "winners", seat),
     )
 
 

@@ -9,9 +9,9 @@ rules (:func:`.views.observe`) and nothing else.  The melds come as two tuples,
 ``table_melds`` (meld ``k`` is the one with id ``k``) and ``owners``, instead of
 ``TableMeld`` values.  It shows the player's own hand, public counts and piles, the
 pile's history, the cards each player was seen to take with the pile and still holds,
-the melds and the running totals; never the other hand's unseen cards, the stock's
-order, a pozzetto's cards or the seed.  Its parts are tuples or numbers, so later moves
-do not change a view.
+the melds and the running totals; never another hand's unseen cards (a partner's
+included), the stock's order, a pozzetto's cards or the seed.  Its parts are tuples
+or numbers, so later moves do not change a view.
 
 :func:`table_parts` is cheaper still, for a reader that keeps its own copies: the same
 fields as the table holds them, lists it must neither change nor keep (they change with
@@ -183,7 +183,7 @@ def table_parts(
             table.melds,
             table.owners,
             table.discard_history,
-            (len(hands[0]), len(hands[1])),
+            (len(hands[0]), len(hands[1])) if len(hands) == 2 else tuple(map(len, hands)),
             len(table.stock),
             table.pozzetti_left(),
             table.took_pozzetto,

@@ -22,13 +22,15 @@ END_REASONS: tuple[EndReason, ...] = ("closed", "stock_exhausted", "stalemate")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
-    """One finished hand: how it ended, each player's score and breakdown, the totals.
+    """One finished hand: how it ended, each side's score and breakdown, the totals.
 
-    ``reason`` is ``"closed"`` (``closer`` holds the player), ``"stock_exhausted"`` (the
-    stock ran out with no pozzetto left) or ``"stalemate"`` (``Rules.stalemate_turns``).
-    ``scores[p]`` is ``breakdown[p].total``; ``totals`` are the running totals after
-    this hand.  ``melds[p]`` holds player ``p``'s melds as they lay on the table when
-    the hand ended, in the order they were laid (public: every player saw them).
+    Scores are by team (:mod:`.teams`; with two players a team is a player):
+    ``scores[t]`` is ``breakdown[t].total``, ``totals`` are the teams' running totals
+    after this hand, and ``melds[t]`` holds team ``t``'s melds as they lay on the table
+    when the hand ended, in the order they were laid (public: every player saw them).
+    ``dealer`` and ``closer`` are seats.  ``reason`` is ``"closed"`` (``closer`` holds
+    the player who closed), ``"stock_exhausted"`` (the stock ran out with no pozzetto
+    left) or ``"stalemate"`` (``Rules.stalemate_turns``).
     """
 
     hand_number: int
@@ -56,8 +58,8 @@ class HandResult:
 def game_winners(
     rules: Rules, totals: Sequence[int], *, hands_played: int
 ) -> tuple[int, ...] | None:
-    """Who has won after ``hands_played`` hands with these running ``totals``; ``None``
-    if play goes on.
+    """Which sides have won after ``hands_played`` hands with these running ``totals``
+    (by team: with two players, by player); ``None`` if play goes on.
 
     Quick game: the higher total wins, a tie is a draw (both win).  Target game: a
     player at or above ``target`` wins; if both are, the higher wins and an exact tie

@@ -1,14 +1,18 @@
-"""The variant options of a Burraco game (RULES.md section 1), validated once.
+"""The variant options of a Burraco game (RULES.md sections 1 and 3), validated once.
 
 A ``Rules`` value is frozen: a game never changes its rules while it is played.  This
 module only describes options; it never deals, plays or scores.
 
->>> Rules().jokers, Rules().mode, Rules().target, Rules().max_hands
-(2, 'quick', 2005, 50)
+>>> Rules().players, Rules().jokers, Rules().mode, Rules().target, Rules().max_hands
+(2, 2, 'quick', 2005, 50)
 >>> Rules(jokers=3)
 Traceback (most recent call last):
 ...
 ValueError: jokers must be 2 or 4 (RULES.md 1.1), not 3
+>>> Rules(players=3)
+Traceback (most recent call last):
+...
+ValueError: Burraco is played by 2 players or by 4 in two partnerships (RULES.md 3.1), not 3
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ Mode = Literal["quick", "target"]
 class Rules:
     """Burraco options.
 
+    - ``players``: 2 (the default) or 4, two partnerships of partners sitting opposite
+      (seats 0 and 2 against 1 and 3; RULES.md section 3).  Left out of the rules' JSON
+      when it is 2, so that two-player records keep the text they were written with.
     - ``jokers``: 2 (106 cards, the seeds' game) or 4 (108 cards, FIBur).
     - ``one_set_per_rank``: a player may not lay a second set of a rank they already
       have a set of (FIBur); cards go onto the existing set.
@@ -34,9 +41,15 @@ class Rules:
     - ``max_hands``: a ``"target"`` game ends after this many hands even if no total
       reached the target: the higher total wins, a tie is a draw.
     - ``stalemate_turns``: a hand ends as if the stock ran out after this many turns
-      (both players' turns counted).
+      (every player's turn counted).
     """
 
+    players: int = field(
+        default=2,
+        metadata=option(
+            "Players: 2, or 4 in two partnerships.", choices=(2, 4), seats=True, omit_default=True
+        ),
+    )
     jokers: int = field(
         default=2, metadata=option("Jokers in the deck: 2 (106 cards) or 4.", choices=(2, 4))
     )
@@ -57,6 +70,11 @@ class Rules:
     )
 
     def __post_init__(self) -> None:
+        if not _is_int(self.players) or self.players not in (2, 4):
+            raise ValueError(
+                "Burraco is played by 2 players or by 4 in two partnerships (RULES.md 3.1),"
+                f" not {self.players!r}"
+            )
         if not _is_int(self.jokers) or self.jokers not in (2, 4):
             raise ValueError(f"jokers must be 2 or 4 (RULES.md 1.1), not {self.jokers!r}")
         if not isinstance(self.one_set_per_rank, bool):

@@ -55,7 +55,8 @@ from rummykit.games.burraco.player_view import PlayerView, TableParts, player_vi
 from rummykit.games.burraco.results import EndReason, HandResult, game_winners
 from rummykit.games.burraco.rules import Rules
 from rummykit.games.burraco.scoring import score_hand
-from rummykit.games.burraco.table import NUM_PLAYERS, Table
+from rummykit.games.burraco.table import Table
+from rummykit.games.burraco.teams import TEAMS, partner_of, seats_of, team_of
 from rummykit.games.burraco.views import dealt_event, observe
 from rummykit.games.core import IllegalAction, Refusal, actor_refusal
 from rummykit.games.history import History
@@ -64,7 +65,13 @@ from rummykit.games.visibility import check_player, events_seen_by
 
 
 class State:
-    """A two-player Burraco game from the first deal to the last hand's scoring."""
+    """A Burraco game of two or four players (``Rules.players``) from the first deal to
+    the last hand's scoring.
+
+    With four, the partners sit opposite (:mod:`.teams`): the melds, the pozzetto and
+    the hand's score are the team's.  ``totals`` and ``winners`` are by seat, as every
+    game gives them: ``totals[seat]`` is the running total of the seat's team (partners
+    have the same), and the winners are both seats of the winning team."""
 
     __slots__ = (
         "_actions",
@@ -86,7 +93,7 @@ class State:
         rules: Rules,
         seed: int,
         table: Table,
-        totals: Sequence[int] = (0, 0),
+        totals: Sequence[int] | None = None,
         hand_results: Sequence[HandResult] = (),
         hand_over: bool = False,
         winners: tuple[int, ...] | None = None,
@@ -96,7 +103,7 @@ class State:
         self._rules = rules
         self._seed = check_seed(seed)
         self._table = table
-        self._totals = list(totals)
+        self._totals = [0] * rules.players if totals is None else list(totals)
         self._hand_results = tuple(hand_results)
         self._hand_over = hand_over
         self._winners = winners
@@ -122,7 +129,8 @@ class State:
                     f"a stacked deck must hold exactly the {len(burraco_deck(jokers=rules.jokers))}"
                     " cards of the game's deck"
                 )
-        table = deal(cards, hand_number=0, dealer=first_dealer(seed))
+        players = rules.players
+        table = deal(cards, hand_number=0, dealer=first_dealer(seed, players), players=players)
         state = cls(rules=rules, seed=seed, table=table)
         state._events.append(dealt_event(table))
         return state
@@ -164,7 +172,15 @@ class State:
 
     @property
     def num_players(self) -> int:
-        return NUM_PLAYERS
+        return self._rules.players
+
+    def team_of(self, player: int) -> int:
+        """The team of seat ``player`` (0 or 1; the player's own number with two)."""
+        return team_of(player)
+
+    def partner_of(self, player: int) -> int | None:
+        """The partner of seat ``player``, opposite; ``None`` in the two-player game."""
+        return partner_of(player, self._rules.players)
 
     @property
     def current_player(self) -> int | None:
@@ -193,7 +209,7 @@ class State:
 
     @property
     def turn(self) -> int:
-        """Turns completed in this hand (both players' turns counted)."""
+        """Turns completed in this hand (every player's turns counted)."""
         return self._table.turn
 
     @property
@@ -202,7 +218,8 @@ class State:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The winners once the game is over (both players on a draw), else ``()``."""
+        """The winners' seats once the game is over (both partners of the winning team;
+        every seat on a draw), else ``()``."""
         return self._winners or ()
 
     @property
@@ -256,7 +273,7 @@ class State:
         (``core.actor_refusal``) before the action is looked at.
         """
         if player is not None:
-            refusal = actor_refusal(player, self.current_player, NUM_PLAYERS)
+            refusal = actor_refusal(player, self.current_player, self._rules.players)
             if refusal is not None:
                 return refusal
         table = None if self._winners is not None else self._table
@@ -290,7 +307,7 @@ class State:
         """Check and apply ``action`` (for ``player``, when given: see :meth:`check`);
         raises ``core.IllegalAction`` (state unchanged)."""
         if player is not None:
-            refusal = actor_refusal(player, self.current_player, NUM_PLAYERS)
+            refusal = actor_refusal(player, self.current_player, self._rules.players)
             if refusal is not None:
                 raise IllegalAction(refusal)
         table = None if self._winners is not None else self._table
@@ -358,19 +375,27 @@ class State:
         table.pass_turn()
 
     def _end_hand(self, events: list[Event], reason: EndReason, *, closer: int | None) -> None:
+        """Score the hand by team (RULES.md 1.7, 3.5): a team's cards in hand are both
+        partners' hands."""
         table = self._table
+        players = self._rules.players
+        closing_team = None if closer is None else team_of(closer)
+        team_melds = tuple(
+            tuple(m for m, owner in zip(table.melds, table.owners, strict=True) if owner == team)
+            for team in range(TEAMS)
+        )
         breakdown = tuple(
             score_hand(
-                melds=[m for m, owner in zip(table.melds, table.owners, strict=True) if owner == p],
-                hand=table.hands[p],
-                took_pozzetto=table.took_pozzetto[p],
-                closed=p == closer,
+                melds=team_melds[team],
+                hand=[card for seat in seats_of(team, players) for card in table.hands[seat]],
+                took_pozzetto=table.took_pozzetto[team],
+                closed=team == closing_team,
             )
-            for p in range(NUM_PLAYERS)
+            for team in range(TEAMS)
         )
         scores = tuple(score.total for score in breakdown)
-        self._totals = [total + score for total, score in zip(self._totals, scores, strict=True)]
-        totals = tuple(self._totals)
+        self._totals = [total + scores[team_of(seat)] for seat, total in enumerate(self._totals)]
+        team_totals = tuple(self._totals[:TEAMS])
         result = HandResult(
             hand_number=table.hand_number,
             dealer=table.dealer,
@@ -378,27 +403,26 @@ class State:
             closer=closer,
             scores=scores,
             breakdown=breakdown,
-            totals=totals,
-            melds=tuple(
-                tuple(m for m, owner in zip(table.melds, table.owners, strict=True) if owner == p)
-                for p in range(NUM_PLAYERS)
-            ),
+            totals=team_totals,
+            melds=team_melds,
         )
         self._hand_results += (result,)
         events.append(
             HandEnded(hand_number=table.hand_number, reason=reason, closer=closer, result=result)
         )
         self._hand_over = True
-        winners = game_winners(self._rules, totals, hands_played=table.hand_number + 1)
-        if winners is not None:
+        teams = game_winners(self._rules, team_totals, hands_played=table.hand_number + 1)
+        if teams is not None:
+            winners = tuple(seat for seat in range(players) if team_of(seat) in teams)
             self._winners = winners
-            events.append(GameEnded(winners=winners, totals=totals))
+            events.append(GameEnded(winners=winners, totals=tuple(self._totals)))
             return
         number = table.hand_number + 1
         self._table = deal(
             shuffled_deck(self._rules, self._seed, number),
             hand_number=number,
-            dealer=1 - table.dealer,
+            dealer=(table.dealer + 1) % players,
+            players=players,
         )
         events.append(dealt_event(self._table))
 
@@ -425,7 +449,7 @@ class State:
         """What ``player`` sees now (DESIGN.md section 3), nothing more."""
         return observe(
             self._table,
-            player=check_player(player, NUM_PLAYERS),
+            player=check_player(player, self._rules.players),
             rules=self._rules,
             totals=self.totals,
             hand_results=self._hand_results,
@@ -437,7 +461,7 @@ class State:
         """The table fields of :meth:`observation`, built cheaply (:mod:`.player_view`)."""
         return player_view(
             self._table,
-            player=check_player(player, NUM_PLAYERS),
+            player=check_player(player, self._rules.players),
             rules=self._rules,
             totals=self.totals,
             over=self._winners is not None,
@@ -448,7 +472,7 @@ class State:
         reader that compares them with its own copies; see :class:`.TableParts`)."""
         return table_parts(
             self._table,
-            player=check_player(player, NUM_PLAYERS),
+            player=check_player(player, self._rules.players),
             rules=self._rules,
             totals=self._totals,
             over=self._winners is not None,
@@ -456,9 +480,10 @@ class State:
 
     def events_for(self, player: int, start: int = 0) -> list[Event]:
         """The event log (from index ``start`` on) with what ``player`` may not see
-        replaced by ``None``: the other hand at each deal, the other player's drawn
-        cards, every pozzetto's cards unless ``player`` took it."""
-        player = check_player(player, NUM_PLAYERS)
+        replaced by ``None``: every other hand at each deal (a partner's included),
+        the other players' drawn cards, every pozzetto's cards unless ``player`` took
+        it."""
+        player = check_player(player, self._rules.players)
         return events_seen_by(self._events.since(start), player, seen_by)
 
     # -----------------------------------------------------------------------------------
@@ -471,16 +496,20 @@ class State:
 
     def shuffle_hidden(self, player: int, seed: int) -> None:
         """Permute, with ``SeedStream(seed, "shuffle-hidden")``, the cards ``player``
-        cannot see: the other hand (except the cards seen taken with the pile), the
-        stock and the pozzetti left.  ``player``'s observation does not change."""
-        player = check_player(player, NUM_PLAYERS)
+        cannot see: every other hand, the partner's included (except the cards seen
+        taken with the pile), the stock and the pozzetti left.  ``player``'s
+        observation does not change."""
+        player = check_player(player, self._rules.players)
         table = self._table
-        other = 1 - player
-        known = list(table.known[other])
-        unseen = list(table.hands[other])
-        for card in known:
-            unseen.remove(card)
-        hidden_in_hand = len(unseen)
+        others = [seat for seat in range(len(table.hands)) if seat != player]
+        unseen: list[Card] = []
+        hidden_in_hands: list[int] = []
+        for seat in others:
+            hidden = list(table.hands[seat])
+            for card in table.known[seat]:
+                hidden.remove(card)
+            hidden_in_hands.append(len(hidden))
+            unseen.extend(hidden)
         unseen.extend(table.stock)
         left = table.pozzetti_left()
         for index in left:
@@ -488,9 +517,12 @@ class State:
             assert pozzetto is not None
             unseen.extend(pozzetto)
         SeedStream(seed, "shuffle-hidden").shuffle(unseen)
-        table.hands[other] = known + unseen[:hidden_in_hand]
-        position = hidden_in_hand + len(table.stock)
-        table.stock = unseen[hidden_in_hand:position]
+        position = 0
+        for seat, count in zip(others, hidden_in_hands, strict=True):
+            table.hands[seat] = list(table.known[seat]) + unseen[position : position + count]
+            position += count
+        table.stock = unseen[position : position + len(table.stock)]
+        position += len(table.stock)
         for index in left:
             size = len(table.pozzetti[index] or ())
             table.pozzetti[index] = tuple(unseen[position : position + size])

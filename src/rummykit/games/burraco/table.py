@@ -1,9 +1,11 @@
 """The cards of one Burraco hand in play and whose turn it is: the mutable table.
 
 A :class:`Table` holds where every card is (hands, melds, stock, discard pile,
-pozzetti), the turn position and the little public memory the rules need (who took a
+pozzetti), the turn position and the little public memory the rules need (which team took a
 pozzetto, the one-card pile restriction, the cards each player was seen to take with
-the pile).  It offers plain mutations; it never checks legality (that is
+the pile).  Two or four players sit at it (``len(hands)``); the melds, the pozzetto
+taken, a burraco and the sets by rank belong to a team (``teams.team_of``: with two
+players a team is a player).  It offers plain mutations; it never checks legality (that is
 ``legality.py``) and never scores.  Melds are immutable values, so a clone shares them.
 """
 
@@ -14,12 +16,12 @@ from typing import Literal
 
 from rummykit.cards import Card
 from rummykit.games.burraco.melds import Meld
+from rummykit.games.burraco.teams import TEAMS
 from rummykit.games.history import History
 
 Phase = Literal["draw", "play"]
 PileEntryKind = Literal["start", "discard", "take"]
 
-NUM_PLAYERS = 2
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
 
@@ -73,7 +75,7 @@ class Table:
     ) -> None:
         self.hand_number = hand_number
         self.dealer = dealer
-        self.player = 1 - dealer
+        self.player = (dealer + 1) % len(hands)
         self.phase: Phase = "draw"
         self.turn = 0
         self.hands = hands
@@ -81,11 +83,11 @@ class Table:
         self.discard_pile = discard_pile
         self.stock = stock
         self.melds: list[Meld] = []
-        self.owners: list[int] = []
-        self.took_pozzetto = [False] * NUM_PLAYERS
-        self.has_burraco = [False] * NUM_PLAYERS
-        self.set_ranks = [0] * NUM_PLAYERS  # bit r set: the player has a set of rank r
-        self.known: list[list[Card]] = [[] for _ in range(NUM_PLAYERS)]
+        self.owners: list[int] = []  # the team of each meld
+        self.took_pozzetto = [False] * TEAMS
+        self.has_burraco = [False] * TEAMS
+        self.set_ranks = [0] * TEAMS  # bit r set: the team has a set of rank r
+        self.known: list[list[Card]] = [[] for _ in hands]
         self.restricted_card: Card | None = None
         self.restricted = 0
         self.discard_history = History([PileEntry("start", None, tuple(discard_pile))])
@@ -116,8 +118,9 @@ class Table:
     # Questions
 
     def can_refill(self, player: int) -> bool:
-        """Would ``player`` take a pozzetto if their hand became empty now?"""
-        return not self.took_pozzetto[player] and any(p is not None for p in self.pozzetti)
+        """Would ``player`` take a pozzetto if their hand became empty now?  Not once
+        their team has taken one."""
+        return not self.took_pozzetto[player % TEAMS] and any(p is not None for p in self.pozzetti)
 
     def pozzetti_left(self) -> tuple[int, ...]:
         return tuple([i for i, cards in enumerate(self.pozzetti) if cards is not None])
@@ -170,21 +173,21 @@ class Table:
             self.restricted_card = None
 
     def add_meld(self, meld: Meld) -> int:
-        player = self.player
+        team = self.player % TEAMS
         self._play_from_hand(meld.cards)
         self.melds.append(meld)
-        self.owners.append(player)
+        self.owners.append(team)
         if meld.kind == "set":
-            self.set_ranks[player] |= 1 << meld.rank
+            self.set_ranks[team] |= 1 << meld.rank
         if meld.is_burraco:
-            self.has_burraco[player] = True
+            self.has_burraco[team] = True
         return len(self.melds) - 1
 
     def replace_meld(self, meld_id: int, added: tuple[Card, ...], meld: Meld) -> None:
         self._play_from_hand(added)
         self.melds[meld_id] = meld
         if meld.is_burraco:
-            self.has_burraco[self.player] = True
+            self.has_burraco[self.player % TEAMS] = True
 
     def discard(self, card: Card) -> None:
         player = self.player
@@ -198,13 +201,14 @@ class Table:
         self.restricted = 0
 
     def take_pozzetto(self) -> tuple[int, tuple[Card, ...]]:
-        """The current player takes the first pozzetto left into their (empty) hand."""
+        """The current player takes the first pozzetto left into their (empty) hand, for
+        their team."""
         index = self.pozzetti_left()[0]
         cards = self.pozzetti[index]
         assert cards is not None
         self.pozzetti[index] = None
         self.hands[self.player].extend(cards)
-        self.took_pozzetto[self.player] = True
+        self.took_pozzetto[self.player % TEAMS] = True
         return index, cards
 
     def pozzetto_to_stock(self) -> int:
@@ -217,6 +221,6 @@ class Table:
         return index
 
     def pass_turn(self) -> None:
-        """The other player's turn begins (``turn`` is counted by the caller)."""
-        self.player = 1 - self.player
+        """The next player's turn begins, clockwise (``turn`` is counted by the caller)."""
+        self.player = (self.player + 1) % len(self.hands)
         self.phase = "draw"

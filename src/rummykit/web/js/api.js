@@ -20,14 +20,13 @@
 /**
  * A table of the open list or of the history. Never sent now but still read: the draft
  * protocol's `id` (for `table_id`), `players` (for `seats`), a seat's `player`, the
- * caller's `seat` and when the game ended (`ended_at`, `finished_at`).
+ * caller's `seat` and when the game ended (`ended_at`, for `finished_at`).
  * @typedef {Omit<TableSummary, "seats"> & {
  *   id?: string,
  *   players?: ListedSeat[],
  *   seats: ListedSeat[],
  *   seat?: Seat,
  *   ended_at?: number | string,
- *   finished_at?: number | string,
  * }} ListedTable
  */
 /** @typedef {SeatInfo & { player?: unknown }} ListedSeat */
@@ -55,7 +54,7 @@
 /**
  * GET /api/tables/{id}/replay. The route answers a plain JSON object (no response
  * model, so the OpenAPI document does not say its fields): this is what
- * server/replay_api.py writes.
+ * server/api/replay.py writes.
  * @typedef {object} Replay
  * @property {string} table_id
  * @property {string} game
@@ -134,8 +133,13 @@ const tokenQuery = (/** @type {string | null} */ token) => (token ? `?token=${en
 export const api = {
   /** @type {() => Promise<Player>} */
   me: () => call("GET", "/api/me"),
-  /** @type {(nickname: string) => Promise<Player>} */
-  guest: (nickname) => call("POST", "/api/session", { nickname }),
+  /**
+   * A guest session under `nickname`; with `keepSession` a session the page's cookie
+   * already holds is kept (and answered) instead.
+   * @type {(nickname: string, keepSession?: boolean) => Promise<Player>}
+   */
+  guest: (nickname, keepSession = false) =>
+    call("POST", "/api/session", keepSession ? { nickname, keep_session: true } : { nickname }),
   /** @type {(name: string, password: string) => Promise<Player>} */
   register: (name, password) => call("POST", "/api/register", { name, password }),
   /** @type {(name: string, password: string) => Promise<Player>} */
@@ -192,8 +196,8 @@ export const api = {
   createTournament: (body) => call("POST", "/api/tournaments", body),
   /** @type {(id: string) => Answer<"GET /api/tournaments/{tournament_id}">} */
   tournament: (id) => call("GET", `/api/tournaments/${encodeURIComponent(id)}`),
-  /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/register">} */
-  registerTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, {}),
+  /** @type {(id: string, body?: Body<"POST /api/tournaments/{tournament_id}/register">) => Answer<"POST /api/tournaments/{tournament_id}/register">} */
+  registerTournament: (id, body = {}) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, body),
   /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/withdraw">} */
   withdrawTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
   /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/start">} */

@@ -61,7 +61,7 @@
 /** @type {{ games: GameInput[], bot_levels: string[] }} */
 const FALLBACK = {
   games: [
-    { name: "burraco", title: "Burraco", players: [2], options: [] },
+    { name: "burraco", title: "Burraco", players: [2, 4], options: [] },
     { name: "three-thirteen", title: "Three-Thirteen", players: [2, 3, 4], options: [] },
   ],
   bot_levels: ["random", "easy", "greedy", "ismcts"],
@@ -98,7 +98,7 @@ function readGame(game, name = game.name) {
     players: Array.isArray(players) ? players : [players],
     options: options.map(readOption),
     botLevels: game.bot_levels || null,
-    points: /** @type {PointTables | null} server/point_tables.py */ (game.points || null),
+    points: /** @type {PointTables | null} server/table/point_tables.py */ (game.points || null),
     botRatings: game.bot_ratings || {},
   };
 }

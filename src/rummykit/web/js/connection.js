@@ -1,5 +1,8 @@
-// One WebSocket per table (docs/protocol.md). It reconnects by itself with a growing
-// delay; the server answers a new connection with the full table, so nothing reloads.
+// One WebSocket per table (docs/protocol.md). It reconnects by itself with a growing,
+// jittered delay, for as long as it takes, unless the server refuses it for good (no
+// such table, no session...); a table between two servers is answered with close code
+// 1012 or 1013, "try again". The server answers a new connection with the full table,
+// so nothing reloads.
 // Messages are plain JSON: the seed in game_over is decimal text (protocol version 2).
 
 /** @import { ClientMessage, ErrorMessage, TableMessage } from "./protocol-types" */
@@ -21,8 +24,35 @@
  */
 
 const PING_MS = 20000;
-const REFUSING_CODES = new Set(["no_session", "not_found", "private_table", "bad_origin"]);
+const REFUSING_CODES = new Set([
+  "no_session",
+  "not_found",
+  "private_table",
+  "bad_origin",
+  "too_many_sockets",
+]);
+const FIRST_DELAY_MS = 400;
 const MAX_DELAY_MS = 8000;
+/**
+ * Close codes that mean "this table is there, try again": 1012 (service restart: the
+ * table moved, its next host is reachable now) and 1013 (try again later: it cannot
+ * be reached from this server at the moment). Even after an error message such a
+ * close is never a refusal.
+ */
+const TRY_AGAIN_CODES = new Set([1012, 1013]);
+
+/**
+ * The wait before retry number `attempt` (1, 2, ...): doubling from 400 ms up to 8 s,
+ * each a random part of that ("full jitter", so that the clients of a server that
+ * just went away do not all come back in the same instant), never under 200 ms.
+ * @param {number} attempt
+ * @param {() => number} [random]
+ * @returns {number}
+ */
+export function retryDelay(attempt, random = Math.random) {
+  const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(attempt - 1, 5));
+  return Math.max(200, Math.round(ceiling * random()));
+}
 
 export class TableConnection {
   /**
@@ -94,7 +124,8 @@ export class TableConnection {
         return;
       }
       // the server refused this connection for good (no session, no such table, no token)
-      if (this.refusal || event.code === 1008 || (event.code >= 4400 && event.code < 4500)) {
+      const refused = this.refusal || event.code === 1008 || (event.code >= 4400 && event.code < 4500);
+      if (refused && !TRY_AGAIN_CODES.has(event.code)) {
         this.handlers.status("refused", this.refusal || { code: "refused", reason: event.reason });
         return;
       }
@@ -104,7 +135,7 @@ export class TableConnection {
 
   scheduleRetry() {
     this.attempts += 1;
-    const delay = Math.min(MAX_DELAY_MS, 400 * 2 ** Math.min(this.attempts - 1, 5));
+    const delay = retryDelay(this.attempts);
     this.handlers.status("reconnecting", { delay });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);

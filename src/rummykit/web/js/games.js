@@ -3,7 +3,7 @@
 // gameViews(name) instead of asking which game it is. A new game adds its view module
 // (views/<game>.js), its observation reader (model.js) and one entry here.
 
-import { BurracoBoard, BurracoLastHand, BurracoScores } from "./views/burraco.js";
+import { BurracoBoard, BurracoLastHand, BurracoScores, partnerOf } from "./views/burraco.js";
 import { ThirteenBoard, ThirteenLastRound, ThirteenScores } from "./views/three-thirteen.js";
 
 /**
@@ -26,6 +26,9 @@ import { ThirteenBoard, ThirteenLastRound, ThirteenScores } from "./views/three-
  *   options the new-table form shows only when the other options say they apply
  * @property {string[]} roundOptions rule options that name a round (chosen by its number
  *   and the cards it deals)
+ * @property {(seat: number, players: number) => number | null} partnerOf the partner of a
+ *   seat at a table of `players` (partners pick each other by the seats they take), or
+ *   null where everyone plays alone
  */
 
 /** @type {Record<string, GameViews>} */
@@ -44,6 +47,7 @@ const GAME_VIEWS = {
       max_hands: (rules) => rules.mode === "target",
     },
     roundOptions: [],
+    partnerOf,
   },
   "three-thirteen": {
     Board: ThirteenBoard,
@@ -55,6 +59,7 @@ const GAME_VIEWS = {
     reviewPointsWorse: "review.points_13_more",
     shownWhen: {},
     roundOptions: ["first_round", "last_round"],
+    partnerOf: () => null,
   },
 };
 

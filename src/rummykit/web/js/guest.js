@@ -11,10 +11,12 @@ export function guestName() {
 }
 
 /**
- * Start a guest session under `name` and make it the page's player.
+ * Start a guest session under `name` and make it the page's player; a session the
+ * page's cookie already holds (an account signed in since the page last asked who it
+ * is) is kept and becomes the page's player instead: the page never replaces it.
  * @param {string} name
  */
 export async function sitAsGuest(name) {
-  await api.guest(name);
-  session.set({ me: (await api.me().catch(() => null)) || { name } });
+  const who = await api.guest(name, true);
+  session.set({ me: (await api.me().catch(() => null)) || who || { name } });
 }

@@ -168,6 +168,9 @@ export function has(key) {
  * @returns {string}
  */
 export function errorText(code, params = {}, fallback = "") {
+  // a refusal that names the rule it breaks has words of its own for that rule
+  const rule = params && typeof params.rule === "string" ? `error.${code}.${params.rule}` : "";
+  if (rule && has(rule)) return t(rule, params || {});
   if (code && has(`error.${code}`)) return t(`error.${code}`, params || {});
   return fallback || String(code || "error").replace(/_/g, " ");
 }
@@ -267,4 +270,22 @@ export function formatNumber(value) {
  */
 export function formatList(names, type = "conjunction") {
   return new Intl.ListFormat(current, { type }).format(names);
+}
+
+/**
+ * A day in the current language's style ("Dec 3, 2026", "2026. dec. 3.", "3 дек. 2026 г.").
+ * @param {number} seconds since the epoch, as the server sends times
+ * @returns {string}
+ */
+export function formatDate(seconds) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium" }).format(new Date(seconds * 1000));
+}
+
+/**
+ * A day and time of day in the current language's style.
+ * @param {number} seconds since the epoch, as the server sends times
+ * @returns {string}
+ */
+export function formatDateTime(seconds) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
 }

@@ -6,7 +6,8 @@
 // JSDoc tag, `@import { Name } from "./protocol-types"`.
 
 // ---------------------------------------------------------------------------------
-// The table protocol: rummykit.server.protocol.json_schema() (/api/protocol/schema)
+// The table protocol: rummykit.server.protocol.messages.json_schema()
+// (served at /api/protocol/schema)
 
 /** The protocol version these types describe (`PROTOCOL_VERSION`). */
 export type ProtocolVersion = 2;
@@ -47,6 +48,8 @@ export interface ChatBroadcast {
   name: string;
   text: string;
   at: number;
+  /** default null */
+  client_id?: string | null;
 }
 
 /**
@@ -66,6 +69,8 @@ export interface ChatMessage {
   type?: "chat";
   /** minLength 1, maxLength 300 */
   text: string;
+  /** default null */
+  client_id?: string | null;
 }
 
 /** A card the player may discard and the `deadwood` the rest of the hand leaves. */
@@ -137,7 +142,10 @@ export interface HintMessage {
   reason_phrases?: ReasonPhrase[];
 }
 
-/** Ask for the strongest bot's move; only the seat to move may ask. */
+/**
+ * Ask for the strongest bot's move; only the seat to move may ask, and not while a
+ * rated or tournament game is played (`hint_not_allowed`).
+ */
 export interface HintRequest {
   /** default "hint" */
   type?: "hint";
@@ -146,7 +154,9 @@ export interface HintRequest {
 /**
  * The action that produced this state and who made it: `human` (the seat's
  * player), `bot` (a bot seat), `timeout` (greedy after the turn timer ran out) or
- * `substitute` (a bot for an absent player).
+ * `substitute` (a bot for an absent player).  `reason` is the bot's reason in
+ * English; it is worked out from the seat's hand, so only that seat's own player is
+ * sent it (every other seat and every watcher gets null).
  */
 export interface LastAction {
   seat: number;
@@ -200,8 +210,10 @@ export interface ReasonPhrase {
 
 /**
  * A player of this finished table (seat `by`) asked for a rematch: the new table
- * `table_id`, private, joined with `invite_token`.  Sent to the table's seated
- * players only.
+ * `table_id`, private, joined with `invite_token`.  Sent to everyone at the table:
+ * its seated players are offered their kept seats, its watchers watch the rematch
+ * with the token (they may watch it as they watched this table; every human seat of
+ * a rematch is kept for its old player, so the token seats nobody else).
  */
 export interface RematchOffer {
   /** default "rematch" */
@@ -221,6 +233,9 @@ export interface RematchOffer {
  * `legal_actions` is non-empty only for the seat to move.  `arrangement` is the
  * seat's own hand arranged as the game scores it (Three-Thirteen), made from that
  * seat's observation alone; null for a watcher and in a game without one.
+ * `hints` says whether the table's players may ask for hints: false while a rated
+ * or tournament game is played (a hint is then refused with `hint_not_allowed`),
+ * true at casual tables and against the computer.
  */
 export interface StateMessage {
   /** default "state" */
@@ -242,6 +257,8 @@ export interface StateMessage {
   last_action?: LastAction | null;
   /** default null */
   arrangement?: HandArrangement | null;
+  /** default true */
+  hints?: boolean;
 }
 
 /**
@@ -326,19 +343,29 @@ export interface CreateTournament {
 }
 
 export interface Credentials {
-  /** minLength 3, maxLength 32 */
   name: string;
-  /** minLength 8, maxLength 200 */
+  /** maxLength 200 */
   password: string;
 }
 
-/** One entrant: `entry` is its seeding number once the event started. */
+/**
+ * One entrant: `entry` is its seeding number once the event started.  In a
+ * tournament of pairs (Burraco for four) an entrant is a pair: `name` its first
+ * player (`player_id`: a person's, whom a partner names to join the pair),
+ * `partner` the second (null: a place for a partner, still free), of
+ * `partner_kind` (a computer of `partner_level`); `you` is true for either of
+ * them.
+ */
 export interface Entrant {
   entry: number | null;
   name: string;
   kind: "human" | "bot";
   level: string | null;
   you: boolean;
+  player_id?: string | null;
+  partner?: string | null;
+  partner_kind?: "human" | "bot" | null;
+  partner_level?: string | null;
 }
 
 export interface ErrorBody {
@@ -459,15 +486,16 @@ export interface RatingChange {
 }
 
 /**
- * A finished public table of the player's, with what it did to their rating when
- * it was rated (`rating` and `change` null for a casual game).
+ * A finished table of the player's, with what it did to their rating when it was
+ * rated (`rating` and `change` null for a casual game).  A `private` one (always
+ * rated) has no `table_id`, `seat`, `seats`, `totals` or `winners`.
  */
 export interface RecentGame {
-  table_id: string;
+  table_id: string | null;
   game: string;
   rated: boolean;
   finished_at: number | null;
-  seat: number;
+  seat: number | null;
   seats: RecentSeat[];
   totals: number[] | null;
   winners: number[] | null;
@@ -478,12 +506,23 @@ export interface RecentGame {
   left_early?: boolean;
   /** default false */
   substituted?: boolean;
+  /** default false */
+  private?: boolean;
 }
 
 export interface RecentSeat {
   name: string;
   player_id: string | null;
   bot: boolean;
+  level?: string | null;
+}
+
+/**
+ * An entry: alone, or (`partner`: the player id of a pair's first player, whose
+ * place for a partner is free) as that pair's partner.
+ */
+export interface RegisterTournament {
+  partner?: string | null;
 }
 
 /** A rematch: its table, the caller's seat in it, and its invitation token. */
@@ -577,9 +616,16 @@ export interface SeatRequest {
   level?: string | null;
 }
 
+/**
+ * A guest session under `nickname`.  With `keep_session` a session the request
+ * already carries is kept: it is answered, and no new cookie replaces it (a page's own
+ * guest start-up asks so, and never loses a signed-in account to it).
+ */
 export interface SessionRequest {
   /** minLength 1, maxLength 32 */
   nickname: string;
+  /** default false */
+  keep_session?: boolean;
 }
 
 /**
@@ -627,6 +673,8 @@ export interface TableSummary {
   rated?: boolean;
   /** default [] */
   rating_changes?: RatingChange[];
+  finished_at?: number | null;
+  tournament_id?: string | null;
 }
 
 export interface TournamentRound {
@@ -832,7 +880,7 @@ export interface ApiRoutes {
   };
   /** Register */
   "POST /api/tournaments/{tournament_id}/register": {
-    request: undefined;
+    request: RegisterTournament | null;
     response: TournamentView;
   };
   /** Withdraw */
@@ -860,8 +908,13 @@ export type Card = string;
 /** A seat number, from 0. */
 export type Seat = number;
 
+/** A Burraco team: a seat's number modulo 2 (with two players, the player). */
+export type Team = 0 | 1;
+
 /** Burraco's rule options, as `rules_to_json` writes them (docs/engine.md). */
 export interface BurracoRules {
+  /** default 2, left out at its default */
+  players?: number;
   /** default 2 */
   jokers: number;
   /** default true */
@@ -910,17 +963,17 @@ export interface BurracoObservation {
   melds: BurracoTableMeld[];
   /** the results of the hands already finished, in order (per game below) */
   hand_results: BurracoHandResult[];
-  /** (per player) running game totals */
+  /** (per player) running game totals (Burraco for four: the seat's team's total, the same for both partners) */
   totals: number[];
   /** true right after the action that ended a hand (the next hand is already dealt unless the game is over) */
   hand_over: boolean;
   /** true once the game is over (`phase` is then `"over"`) */
   game_over: boolean;
-  /** the winners once the game is over (several on a tie), else `[]` */
+  /** the winners once the game is over (several on a tie; Burraco for four: both seats of the winning team), else `[]` */
   winners: Seat[];
   /** which pozzetti (0, 1) are still set aside, in order */
   pozzetti_left: number[];
-  /** (per player) whether each player has taken a pozzetto this hand */
+  /** (per team) whether each team has taken its pozzetto this hand (one a team) */
   took_pozzetto: boolean[];
   /** the card the player to move took alone from the pile this turn, while it may not be discarded (public) */
   restricted_card: Card | null;
@@ -932,8 +985,8 @@ export interface BurracoObservation {
 export interface BurracoTableMeld {
   /** the meld's stable id in this hand (0, 1, ... in the order laid) */
   meld_id: number;
-  /** who laid it (melds are per player in Burraco) */
-  owner: Seat;
+  /** whose meld it is: the player who laid it with two players, the partnership with four (either partner may add to it; never the other side) */
+  owner: Team;
   /** `"set"` or `"run"` */
   kind: "set" | "run";
   /** a run from low to high with a wild at the place it stands for; a set's naturals sorted, the wild last */
@@ -980,21 +1033,21 @@ export interface BurracoHandResult {
   reason: "closed" | "stock_exhausted" | "stalemate";
   /** who closed; `null` unless `reason` is `"closed"` */
   closer: Seat | null;
-  /** (per player) each player's score for the hand (`breakdown[p].total`) */
+  /** (per team) each team's score for the hand (`breakdown[t].total`) */
   scores: number[];
-  /** (per player) how each score adds up */
+  /** (per team) how each score adds up */
   breakdown: BurracoScoreBreakdown[];
-  /** (per player) running totals after this hand */
+  /** (per team) the teams' running totals after this hand */
   totals: number[];
-  /** (per player) each player's melds as they lay when the hand ended, in the order laid (each a `meld` of the `melded` event: public, as they were on the table) */
+  /** (per team) each team's melds as they lay when the hand ended, in the order laid (each a `meld` of the `melded` event: public, as they were on the table) */
   melds: BurracoMeld[][];
 }
 
 /** docs/observations.md, Burraco breakdown[] entry. */
 export interface BurracoScoreBreakdown {
-  /** card points of the player's melds */
+  /** card points of the team's melds */
   melded: number;
-  /** card points left in hand (subtracted) */
+  /** card points left in hand, both partners' hands with four (subtracted) */
   in_hand: number;
   /** how many clean burracos */
   clean_burracos: number;
@@ -1004,7 +1057,7 @@ export interface BurracoScoreBreakdown {
   burraco_bonus: number;
   /** points for closing */
   closing_bonus: number;
-  /** penalty for not having taken a pozzetto (subtracted) */
+  /** penalty for the team not having taken a pozzetto (subtracted) */
   pozzetto_penalty: number;
   /** the hand's score */
   total: number;
@@ -1018,9 +1071,9 @@ export interface BurracoHandDealtEvent {
   hand_number: number;
   /** who dealt */
   dealer: Seat;
-  /** who plays first (the non-dealer) */
+  /** who plays first (the seat after the dealer) */
   first_player: Seat;
-  /** (per player) each hand as dealt; `null` except the viewer's own */
+  /** (per player) each hand as dealt; `null` except the viewer's own (the partner's too) */
   hands: (Card[] | null)[];
   /** the two pozzetti; always `null` in a player's view */
   pozzetti: (Card[] | null)[];
@@ -1036,7 +1089,7 @@ export interface BurracoStockDrawnEvent {
   event: "stock_drawn";
   /** who drew */
   player: Seat;
-  /** the card drawn; `null` for the other player */
+  /** the card drawn; `null` for every other player */
   card: Card | null;
 }
 
@@ -1066,7 +1119,7 @@ export interface BurracoMeldedEvent {
 export interface BurracoExtendedEvent {
   /** `"extended"` */
   event: "extended";
-  /** who added to the meld */
+  /** who added to the meld (with four, either partner of its team) */
   player: Seat;
   /** which meld */
   meld_id: number;
@@ -1090,11 +1143,11 @@ export interface BurracoDiscardedEvent {
 export interface BurracoPozzettoTakenEvent {
   /** `"pozzetto_taken"` */
   event: "pozzetto_taken";
-  /** who emptied their hand and took a pozzetto */
+  /** who emptied their hand and took a pozzetto (for their team) */
   player: Seat;
   /** which pozzetto (0 or 1) */
   pozzetto: number;
-  /** its cards; `null` for the other player */
+  /** its cards; `null` for every other player, the partner too */
   cards: Card[] | null;
 }
 
@@ -1124,7 +1177,7 @@ export interface BurracoHandEndedEvent {
 export interface BurracoGameEndedEvent {
   /** `"game_ended"` */
   event: "game_ended";
-  /** the winners (both on a draw) */
+  /** the winners (every seat on a draw) */
   winners: Seat[];
   /** (per player) the final totals */
   totals: number[];
@@ -1185,13 +1238,13 @@ export interface ThreeThirteenObservation {
   melds: ThreeThirteenTableMeld[];
   /** the results of the hands already finished, in order (per game below) */
   hand_results: ThreeThirteenHandResult[];
-  /** (per player) running game totals */
+  /** (per player) running game totals (Burraco for four: the seat's team's total, the same for both partners) */
   totals: number[];
   /** true right after the action that ended a hand (the next hand is already dealt unless the game is over) */
   hand_over: boolean;
   /** true once the game is over (`phase` is then `"over"`) */
   game_over: boolean;
-  /** the winners once the game is over (several on a tie), else `[]` */
+  /** the winners once the game is over (several on a tie; Burraco for four: both seats of the winning team), else `[]` */
   winners: Seat[];
   /** the rule book's round (1 to 11): round `r` deals `r + 2` cards */
   round_number: number;
@@ -1365,7 +1418,7 @@ export type GameEvent = BurracoEvent | ThreeThirteenEvent;
 /**
  * What a watcher is sent in place of an observation: the part every seat's
  * observation shares, with each field that differs between seats null
- * (rummykit.server.views), `player` and `hand` always.
+ * (rummykit.server.table.views), `player` and `hand` always.
  */
 export type WatcherObservation = DistributiveOmit<Observation, "player" | "hand"> & {
   player: null;

@@ -40,6 +40,16 @@ export function tableHref(id, token) {
 }
 
 /**
+ * The hash address to watch a table (with its invitation token, for a private one).
+ * @param {string} id
+ * @param {string | null} [token]
+ * @returns {string}
+ */
+export function watchHref(id, token) {
+  return `${tableHref(id, token)}${token ? "&" : "?"}watch=1`;
+}
+
+/**
  * The full address a friend opens to join a private table.
  * @param {string} id
  * @param {string | null} token

@@ -98,11 +98,16 @@ export class TableController {
       lastEvents: [],
     }));
     this.errorId = 0;
+    /** @type {Map<string, string>} chat lines sent and not yet echoed, by their client id */
+    this.unsaid = new Map();
     this.connection = new TableConnection(tableId, {
       token,
       handlers: {
         message: (message) => this.receive(message),
-        status: (status, detail) => this.store.set({ status, statusDetail: detail || null }),
+        status: (status, detail) => {
+          this.store.set({ status, statusDetail: detail || null });
+          if (status === "open") this.sayAgain();
+        },
       },
     });
   }
@@ -132,10 +137,17 @@ export class TableController {
         this.refused(message);
         break;
       case "chat":
+        if (message.client_id && this.unsaid.delete(message.client_id)) {
+          // the echo of a line said again after a reconnect: shown once
+          if (this.store.get().chat.some((line) => line.client_id === message.client_id)) break;
+        }
         this.store.set({ chat: [...this.store.get().chat, message].slice(-MAX_LOG) });
         play("chat");
         break;
       case "chat_history":
+        for (const line of message.messages || []) {
+          if (line.client_id) this.unsaid.delete(line.client_id);
+        }
         this.store.set({ chat: (message.messages || []).slice(-MAX_LOG) });
         break;
       case "hint":
@@ -163,6 +175,16 @@ export class TableController {
     this.store.set({ errors, pending: false, hintPending: false });
     play("error");
     // a stale state number means the page is behind: the next state message fixes it
+  }
+
+  /**
+   * A move the page does not send because the server would refuse it (a card dropped on
+   * the discard pile before drawing): said like the server's refusal, in its words.
+   * @param {string} code the server's refusal code
+   * @param {Record<string, unknown>} [params]
+   */
+  explain(code, params = {}) {
+    this.refused({ type: "error", code, params, message: code });
   }
 
   /** @param {number} id the refusal's `id` in `errors` */
@@ -274,10 +296,25 @@ export class TableController {
    * @returns {boolean}
    */
   chat(text) {
-    return this.connection.send({ type: "chat", text });
+    const clientId = newClientId();
+    const sent = this.connection.send({ type: "chat", text, client_id: clientId });
+    if (sent) this.unsaid.set(clientId, text);
+    return sent;
   }
 
+  /**
+   * Send again, with their ids, the lines said before the connection broke whose echo
+   * never came: the server says each line once, however often it is sent.
+   */
+  sayAgain() {
+    for (const [clientId, text] of this.unsaid) {
+      this.connection.send({ type: "chat", text, client_id: clientId });
+    }
+  }
+
+  /** Ask for a hint, unless the table gives none (a rated or tournament game). */
   askHint() {
+    if (this.store.get().message?.hints === false) return;
     if (this.connection.send({ type: "hint" })) this.store.set({ hintPending: true, hint: null });
   }
 
@@ -293,4 +330,13 @@ export class TableController {
  */
 function guessGame(observation) {
   return observation && "wild_rank" in observation ? "three-thirteen" : "burraco";
+}
+
+/**
+ * A random id for a chat line (what the server matches a line sent again by).
+ * @returns {string}
+ */
+export function newClientId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

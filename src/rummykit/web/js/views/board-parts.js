@@ -25,9 +25,9 @@ import { TAKE_MESSAGE } from "../game-words.js";
  * @typedef {TableState<View> & { view: View }} BoardState
  */
 /**
- * What a board asks of the table: to play an action and to ask a hint (a replay's
- * stand-in does nothing).
- * @typedef {Pick<TableController, "act" | "askHint">} BoardController
+ * What a board asks of the table: to play an action, to ask a hint and to say why a move
+ * is not sent (a replay's stand-in does nothing).
+ * @typedef {Pick<TableController, "act" | "askHint" | "explain">} BoardController
  */
 /** The player's hand as a board works it (useHandState). @typedef {ReturnType<typeof useHandState>} HandState */
 
@@ -211,33 +211,52 @@ export function MeldView({ meld, wildIndex = null, isWild = null, standsFor = nu
 }
 
 /**
- * The hint button, and the strongest bot's hint once it comes: its move, its reason, and
- * buttons to show its cards and to play it.
- * @param {{ state: BoardState, controller: Pick<TableController, "act" | "askHint" | "dismissHint">,
- *   hand: HandState, myTurn: boolean }} props
+ * Whether this table gives hints: the server's `hints` in the state on screen (false
+ * while a rated or tournament game is played; absent from an older server: true).
+ * @param {TableState} state
  */
-export function HintBubble({ state, controller, hand, myTurn }) {
-  const hint = state.hint;
+export function hintsAllowed(state) {
+  return state.message?.hints !== false;
+}
+
+/**
+ * The hint button: asks the strongest bot for a hint on the player's turn.  Where the
+ * table gives no hints (a rated or tournament game), a short line in its place says so.
+ * @param {{ state: BoardState, controller: Pick<TableController, "askHint">, myTurn: boolean }} props
+ */
+export function HintButton({ state, controller, myTurn }) {
   if (!myTurn) return null;
-  const why = hint?.reason ? reasonText(hint.reason_phrases, hint.reason, { named: true, game: state.game }) : "";
+  if (!hintsAllowed(state))
+    return html`<span class="hints-off" role="note" data-testid="hints-off">${t("table.hints_off")}</span>`;
   return html`<div class="hint-area">
     <button type="button" class="small hint-button" disabled=${state.hintPending || state.pending}
       onClick=${() => controller.askHint()} title=${t("table.hint_key")}
       aria-label=${state.hintPending ? t("table.thinking") : t("table.hint")}><${IconBulb} /> <span class="long">${state.hintPending ? t("table.thinking") : t("table.hint")}</span></button>
-    ${hint
-      ? html`<div class="hint-bubble" role="status" data-action=${hint.action}>
-          <span class="hint-head"><strong>${describeAction(hint.action, state.game)}</strong>
-            <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
-              onClick=${() => controller.dismissHint()}>×</button></span>
-          ${why ? html`<span class="hint-reason">${why}</span>` : null}
-          <span class="hint-buttons">
-            ${actionCards(hint.action).length
-              ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
-              : null}
-            <button type="button" class="small primary" onClick=${() => controller.act(hint.action)}>${t("table.hint_play")}</button>
-          </span>
-        </div>`
-      : null}
+  </div>`;
+}
+
+/**
+ * The hint once it comes: its move, its reason, and buttons to show its cards and to play
+ * it. It takes a place of its own under the player's plate (the melds above give up the
+ * height), so it never lies over the meld, the pile or the cards it points at.
+ * @param {{ state: BoardState, controller: Pick<TableController, "act" | "dismissHint">,
+ *   hand: HandState, myTurn: boolean }} props
+ */
+export function HintBubble({ state, controller, hand, myTurn }) {
+  const hint = state.hint;
+  if (!myTurn || !hint || !hintsAllowed(state)) return null;
+  const why = hint.reason ? reasonText(hint.reason_phrases, hint.reason, { named: true, game: state.game }) : "";
+  return html`<div class="hint-bubble" role="status" data-action=${hint.action}>
+    <span class="hint-head"><strong>${describeAction(hint.action, state.game)}</strong>
+      <button type="button" class="quiet hint-close" aria-label=${t("common.close")} title=${t("common.close")}
+        onClick=${() => controller.dismissHint()}>×</button></span>
+    ${why ? html`<span class="hint-reason">${why}</span>` : null}
+    <span class="hint-buttons">
+      ${actionCards(hint.action).length
+        ? html`<button type="button" class="small" onClick=${() => hand.selectNames(actionCards(hint.action))}>${t("table.hint_show")}</button>`
+        : null}
+      <button type="button" class="small primary" onClick=${() => controller.act(hint.action)}>${t("table.hint_play")}</button>
+    </span>
   </div>`;
 }
 

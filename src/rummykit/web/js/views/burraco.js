@@ -1,10 +1,12 @@
 // The Burraco table: the opponent and their melds above, stock, pozzetti and the whole
-// discard pile in the middle, your melds and your hand below.
+// discard pile in the middle, your melds and your hand below. At a table of four the
+// other three sit above in the order they play (the next opponent, the partner opposite,
+// the other opponent), and the melds above and below are each team's, with its pozzetto.
 
-import { html, useEffect, useRef, useState } from "../html.js";
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
 import { t } from "../i18n.js";
 import { CardSvg } from "../card-svg.js";
-import { bagKey, parseCard } from "../cards.js";
+import { bagKey, cardText, parseCard } from "../cards.js";
 import { burracoKind, wildStandsFor } from "../model.js";
 import { indexLegal } from "../legal.js";
 import { runningScore } from "../running-score.js";
@@ -15,7 +17,7 @@ import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
-import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, HintButton, hintsAllowed, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 import { BurracoHandMelds } from "./hand-summary.js";
 
 /**
@@ -26,6 +28,32 @@ import { BurracoHandMelds } from "./hand-summary.js";
  * @import { BoardController, BoardState, HandState } from "./board-parts.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
+
+/**
+ * A seat's side: partners share one (seats 0 and 2 against 1 and 3); with two players
+ * each player is a side of their own, numbered as their seat.
+ * @param {Seat} seat
+ */
+export const sideOf = (seat) => seat % 2;
+
+/**
+ * The partner opposite `seat` at a table of `players`, or null at a table of two.
+ * @param {Seat} seat
+ * @param {number} players
+ * @returns {Seat | null}
+ */
+export const partnerOf = (seat, players) => (players === 4 ? (seat + 2) % 4 : null);
+
+/**
+ * What a side is called: its player, or both partners' names.
+ * @param {NameOf} nameOf
+ * @param {number} players
+ * @returns {NameOf} the name of side 0 or 1
+ */
+export function sideNames(nameOf, players) {
+  if (players !== 4) return nameOf;
+  return (side) => t("burraco.team_name", { name: nameOf(side), partner: nameOf(side + 2) });
+}
 
 const isBurracoWild = (/** @type {Card} */ name) => {
   const card = parseCard(name);
@@ -62,23 +90,88 @@ function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
   </section>`;
 }
 
+// the share of a pile card left to see under the next one (its rank and suit in the corner)
+const PILE_STRIP = 0.38;
+
 /**
- * The whole discard pile: a click takes it, or discards the one selected card.
+ * How many of a pile's newest cards fit one row of `width` pixels, cards of `card`
+ * pixels each showing a strip of the next; `more` pixels kept for the button that
+ * opens the whole pile when not all of it fits.
+ * @param {number} count the pile's cards
+ * @param {number} width
+ * @param {number} card
+ * @param {number} more
+ */
+export function pileCardsShown(count, width, card, more) {
+  if (count <= 1 || card <= 0) return count;
+  const fit = (/** @type {number} */ room) => Math.max(1, Math.floor((room - card) / (card * PILE_STRIP)) + 1);
+  if (fit(width) >= count) return count;
+  return Math.min(count - 1, fit(width - more));
+}
+
+/**
+ * The discard pile in one row, newest on the right: a click takes it, or discards the one
+ * selected card. When the row cannot hold every card, the oldest are gathered under a
+ * button that counts them and opens the whole pile to look through (the player is
+ * entitled to see all of it).
  * @param {{ pile: Card[], canTake: boolean, onTake: () => void, canDiscard: boolean,
  *   restricted: Card | null }} props
  */
 function DiscardPile({ pile, canTake, onTake, canDiscard, restricted }) {
-  return html`<div class="discard-wrap">
-    <button type="button" class=${`discard-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
-        data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${onTake}
-        aria-label=${t("burraco.discard_pile", { count: pile.length })}>
-      ${pile.length === 0 ? html`<span class="card empty-slot"></span>` : null}
-      ${pile.map(
-        (name, i) => html`<span class=${`card pile-card${name === restricted && i === pile.length - 1 ? " restricted" : ""}`}
-          data-card=${name} key=${i}><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></span>`,
-      )}
-    </button>
+  const wrap = useRef(/** @type {HTMLElement | null} */ (null));
+  const [room, setRoom] = useState({ width: 0, card: 0, more: 0 });
+  const [open, setOpen] = useState(false);
+  useLayoutEffect(() => {
+    const box = wrap.current;
+    if (!box) return undefined;
+    const measure = () => {
+      const row = /** @type {HTMLElement | null} */ (box.querySelector(".discard-row"));
+      const probe = /** @type {HTMLElement | null} */ (box.querySelector(".pile-probe"));
+      const pileBox = /** @type {HTMLElement | null} */ (box.querySelector(".discard-pile"));
+      if (!row || !probe || !pileBox) return;
+      const style = getComputedStyle(pileBox);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const card = probe.getBoundingClientRect().width;
+      const width = Math.floor(box.clientWidth - padding);
+      setRoom((old) => (old.width === width && old.card === card ? old : { width, card, more: Math.max(44, card * 0.9) + 6 }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const shown = room.card ? pileCardsShown(pile.length, room.width, room.card, room.more) : pile.length;
+  const hidden = pile.length - shown;
+  const first = hidden;
+  return html`<div class="discard-wrap" ref=${wrap}>
+    <span class="card pile-probe" aria-hidden="true"></span>
+    <div class="discard-row">
+      ${hidden > 0
+        ? html`<button type="button" class="pile-all" data-testid="pile-all" aria-haspopup="dialog"
+            aria-label=${t("burraco.pile_show_all", { count: pile.length })} title=${t("burraco.pile_show_all", { count: pile.length })}
+            onClick=${() => setOpen(true)}><span class="pile-all-count">+${hidden}</span></button>`
+        : null}
+      <button type="button" class=${`discard-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
+          data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${onTake}>
+        <span class="visually-hidden">${t("burraco.discard_pile", { count: pile.length })}</span>
+        ${pile.length === 0 ? html`<span class="card empty-slot"></span>` : null}
+        ${pile.slice(first).map(
+          (name, i) => html`<span class=${`card pile-card${name === restricted && first + i === pile.length - 1 ? " restricted" : ""}`}
+            data-card=${name} key=${first + i} aria-hidden="true"><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></span>`,
+        )}
+      </button>
+    </div>
     <span class="stack-label">${t("burraco.pile_label", { count: pile.length })}</span>
+    ${open
+      ? html`<${Dialog} title=${t("burraco.pile_all_title", { count: pile.length })} onClose=${() => setOpen(false)} className="whole-pile">
+          <p class="muted">${t("burraco.pile_all_order")}</p>
+          <ol class="whole-pile-cards">
+            ${pile.map((name, i) => html`<li class="card pile-card" data-card=${name} key=${i}
+              aria-label=${cardText(name)}><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></li>`)}
+          </ol>
+          <div class="actions"><button type="button" class="primary" onClick=${() => setOpen(false)}>${t("common.close")}</button></div>
+        <//>`
+      : null}
   </div>`;
 }
 
@@ -129,9 +222,10 @@ export function BurracoBreakdown({ result, nameOf, rules }) {
  * The game-over dialog's last hand: its breakdown and the totals.
  * @param {{ state: BoardState<BurracoView>, nameOf: NameOf }} props
  */
-export function BurracoLastHand({ state, nameOf }) {
+export function BurracoLastHand({ state, nameOf: seatName }) {
   const last = state.view.results[state.view.results.length - 1];
   if (!last) return null;
+  const nameOf = sideNames(seatName, state.view.numPlayers);
   return html`<h3>${t("burraco.last_hand")}</h3><${BurracoHandMelds} result=${last} nameOf=${nameOf} />
     <${BurracoBreakdown} result=${last} nameOf=${nameOf} rules=${state.view.rules} />`;
 }
@@ -145,15 +239,18 @@ function signed(value) {
  * The side panel's scores: each hand, the totals, the last hand's breakdown.
  * @param {{ state: BoardState<BurracoView>, nameOf: NameOf }} props
  */
-export function BurracoScores({ state, nameOf }) {
+export function BurracoScores({ state, nameOf: seatName }) {
   const { view } = state;
   const last = view.results[view.results.length - 1];
+  const nameOf = sideNames(seatName, view.numPlayers);
+  // a seat's total is its side's: one column a side
+  const totals = view.totals.slice(0, 2);
   return html`<div class="scores">
     <${ScrollX} label=${t("table.tab.scores")}><table class="score-table">
-      <thead><tr><th>${t("table.hand_no")}</th>${view.totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
+      <thead><tr><th>${t("table.hand_no")}</th>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
       <tbody>
         ${view.results.map((r) => html`<tr><td>${r.hand_number + 1}</td>${r.scores.map((s) => html`<td>${signed(s)}</td>`)}</tr>`)}
-        <tr class="game-total"><th scope="row">${t("breakdown.totals")}</th>${view.totals.map((s) => html`<td><strong>${s}</strong></td>`)}</tr>
+        <tr class="game-total"><th scope="row">${t("breakdown.totals")}</th>${totals.map((s) => html`<td><strong>${s}</strong></td>`)}</tr>
       </tbody>
     </table><//>
     <p class="muted">${view.rules.mode === "target" ? t("burraco.mode_target", { target: view.rules.target }) : t("burraco.mode_quick")}</p>
@@ -168,6 +265,40 @@ function HandOverDialog({ result, nameOf, rules, onClose }) {
     <${BurracoBreakdown} result=${result} nameOf=${nameOf} rules=${rules} />
     <div class="actions"><button type="button" class="primary" onClick=${onClose}>${t("burraco.next_hand")}</button></div>
   <//>`;
+}
+
+/**
+ * Whether a side has taken its pozzetto.
+ * @param {{ taken: boolean, testId?: string }} props
+ */
+function PozzettoChip({ taken, testId }) {
+  return html`<span class=${taken ? "chip pozzetto-chip taken" : "chip pozzetto-chip"} data-testid=${testId ?? null}>
+    ${taken ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>`;
+}
+
+/**
+ * One of the three others at a table of four: their plate (the partner marked, the
+ * cards they hold counted) and the cards everyone saw them take with the pile (a replay
+ * that shows every hand: their hand).
+ * @param {{ state: BoardState<BurracoView>, seat: Seat, partner: boolean }} props
+ */
+function OtherSeat({ state, seat, partner }) {
+  const { view } = state;
+  const known = view.knownCards[seat] || [];
+  return html`<div class=${partner ? "opponent partner-seat" : "opponent"} data-seat=${seat}>
+    <${PlayerPlate} state=${state} seat=${seat} compact>
+      ${partner ? html`<span class="chip partner-chip">${t("burraco.partner")}</span>` : null}
+    <//>
+    ${state.revealed?.[seat]
+      ? html`<div class="opponent-hand revealed-hand" role="img" aria-label=${t("table.cards_held", { count: view.handSizes[seat] })}>
+          ${state.revealed[seat].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></span>`)}</div>`
+      : null}
+    ${known.length
+      ? html`<div class="known-cards" title=${t("burraco.known_cards")}>
+          ${known.map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} /></span>`)}
+        </div>`
+      : null}
+  </div>`;
 }
 
 /**
@@ -200,7 +331,14 @@ function prompt(view, seat, myTurn, hand, nameOf, players, readOnly = false) {
 export function BurracoBoard({ state, controller, nameOf }) {
   const { view, seat } = state;
   const me = seat ?? 0;
-  const opponent = 1 - me;
+  const players = view.numPlayers;
+  const mySide = sideOf(me);
+  const theirSide = 1 - mySide;
+  const partner = partnerOf(me, players);
+  // the others in the order they play after me: at a table of two, the opponent
+  const others = Array.from({ length: players - 1 }, (_, i) => (me + 1 + i) % players);
+  const opponent = others[0];
+  const sideName = sideNames(nameOf, players);
   const myTurn = seat !== null && view.currentPlayer === seat && !view.gameOver && !state.readOnly;
   const hand = useHandState(view.hand, `${view.handNumber}/${view.turn}/${view.phase}`, state.errors.at(-1)?.id ?? null);
   const index = indexLegal(myTurn ? state.legal : []);
@@ -212,8 +350,8 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const meldAction = index.melds.get(bagKey(selected));
   const canMeld = playing && selected.length >= 3;
   const canDiscard = playing && selected.length === 1;
-  const myMelds = view.melds.filter((m) => m.owner === me);
-  const theirMelds = view.melds.filter((m) => m.owner === opponent);
+  const myMelds = view.melds.filter((m) => m.owner === mySide);
+  const theirMelds = view.melds.filter((m) => m.owner === theirSide);
   const { catalog } = useStore(session);
   const points = readCatalog(catalog).games.find((g) => g.name === view.game)?.points;
   const score = runningScore(myMelds, view.hand, points);
@@ -248,7 +386,9 @@ export function BurracoBoard({ state, controller, nameOf }) {
   };
   const onDrop = (/** @type {string} */ target, /** @type {string[]} */ keys) => {
     const names = hand.order.filter((e) => keys.includes(e.key)).map((e) => e.name);
-    if (target === "discard") discard(names);
+    // cards dropped on the pile or a meld before drawing: the server's refusal, said at once
+    if (drawing) controller.explain("wrong_phase", { phase: "draw" });
+    else if (target === "discard") discard(names);
     else if (target.startsWith("meld:")) extend(Number(target.slice(5)), names);
     else if (target === "new-meld" && playing && names.length >= 3) act(index.melds.get(bagKey(names)) || `meld ${names.join(" ")}`);
   };
@@ -262,7 +402,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
       if ((key === "p" || key === "t") && canTake) return take(), true;
       if (key === "m" && canMeld) return meld(), true;
       if ((key === "x" || key === "delete") && canDiscard) return discard(), true;
-      if (key === "h" && myTurn) return controller.askHint(), true;
+      if (key === "h" && myTurn && hintsAllowed(state)) return controller.askHint(), true;
       if (key === "s") return hand.sortBy(hand.mode === "suit" ? "rank" : "suit"), true;
       if (key === "escape") return hand.clear(), true;
       if (/^[0-9]$/.test(key) && playing && selected.length) {
@@ -276,12 +416,19 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : new Set();
   return html`<div class="board burraco-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}
       data-state-number=${state.message?.state_number ?? ""}>
-    <div class="zone opponent-zone">
+    ${partner !== null
+      ? html`<div class="zone opponents n3 burraco-others">
+          ${others.map((s) => html`<${OtherSeat} key=${s} state=${state} seat=${s} partner=${s === partner} />`)}
+        </div>
+        <div class="side-strip" data-side=${theirSide}>
+          <span class="side-name">${sideName(theirSide)}</span>
+          <${PozzettoChip} taken=${view.tookPozzetto[theirSide]} testId="opponent-pozzetto" />
+        </div>`
+      : html`<div class="zone opponent-zone">
       <${PlayerPlate} state=${state} seat=${opponent}>
-        <span class=${view.tookPozzetto[opponent] ? "chip pozzetto-chip taken" : "chip pozzetto-chip"}
-          data-testid="opponent-pozzetto">${view.tookPozzetto[opponent] ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>
+        <${PozzettoChip} taken=${view.tookPozzetto[theirSide]} testId="opponent-pozzetto" />
       <//>
-      <div class="opponent-hand" aria-label=${t("table.cards_held", { count: view.handSizes[opponent] })}>
+      <div class="opponent-hand" role="img" aria-label=${t("table.cards_held", { count: view.handSizes[opponent] })}>
         ${state.revealed?.[opponent]
           ? html`<span class="revealed-hand">${state.revealed[opponent].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isBurracoWild(name)} /></span>`)}</span>`
           : Array.from({ length: Math.min(view.handSizes[opponent] || 0, 30) }, (_, i) => html`<span class="card mini-back" key=${i}><${CardSvg} back /></span>`)}
@@ -291,29 +438,30 @@ export function BurracoBoard({ state, controller, nameOf }) {
             </span>`
           : null}
       </div>
-    </div>
-    <${Melds} melds=${theirMelds} mine=${false} hand=${hand} index=${index} owner=${opponent}
-      label=${t("burraco.melds_of", { name: nameOf(opponent) })} />
+    </div>`}
+    <${Melds} melds=${theirMelds} mine=${false} hand=${hand} index=${index} owner=${theirSide}
+      label=${t("burraco.melds_of", { name: sideName(theirSide) })} />
     <div class="zone center-zone">
       <${Stack} count=${view.stockCount} label=${t("table.stock")} testId="stock" enabled=${canDraw} onClick=${draw} />
       <${Pozzetti} left=${view.pozzettiLeft} />
       <${DiscardPile} pile=${view.discardPile} canTake=${canTake} canDiscard=${canDiscard} onTake=${take}
         restricted=${view.restrictedCard} />
     </div>
-    <${Melds} melds=${myMelds} mine=${seat !== null} hand=${hand} index=${index} onExtend=${extend} owner=${me}
-      label=${seat === null ? t("burraco.melds_of", { name: nameOf(me) }) : t("burraco.your_melds")} />
+    <${Melds} melds=${myMelds} mine=${seat !== null} hand=${hand} index=${index} onExtend=${extend} owner=${mySide}
+      label=${seat === null ? t("burraco.melds_of", { name: sideName(mySide) }) : partner !== null ? t("burraco.your_team_melds") : t("burraco.your_melds")} />
     <div class="zone my-zone">
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me}>
-          <span class=${view.tookPozzetto[me] ? "chip pozzetto-chip taken" : "chip pozzetto-chip"}>${view.tookPozzetto[me] ? t("burraco.pozzetto_taken") : t("burraco.pozzetto_not_taken")}</span>
+          <${PozzettoChip} taken=${view.tookPozzetto[mySide]} />
           ${seat !== null && score
             ? html`<span class="chip running-score" data-testid="running-score"
                 title=${lastHand ? null : t("burraco.running_score_help", score)}>
-                ${t("burraco.running_score", { score: signed(lastHand ? lastHand.scores[me] : score.total) })}</span>`
+                ${t("burraco.running_score", { score: signed(lastHand ? lastHand.scores[mySide] : score.total) })}</span>`
             : null}
         <//>
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players, state.readOnly)}</p>
       </div>
+      ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isBurracoWild} onToggle=${() => {}}
             onReorder=${hand.reorder} onDrop=${() => {}} />`
@@ -329,10 +477,10 @@ export function BurracoBoard({ state, controller, nameOf }) {
                   <button type="button" class="primary" data-action="take" disabled=${!canTake} onClick=${take}><span class="long">${t("action.take_button", { count: view.discardPile.length })}</span><span class="short">${t("action.take_short", { count: view.discardPile.length })}</span> <kbd>P</kbd></button>`
               : html`<button type="button" class=${meldAction ? "primary" : ""} data-action="meld" disabled=${!canMeld} onClick=${meld}>${t("action.meld_button")} <kbd>M</kbd></button>
                   <button type="button" class=${canDiscard ? "primary" : ""} data-action="discard" disabled=${!canDiscard} onClick=${() => discard()}>${t("action.discard_button")} <kbd>X</kbd></button>`}
-            <${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />
+            <${HintButton} state=${state} controller=${controller} myTurn=${myTurn} />
           </div>`
         : html`<div class="watch-note muted">${t("table.watching")}</div>`}
     </div>
-    ${shownResult ? html`<${HandOverDialog} result=${shownResult} nameOf=${nameOf} rules=${view.rules} onClose=${() => setShownResult(null)} />` : null}
+    ${shownResult ? html`<${HandOverDialog} result=${shownResult} nameOf=${sideName} rules=${view.rules} onClose=${() => setShownResult(null)} />` : null}
   </div>`;
 }

@@ -5,6 +5,7 @@ import { LANGUAGES, errorText, has, language, setLanguage, t } from "../i18n.js"
 import { api } from "../api.js";
 import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
+import { reducedMotion } from "../motion.js";
 
 /**
  * @import { Seat } from "../protocol-types"
@@ -36,16 +37,19 @@ export function LanguageSwitch() {
 
 /**
  * A nickname to sit down under, for someone who arrives by a link before the lobby.
- * @param {{ title: string }} props
+ * `onDone` hears that the session was started.
+ * @param {{ title: string, onDone?: () => void }} props
  */
-export function NicknameForm({ title }) {
+export function NicknameForm({ title, onDone }) {
   const [name, setName] = useState("");
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       await api.guest(name.trim());
-      session.set({ me: (await api.me().catch(() => null)) || { name: name.trim() } });
+      const me = (await api.me().catch(() => null)) || { name: name.trim() };
+      onDone?.(); // before the page knows its player: it sits down, never asked twice
+      session.set({ me });
     } catch (err) {
       setError(errorText(err.code, err.params, err.message));
     }
@@ -62,15 +66,17 @@ export function NicknameForm({ title }) {
 /**
  * The page's top bar: the way back to the lobby, the page's title, what the page adds,
  * the language switch and the settings.
- * @param {{ title?: string | null, children?: ComponentChildren }} props
+ * `badge` goes beside the title (a table's rated or casual).
+ * @param {{ title?: string | null, badge?: ComponentChildren, children?: ComponentChildren }} props
  */
-export function TopBar({ title = null, children = null }) {
+export function TopBar({ title = null, badge = null, children = null }) {
   const [open, setOpen] = useState(false);
   return html`<header class="topbar">
-    <a class="brand" href="#/" aria-label=${t("nav.lobby")}>
+    <a class="brand" href="#/" aria-label=${`rummykit: ${t("nav.lobby")}`}>
       <img src="img/favicon.svg" alt="" /><span class="brand-name">rummykit</span>
     </a>
     ${title ? html`<span class="title">${title}</span>` : null}
+    ${badge}
     <span class="spacer"></span>
     ${children}
     <${LanguageSwitch} />
@@ -131,8 +137,13 @@ export function SettingsDialog({ onClose }) {
         ${t("settings.four_colour")}</label>
       <label><input type="checkbox" checked=${value.sounds} onChange=${() => toggle("sounds")} />
         ${t("settings.sounds")}</label>
-      <label><input type="checkbox" checked=${value.motion} onChange=${() => toggle("motion")} />
-        ${t("settings.motion")}</label>
+      ${reducedMotion()
+        ? // the system asks for less motion: cards never fly, whatever was chosen here
+          html`<label><input type="checkbox" checked=${false} disabled aria-describedby="motion-reduced" />
+            ${t("settings.motion")}</label>
+            <p class="muted settings-note" id="motion-reduced">${t("settings.motion_reduced")}</p>`
+        : html`<label><input type="checkbox" checked=${value.motion} onChange=${() => toggle("motion")} />
+            ${t("settings.motion")}</label>`}
       <label>${t("settings.pace")}
         <select value=${value.pace} onChange=${(/** @type {SelectChange} */ e) => settings.set({ pace: e.target.value })}>
           ${["slow", "normal", "fast", "instant"].map(
@@ -169,7 +180,6 @@ export function CopyButton({ text, label }) {
     ${copied ? t("common.copied") : label}</button>`;
 }
 
-/** Seat names as the table shows them ("Bot (greedy)", the nickname, or "Seat 2"). */
 /** What the player is waiting for while ``seat`` has the turn: its player, or someone to
  * take it when nobody sits there yet.
  * @param {SeatHolder[] | null | undefined} players
@@ -183,6 +193,8 @@ export function waitingFor(players, seat) {
 }
 
 /**
+ * A seat's name as the table shows it: a computer by its level ("Computer (Medium)",
+ * numbered when there are several), else the person's name, or "Seat 2".
  * @param {SeatHolder[] | null | undefined} players
  * @param {Seat} seat
  * @returns {string}

@@ -107,6 +107,9 @@ export function CreateTableDialog({ gameName, onClose }) {
   const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => setSeatKinds({ ...seatKinds, [i]: value });
   const withPeople = Array.from({ length: seats }, (_, i) => seatValue(i)).filter((v) => v === "human").length > 0;
   const turnSeconds = turnChoice ?? (withPeople ? 60 : 0);
+  // where partners sit by their seats (Burraco for four): which seat is the creator's partner
+  const partnerOf = gameViews(game.name)?.partnerOf;
+  const partners = partnerOf && partnerOf(0, seats) !== null ? partnerOf : null;
   const mayBeRated = Boolean(me?.registered) && Array.from({ length: seats }, (_, i) => seatValue(i)).every((v) => !v.startsWith("bot:"));
 
   const submit = async (/** @type {SubmitEvent} */ event) => {
@@ -176,7 +179,9 @@ export function CreateTableDialog({ gameName, onClose }) {
               </select></label>`
           : null}
         ${Array.from({ length: seats }, (_, i) => html`<label class="option seat-option">
-          <span>${t("table.seat", { n: i + 1 })}</span>
+          <span>${t("table.seat", { n: i + 1 })}${partners
+            ? html` <span class="muted seat-side">· ${t(partners(0, seats) === i ? "create.partner_seat" : "create.opponent_seat")}</span>`
+            : null}</span>
           ${i === 0
             ? html`<strong>${t("create.you")}</strong>`
             : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(/** @type {SelectChange} */ e) => setSeat(i, e.target.value)}>

@@ -6,11 +6,14 @@ import { html, useEffect, useState } from "../html.js";
 import { formatList, t } from "../i18n.js";
 import { api } from "../api.js";
 import { tableHref } from "../router.js";
+import { seatName } from "./common.js";
 
 /**
  * @import { TableSummary } from "../protocol-types"
  * @import { Session } from "../store.js"
  */
+
+const REFRESH_MS = 5000;
 
 /**
  * The player's running and waiting tables, each with a button back to it; nothing when
@@ -22,12 +25,18 @@ export function CurrentGames({ me }) {
   useEffect(() => {
     if (!me) return undefined;
     let alive = true;
-    api
-      .current()
-      .then((found) => alive && setTables(found))
-      .catch(() => alive && setTables([]));
+    // asked again every few seconds, like the open tables: a game ends, a rematch is
+    // made, and one failed answer (a busy server) must not empty the list for good
+    const load = () =>
+      api
+        .current()
+        .then((found) => alive && setTables(found))
+        .catch(() => undefined);
+    load();
+    const id = setInterval(load, REFRESH_MS);
     return () => {
       alive = false;
+      clearInterval(id);
     };
   }, [me]);
   if (!me || !tables.length) return null;
@@ -36,7 +45,8 @@ export function CurrentGames({ me }) {
     <h2 id="current-games-title">${t("lobby.current_games")}</h2>
     <ul class="current-list">
       ${tables.map((table) => {
-        const others = table.seats.flatMap((s) => (s.name && s.name !== myName ? [s.name] : []));
+        // a computer by its level (never the server's name for it), a person by name
+        const others = table.seats.flatMap((s) => (s.kind === "bot" || (s.name && s.name !== myName) ? [seatName(table.seats, s.seat)] : []));
         // a rematch another player made: a seat kept for me, not taken yet
         const kept = table.seats.some((s) => s.kept_for === me.player_id);
         const status = kept ? "lobby.status_rematch" : table.status === "waiting" ? "lobby.status_waiting" : "lobby.status_playing";

@@ -1,5 +1,5 @@
 // The end of a game: who won, the totals, the last hand or round, the fair deal, and
-// the way on (replay, play again, lobby).
+// the way on (replay, play again, lobby or the tournament of a tournament's table).
 
 import { html, useEffect, useState } from "../html.js";
 import { formatList, t } from "../i18n.js";
@@ -11,9 +11,11 @@ import { ReviewPanel } from "./review.js";
 import { ScrollX } from "./scroll-x.js";
 import { changeText, ratingText } from "./leaderboard.js";
 import { gameViews } from "../games.js";
+import { tournamentHref } from "./tournaments.js";
+import { outcome } from "./past-game.js";
 
 /**
- * @import { GameOverMessage, RatingChange, Seat } from "../protocol-types"
+ * @import { GameOverMessage, Seat, TableSummary } from "../protocol-types"
  * @import { BoardState } from "./board-parts.js"
  */
 
@@ -29,11 +31,24 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const over = /** @type {Partial<GameOverMessage>} before it arrives, the view's result */ (state.gameOver || {});
   const winners = over.winners || view.winners;
   const totals = over.totals || view.totals;
-  const won = seat !== null && winners.includes(seat);
-  const draw = winners.length > 1;
-  const LastHand = gameViews(game)?.LastHand;
+  const views = gameViews(game);
+  // a column a side: a player, or partners (who share their total) at a table of pairs
+  const partnerOf = views?.partnerOf ?? (() => null);
+  /** @type {Seat[][]} */
+  const sides = [];
+  totals.forEach((_, p) => {
+    const partner = partnerOf(p, totals.length);
+    if (partner === null) sides.push([p]);
+    else if (p < partner) sides.push([p, partner]);
+  });
+  // partners win together: a draw is another side's win too
+  const how = seat === null ? null : outcome(winners, seat, partnerOf(seat, totals.length));
+  const won = how === "won" || how === "drawn";
+  const LastHand = views?.LastHand;
   // "play again": a rematch at the same table (same seats, rules and clock), each
-  // player in their old seat; the others are offered it and join with one click
+  // player in their old seat; the others are offered it and join with one click.
+  // A tournament's table has none (the tournament deals its next round): the button
+  // waits for the summary that says whether the table is one
   const again = async () => {
     try {
       const table = await api.rematch(tableId);
@@ -43,7 +58,9 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     }
   };
   const offer = state.rematch;
-  const changes = useRatingChanges(tableId, token);
+  const summary = useSummary(tableId, token);
+  const changes = summary?.rating_changes || [];
+  const tournament = summary?.tournament_id ?? null;
   if (!open) {
     return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
   }
@@ -51,7 +68,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   const several = winners.length > 1;
   const headline = seat === null
     ? t(several ? "result.winners" : "result.winner", named)
-    : draw && won
+    : how === "drawn"
       ? t("result.draw")
       : won
         ? t("result.you_won")
@@ -62,47 +79,49 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
       ? html`<p class="rematch-offer" role="status" data-testid="rematch-offer">${t("result.rematch_offered", { name: nameOf(offer.by) })}</p>`
       : null}
     <${ScrollX} label=${t("table.tab.scores")}><table class="score-table final-totals">
-      <thead><tr>${totals.map((_, p) => html`<th scope="col">${nameOf(p)}</th>`)}</tr></thead>
-      <tbody><tr>${totals.map((s, p) => html`<td class=${winners.includes(p) ? "leader" : ""} data-testid="final-total"><strong>${s}</strong></td>`)}</tr>
+      <thead><tr>${sides.map((side) => html`<th scope="col">${formatList(side.map(nameOf))}</th>`)}</tr></thead>
+      <tbody><tr>${sides.map(([first]) => html`<td class=${winners.includes(first) ? "leader" : ""} data-testid="final-total"><strong>${totals[first]}</strong></td>`)}</tr>
         ${changes.length
-          ? html`<tr class="rating-changes">${totals.map((_, p) => {
+          ? html`<tr class="rating-changes">${sides.map((side) => html`<td>${side.map((p) => {
               const change = changes.find((c) => c.seat === p);
-              return html`<td class="rating-change" data-testid="rating-change" title=${change?.provisional ? t("rating.provisional") : null}>${change
-                ? html`<span class="label">${t("rating.rating")}</span> <span class="value">${ratingText(change)} (${changeText(change.change)})</span>`
-                : null}</td>`;
-            })}</tr>`
+              return change
+                ? html`<span class="rating-change" data-testid="rating-change" title=${change.provisional ? t("rating.provisional") : null}><span class="label">${side.length > 1 ? nameOf(p) : t("rating.rating")}</span> <span class="value">${ratingText(change)} (${changeText(change.change)})</span></span>`
+                : null;
+            })}</td>`)}</tr>`
           : null}</tbody>
     </table><//>
     ${LastHand ? html`<${LastHand} state=${state} nameOf=${nameOf} />` : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
-    <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null}
+    <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null} heldForRound=${tournament !== null}
       commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} token=${token} />
     <div class="actions">
-      <a class="button" href="#/">${t("nav.lobby")}</a>
+      ${tournament
+        ? html`<a class="button" href=${tournamentHref(tournament)} data-testid="back-to-tournament">${t("result.back_to_tournament")}</a>`
+        : html`<a class="button" href="#/">${t("nav.lobby")}</a>`}
       <a class="button" href=${`#/replay/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`} data-testid="open-replay">${t("result.replay")}</a>
-      ${seat !== null ? html`<button type="button" class="primary" data-testid="play-again" onClick=${again}>${offer && offer.by !== seat ? t("result.join_rematch") : t("result.again")}</button>` : null}
+      ${seat !== null && summary && tournament === null ? html`<button type="button" class="primary" data-testid="play-again" onClick=${again}>${offer && offer.by !== seat ? t("result.join_rematch") : t("result.again")}</button>` : null}
     </div>
   <//>`;
 }
 
 /**
- * What a rated game did to its players' ratings, by seat, read once from the table's
- * summary (empty for a casual game, or until it is read).
+ * The table's summary, read once: what a rated game did to its players' ratings, by
+ * seat (empty for a casual game), and the tournament it is a table of (null until read).
  * @param {string} tableId
  * @param {string | null} token
- * @returns {RatingChange[]}
+ * @returns {TableSummary | null}
  */
-function useRatingChanges(tableId, token) {
-  const [changes, setChanges] = useState(/** @type {RatingChange[]} */ ([]));
+function useSummary(tableId, token) {
+  const [summary, setSummary] = useState(/** @type {TableSummary | null} */ (null));
   useEffect(() => {
     let alive = true;
     api.table(tableId, token).then(
-      (summary) => alive && setChanges(summary.rating_changes || []),
+      (found) => alive && setSummary(found),
       () => {},
     );
     return () => {
       alive = false;
     };
   }, [tableId]);
-  return changes;
+  return summary;
 }

@@ -91,6 +91,43 @@ export function Hand(props) {
   const rows = [];
   for (let i = 0; i < order.length; i += perRow) rows.push(order.slice(i, i + perRow));
 
+  // The focus stays in the hand: a move takes away the button or card that had it (the
+  // page would get it, and the next Tab would start over at the top of the page), so a
+  // focus lost from the board comes back to the hand's card that had it last, or its first.
+  const focusInBoard = useRef(false);
+  const lastFocused = useRef(focusKey);
+  lastFocused.current = focusKey;
+  const restoreFocus = useRef(() => {
+    const active = document.activeElement;
+    if (!focusInBoard.current || !box.current || (active && active !== document.body)) return;
+    if (document.querySelector(".dialog-backdrop")) return;
+    const key = lastFocused.current;
+    const kept = key ? box.current.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+    const card = /** @type {HTMLElement | null} */ (kept || box.current.querySelector(".hand-card"));
+    card?.focus({ preventScroll: true });
+  });
+  useEffect(() => {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    const onFocusIn = (/** @type {FocusEvent} */ event) => {
+      const board = box.current?.closest(".board");
+      focusInBoard.current = Boolean(board && board.contains(/** @type {Node} */ (event.target)));
+    };
+    // a focused button turned off (disabled while the move is sent) lets the focus go
+    const onFocusOut = (/** @type {FocusEvent} */ event) => {
+      if (event.relatedTarget) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => restoreFocus.current(), 30);
+    };
+    document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("focusout", onFocusOut);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("focusout", onFocusOut);
+    };
+  }, []);
+  useEffect(() => restoreFocus.current());
   useEffect(() => {
     if (!focusKey || !box.current) return;
     const el = /** @type {HTMLElement | null} */ (box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));

@@ -1,5 +1,6 @@
-// A game's leaderboard (#/leaderboard/GAME?period=30d): one board per pool (Burraco has
-// one, Three-Thirteen one per table size), all time or the last 30 days. Names link to
+// A game's leaderboard (#/leaderboard/GAME?period=30d): one board per pool, that is per
+// table size (Burraco for two and for four, Three-Thirteen for two, three and four), all
+// time or the last 30 days. Names link to
 // the players' profiles. Every fetched value is rendered as text, never as markup.
 
 import { html, useEffect, useState } from "../html.js";

@@ -1,7 +1,7 @@
 // The lobby: who you are, one click to play the computer, open tables, a new table, past games.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, errorText } from "../i18n.js";
+import { t, errorText, formatDate } from "../i18n.js";
 import { api, listOf } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
@@ -10,6 +10,7 @@ import { readCatalog } from "../catalog.js";
 import { TopBar, levelName } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
 import { CurrentGames } from "./current-games.js";
+import { PastResult } from "./past-game.js";
 import { QuickSeat } from "./quick-seat.js";
 import { CardSvg } from "../card-svg.js";
 import { gameViews } from "../games.js";
@@ -53,7 +54,7 @@ function Identity({ me }) {
       <span>${t("lobby.playing_as")} <strong data-testid="me">${me.name || me.nickname}</strong></span>
       ${me.registered ? null : html`<span class="muted">${t("lobby.guest")}</span>`}
       ${me.player_id ? html`<a class="my-profile" href=${profileHref(me.player_id)}>${t("lobby.my_profile")}</a>` : null}
-      <button type="button" class="small quiet" onClick=${logout}>${t("lobby.logout")}</button>
+      <button type="button" class="small quiet logout" onClick=${logout}>${t("lobby.logout")}</button>
     </div>`;
   }
   const submit = async (/** @type {SubmitEvent} */ event) => {
@@ -85,7 +86,7 @@ function Identity({ me }) {
     <div class="identity-fields">
       <label class="field"><span>${mode === "guest" ? t("lobby.nickname") : t("lobby.name")}</span>
         <input name="nickname" autocomplete=${mode === "guest" ? "nickname" : "username"} required
-          minlength="1" maxlength="24" value=${name} onInput=${(/** @type {InputChange} */ e) => setName(e.target.value)} /></label>
+          minlength=${mode === "guest" ? 1 : 3} maxlength=${mode === "guest" ? 24 : 32} value=${name} onInput=${(/** @type {InputChange} */ e) => setName(e.target.value)} /></label>
       ${mode !== "guest"
         ? html`<label class="field"><span>${t("lobby.password")}</span>
             <input type="password" name="password" required minlength=${mode === "register" ? 8 : 1}
@@ -95,6 +96,7 @@ function Identity({ me }) {
       <button class="primary" type="submit" disabled=${busy || !name.trim()}>
         ${mode === "guest" ? t("lobby.sit_down") : mode === "login" ? t("lobby.login") : t("lobby.register")}</button>
     </div>
+    ${mode === "register" ? html`<p class="muted form-rules" id="name-rules">${t("lobby.name_rules")}</p>` : null}
     ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
   </form>`;
 }
@@ -147,9 +149,23 @@ function GameTile({ game, me, onCreate, onError }) {
   </article>`;
 }
 
-/** @param {{ table: ListedTable }} props */
-function SeatSummary({ table }) {
-  return (table.seats || table.players || []).map((seat) => {
+/**
+ * Who sits at a listed table. Where partners pick each other by their seats (Burraco
+ * for four), each free seat is a button that sits the player there (`onSit`), saying
+ * whose partner that seat is.
+ * @param {{ table: ListedTable, onSit?: (seat: number) => void }} props
+ */
+function SeatSummary({ table, onSit }) {
+  const seats = table.seats || table.players || [];
+  const partnerOf = gameViews(table.game)?.partnerOf;
+  return seats.map((seat, i) => {
+    const partner = partnerOf ? partnerOf(i, seats.length) : null;
+    if (onSit && partner !== null && seat.kind === "human" && !seat.name && !seat.kept_for) {
+      const mate = seats[partner];
+      const mateName = mate?.kind === "bot" ? t("table.bot", { level: levelName(mate.level) }) : mate?.name;
+      return html`<button type="button" class="small seat-pick" data-seat=${i} onClick=${() => onSit(i)}>
+        ${t("lobby.sit_at", { n: i + 1 })}${mateName ? html` <span class="muted">· ${t("lobby.partner_of", { name: mateName })}</span>` : null}</button>`;
+    }
     if (seat.kind === "bot") return html`<span class="seat-summary"><${IconBot} /> ${t("table.bot", { level: levelName(seat.level) })}</span>`;
     if (seat.name && seat.player_id) {
       return html`<span class="seat-summary"><${IconPerson} /> <a href=${profileHref(seat.player_id)}>${seat.name}</a></span>`;
@@ -180,10 +196,10 @@ function OpenTables({ me, onError }) {
       clearInterval(id);
     };
   }, []);
-  const enter = async (/** @type {ListedTable} */ table, /** @type {"join" | "watch"} */ how) => {
+  const enter = async (/** @type {ListedTable} */ table, /** @type {"join" | "watch"} */ how, /** @type {number | undefined} */ seat = undefined) => {
     const id = table.table_id ?? table.id;
     try {
-      if (how === "join") await api.join(id, {});
+      if (how === "join") await api.join(id, seat === undefined ? {} : { seat });
       else await api.watch(id, {});
       go(tableHref(id) + (how === "watch" ? "?watch=1" : ""));
     } catch (err) {
@@ -203,7 +219,7 @@ function OpenTables({ me, onError }) {
               return html`<li class="table-row" data-table=${table.table_id ?? table.id}>
                 <span class="table-game">${t(`game.${table.game}`)}</span>
                 ${table.rated ? html`<span class="badge rated">${t("rating.rated")}</span>` : null}
-                <span class="table-seats"><${SeatSummary} table=${table} /></span>
+                <span class="table-seats"><${SeatSummary} table=${table} onSit=${me ? (/** @type {number} */ seat) => enter(table, "join", seat) : undefined} /></span>
                 <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}${table.time_bank_seconds ? ` · ${t("lobby.bank_s", { seconds: table.time_bank_seconds })}` : ""}</span>
                 <span class="table-buttons">
                   <button type="button" class="small primary" disabled=${!me || !free}
@@ -241,16 +257,18 @@ function PastGames({ me }) {
             ${games.slice(0, 20).map((game) => {
               const id = game.table_id ?? game.id;
               const seats = game.seats || [];
-              const mine = seats.find((s) => s.kind === "human" && s.name === (me.name || me.nickname));
+              const mine = seats.find((s) => s.kind === "human" && s.player_id === me.player_id);
               const seat = game.seat ?? mine?.seat ?? null;
-              const won = /** @type {(number | null)[]} */ (game.winners || []).includes(seat);
-              const ended = game.ended_at || game.finished_at || game.created_at;
-              return html`<li class="history-row">
-                <span class=${won ? "result won" : "result"}>${won ? t("result.won") : t("result.lost")}</span>
-                <span>${t(`game.${game.game}`)}</span>
-                <span class="muted">${(game.totals || []).join(" : ")}</span>
-                <span class="muted">${ended ? new Date(typeof ended === "number" ? ended * 1000 : ended).toLocaleDateString() : ""}</span>
-                <a href=${`#/replay/${encodeURIComponent(id)}`}>${t("lobby.replay")}</a>
+              const ended = game.finished_at ?? game.ended_at ?? game.created_at;
+              const when = typeof ended === "number" ? formatDate(ended) : ended ? formatDate(Date.parse(ended) / 1000) : "";
+              return html`<li class="history-row" data-table=${id}>
+                <${PastResult} own game=${game.game} players=${seats} seat=${seat} winners=${game.winners} totals=${game.totals}
+                  link=${(/** @type {number} */ s) => {
+                    const pid = seats.find((x) => x.seat === s)?.player_id;
+                    return pid ? profileHref(pid) : null;
+                  }} />
+                <span class="muted past-date" data-testid="past-date">${when}</span>
+                <a class="past-replay" href=${`#/replay/${encodeURIComponent(id)}`}>${t("lobby.replay")}</a>
               </li>`;
             })}
           </ul>`}

@@ -76,11 +76,11 @@ export function PlayerPlate({ state, seat, children, compact = false }) {
   // a replay may show another seat's view: "you" is still the viewer's own seat, if any
   return html`<div class=${`player-plate${isTurn ? " is-turn" : ""}${compact ? " compact" : ""}`}
       data-seat=${seat} aria-current=${isTurn ? "true" : null}>
-    <span class=${connected ? "presence on" : "presence off"}
+    <span class=${connected ? "presence on" : "presence off"} role="img"
       title=${connected ? t("table.connected") : t("table.disconnected")}
       aria-label=${connected ? t("table.connected") : t("table.disconnected")}></span>
     <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${seatName(players, seat)}${seat === (state.ownSeat !== undefined ? state.ownSeat : state.seat) ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
-    ${view.dealer === seat ? html`<span class="chip dealer" title=${t("table.dealer")}>D</span>` : null}
+    ${view.dealer === seat ? html`<span class="chip dealer" data-testid="dealer" title=${t("table.dealer")}>${t("table.dealer_chip")}</span>` : null}
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
     ${children}

@@ -1,11 +1,15 @@
 // A player's profile (#/player/ID): their rating in each pool with a small chart of its
-// history (SVG, drawn here), and their recent public games with links to the replays and
-// to the other players' profiles. Every fetched value is rendered as text, never as markup.
+// history (SVG, drawn here), and their recent games with links to the replays and to the
+// other players' profiles (a rated private game shown without its table or players).
+// Every fetched value is rendered as text, never as markup.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, errorText } from "../i18n.js";
+import { t, errorText, formatDate } from "../i18n.js";
 import { api } from "../api.js";
 import { TopBar } from "./common.js";
+import { PastResult } from "./past-game.js";
+import { readCatalog } from "../catalog.js";
+import { session } from "../store.js";
 import { changeText, leaderboardHref, profileHref, ratingText } from "./leaderboard.js";
 
 /**
@@ -43,13 +47,18 @@ function RatingChart({ points }) {
   const [lastX, lastY] = xy[xy.length - 1];
   const low = Math.round(Math.min(...ratings));
   const high = Math.round(Math.max(...ratings));
+  // the line stretches with the page's width; the last rating's dot is drawn over it
+  // (not in the stretched drawing) so that it stays round
   return html`<figure class="rating-chart">
-    <svg viewBox=${`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label=${t("profile.chart")}
-      preserveAspectRatio="none" data-points=${xy.length}>
-      <title>${t("profile.chart")}</title>
-      <polyline class="rating-line" fill="none" points=${xy.map(([x, y]) => `${x},${y}`).join(" ")} />
-      <circle class="rating-last" cx=${lastX} cy=${lastY} r="3" />
-    </svg>
+    <div class="rating-plot">
+      <svg viewBox=${`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-label=${t("profile.chart")}
+        preserveAspectRatio="none" data-points=${xy.length}>
+        <title>${t("profile.chart")}</title>
+        <polyline class="rating-line" fill="none" points=${xy.map(([x, y]) => `${x},${y}`).join(" ")} />
+      </svg>
+      <span class="rating-last" aria-hidden="true"
+        style=${`left:${(100 * lastX) / CHART_WIDTH}%;top:${(100 * lastY) / CHART_HEIGHT}%`}></span>
+    </div>
     <figcaption class="muted">${low === high ? String(low) : `${low} – ${high}`}</figcaption>
   </figure>`;
 }
@@ -61,7 +70,10 @@ function RatingChart({ points }) {
  */
 function poolName(pool) {
   const game = t(`game.${pool.game}`);
-  return pool.pool.includes("/") ? `${game} · ${t("rating.players_at_table", { count: pool.players })}` : game;
+  // a game played at several table sizes names the size of each pool (Burraco's pool
+  // for two is called "burraco", as it was before four came)
+  const sizes = readCatalog(session.get().catalog).games.find((g) => g.name === pool.game)?.players.length ?? 1;
+  return pool.pool.includes("/") || sizes > 1 ? `${game} · ${t("rating.players_at_table", { count: pool.players })}` : game;
 }
 
 /** @param {{ rating: PoolRating, history: HistoryPoint[] }} props */
@@ -78,24 +90,36 @@ function PoolCard({ rating, history }) {
 
 /** @param {{ game: RecentGame }} props */
 function RecentRow({ game }) {
-  const won = (game.winners || []).includes(game.seat);
-  const when = game.finished_at ? new Date(game.finished_at * 1000).toLocaleDateString() : "";
-  return html`<li class="history-row recent-game" data-table=${game.table_id}>
-    <span class=${won ? "result won" : "result"}>
-      ${game.place ? t("profile.place", { place: game.place }) : won ? t("result.won") : t("result.lost")}</span>
-    <span>${t(`game.${game.game}`)}</span>
-    <span class="recent-seats">
-      ${game.seats.map((seat, i) => html`${i > 0 ? ", " : ""}${seat.player_id
-        ? html`<a href=${profileHref(seat.player_id)}>${seat.name}</a>`
-        : html`<span>${seat.name}</span>`}`)}
-    </span>
-    <span class="muted">${(game.totals || []).join(" : ")}</span>
-    <span class=${game.rated ? "badge rated" : "badge casual"}>
+  const when = game.finished_at ? formatDate(game.finished_at) : "";
+  const rated = html`<span class=${game.rated ? "badge rated" : "badge casual"}>
       ${game.rated ? t("rating.rated") : t("rating.casual")}${game.change !== null && game.change !== undefined ? ` ${changeText(game.change)}` : ""}</span>
     ${game.left_early ? html`<span class="badge warn">${t("profile.left_early")}</span>` : null}
-    ${game.substituted ? html`<span class="badge warn">${t("profile.substituted")}</span>` : null}
-    <span class="muted">${when}</span>
-    <a href=${`#/replay/${encodeURIComponent(game.table_id)}`}>${t("lobby.replay")}</a>
+    ${game.substituted ? html`<span class="badge warn">${t("profile.substituted")}</span>` : null}`;
+  if (game.private || !game.table_id) {
+    // a private table: only what its rating history shows (no players, scores or replay)
+    return html`<li class="history-row recent-game private" data-private="true">
+      <span class="result">${game.place ? t("profile.place", { place: game.place }) : ""}</span>
+      <span class="past-game">${t(`game.${game.game}`)}</span>
+      <span class="muted">${t("profile.private_game")}</span>
+      ${rated}
+      <span class="muted past-date" data-testid="past-date">${when}</span>
+    </li>`;
+  }
+  const players = game.seats.map((seat, i) => ({
+    seat: i,
+    kind: /** @type {"human" | "bot"} */ (seat.bot ? "bot" : "human"),
+    level: seat.level ?? null,
+    name: seat.name,
+  }));
+  return html`<li class="history-row recent-game" data-table=${game.table_id}>
+    <${PastResult} game=${game.game} players=${players} seat=${game.seat} winners=${game.winners} totals=${game.totals} place=${game.place}
+      link=${(/** @type {number} */ i) => {
+        const id = game.seats[i]?.player_id;
+        return id ? profileHref(id) : null;
+      }} />
+    ${rated}
+    <span class="muted past-date" data-testid="past-date">${when}</span>
+    <a class="past-replay" href=${`#/replay/${encodeURIComponent(game.table_id)}`}>${t("lobby.replay")}</a>
   </li>`;
 }
 
@@ -137,7 +161,7 @@ export function ProfilePage({ playerId }) {
             <h2 id="profile-recent">${t("profile.recent")}</h2>
             ${profile.recent.length === 0
               ? html`<p class="muted">${t("profile.no_games")}</p>`
-              : html`<ul class="history-list">${profile.recent.map((g) => html`<${RecentRow} key=${g.table_id} game=${g} />`)}</ul>`}
+              : html`<ul class="history-list">${profile.recent.map((g, i) => html`<${RecentRow} key=${g.table_id ?? `private-${i}`} game=${g} />`)}</ul>`}
           </section>`
         : null}
     </main>`;

@@ -18,7 +18,7 @@ import { useStore } from "../hooks.js";
  * @import { InputChange, SelectChange } from "./common.js"
  */
 
-const idle = { act: () => false, askHint: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
+const idle = { act: () => false, askHint: () => {}, explain: () => {}, chat: () => false, dismissError: () => {}, store: new Store({}) };
 
 /**
  * The moves of the game in words, the current one marked; a click jumps to a move. A new
@@ -55,7 +55,7 @@ function MoveList({ steps, step, game, nameOf, onPick }) {
       // a game of rounds (Three-Thirteen) names the round by its number, one of hands counts them
       const round = /** @type {{ round_number?: number }} */ (before).round_number;
       const title = round === undefined ? t("replay.deal", { n: hand + 1 }) : t("replay.round", { n: round });
-      rows.push(html`<li class="replay-deal" key=${`deal-${hand}`} role="presentation">${title}</li>`);
+      rows.push(html`<li class="replay-deal" key=${`deal-${hand}`}>${title}</li>`);
     }
     const text = s.action ? `${nameOf(/** @type {Seat} an action has its actor */ (s.seat))}: ${describeAction(s.action, game)}` : t("replay.start");
     rows.push(html`<li key=${i}><button type="button" class="quiet replay-move" data-step=${i}

@@ -8,13 +8,17 @@ import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { TableController } from "../table-controller.js";
 import { Dialog, NicknameForm, TopBar, seatName } from "./common.js";
-import { MoveLog, standInText } from "./log.js";
+import { MoveLog, describeEvent, standInText } from "./log.js";
 import { LeaveTable } from "./leave-table.js";
-import { TableIntro, WaitingRoom } from "./waiting-room.js";
+import { KindBadge, TableIntro, WaitingRoom } from "./waiting-room.js";
+import { go, watchHref } from "../router.js";
 import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
 import { GameOverDialog } from "./game-over.js";
 import { SoundToggle } from "./sound-toggle.js";
+import { secondsLeft } from "./player-plate.js";
+import { useTicker } from "../hooks.js";
+import { setTabBadge, setTabTitle } from "../tab-badge.js";
 
 /**
  * @import { ChatBroadcast, ErrorMessage, Seat, TableSummary } from "../protocol-types"
@@ -62,9 +66,10 @@ function Chat({ chat, controller, nameOf, canChat }) {
  * table on a narrow screen while `open`.
  * @param {{ state: BoardState, controller: TableController, nameOf: NameOf, tab: string,
  *   setTab: (tab: string) => void, Scores: GameViews["Scores"], open: boolean,
- *   onClose: () => void }} props
+ *   onClose: () => void, rated: boolean | null }} props `rated`: whether the table is
+ *   rated (said at the panel's top where the top bar has no room for it: a phone)
  */
-function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose }) {
+function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose, rated }) {
   const tabs = ["scores", "log", "chat"];
   const box = useRef(/** @type {HTMLElement | null} */ (null));
   // The focus goes back to the panel's button before the panel is hidden: a hidden
@@ -86,16 +91,19 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
     return () => window.removeEventListener("keydown", onKey, true);
   }, [open]);
   return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")} ref=${box}>
-    <div class="side-tabs" role="tablist">
+    ${rated === null ? null : html`<p class="side-kind"><${KindBadge} rated=${rated} /></p>`}
+    <div class="side-tabs">
+      <div class="side-tablist" role="tablist">
       ${tabs.map(
         (name) => html`<button type="button" role="tab" aria-selected=${String(tab === name)}
           class=${tab === name ? "tab active" : "tab"} data-tab=${name} onClick=${() => setTab(name)}>
           ${t(`table.tab.${name}`)}${name === "chat" && state.chat.length ? html` <span class="count">${state.chat.length}</span>` : null}
         </button>`,
       )}
+      </div>
       <button type="button" class="quiet side-close" aria-label=${t("common.close")} onClick=${close}>✕</button>
     </div>
-    <div class="side-body">
+    <div class="side-body" tabindex="0" role="region" aria-label=${t(`table.tab.${tab}`)}>
       ${tab === "scores" ? html`<${Scores} state=${state} nameOf=${nameOf} />` : null}
       ${tab === "log"
         ? // nothing is dealt to anyone before every seat is taken: the deal is told at the start
@@ -168,68 +176,206 @@ function StatusBanner({ status, detail }) {
 }
 
 /**
- * Sits down at the table (or watches it) before the board connects: asks for a nickname
- * first when there is no session; a full table is watched instead. `onGame` hears the
- * table's game as soon as its summary names it.
- * @param {{ tableId: string, token: string | null, watch: boolean, onReady: () => void,
- *   onGame?: (game: string) => void }} props
+ * What the visitor of a table's page does, once known: sit down or watch.
+ * @typedef {"sit" | "watch"} Choice
  */
-function JoinGate({ tableId, token, watch, onReady, onGame }) {
+
+/**
+ * What the page does with a table it opens, from the table's summary (null when it cannot
+ * be read) and the page's player: sit at once (their own seat, or one kept for them), ask
+ * (a free seat they may take), or watch, with a note saying why (no seat left, or a rated
+ * table and a guest).
+ * @param {TableSummary | null} summary
+ * @param {{ player_id?: string, registered?: boolean } | null} me
+ * @returns {{ choice: Choice | null, note: string | null }} choice null: ask
+ */
+function firstChoice(summary, me) {
+  if (!summary) return { choice: me ? "sit" : null, note: null }; // the server decides
+  const id = me?.player_id;
+  if (id && summary.seats.some((s) => s.player_id === id || s.kept_for === id)) return { choice: "sit", note: null };
+  if (summary.status === "over") return { choice: "watch", note: null };
+  const free = summary.status === "waiting" && summary.seats.some((s) => s.kind === "human" && !s.taken && !s.kept_for);
+  if (!free) return { choice: "watch", note: t("table.full_watching") };
+  if (summary.rated && !me?.registered) return { choice: "watch", note: t("table.rated_watching") };
+  return { choice: null, note: null };
+}
+
+/**
+ * Sits down at the table (or watches it) before the board connects. The table is shown
+ * first (game, rules, rated or casual, clock) and the visitor asked whether to sit down
+ * or watch while a seat is free for them; without a session a nickname is asked to sit
+ * down, and a watcher is given a guest name. A table with no seat left, or a rated one
+ * for a guest, is watched. `onSummary` hears the table's summary once it is read;
+ * `onReady` that the table may connect, with a note to show there (why the visitor
+ * watches), if any.
+ * @param {{ tableId: string, token: string | null, watch: boolean,
+ *   onReady: (note: string | null) => void,
+ *   onSummary?: (summary: TableSummary) => void }} props
+ */
+function JoinGate({ tableId, token, watch, onReady, onSummary }) {
   const { me } = useStore(session);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [note, setNote] = useState(/** @type {string | null} */ (null));
-  // what the visitor will do: sit (a free seat) or watch (asked to, or no seat left)
-  const [watching, setWatching] = useState(/** @type {boolean | null} */ (watch ? true : null));
-  const onSummary = (/** @type {TableSummary | null} */ summary) => {
-    if (summary?.game) onGame?.(summary.game);
-    if (watch) return;
-    const free = summary?.status === "waiting" && summary.seats.some((s) => !s.taken);
-    setWatching(summary ? !free : false);
-  };
+  const ready = (/** @type {string | null} */ why = note) => onReady(why);
+  // the table's summary: undefined while it is read, null when it cannot be
+  const [summary, setSummary] = useState(/** @type {TableSummary | null | undefined} */ (undefined));
+  // whether the server was asked who the page's player is (the page may have been told
+  // "nobody" before a sign-in on this page: its cookie is the truth)
+  const [asked, setAsked] = useState(Boolean(me));
+  const [choice, setChoice] = useState(/** @type {Choice | null} */ (watch ? "watch" : null));
   useEffect(() => {
-    // a watcher is never asked to sit down: a guest name is given
-    if (me || !watching) return;
-    sitAsGuest(guestName()).catch((err) => setError(errorText(err.code, err.params, err.message)));
-  }, [me, watching]);
-  useEffect(() => {
-    if (!me) return;
     let alive = true;
-    (async () => {
+    api.table(tableId, token).then(
+      (found) => {
+        if (!alive) return;
+        setSummary(found);
+        onSummary?.(found);
+      },
+      () => alive && setSummary(null),
+    );
+    if (!me) {
+      api.me().then(
+        (found) => {
+          if (alive && found?.name && !session.get().me) session.set({ me: found });
+        },
+        () => {},
+      ).finally(() => alive && setAsked(true));
+    }
+    return () => {
+      alive = false;
+    };
+  }, []);
+  useEffect(() => {
+    // decided once, when the table and the player are known
+    if (choice || summary === undefined || !asked) return;
+    const first = firstChoice(summary, me);
+    if (first.choice) {
+      setNote(first.note);
+      setChoice(first.choice);
+    }
+  }, [summary, asked, me, choice]);
+  useEffect(() => {
+    // a watcher is never asked for a name: a guest name is given (a session the page's
+    // cookie holds is kept)
+    if (me || choice !== "watch") return;
+    sitAsGuest(guestName()).catch((err) => setError(errorText(err.code, err.params, err.message)));
+  }, [me, choice]);
+  useEffect(() => {
+    if (!me || !choice) return undefined;
+    let alive = true;
+    const watchIt = async (/** @type {string | null} */ why) => {
       try {
-        if (watch) await api.watch(tableId, token ? { token } : {});
-        else await api.join(tableId, token ? { token } : {});
-        if (alive) onReady();
+        await api.watch(tableId, token ? { token } : {});
+        if (!alive) return;
+        ready(why || note);
+      } catch (err) {
+        if (alive) setError(errorText(err.code, err.params, err.message));
+      }
+    };
+    (async () => {
+      if (choice === "watch") {
+        await watchIt(null);
+        return;
+      }
+      try {
+        await api.join(tableId, token ? { token } : {});
+        if (alive) ready();
       } catch (err) {
         if (!alive) return;
-        if (["already_seated", "seated", "already_joined"].includes(err.code)) {
-          onReady();
-        } else if (!watch && ["table_full", "table_started", "seat_taken"].includes(err.code)) {
-          // no seat left: watch instead
-          try {
-            await api.watch(tableId, token ? { token } : {});
-            setNote(t("table.full_watching"));
-            onReady();
-          } catch (err2) {
-            setError(errorText(err2.code, err2.params, err2.message));
-          }
-        } else if (err.status === 404 || err.status === 405 || err.code === "not_found") {
-          // a server without join endpoints for this case: the socket decides
-          onReady();
-        } else {
-          setError(errorText(err.code, err.params, err.message));
-        }
+        if (["already_seated", "seated", "already_joined"].includes(err.code)) ready();
+        else if (["table_full", "table_started", "seat_taken"].includes(err.code)) await watchIt(t("table.full_watching"));
+        else if (err.code === "rated_needs_account") await watchIt(t("table.rated_watching"));
+        else if (err.status === 404 || err.status === 405 || err.code === "not_found") ready(); // the socket decides
+        else setError(errorText(err.code, err.params, err.message));
       }
     })();
     return () => {
       alive = false;
     };
-  }, [me]);
-  if (me && !error) return note ? html`<p class="muted gate-note">${note}</p>` : null;
+  }, [me, choice]);
+  if (error) {
+    return html`<div class="gate"><p class="error-text" role="alert">${error}</p><p><a href="#/">${t("nav.lobby")}</a></p></div>`;
+  }
+  // sitting down or watching (the table comes), or not known yet which (nothing flashes
+  // before a player's own table)
+  if (choice || summary === undefined || !asked || firstChoice(summary, me).choice) return null;
   return html`<div class="gate">
-    ${error ? html`<p class="error-text" role="alert">${error}</p><p><a href="#/">${t("nav.lobby")}</a></p>` : null}
-    ${!me ? html`<${TableIntro} tableId=${tableId} token=${token} onSummary=${onSummary} />` : null}
-    ${!me && watching === false ? html`<${NicknameForm} title=${t("table.join_title")} />` : null}
+    ${summary ? html`<${TableIntro} summary=${summary} />` : null}
+    ${me
+      ? html`<div class="panel gate-ask" data-testid="gate-ask">
+          <p>${t("invite.question")}</p>
+          <div class="gate-buttons">
+            <button type="button" class="primary" data-testid="take-seat" onClick=${() => setChoice("sit")}>${t("invite.take_seat")}</button>
+            <button type="button" data-testid="just-watch" onClick=${() => setChoice("watch")}>${t("invite.just_watch")}</button>
+          </div>
+        </div>`
+      : null}
+    ${!me
+      ? html`<${NicknameForm} title=${t("table.join_title")} onDone=${() => setChoice("sit")} />
+        ${summary ? html`<p class="gate-watch"><button type="button" class="quiet" data-testid="just-watch"
+          onClick=${() => setChoice("watch")}>${t("invite.just_watch")}</button></p>` : null}`
+      : null}
   </div>`;
+}
+
+/**
+ * The tab's title and icon while the table is open: on the player's turn, "Your turn",
+ * the seconds left on their clock (turn time and bank together) and a badge on the icon;
+ * otherwise the game's name. Both go back to the site's when the table closes.
+ * @param {{ state: TableState, game: string | null }} props
+ */
+function TabTurn({ state, game }) {
+  const view = state.view;
+  const mine = Boolean(view && !view.gameOver && state.seat !== null && state.seat !== undefined
+    && view.currentPlayer === state.seat && state.tableStatus === "playing");
+  useTicker(1000, mine && Boolean(state.turn));
+  const named = game ? t(`game.${game}`) : null;
+  const left = mine ? secondsLeft(state.turn) : null;
+  const title = mine
+    ? left === null
+      ? t("tab.your_turn", { game: named ?? "rummykit" })
+      : t("tab.your_turn_clock", { game: named ?? "rummykit", clock: t("table.clock_s", { seconds: Math.ceil(left) }) })
+    : named ? `${named} — rummykit` : "rummykit"; // the site's name is no word to translate
+  useEffect(() => setTabTitle(title), [title]);
+  useEffect(() => setTabBadge(mine), [mine]);
+  useEffect(() => () => {
+    setTabTitle("rummykit");
+    setTabBadge(false);
+  }, []);
+  return null;
+}
+
+/**
+ * What a screen reader says, politely, while the table plays: the other players' moves as
+ * the move log words them, and "Your turn" when the turn comes to the player. The text is
+ * set as plain text (textContent): nothing received is read as markup.
+ * @param {{ state: TableState, nameOf: NameOf }} props
+ */
+function Announcer({ state, nameOf }) {
+  const region = useRef(/** @type {HTMLElement | null} */ (null));
+  const told = useRef(/** @type {number | null} */ (null));
+  const turnTold = useRef(false);
+  const view = state.view;
+  const seat = state.seat ?? null;
+  const last = state.log.at(-1)?.index ?? -1;
+  const mine = Boolean(view && !view.gameOver && seat !== null && view.currentPlayer === seat
+    && state.tableStatus === "playing" && !state.readOnly);
+  useEffect(() => {
+    const box = region.current;
+    if (!box) return;
+    // what happened before the page came is in the move log, not read out
+    const since = told.current ?? last;
+    told.current = last;
+    const lines = state.log
+      .filter((entry) => entry.index > since && entry.event.player !== seat)
+      .map((entry) => describeEvent(entry.event, nameOf, seat))
+      .filter(Boolean);
+    // the turn is told once each time it comes, after the moves that brought it
+    if (mine && !turnTold.current) lines.push(t("announce.your_turn"));
+    turnTold.current = mine;
+    if (lines.length) box.textContent = lines.join(" ");
+  }, [last, mine]);
+  return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer" ref=${region}></div>`;
 }
 
 /**
@@ -243,8 +389,10 @@ export function TablePage({ tableId, token }) {
   const state = useStore(controller.store);
   const [tab, setTab] = useState("log");
   const [panelOpen, setPanelOpen] = useState(false);
-  // the game as the table's summary names it, for the title before the first state
-  const [summaryGame, setSummaryGame] = useState(/** @type {string | null} */ (null));
+  // the table's summary: its game for the title before the first state, whether it is rated
+  const [summary, setSummary] = useState(/** @type {TableSummary | null} */ (null));
+  // why the page watches, when it was not asked to (no seat left, a rated table)
+  const [gateNote, setGateNote] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     window.rummykitTable = controller;
     return () => {
@@ -255,33 +403,50 @@ export function TablePage({ tableId, token }) {
   useEffect(() => {
     if (ready) controller.start();
   }, [ready]);
+  // a watcher of the finished game is taken along to its rematch, to watch it too
+  const rematch = state.rematch;
+  const watcher = Boolean(state.view) && (state.seat === null || state.seat === undefined);
+  useEffect(() => {
+    if (rematch && watcher && rematch.table_id !== tableId) go(watchHref(rematch.table_id, rematch.invite_token));
+  }, [rematch, watcher]);
 
   const nameOf = (/** @type {Seat} */ seat) => seatName(state.players, seat);
   const game = state.game;
   const boards = gameViews(game); // none before the first state
-  const named = game || summaryGame;
+  const named = game || summary?.game || null;
   const title = named ? t(`game.${named}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
-    <${TopBar} title=${title}>
+    <${TabTurn} state=${state} game=${named} />
+    <${TopBar} title=${title} badge=${summary ? html`<${KindBadge} rated=${Boolean(summary.rated)} />` : null}>
       <${SoundToggle} />
       <button type="button" class="quiet panel-toggle" aria-expanded=${String(panelOpen)}
         onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
     <//>
     <${StatusBanner} status=${state.status} detail=${state.statusDetail} />
-    ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onReady=${() => setReady(true)}
-        onGame=${setSummaryGame} />` : null}
+    ${!ready ? html`<${JoinGate} tableId=${tableId} token=${token} watch=${watch} onSummary=${setSummary}
+        onReady=${(/** @type {string | null} */ note) => {
+          setGateNote(note);
+          setReady(true);
+        }} />` : null}
+    ${gateNote
+      ? html`<p class="gate-note" role="status"><span data-testid="gate-note">${gateNote}</span>
+          <button type="button" class="quiet small" aria-label=${t("common.close")} title=${t("common.close")}
+            onClick=${() => setGateNote(null)}>✕</button></p>`
+      : null}
     ${ready && !state.view ? html`<p class="muted loading-table">${t("table.connecting")}</p>` : null}
     ${state.view && boards
       ? html`<div class="table-layout">
           <main class="felt">
             ${state.tableStatus === "waiting"
-              ? html`<${WaitingRoom} state=${state} tableId=${tableId} token=${token} />`
+              ? html`<${WaitingRoom} state=${state} tableId=${tableId} token=${token} rated=${summary ? Boolean(summary.rated) : null} />`
               : html`<${boards.Board} state=${state} controller=${controller} nameOf=${nameOf} />`}
           </main>
           <${SidePanel} state=${state} controller=${controller} nameOf=${nameOf} tab=${tab} setTab=${setTab}
-            Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)} />
+            Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)}
+            rated=${summary ? Boolean(summary.rated) : null} />
         </div>`
       : null}
+    ${state.view ? html`<${Announcer} state=${state} nameOf=${nameOf} />` : null}
     <${Refusals} errors=${state.errors} controller=${controller}>
       ${state.view ? html`<${StandInNotice} state=${state} nameOf=${nameOf} />` : null}
     <//>

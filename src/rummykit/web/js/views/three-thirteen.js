@@ -11,7 +11,7 @@ import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
-import { HintBubble, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, HintButton, hintsAllowed, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
 import { ArrangementPanel, CardGroups } from "./arrangement.js";
 
 /**
@@ -232,7 +232,9 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   };
   const onDrop = (/** @type {string} */ target, /** @type {string[]} */ keys) => {
     const names = hand.order.filter((e) => keys.includes(e.key)).map((e) => e.name);
-    if (target === "discard") discard(names);
+    // a card dropped on the pile before drawing: the server's refusal, said at once
+    if (target === "discard" && drawing) controller.explain("wrong_phase", { phase: "draw" });
+    else if (target === "discard") discard(names);
   };
   const onActivate = (/** @type {string} */ key) => {
     const entry = hand.order.find((e) => e.key === key);
@@ -244,7 +246,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
       if ((key === "p" || key === "t") && canTake) return take(), true;
       if ((key === "x" || key === "delete") && canDiscard) return discard(), true;
       if (key === "o" && canOutNow) return goOut(), true;
-      if (key === "h" && myTurn) return controller.askHint(), true;
+      if (key === "h" && myTurn && hintsAllowed(state)) return controller.askHint(), true;
       if (key === "s") return hand.sortBy(hand.mode === "suit" ? "rank" : "suit"), true;
       if (key === "escape") return hand.clear(), true;
       return false;
@@ -279,11 +281,11 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         <${Stack} count=${view.stockCount} label=${t("table.stock")} testId="stock" enabled=${canDraw} onClick=${draw} />
         <div class="discard-wrap">
           <button type="button" class=${`discard-pile thirteen-pile${canTake || canDiscard ? " can-act" : ""}`} data-testid="discard-pile"
-            data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${take}
-            aria-label=${top ? t("thirteen.discard_top", { card: cardText(top) }) : t("thirteen.discard_empty")}>
+            data-drop="discard" disabled=${!canTake && !canDiscard} onClick=${take}>
+            <span class="visually-hidden">${top ? t("thirteen.discard_top", { card: cardText(top) }) : t("thirteen.discard_empty")}</span>
             ${view.discardPile.slice(-5).map(
               (name, i, shown) => html`<span class=${i === shown.length - 1 ? "card pile-card top" : "card pile-card under"}
-                key=${view.discardPile.length - shown.length + i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`,
+                key=${view.discardPile.length - shown.length + i} data-card=${name} aria-hidden="true"><${CardSvg} name=${name} wild=${isWild(name)} /></span>`,
             )}
             ${view.discardPile.length === 0 ? html`<span class="card empty-slot"></span>` : null}
           </button>
@@ -302,6 +304,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         <${PlayerPlate} state=${state} seat=${me} />
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players, state.readOnly)}</p>
       </div>
+      ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       ${seat !== null && !state.readOnly && state.message?.arrangement
         ? html`<${ArrangementPanel} arrangement=${state.message.arrangement} isWild=${isWild} selected=${selected} />`
         : null}
@@ -320,7 +323,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
               : html`<button type="button" class=${canDiscard && !outAction ? "primary" : ""} data-action="discard" disabled=${!canDiscard} onClick=${() => discard()}>${t("action.discard_button")} <kbd>X</kbd></button>
                   <button type="button" class=${canOutNow ? "primary go-out" : "go-out"} data-action="out" disabled=${!canOutNow} onClick=${goOut}>
                     ${outAction ? t("action.out_with", { card: cardText(selected[0]) }) : t("action.out_button")} <kbd>O</kbd></button>`}
-            <${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />
+            <${HintButton} state=${state} controller=${controller} myTurn=${myTurn} />
           </div>`
         : html`<div class="watch-note muted">${t("table.watching")}</div>`}
     </div>

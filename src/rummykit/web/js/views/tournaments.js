@@ -4,12 +4,13 @@
 // Every fetched value is rendered as text, never as markup.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, errorText, formatNumber, language } from "../i18n.js";
+import { t, errorText, formatDateTime, formatNumber } from "../i18n.js";
 import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { readCatalog } from "../catalog.js";
+import { gameViews } from "../games.js";
 import { NicknameForm, TopBar, levelName } from "./common.js";
 
 /**
@@ -36,16 +37,18 @@ export function tournamentHref(id) {
 }
 
 /**
- * An entrant's name as players read it: a computer by its level and number.
+ * An entrant's name as players read it: a computer by its level and number; a pair
+ * (Burraco for four) by both names, or its first player's while it awaits a partner.
  * @param {Entrant | undefined} entrant
  * @returns {string}
  */
 export function entrantName(entrant) {
   if (!entrant) return "?";
-  if (entrant.kind === "bot") {
-    return t("table.bot_numbered", { level: levelName(entrant.level), n: (entrant.entry ?? 0) + 1 });
-  }
-  return entrant.name;
+  const first =
+    entrant.kind === "bot" ? t("table.bot_numbered", { level: levelName(entrant.level), n: (entrant.entry ?? 0) + 1 }) : entrant.name;
+  if (!entrant.partner) return first;
+  const partner = entrant.partner_kind === "bot" ? t("table.bot", { level: levelName(entrant.partner_level ?? null) }) : entrant.partner;
+  return t("burraco.team_name", { name: first, partner });
 }
 
 /**
@@ -85,6 +88,8 @@ function NewTournament({ onMade }) {
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const counts = games.find((g) => g.name === game)?.players || [2];
+  // at a table of partners (Burraco for four) the entrants are pairs
+  const pairsAt = (/** @type {number} */ n) => gameViews(game)?.partnerOf(0, n) != null;
   const levels = games.find((g) => g.name === game)?.botLevels || [];
   const submit = async (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -132,7 +137,7 @@ function NewTournament({ onMade }) {
     <label class="option"><span>${t("tournament.players_per_table")}</span>
       <select name="table_size" value=${String(tableSize)}
         onChange=${(/** @type {SelectChange} */ e) => setTableSize(Number(e.target.value))}>
-        ${counts.map((n) => html`<option value=${String(n)}>${n}</option>`)}
+        ${counts.map((n) => html`<option value=${String(n)}>${pairsAt(n) ? t("tournament.table_of_pairs", { count: n }) : n}</option>`)}
       </select></label>
     <label class="option"><span>${t("tournament.capacity")}</span>
       <input name="capacity" type="number" min="2" max="64" value=${capacity}
@@ -292,6 +297,8 @@ export function TournamentPage({ tournamentId }) {
       </main>`;
   }
   const registering = view.status === "registering";
+  // a tournament of pairs (Burraco for four): a partner joins a pair awaiting one
+  const pairs = gameViews(view.game)?.partnerOf(0, view.table_size) != null;
   return html`<${TopBar} title=${t("tournament.tournaments")} />
     <main class="tournaments-page" data-status=${view.status}>
       <a href="#/tournaments">${t("tournament.all")}</a>
@@ -307,13 +314,13 @@ export function TournamentPage({ tournamentId }) {
         ? html`<p class="tournament-actions">
             ${view.registered
               ? html`<button type="button" class="withdraw" disabled=${busy} onClick=${() => act(api.withdrawTournament)}>${t("tournament.withdraw")}</button>`
-              : html`<button type="button" class="primary register" disabled=${busy} onClick=${() => act(api.registerTournament)}>${t("tournament.register")}</button>`}
+              : html`<button type="button" class="primary register" disabled=${busy} onClick=${() => act((/** @type {string} */ id) => api.registerTournament(id))}>${pairs ? t("tournament.register_pair") : t("tournament.register")}</button>`}
             ${view.creator
               ? html`<button type="button" class="start" disabled=${busy} onClick=${() => act(api.startTournament)}>${t("tournament.start_now")}</button>`
               : null}
             <span class="muted small">${view.bot_level ? t("tournament.bots_fill", { level: levelName(view.bot_level) }) : t("tournament.starts_when_full")}</span>
             ${view.starts_at
-              ? html`<span class="small" data-testid="starts-at">${t("tournament.starts_at_time", { time: new Date(view.starts_at * 1000).toLocaleString(language()) })}</span>`
+              ? html`<span class="small" data-testid="starts-at">${t("tournament.starts_at_time", { time: formatDateTime(view.starts_at) })}</span>`
               : null}
           </p>`
         : null}
@@ -327,7 +334,12 @@ export function TournamentPage({ tournamentId }) {
       ${registering
         ? html`<section class="panel entrants">
             <h2>${t("tournament.entrants_of", { count: view.entries.length, capacity: view.capacity })}</h2>
-            <ul>${view.entries.map((entrant, i) => html`<li key=${i} class=${entrant.you ? "you" : ""}>${entrantName(entrant)}</li>`)}</ul>
+            <ul>${view.entries.map((entrant, i) => html`<li key=${i} class=${entrant.you ? "you" : ""}>${entrantName(entrant)}${pairs && !entrant.partner
+              ? html` <span class="muted small">· ${t("tournament.awaiting_partner")}</span>${me && !view.registered && entrant.player_id
+                  ? html` <button type="button" class="small partner-with" data-partner=${entrant.player_id} disabled=${busy}
+                      onClick=${() => act((/** @type {string} */ id) => api.registerTournament(id, { partner: entrant.player_id }))}>${t("tournament.partner_with", { name: entrant.name })}</button>`
+                  : null}`
+              : null}</li>`)}</ul>
           </section>`
         : null}
     </main>`;

@@ -1,16 +1,17 @@
 // Before a table starts: the room its creator waits in (who is seated, the invitation link
 // to copy) instead of a board no one may play yet; and the introduction an invitation's
-// visitor reads (the game, the host, the rules) before picking a nickname.
+// visitor reads (the game, the host, rated or casual, the clock, the rules) before they
+// are asked whether to sit down or watch.
 
-import { html, useEffect, useState } from "../html.js";
+import { html } from "../html.js";
 import { t } from "../i18n.js";
-import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { inviteUrl } from "../router.js";
 import { readCatalog } from "../catalog.js";
 import { CopyButton, seatName } from "./common.js";
 import { choiceLabel, optionLabel } from "./create-table.js";
+import { gameViews } from "../games.js";
 
 /**
  * @import { TableSummary } from "../protocol-types"
@@ -39,20 +40,29 @@ function ruleLines(game, rules) {
 /**
  * The room a table waits in until every seat is taken: who sits where, and the link to
  * send to the others.
- * @param {{ state: TableState, tableId: string, token: string | null }} props
+ * `rated`: whether the table is rated (null until its summary is read).
+ * @param {{ state: TableState, tableId: string, token: string | null, rated?: boolean | null }} props
  */
-export function WaitingRoom({ state, tableId, token }) {
+export function WaitingRoom({ state, tableId, token, rated = null }) {
   const link = inviteUrl(tableId, token, state.inviteUrl);
   const open = state.players.filter((p) => p.kind === "human" && !p.name);
+  // a watcher has no link to send: told only what the table waits for
+  const seated = state.seat !== null && state.seat !== undefined;
+  // at a table of partners (Burraco for four), the seat opposite one's own is the partner's
+  const partnerOf = gameViews(state.game)?.partnerOf;
+  const partner = partnerOf && state.seat !== null && state.seat !== undefined ? partnerOf(state.seat, state.players.length) : null;
   return html`<section class="waiting-room panel" role="status" data-testid="waiting-room">
-    <h2>${t("table.waiting", { count: Math.max(1, open.length) })}</h2>
+    <h2>${t(seated ? "table.waiting" : "table.waiting_watched", { count: Math.max(1, open.length) })}</h2>
+    ${rated === null ? null : html`<p class="waiting-kind"><${KindBadge} rated=${rated} /></p>`}
     <ul class="waiting-seats">
       ${state.players.map(
         (p) => html`<li key=${p.seat} class=${p.kind === "human" && !p.name ? "open" : "taken"} data-seat=${p.seat}>
-          ${p.kept ? t("table.empty_seat_kept") : seatName(state.players, p.seat)}${p.seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}</li>`,
+          ${p.kept ? t("table.empty_seat_kept") : seatName(state.players, p.seat)}${p.seat === state.seat ? html` <span class="muted">(${t("table.you")})</span>` : null}${p.seat === partner
+            ? html` <span class="chip partner-chip">${t("burraco.partner")}</span>`
+            : null}</li>`,
       )}
     </ul>
-    ${state.seat !== null && state.seat !== undefined
+    ${seated
       ? html`<p class="muted">${t("table.waiting_share")}</p>
           <div class="invite">
             <input readonly value=${link} aria-label=${t("table.invite_link")} data-testid="invite-link"
@@ -64,35 +74,39 @@ export function WaitingRoom({ state, tableId, token }) {
 }
 
 /**
- * What an invitation's visitor reads first: the game, who invites, the rules and the
- * seats. `onSummary` hears the table's summary (null when it cannot be read).
- * @param {{ tableId: string, token: string | null, onSummary?: (summary: TableSummary | null) => void }} props
+ * Whether the table is rated: a short badge (the waiting room, the table's top bar).
+ * @param {{ rated: boolean }} props
  */
-export function TableIntro({ tableId, token, onSummary }) {
+export function KindBadge({ rated }) {
+  return html`<span class=${`badge kind ${rated ? "rated" : "casual"}`} data-testid="table-kind"
+    data-rated=${String(rated)}>${t(rated ? "table.kind_rated" : "table.kind_casual")}</span>`;
+}
+
+/**
+ * The clock of a table in words: the turn time and the bank, or no time limit.
+ * @param {Pick<TableSummary, "turn_seconds" | "time_bank_seconds">} table
+ */
+export function clockText(table) {
+  if (!table.turn_seconds) return t("lobby.no_timer");
+  const turn = t("lobby.turn_time_s", { seconds: table.turn_seconds });
+  return table.time_bank_seconds ? `${turn} · ${t("lobby.bank_s", { seconds: table.time_bank_seconds })}` : turn;
+}
+
+/**
+ * What a visitor who opens a table's link reads first: the game, who invites, the seats,
+ * whether it is rated, its clock and its rules.
+ * @param {{ summary: TableSummary }} props
+ */
+export function TableIntro({ summary }) {
   useStore(session); // the catalog may come later: the rules' labels follow it
-  const [summary, setSummary] = useState(/** @type {TableSummary | null} */ (null));
-  useEffect(() => {
-    let alive = true;
-    api
-      .table(tableId, token)
-      .then((found) => {
-        if (!alive) return;
-        setSummary(found);
-        onSummary?.(found);
-      })
-      .catch(() => alive && onSummary?.(null));
-    return () => {
-      alive = false;
-    };
-  }, [tableId, token]);
-  if (!summary) return null;
   const host = summary.seats.find((s) => s.kind === "human" && s.name);
   const taken = summary.seats.filter((s) => s.taken).length;
   return html`<section class="panel table-intro" data-testid="table-intro">
-    <h2>${t(`game.${summary.game}`)}</h2>
+    <h2>${t(`game.${summary.game}`)} <${KindBadge} rated=${Boolean(summary.rated)} /></h2>
     ${host ? html`<p class="intro-host">${t("invite.host", { name: host.name })}</p>` : null}
-    <p class="muted">${t("invite.seats", { taken, count: summary.seats.length })}
-      ${summary.turn_seconds ? ` · ${t("lobby.turn_time_s", { seconds: summary.turn_seconds })}` : ""}</p>
+    <p class="muted intro-seats">${t("invite.seats", { taken, count: summary.seats.length })}</p>
+    <p class="intro-kind" data-testid="intro-kind">${t(summary.rated ? "invite.rated" : "invite.casual")}</p>
+    <p class="intro-clock" data-testid="intro-clock">${t("invite.clock", { clock: clockText(summary) })}</p>
     <dl class="intro-rules">
       ${ruleLines(summary.game, summary.rules).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}
     </dl>

@@ -1,0 +1,261 @@
+"""Bot decisions, hints and reviews on a shared queue: Redis Streams read by bot workers.
+
+With ``bot_queue = "redis"`` (``RUMMYKIT_BOT_QUEUE``), the workers of a site hand their
+bot work to ``rummykit bot-worker`` processes instead of their own pools, so that bot
+capacity grows apart from WebSocket capacity: any number of bot workers, on any
+machines, read the same streams.
+
+- **Streams.** One per kind, ``<prefix>:bots:decision``, ``:hint`` and ``:review``,
+  read by the consumer group ``bots``.  A bot worker takes an entry from the first
+  stream that has one, so table bots go ahead of hints and hints ahead of reviews, as
+  in one server's own queue.
+- **Entries.** The call (a module-level function of plain data and its arguments,
+  pickled: the streams are as private to the site as its database), its id, and the
+  channel of the worker that asked.  The answer is published there (``bot_reply``),
+  then the entry is acknowledged.
+- **Failures.** An entry a bot worker took and did not acknowledge within
+  ``claim_after`` seconds (:data:`CLAIM_AFTER_SECONDS` by default: the worker died) is
+  claimed by another (``XAUTOCLAIM``), so a bot worker's death costs one retry.  An
+  error raised by the call comes back as its answer; no answer at all within
+  ``timeout`` raises ``BotUnavailable``.
+- **Dead consumers.** A consumer that has read nothing for ``forget_after`` seconds
+  (:data:`FORGET_AFTER_SECONDS` by default) and holds no pending entry (a dead bot
+  worker, once its entries were claimed) is removed from the group (``XGROUP
+  DELCONSUMER``), checked and removed in one script so that an entry read in between
+  is never lost with it.  A live bot worker removed while idle is made again by its
+  next read.
+- **Fairness.** Each asking worker keeps one pending hint and one pending review per
+  player, as its own queue does (``BotBusy``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import pickle
+import secrets
+import time
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rummykit.server.bots.errors import BotBusy, BotUnavailable
+from rummykit.server.bots.queue import BUSY, Kind
+from rummykit.server.bots.service import BotRunner, BotService
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from rummykit.server.cluster.worker import Cluster
+
+T = TypeVar("T")
+log = logging.getLogger("rummykit.server")
+
+GROUP = "bots"
+CLAIM_AFTER_SECONDS = 20.0
+FORGET_AFTER_SECONDS = 120.0
+
+FORGET = """
+local removed = {}
+for _, consumer in ipairs(redis.call('XINFO', 'CONSUMERS', KEYS[1], ARGV[1])) do
+  local fields = {}
+  for i = 1, #consumer, 2 do fields[consumer[i]] = consumer[i + 1] end
+  if fields['name'] ~= ARGV[3] and tonumber(fields['pending']) == 0
+      and tonumber(fields['idle']) >= tonumber(ARGV[2]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], fields['name'])
+    table.insert(removed, fields['name'])
+  end
+end
+return removed
+"""
+"""Remove from group ``ARGV[1]`` of stream ``KEYS[1]`` every consumer but ``ARGV[3]``
+idle ``ARGV[2]`` ms or more with no pending entry; the names removed."""
+
+
+def stream_names(prefix: str) -> list[str]:
+    """The streams in the order bot workers read them (decisions first)."""
+    return [f"{prefix}:bots:{kind.name.lower()}" for kind in Kind]
+
+
+def pack(value: object) -> str:
+    return base64.b64encode(pickle.dumps(value)).decode("ascii")
+
+
+def unpack(text: str | bytes) -> Any:
+    return pickle.loads(base64.b64decode(text))
+
+
+class StreamBotRunner(BotService):
+    """The bot work of one server worker, sent to the site's bot workers."""
+
+    def __init__(self, cluster: Cluster, *, timeout: float = 120.0) -> None:
+        self.cluster = cluster
+        self.timeout = timeout
+        self.streams = stream_names(cluster.prefix)
+        self._pending: set[tuple[Kind, Hashable]] = set()
+        self._closed = False
+
+    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
+        if self._closed:
+            raise BotUnavailable("the bot workers are shut down")
+        key = (kind, owner)
+        if kind in BUSY and owner is not None:
+            if key in self._pending:
+                code, message = BUSY[kind]
+                raise BotBusy(code, message)
+            self._pending.add(key)
+        try:
+            answer = await self.cluster.ask_bots(self.streams[kind], pack(function), self.timeout)
+        finally:
+            self._pending.discard(key)
+        if answer is None:
+            raise BotUnavailable("no bot worker answered in time")
+        ok, value = unpack(answer)
+        if not ok:
+            raise value
+        result: T = value
+        return result
+
+    def close(self) -> None:
+        self._closed = True
+
+
+class BotWorker:
+    """``rummykit bot-worker``: reads the site's bot streams and runs each call in its
+    own pool of processes (``processes`` calls at once)."""
+
+    def __init__(
+        self,
+        redis_url: str,
+        prefix: str,
+        *,
+        processes: int,
+        claim_after: float = CLAIM_AFTER_SECONDS,
+        forget_after: float = FORGET_AFTER_SECONDS,
+    ) -> None:
+        from redis.asyncio import Redis
+
+        self.redis: Redis = Redis.from_url(redis_url)
+        self.prefix = prefix
+        self.streams = stream_names(prefix)
+        self.name = f"bot-{secrets.token_hex(4)}"
+        self.processes = processes
+        self.claim_after = claim_after
+        self.forget_after = forget_after
+        self._forget: Any = self.redis.register_script(FORGET)
+        self.runner = BotRunner(processes)
+        self._slots = asyncio.Semaphore(processes)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._claim_at = 0.0  # when to look for entries to claim next (time.monotonic)
+        self.done = 0
+
+    async def prepare(self) -> None:
+        """Make the consumer group of each stream (once for the site)."""
+        for stream in self.streams:
+            with contextlib.suppress(Exception):  # BUSYGROUP: it exists already
+                await self.redis.xgroup_create(stream, GROUP, id="0", mkstream=True)
+
+    async def run(self) -> None:
+        await self.prepare()
+        forgetting = asyncio.create_task(self._forget_forever())
+        try:
+            while True:
+                await self._slots.acquire()
+                entry = await self._next()
+                task = asyncio.create_task(self._work(*entry))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+        finally:
+            forgetting.cancel()
+            self.runner.close()
+            await self.redis.aclose()
+
+    async def _next(self) -> tuple[str, Any, Any]:
+        """The next entry: one another bot worker took and never acknowledged (it died),
+        looked for every ``claim_after / 4`` seconds, else a new one from the first
+        stream that has one.  It is called holding a free slot, so that a claimed entry
+        runs at once (a bot worker with no free slot leaves it to one that has)."""
+        while True:
+            now = time.monotonic()
+            if now >= self._claim_at:
+                self._claim_at = now + self.claim_after / 4
+                claimed = await self._claim_one()
+                if claimed is not None:
+                    return claimed
+            for stream in self.streams:
+                found: Any = await self.redis.xreadgroup(GROUP, self.name, {stream: ">"}, count=1)
+                if found:
+                    _, entries = found[0]
+                    entry_id, fields = entries[0]
+                    return stream, entry_id, fields
+            # nothing anywhere: wait on all of them at once
+            waited: Any = await self.redis.xreadgroup(
+                GROUP, self.name, dict.fromkeys(self.streams, ">"), count=1, block=1000
+            )
+            if waited:
+                stream_name, entries = waited[0]
+                entry_id, fields = entries[0]
+                stream = stream_name.decode() if isinstance(stream_name, bytes) else stream_name
+                return stream, entry_id, fields
+
+    async def _claim_one(self) -> tuple[str, Any, Any] | None:
+        """An entry idle past ``claim_after`` in another consumer's hands, now this
+        worker's (``XAUTOCLAIM``), from the first stream that has one."""
+        idle = int(self.claim_after * 1000)
+        for stream in self.streams:
+            try:
+                claimed: Any = await self.redis.xautoclaim(
+                    stream, GROUP, self.name, min_idle_time=idle, count=1
+                )
+            except Exception:
+                log.exception("bot worker %s: claiming from %s failed", self.name, stream)
+                continue
+            for entry_id, fields in claimed[1]:
+                if fields:  # a deleted entry comes back without its fields
+                    return stream, entry_id, fields
+        return None
+
+    async def _work(self, stream: str, entry_id: bytes, fields: dict[bytes, bytes]) -> None:
+        """Run one entry's call and answer it (the entry is acknowledged only then: a
+        bot worker that dies before leaves it to be claimed by another)."""
+        try:
+            call = unpack(fields[b"call"])
+            try:
+                kind = Kind(self.streams.index(stream))
+                value = await self.runner.call(kind, None, call)
+                answer = pack((True, value))
+            except Exception as error:  # the call's own error goes back to the asker
+                answer = pack((False, error))
+            reply = fields[b"reply"].decode()
+            message = {"k": "bot_reply", "id": fields[b"id"].decode(), "a": answer}
+            await self.redis.publish(reply, json.dumps(message))
+            await self.redis.xack(stream, GROUP, entry_id)
+            self.done += 1
+        except Exception:
+            log.exception("bot worker %s: entry %s failed", self.name, entry_id)
+        finally:
+            self._slots.release()
+
+    async def _forget_forever(self) -> None:
+        """Remove the consumers left with nothing (:meth:`forget_dead_consumers`) every
+        ``claim_after / 4`` seconds."""
+        while True:
+            await asyncio.sleep(self.claim_after / 4)
+            try:
+                await self.forget_dead_consumers()
+            except Exception:
+                log.exception("bot worker %s: removing dead consumers failed", self.name)
+
+    async def forget_dead_consumers(self) -> list[str]:
+        """Remove the consumers idle past ``forget_after`` that hold no pending entry
+        from every stream's group; the names removed."""
+        idle = int(self.forget_after * 1000)
+        removed: list[str] = []
+        for stream in self.streams:
+            names: Any = await self._forget(keys=[stream], args=[GROUP, idle, self.name])
+            removed.extend(n.decode() if isinstance(n, bytes) else str(n) for n in names)
+        if removed:
+            log.info("bot worker %s: removed dead consumers %s", self.name, sorted(set(removed)))
+        return removed

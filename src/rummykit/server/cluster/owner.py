@@ -1,0 +1,189 @@
+"""The owner's side of a worker: other gateways' clients at this worker's tables.
+
+A gateway's envelopes for a table hosted here arrive on this worker's channel:
+``attach`` and ``detach`` (a client comes or goes), ``act``, ``chat`` and ``hint`` (its
+commands), ``join`` and ``leave`` (run at the host and answered with a ``reply``), and
+``rematch`` (a table of this worker's made the next game elsewhere).  Each client stands
+here as a :class:`~rummykit.server.table.remote.RemoteConnection`, which the host treats
+as a local one; what it is sent goes back to its gateway with the table's state number.
+The clients of a gateway whose heartbeat lapsed are detached; a later command from a
+connection this side does not know is answered by telling its gateway to close it (it
+reconnects and attaches again), and an attach that fails closes the client with "try
+again later".
+
+This side never decides who holds a table (the registry takes the lease, or refuses)
+and never touches the clients of this worker's own gateway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+from rummykit.server.cluster.tasks import Spawn
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.protocol.messages import CLIENT_ID_PATTERN
+from rummykit.server.protocol.refusals import TableError
+from rummykit.server.storage.errors import StorageError
+from rummykit.server.table.commands import (
+    Attach,
+    ClientAction,
+    ClientChat,
+    ClientHint,
+    Detach,
+    Join,
+    Leave,
+    RematchMade,
+)
+from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN
+from rummykit.server.table.host import TableHost
+from rummykit.server.table.registry import TableRegistry
+from rummykit.server.table.remote import Publish, Refusal, RemoteConnection
+
+
+class OwnerSide:
+    """The clients of other gateways at this worker's tables, by connection id."""
+
+    KINDS = frozenset({"attach", "detach", "act", "chat", "hint", "join", "leave", "rematch"})
+    """The envelopes a gateway sends an owner."""
+
+    def __init__(self, *, publish: Publish, spawn: Spawn) -> None:
+        self.publish = publish
+        self.spawn = spawn
+        self.registry: TableRegistry | None = None  # set when the worker joins the site
+        self.connections: dict[str, tuple[RemoteConnection, TableHost]] = {}
+
+    async def receive(self, message: dict[str, Any]) -> None:
+        """A gateway's envelope (one of :attr:`KINDS`) for a table here."""
+        kind = message["k"]
+        match kind:
+            case "attach":
+                await self._attach(message)
+            case "detach":
+                found_remote = self.connections.pop(str(message.get("c")), None)
+                if found_remote is not None:
+                    remote, host = found_remote
+                    host.submit(Detach(remote))
+            case "act" | "chat" | "hint":
+                found_remote = self.connections.get(str(message.get("c")))
+                if found_remote is None:  # detached here (its gateway seemed dead): the
+                    self._unknown(message)  # client must attach again, so it reconnects
+                    return
+                remote, host = found_remote
+                if host.stopped:
+                    remote.close(CLOSE_SERVICE_RESTART)
+                elif kind == "act":
+                    host.submit(ClientAction(remote, int(message["sn"]), str(message["a"])))
+                elif kind == "chat":
+                    host.submit(ClientChat(remote, str(message["x"]), _client_id(message.get("i"))))
+                else:
+                    host.submit(ClientHint(remote))
+            case "join" | "leave":
+                self.spawn(self._answer(message))
+            case "rematch":
+                owner = await self._owned_host(str(message["t"]))
+                token = message.get("tok")
+                if owner is not None:
+                    owner.submit(
+                        RematchMade(
+                            str(message["nt"]),
+                            token if isinstance(token, str) else None,
+                            int(message["by"]),
+                        )
+                    )
+
+    async def _owned_host(self, table_id: str) -> TableHost | None:
+        """The host of ``table_id`` if this worker owns it (taking it if nobody does)."""
+        assert self.registry is not None
+        try:
+            host = await self.registry.host(table_id)
+        except (StorageError, TableError):  # no such table, or hosted elsewhere
+            return None
+        return host if isinstance(host, TableHost) else None
+
+    async def _attach(self, message: dict[str, Any]) -> None:
+        gateway = str(message["g"])
+        connection_id = str(message["c"])
+        token = message.get("tok")
+        remote = RemoteConnection(
+            connection_id=connection_id,
+            gateway=gateway,
+            player_id=str(message["p"]),
+            name=str(message["n"]),
+            token=token if isinstance(token, str) else None,
+            publish=self._publish_with_state,
+        )
+        try:
+            host = await self._owned_host(str(message["t"]))
+        except Exception:  # the database failed: the client tries again, maybe elsewhere
+            log_event(str(message["t"]), "attach_failed", level=logging.WARNING, gateway=gateway)
+            remote.close(CLOSE_TRY_AGAIN)
+            return
+        if host is None:  # the table moved (or is gone): the client reconnects
+            remote.close(CLOSE_SERVICE_RESTART)
+            return
+        self.connections[connection_id] = (remote, host)
+        host.submit(Attach(remote))
+        log_event(host.table_id, "remote_client", gateway=gateway)
+
+    def _unknown(self, message: dict[str, Any]) -> None:
+        """A command from a connection this worker does not know (detached when its
+        gateway's heartbeat lapsed, or never attached here): tell its gateway to close
+        it, so that the client reconnects and attaches again where the table is."""
+        gateway, connection_id = message.get("g"), message.get("c")
+        if isinstance(gateway, str) and isinstance(connection_id, str):
+            log_event(str(message.get("t")), "unknown_client", gateway=gateway)
+            self.publish(gateway, {"k": "close", "c": connection_id, "cd": CLOSE_SERVICE_RESTART})
+
+    def _publish_with_state(self, worker: str, message: dict[str, Any]) -> None:
+        """What a remote connection is sent, with its table's state number (the gateway
+        numbers its own refusals with it)."""
+        found = self.connections.get(str(message.get("c")))
+        if found is not None:
+            message["sn"] = found[1].state_number
+        self.publish(worker, message)
+
+    async def _answer(self, message: dict[str, Any]) -> None:
+        """Run a gateway's join or leave at this worker's host and answer it."""
+        gateway = str(message["g"])
+        reply: dict[str, Any] = {"k": "reply", "r": message.get("r")}
+        host = await self._owned_host(str(message["t"]))
+        try:
+            if host is None:
+                raise TableError("table_unavailable", "the table is busy; try again")
+            result: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            player_id = str(message["p"])
+            if message["k"] == "join":
+                seat = message.get("s")
+                seat = seat if isinstance(seat, int) else None
+                host.submit(Join(player_id, str(message["n"]), seat, result))
+            else:
+                host.submit(Leave(player_id, result))
+            reply.update(ok=True, v=await result)
+        except TableError as error:
+            reply.update(ok=False, e=Refusal.of(error))
+        self.publish(gateway, reply)
+
+    def forget_stopped(self) -> None:
+        """Drop the clients of hosts that stopped and the clients already closed."""
+        for connection_id, (remote, host) in list(self.connections.items()):
+            if host.stopped or remote.closed:
+                self.connections.pop(connection_id, None)
+
+    def gateways(self) -> set[str]:
+        """The gateways of the clients at this worker's tables."""
+        return {remote.gateway for remote, _ in self.connections.values()}
+
+    def detach_dead_gateways(self, alive: set[str]) -> None:
+        """Detach the clients whose gateway is not in ``alive``."""
+        for connection_id, (remote, host) in list(self.connections.items()):
+            if remote.gateway not in alive:
+                self.connections.pop(connection_id, None)
+                host.submit(Detach(remote))
+
+
+def _client_id(value: object) -> str | None:
+    """A chat line's client id from an envelope, if it has the protocol's shape."""
+    return value if isinstance(value, str) and re.fullmatch(CLIENT_ID_PATTERN, value) else None

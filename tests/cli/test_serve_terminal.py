@@ -1,0 +1,109 @@
+"""``rummykit serve`` as a newcomer sees it: the address once the server answers there,
+then only warnings, however many requests come; ``--verbose`` and ``--log-file`` show
+and keep the rest (the line per request, the migrations applied at start)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.server.live import free_port
+
+START_LIMIT = 60.0
+
+
+def run_serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str], int]:
+    """A ``rummykit serve`` on a fresh SQLite file, its terminal lines collected as they
+    come (stdout and stderr together), and its port."""
+    port = free_port()
+    env = {**os.environ, "RUMMYKIT_SECRET_KEY": "terminal-test"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port),
+         "--database", f"sqlite+aiosqlite:///{tmp_path / 'serve.sqlite3'}", *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    )  # fmt: skip
+    lines: list[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line.rstrip("\n"))
+
+    threading.Thread(target=read, daemon=True).start()
+    return process, lines, port
+
+
+def answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/api/games/catalog", timeout=5
+        ) as reply:
+            return bool(reply.status == 200)
+    except OSError:
+        return False
+
+
+def wait_for_address(lines: list[str], port: int) -> None:
+    """Wait for the address line; the server must answer as soon as it is printed."""
+    deadline = time.monotonic() + START_LIMIT
+    while time.monotonic() < deadline:
+        if any("serving at" in line for line in lines):
+            assert answers(port), "the address was printed before the server answered"
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no address after {START_LIMIT} s: {lines}")
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    time.sleep(0.2)  # the reader reaches the end of the pipe
+    if process.stdout is not None:
+        process.stdout.close()
+
+
+def test_the_address_comes_once_ready_and_then_only_warnings(tmp_path: Path) -> None:
+    log_file = tmp_path / "server.log"
+    process, lines, port = run_serve(tmp_path, "--log-file", str(log_file))
+    try:
+        wait_for_address(lines, port)
+        for _ in range(30):
+            assert answers(port)
+        time.sleep(0.5)
+    finally:
+        stop(process)
+    shown = [line for line in lines if line.strip()]
+    address = next(i for i, line in enumerate(shown) if "serving at" in line)
+    assert shown[address] == f"rummykit is serving at http://127.0.0.1:{port}/ (Ctrl-C stops it)"
+    quiet = [
+        line
+        for line in shown
+        if "serving at" not in line and "WARNING" not in line and "ERROR" not in line
+        and not line.startswith("  (loop_stalled")
+    ]  # fmt: skip
+    assert quiet == [], quiet
+    assert not any("/api/games/catalog" in line for line in shown)
+    kept = log_file.read_text(encoding="utf-8")
+    assert "GET /api/games/catalog" in kept  # the access log, kept in the file
+    assert "Running upgrade" in kept  # the migrations applied at start
+
+
+def test_verbose_shows_every_request(tmp_path: Path) -> None:
+    process, lines, port = run_serve(tmp_path, "--verbose")
+    try:
+        wait_for_address(lines, port)
+        assert answers(port)
+        time.sleep(0.5)
+    finally:
+        stop(process)
+    assert any("GET /api/games/catalog" in line for line in lines)
+    assert any("Running upgrade" in line for line in lines)

@@ -1,0 +1,255 @@
+"""The table for a keyboard and a screen reader: the focus stays in the hand after every
+move (the next Tab does not start over at the top of the page), a polite live region
+tells the turn and the other players' moves as text, a card dropped on the discard pile
+before drawing says why nothing happens (the server's own refusal, translated), the
+motion setting shows as off when the system asks for reduced motion, and axe-core finds
+no serious or critical violation on the lobby, both tables, a replay, a review, a profile
+and a tournament page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.scripted import play_to_end
+from tests.web.conftest import PHONE, LiveServer, MakePage
+from tests.web.driver import Player, Socket, session_of
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+REFUSALS = ROOT / "src" / "rummykit" / "web" / "i18n"
+
+
+def _focused(player: Player) -> str:
+    where: str = player.page.evaluate(
+        """() => { const e = document.activeElement;
+          if (!e || e === document.body) return 'page';
+          if (e.closest('.hand')) return 'hand';
+          return e.dataset.testid || e.dataset.action || e.className || e.tagName; }"""
+    )
+    return where
+
+
+def test_the_focus_stays_in_the_hand_after_each_move(new_page: MakePage) -> None:
+    me = new_page()
+    me.new_table("burraco", {})
+    for _ in range(3):
+        state = me.wait_turn_or_end()
+        me.close_dialogs()
+        # draw with the keyboard: the Draw button, then Enter
+        me.page.focus(".action-bar button[data-action=draw]")
+        me.page.keyboard.press("Enter")
+        state = me.wait_settled()
+        me.page.wait_for_function("() => document.activeElement?.closest('.hand')")
+        assert _focused(me) == "hand"
+        # a card chosen with Space, thrown with the Discard button
+        discard = next(a for a in state["legal"] if a.startswith("discard "))
+        thrown = discard.split()[1]
+        copies = me.page.locator(f".hand [data-card='{thrown}']").count()
+        me.card_button(thrown).focus()
+        me.page.keyboard.press("Space")
+        me.page.focus(".action-bar button[data-action=discard]")
+        me.page.keyboard.press("Enter")
+        state = me.wait_turn_or_end()
+        # the page has drawn the hand without the thrown card, and the focus came back
+        me.page.wait_for_function(
+            """([card, left]) => document.activeElement?.closest('.hand')
+                 && document.querySelectorAll(`.hand [data-card="${card}"]`).length === left""",
+            arg=[thrown, copies - 1],
+        )
+        me.page.keyboard.press("Tab")
+        assert _focused(me) == "hand", "the next Tab left the hand"
+        assert not state["view"]["gameOver"]
+    assert not me.errors, me.errors
+
+
+def test_a_polite_live_region_tells_the_turn_and_the_moves(new_page: MakePage) -> None:
+    me = new_page(language="hu")
+    me.new_table("three-thirteen", {"first_round": 3, "last_round": 3})
+    me.page.evaluate(
+        """() => { window.said = [];
+          const region = document.querySelector('[data-testid=announcer]');
+          new MutationObserver(() => window.said.push(region.textContent))
+            .observe(region, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    region = me.page.locator("[data-testid=announcer]")
+    assert region.get_attribute("aria-live") == "polite"
+    state = me.wait_turn_or_end()
+    if state["view"]["phase"] == "draw":
+        me.page.click("[data-testid=stock]")
+        state = me.wait_settled()
+    discard = next(a for a in state["legal"] if a.startswith("discard "))
+    me.tap_card(discard.split()[1])
+    me.click_action("discard")
+    state = me.wait_turn_or_end()
+    me.page.wait_for_function("() => window.said.some((s) => s.includes('Te jössz.'))")
+    said: list[str] = me.page.evaluate("() => window.said")
+    told = " ".join(said)
+    # the computer's moves, in the words of the move log, then the turn
+    assert "gép" in told.lower() and ("húzott" in told or "felvette" in told), said
+    assert "Te jössz." in said[-1], said
+    # plain text only: nothing fetched is read as markup
+    assert region.evaluate("(e) => e.childElementCount") == 0
+    assert not me.errors, me.errors
+
+
+def _refusal(language: str) -> str:
+    catalog = json.loads((REFUSALS / f"refusals.{language}.json").read_text(encoding="utf-8"))
+    text: str = catalog["refusals"]["wrong_phase"]["cases"]["draw"]
+    return text
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_a_card_dropped_on_the_pile_before_drawing_says_why(
+    new_page: MakePage, language: str
+) -> None:
+    me = new_page(language=language)
+    me.new_table("burraco", {})
+    state = me.wait_turn_or_end()
+    me.close_dialogs()
+    assert state["view"]["phase"] == "draw"
+    sent_before = len(me.frames)
+    me.drag(me.card_button(me.hand()[0]), me.page.locator("[data-testid=discard-pile]"))
+    toast = me.page.locator(".toast.refusal")
+    toast.wait_for()
+    assert toast.inner_text() == _refusal(language)
+    after = me.table()
+    assert after["stateNumber"] == state["stateNumber"] and not after["pending"]
+    assert len(me.hand()) == len(state["view"]["hand"])
+    assert len(me.frames) == sent_before  # nothing came back: nothing was sent
+    assert not me.errors, me.errors
+
+
+def test_reduced_motion_shows_the_motion_setting_off(new_page: MakePage) -> None:
+    me = new_page()
+    me.page.emulate_media(reduced_motion="reduce")
+    me.goto("/")
+    me.page.click(".settings-button")
+    box = me.page.locator(".dialog.settings input[type=checkbox][aria-describedby=motion-reduced]")
+    assert not box.is_checked() and box.is_disabled()
+    me.page.keyboard.press("Escape")
+    me.page.emulate_media(reduced_motion="no-preference")
+    me.page.reload()
+    me.page.click(".settings-button")
+    labels = me.page.locator(".dialog.settings label", has_text="Cards move across the table")
+    assert labels.locator("input").is_checked()
+    assert not me.errors, me.errors
+
+
+# -- axe-core --------------------------------------------------------------------------
+
+
+def _axe(player: Player, page_name: str) -> list[str]:
+    """Serious and critical violations axe-core finds on the page as it stands."""
+    if not player.page.evaluate("() => Boolean(window.axe)"):
+        # evaluated through the browser's debugging protocol: the page's own content
+        # security policy, which allows scripts from the site alone, does not apply
+        player.page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    found: list[dict[str, Any]] = player.page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({id: v.id, impact: v.impact,
+                        nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' '))}))"""
+    )
+    return [f"{page_name}: {v['id']} ({v['impact']}) {v['nodes']}" for v in found]
+
+
+def _finished_game(me: Player, server: LiveServer) -> str:
+    """A short Three-Thirteen game of this page's player against a computer, played to
+    the end over the WebSocket; the table id."""
+    created = me.page.request.post(
+        f"{server.url}/api/tables",
+        data={
+            "game": "three-thirteen",
+            "rules": {"first_round": 1, "last_round": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "turn_seconds": None,
+        },
+    ).json()
+    cookie = session_of(me.page.context)
+    address = server.url.replace("http://", "ws://") + created["ws_url"]
+    headers = {"Cookie": f"rummykit_session={cookie}", "Origin": server.url}
+    with connect(address, additional_headers=headers) as ws:
+        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    table_id: str = created["table_id"]
+    return table_id
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_no_serious_violation(
+    new_page: MakePage, live_server: LiveServer, viewport: Any
+) -> None:
+    assert AXE.is_file(), "npm ci installs axe-core"
+    me = new_page(viewport=viewport)
+    found: list[str] = []
+    me.goto("/")
+    found += _axe(me, "sign-in")
+    me.sit_down("Ada")
+    me.page.wait_for_selector("[data-testid=me]")
+    me.page.wait_for_selector(".game-tile")
+    found += _axe(me, "lobby")
+
+    for game in ("burraco", "three-thirteen"):
+        rules = {"first_round": 3, "last_round": 3} if game != "burraco" else {}
+        table_id = me.page.evaluate(
+            """async ([game, rules]) => (await (await fetch("/api/tables", {method: "POST",
+                headers: {"content-type": "application/json"},
+                body: JSON.stringify({game, rules,
+                  seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})})).json()).table_id""",
+            [game, rules],
+        )
+        me.page.goto(f"{me.base_url}/#/table/{table_id}")
+        me.wait_table()
+        me.wait_turn_or_end()
+        me.close_dialogs()
+        found += _axe(me, game)
+
+    table_id = _finished_game(me, live_server)
+    me.page.goto(f"{me.base_url}/#/table/{table_id}")
+    me.page.locator("[data-testid=result-headline]").wait_for()
+    me.page.click("[data-testid=start-review]")
+    me.page.wait_for_selector("[data-testid=review-status][data-status=done]", timeout=60_000)
+    found += _axe(me, "review")
+
+    me.goto(f"/#/replay/{table_id}")
+    me.page.wait_for_selector(".board")
+    found += _axe(me, "replay")
+
+    with httpx.Client(base_url=live_server.url, timeout=30) as client:
+        account = {"name": f"Profiled{bool(viewport)}", "password": "pass-word-1"}
+        answer = client.post("/api/register", json=account)
+        assert answer.status_code == 200, answer.text
+        player_id = answer.json()["player_id"]
+        made = client.post(
+            "/api/tournaments",
+            json={
+                "name": "Spring Cup",
+                "game": "three-thirteen",
+                "rules": {"first_round": 3, "last_round": 3},
+                "format": "swiss",
+                "rounds": 2,
+                "table_size": 2,
+                "capacity": 4,
+                "bot_level": "greedy",
+                "turn_seconds": None,
+                "enter": True,
+            },
+        )
+        assert made.status_code == 200, made.text
+        tournament_id = made.json()["id"]
+    me.goto(f"/#/player/{player_id}")
+    me.page.wait_for_selector(".profile-page h1, .profile-page h2")
+    found += _axe(me, "profile")
+    me.goto("/#/tournaments")
+    me.page.wait_for_selector(f"[data-tournament='{tournament_id}']")
+    found += _axe(me, "tournaments")
+    me.goto(f"/#/tournament/{tournament_id}")
+    me.page.wait_for_selector(".entrants")
+    found += _axe(me, "tournament")
+    assert found == [], "\n".join(found)
+    assert not me.errors, me.errors

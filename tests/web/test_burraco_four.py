@@ -1,0 +1,156 @@
+"""A whole game of Burraco for four on a 360 by 740 phone, in Hungarian: the new-table
+dialog seats three computers and says which seat is the partner's; at each of the
+player's turns the others sit above in playing order (the partner opposite marked),
+the team's melds are below and the other team's above, one plate has the turn, every
+control lies on the screen, and no card shows that the player may not see (the
+partner's hand included).  At the end, the team words in English, Hungarian and
+Russian."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from rummykit.web import WEB_ROOT
+from tests.web.checks import server_view, visible_to
+from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
+from tests.web.driver import Player
+from tests.web.test_phone_long_games import _check_turn
+
+WORDS = {
+    language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text("utf-8"))
+    for language in ("en", "hu", "ru")
+}
+SWITCH = {"en": "EN", "hu": "HU", "ru": "RU"}
+STALEMATE_TURNS = 40
+
+
+def _create_from_the_dialog(me: Player) -> None:
+    """Four players, the three other seats computers, from the lobby's dialog."""
+    me.page.click("article.game-tile[data-game=burraco] button.create-table")
+    dialog = me.page.locator(".dialog.create-table")
+    dialog.locator("select[name=players]").select_option("4")
+    labels = [text.strip() for text in dialog.locator(".seat-option > span").all_inner_texts()]
+    partner, opponent = WORDS["hu"]["create.partner_seat"], WORDS["hu"]["create.opponent_seat"]
+    assert [opponent in labels[1], partner in labels[2], opponent in labels[3]] == [True] * 3
+    assert partner not in labels[1] + labels[3]
+    for seat in (1, 2, 3):
+        dialog.locator(f"select[data-seat='{seat}']").select_option("bot:random")
+    # a hand of 40 turns at most (ten of the player's), to keep the test short
+    dialog.locator(".more-rules button").click()
+    dialog.locator("#opt-stalemate_turns").fill(str(STALEMATE_TURNS))
+    dialog.locator("button[type=submit]").click()
+    me.wait_table()
+
+
+def _check_board(me: Player, state: dict[str, Any]) -> None:
+    view, seat = state["view"], state["seat"]
+    page = me.page
+    others = page.eval_on_selector_all(
+        ".burraco-others .opponent", "els => els.map(e => Number(e.dataset.seat))"
+    )
+    assert others == [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4]
+    assert page.locator(".burraco-others .partner-seat").get_attribute("data-seat") == str(
+        (seat + 2) % 4
+    )
+    # one plate has the turn: the mover's
+    turns = page.eval_on_selector_all(
+        ".player-plate.is-turn", "els => els.map(e => Number(e.dataset.seat))"
+    )
+    assert turns == ([] if view["gameOver"] else [view["currentPlayer"]])
+    observation = server_view(me, state["tableId"])["observation"]
+    team = seat % 2
+    mine = [m for m in observation["melds"] if m["owner"] == team]
+    theirs = [m for m in observation["melds"] if m["owner"] != team]
+    assert page.locator(".my-melds .meld").count() == len(mine)
+    assert page.locator(".their-melds .meld").count() == len(theirs)
+    # the plates count each hand; nothing shows a card the seat may not see
+    counts = page.eval_on_selector_all(
+        ".burraco-others .plate-cards", "els => els.map(e => Number(e.textContent.trim()))"
+    )
+    assert counts == [observation["hand_sizes"][s] for s in others]
+    extra = me.shown_cards() - visible_to(observation)
+    assert not extra, extra
+    partner_hand = Counter(observation["hand_sizes"])  # sizes only, never cards
+    assert "hands" not in observation and partner_hand
+
+
+def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
+    me = new_page(viewport=PHONE, language="hu")
+    me.goto("/")
+    me.sit_down("Dóra")
+    me.page.wait_for_selector("[data-testid=me]")
+    _create_from_the_dialog(me)
+    turns = 0
+    while True:
+        state = me.wait_turn_or_end()
+        if state["view"]["gameOver"]:
+            break
+        me.close_dialogs()
+        if state["view"]["phase"] == "draw":
+            _check_board(me, state)
+            _check_turn(me, f"burraco-four-{turns}-draw")
+            me.page.click("[data-testid=stock]")
+            state = me.wait_settled()
+        hand = me.hand()
+        forbidden = state["view"].get("forbiddenDiscard")
+        plain = [c for c in hand if c != "Jk" and c[0] != "2" and c != forbidden] or hand
+        me.tap_card(plain[-1])
+        me.page.click("[data-testid=discard-pile]")
+        me.wait_settled()
+        turns += 1
+    assert turns >= 3
+    record = server_view(me, state["tableId"])
+    assert record["rules"]["players"] == 4 and len(record["players"]) == 4
+    assert record["rules"]["stalemate_turns"] == STALEMATE_TURNS
+    dialog = me.page.locator(".dialog:has(.final-totals)").first
+    dialog.wait_for()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    me.page.screenshot(path=str(SCREENSHOTS / "burraco-four-game-over-phone-hu.png"))
+    # a column a team: the partners' names and the total they share
+    totals = dialog.locator("[data-testid=final-total]").all_inner_texts()
+    assert [int(t) for t in totals] == record["totals"][:2] == record["totals"][2:]
+    heads = dialog.locator(".final-totals thead th").all_inner_texts()
+    assert len(heads) == 2 and heads[0].startswith("Dóra és "), heads  # her partner's side
+    assert " és " in heads[1] and "Dóra" not in heads[1], heads
+    # the last hand's melds and breakdown are the teams'
+    titles = dialog.locator(".hand-side-title").all_inner_texts()
+    joined = WORDS["hu"]["burraco.team_name"].format(name="", partner="").strip()
+    assert len(titles) == 2 and all(joined in title for title in titles), titles
+    assert dialog.locator(".breakdown thead th").count() == 3
+    me.page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    # the team words, in each language
+    for language in ("hu", "en", "ru"):
+        words = WORDS[language]
+        me.page.click(f".lang-switch button:text-is('{SWITCH[language]}')")
+        me.page.wait_for_function(
+            "(label) => document.querySelector('.my-melds')?.getAttribute('aria-label') === label",
+            arg=words["burraco.your_team_melds"],
+        )
+        partner = me.page.locator(".burraco-others .partner-chip").text_content() or ""
+        assert partner.strip() == words["burraco.partner"]
+        names = me.page.eval_on_selector_all(
+            ".burraco-others .opponent:not(.partner-seat) .plate-name",
+            "els => els.map(e => e.textContent.trim())",
+        )
+        side = words["burraco.team_name"].format(name=names[0], partner=names[1])
+        assert (me.page.locator(".side-strip .side-name").text_content() or "").strip() == side
+    # the lobby's past games: won or lost with the partner, against the other pair only
+    me.goto("/")
+    row = me.page.locator(f".past-games .history-row[data-table='{state['tableId']}']")
+    row.wait_for()
+    seat = state["seat"]
+    ours, theirs = record["totals"][seat], record["totals"][(seat + 1) % 4]
+    winners = state["view"]["winners"]
+    won = seat in winners
+    drawn = won and (seat + 1) % 4 in winners
+    expected = "drawn" if drawn else "won" if won else "lost"
+    assert row.locator("[data-testid=past-result]").get_attribute("data-outcome") == expected
+    assert row.locator("[data-testid=past-partner]").count() == 1
+    assert row.locator("[data-testid=past-scores]").inner_text().strip() == f"{ours} : {theirs}"
+    opponents = row.locator("[data-testid=past-opponents] > *")
+    assert opponents.count() == 2
+    row.screenshot(path=str(SCREENSHOTS / "burraco-four-past-game-phone-ru.png"))
+    assert not me.errors, me.errors

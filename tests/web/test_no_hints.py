@@ -1,0 +1,129 @@
+"""No hints in a rated game, in a real browser and in three languages: at a rated table
+the player to move sees no hint button but a line in their language saying why, and the
+H key asks nothing of the server; at a casual table the bulb is there.  Screenshots of
+the table (desktop and a 360x740 phone) go to the screenshots folder."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.driver import Player
+from tests.web.test_error_messages import MESSAGES
+
+PASSWORD = "correct-horse-battery"
+
+
+def register(player: Player, name: str) -> None:
+    """Register ``name`` from the page (its cookie becomes the account's session)."""
+    player.goto("/")
+    # the lobby has asked who is signed in (nobody yet) before the account is made, so
+    # its answer cannot come after the registration's cookie
+    player.page.wait_for_selector("input[name=nickname]")
+    status = player.page.evaluate(
+        """async ([name, password]) => (await fetch("/api/register", {method: "POST",
+             headers: {"content-type": "application/json"},
+             body: JSON.stringify({name, password})})).status""",
+        [name, PASSWORD],
+    )
+    assert status == 200
+    me = player.page.evaluate("""async () => (await (await fetch("/api/me")).json())""")
+    assert me["name"] == name and me["registered"], me
+
+
+def post(player: Player, path: str, body: dict[str, object]) -> dict[str, object]:
+    answer: dict[str, object] = player.page.evaluate(
+        """async ([path, body]) => {
+             const response = await fetch(path, {method: "POST",
+               headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+             return {status: response.status, body: await response.json()};
+           }""",
+        [path, body],
+    )
+    assert answer["status"] == 200, answer
+    body_json = answer["body"]
+    assert isinstance(body_json, dict)
+    return body_json
+
+
+def table_of_two(ann: Player, bob: Player, *, rated: bool, language: str) -> list[Player]:
+    """Ann and Bob (registered) at a new Three-Thirteen table of two, both on its page;
+    the two pages, the one whose turn it is first."""
+    suffix = uuid.uuid4().hex[:6]
+    register(ann, f"ann-{language}-{suffix}")
+    register(bob, f"bob-{language}-{suffix}")
+    created = post(
+        ann,
+        "/api/tables",
+        {
+            "game": "three-thirteen",
+            "rules": {"first_round": 3, "last_round": 4},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "rated": rated,
+            "turn_seconds": None,
+        },
+    )
+    table_id = created["table_id"]
+    post(bob, f"/api/tables/{table_id}/join", {})
+    for player in (ann, bob):
+        player.page.goto(f"{player.base_url}/#/table/{table_id}")
+        player.page.reload()  # the page learns who is signed in when it loads
+        player.wait_table()
+    for _ in range(200):
+        for player in (ann, bob):
+            state = player.wait_settled()
+            if state["view"]["currentPlayer"] == state["seat"]:
+                return [player, bob if player is ann else ann]
+        ann.page.wait_for_timeout(50)
+    raise AssertionError("nobody's turn came")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_a_rated_table_shows_no_hint_and_says_why(new_page: MakePage, language: str) -> None:
+    mover, other = table_of_two(
+        new_page(language=language), new_page(language=language), rated=True, language=language
+    )
+    page = mover.page
+    assert page.evaluate("document.documentElement.lang") == language
+    note = page.locator("[data-testid=hints-off]")
+    note.wait_for()
+    assert note.inner_text().strip() == MESSAGES[language]["table.hints_off"]
+    assert page.locator(".hint-button").count() == 0
+    assert page.locator(".hint-bubble").count() == 0
+    # the H key asks nothing: no hint, no refusal comes back
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("h")
+    page.wait_for_timeout(600)
+    answers = [m for m in mover.received() if m["type"] in ("hint", "error")]
+    assert answers == [], answers
+    sent_hints = page.evaluate("window.rummykitTable.store.get().hintPending")
+    assert not sent_hints
+    states = [json.loads(f) for f in mover.frames if '"type":"state"' in f]
+    assert states and all(s["hints"] is False for s in states)
+    # the other player (not to move) sees neither the bulb nor the note
+    assert other.page.locator(".hint-button, [data-testid=hints-off]").count() == 0
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(SCREENSHOTS / f"no-hints-rated-desktop-{language}.png"))
+    page.set_viewport_size(PHONE)
+    page.reload()  # laid out for the phone from the start
+    mover.wait_table()
+    note.wait_for()
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.screenshot(path=str(SCREENSHOTS / f"no-hints-rated-phone-{language}.png"))
+    assert not mover.errors and not other.errors, mover.errors + other.errors
+
+
+def test_a_casual_table_keeps_the_hint_bulb(new_page: MakePage) -> None:
+    mover, _ = table_of_two(new_page(), new_page(), rated=False, language="en")
+    page = mover.page
+    page.locator(".hint-button").wait_for()
+    assert page.locator("[data-testid=hints-off]").count() == 0
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("h")
+    page.locator(".hint-bubble").wait_for()
+    assert [m["type"] for m in mover.received() if m["type"] in ("hint", "error")] == ["hint"]

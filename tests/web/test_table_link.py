@@ -1,0 +1,154 @@
+"""Meeting a table by its link, in a real browser and three languages.
+
+A registered player who opens the link of a rated table with a free seat is shown what
+the table is (the game, rated, its clock, its rules) and asked before sitting down:
+nobody sits and no clock runs until they say so.  The waiting room and the table's bar
+say the game is rated.  A signed-in guest who opens the link of the rated table (free
+seat or full) watches it, with a line saying why, instead of being refused on a page left
+loading.
+The pages whose lobby loaded before the account was made (their idea of who is signed
+in is older than their cookie) keep the account.  Screenshots (desktop and a 360x740
+phone) go to the screenshots folder."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.driver import Player
+from tests.web.test_error_messages import MESSAGES
+from tests.web.test_no_hints import post, register
+
+
+def _shoot(player: Player, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    player.page.wait_for_timeout(150)
+    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _fits_the_phone(player: Player, selector: str) -> None:
+    box = player.page.locator(selector).first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+
+
+def _summary(player: Player, table_id: str) -> dict[str, Any]:
+    summary: dict[str, Any] = player.page.evaluate(
+        "async (id) => (await fetch(`/api/tables/${id}`)).json()", table_id
+    )
+    return summary
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
+    new_page: MakePage, language: str
+) -> None:
+    words = MESSAGES[language]
+    ann, bob, gwen = (new_page(language=language) for _ in range(3))
+    suffix = uuid.uuid4().hex[:6]
+    register(ann, f"ann-{language}-{suffix}")
+    register(bob, f"bob-{language}-{suffix}")
+    created = post(
+        ann,
+        "/api/tables",
+        {
+            "game": "three-thirteen",
+            "rules": {"first_round": 3, "last_round": 4},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "rated": True,
+            "turn_seconds": 60,
+            "time_bank_seconds": 30,
+        },
+    )
+    table_id = str(created["table_id"])
+    link = f"/#/table/{table_id}"
+
+    # the creator waits in a room that says the game is rated
+    ann.page.goto(ann.base_url + link)
+    room = ann.page.locator("[data-testid=waiting-room]")
+    room.wait_for()
+    assert room.locator("[data-testid=table-kind]").inner_text() == words["table.kind_rated"]
+    assert ann.page.locator("[data-testid=gate-ask]").count() == 0  # her own seat
+    _shoot(ann, f"link-waiting-room-desktop-{language}")
+
+    # Bob opens the link: the table is shown and he is asked; nobody sits meanwhile
+    bob.page.goto(bob.base_url + link)
+    ask = bob.page.locator("[data-testid=gate-ask]")
+    ask.wait_for()
+    intro = bob.page.locator("[data-testid=table-intro]")
+    assert words["game.three-thirteen"] in intro.locator("h2").inner_text()
+    assert intro.locator("[data-testid=table-kind]").inner_text() == words["table.kind_rated"]
+    assert intro.locator("[data-testid=intro-kind]").inner_text() == words["invite.rated"]
+    clock = (
+        words["lobby.turn_time_s"].replace("{seconds}", "60")
+        + " · "
+        + words["lobby.bank_s"].replace("{seconds}", "30")
+    )
+    shown_clock = intro.locator("[data-testid=intro-clock]").inner_text()
+    assert shown_clock == words["invite.clock"].replace("{clock}", clock)
+    assert intro.locator(".intro-rules dt").count() >= 1
+    assert ask.locator("[data-testid=take-seat]").inner_text() == words["invite.take_seat"]
+    assert ask.locator("[data-testid=just-watch]").inner_text() == words["invite.just_watch"]
+    _shoot(bob, f"link-asks-desktop-{language}")
+    bob.page.set_viewport_size(PHONE)
+    _fits_the_phone(bob, "[data-testid=gate-ask]")
+    _fits_the_phone(bob, "[data-testid=table-intro]")
+    _shoot(bob, f"link-asks-phone-{language}")
+    summary = _summary(bob, table_id)
+    assert summary["status"] == "waiting", summary
+    assert [seat["taken"] for seat in summary["seats"]] == [True, False]
+    assert room.is_visible()  # Ann still waits
+
+    # a signed-in guest opens the link while the rated table waits: they watch, told why
+    gwen.goto("/")
+    gwen.sit_down(f"Gwen {language}")
+    gwen.page.wait_for_selector("[data-testid=me]")
+    gwen.page.goto(gwen.base_url + link)
+    gwen.page.locator("[data-testid=waiting-room]").wait_for()
+    heading = gwen.page.locator("[data-testid=waiting-room] h2").inner_text()
+    assert heading == words["table.waiting_watched"]["one"].replace("{count}", "1")  # no link
+    note = gwen.page.locator("[data-testid=gate-note]")
+    assert note.inner_text() == words["table.rated_watching"]
+    assert gwen.table()["seat"] is None
+    assert gwen.page.locator(".error-text, [data-testid=gate-ask]").count() == 0
+    _shoot(gwen, f"link-guest-watches-desktop-{language}")
+    gwen.page.set_viewport_size(PHONE)
+    _fits_the_phone(gwen, "[data-testid=gate-note]")
+    _shoot(gwen, f"link-guest-watches-phone-{language}")
+
+    bob.page.click("[data-testid=take-seat]")
+    bob.wait_table()
+    state = bob.wait_settled()
+    assert state["seat"] == 1 and state["tableStatus"] == "playing"
+    # on a phone the top bar keeps its controls; the side panel says the game is rated
+    _fits_the_phone(bob, ".topbar .settings-button")
+    bob.page.click(".panel-toggle")
+    bob.page.wait_for_function(  # the panel has slid in
+        """() => { const box = document.querySelector(".side-panel.open")?.getBoundingClientRect();
+                   return box && box.right <= innerWidth + 1; }"""
+    )
+    side_badge = bob.page.locator(".side-panel.open .side-kind [data-testid=table-kind]")
+    assert side_badge.inner_text() == words["table.kind_rated"]
+    _fits_the_phone(bob, ".side-panel.open .side-kind")
+    _shoot(bob, f"link-table-panel-phone-{language}")
+    bob.page.keyboard.press("Escape")
+    bob.page.locator(".side-panel.open").wait_for(state="detached")
+    _shoot(bob, f"link-table-phone-{language}")
+    bob.page.set_viewport_size(DESKTOP)
+    badge = bob.page.locator(".topbar [data-testid=table-kind]")
+    assert badge.inner_text() == words["table.kind_rated"]
+    _shoot(bob, f"link-table-desktop-{language}")
+    ann.page.wait_for_selector("[data-testid=stock]")
+    gwen.page.wait_for_selector("[data-testid=stock]")  # the watcher sees the game start
+
+    # the guest opens the link of the full rated table again: the board, never a refusal
+    gwen.page.reload()
+    gwen.wait_table()
+    watching = gwen.wait_settled()
+    assert watching["seat"] is None and watching["tableStatus"] == "playing"
+    assert note.inner_text() == words["table.full_watching"]
+    assert gwen.page.locator(".error-text").count() == 0
+    assert gwen.page.locator(".side-panel [data-testid=table-kind]").is_visible()  # a phone
+    assert not ann.errors and not bob.errors and not gwen.errors, ann.errors + bob.errors

@@ -1,0 +1,110 @@
+"""A tournament page with a round played, on a 360-pixel phone in each language: the
+page is no wider than the screen, every column of the standings (the Difference column
+included) and every Replay link lie inside it and inside their panel, and names break
+only between words."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.scripted import play_to_end
+from tests.web.conftest import PHONE, LiveServer, MakePage
+from tests.web.driver import Socket
+
+SHOTS = os.environ.get("RUMMYKIT_SHOTS")
+
+
+def _tournament_with_a_round_played(server: LiveServer) -> str:
+    """Four entrants (a player with a long name and three computers), round 1 played."""
+    with httpx.Client(base_url=server.url, timeout=30) as host:
+        name = "Maximiliánné Szentgyörgyvölgyi"
+        assert host.post("/api/session", json={"nickname": name[:24]}).status_code == 200
+        made = host.post(
+            "/api/tournaments",
+            json={
+                "name": "Autumn Championship of Three-Thirteen",
+                "game": "three-thirteen",
+                "rules": {"first_round": 1, "last_round": 1},
+                "format": "swiss",
+                "rounds": 2,
+                "table_size": 2,
+                "capacity": 4,
+                "bot_level": "greedy",
+                "turn_seconds": None,
+                "enter": True,
+            },
+        )
+        assert made.status_code == 200, made.text
+        tournament_id: str = made.json()["id"]
+        started = host.post(f"/api/tournaments/{tournament_id}/start")
+        assert started.status_code == 200, started.text
+        view = host.get(f"/api/tournaments/{tournament_id}").json()
+        table_id = view["your_table"]
+        assert table_id, view
+        cookie = host.cookies["rummykit_session"]
+        address = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        headers = {"Cookie": f"rummykit_session={cookie}", "Origin": server.url}
+        with connect(address, additional_headers=headers) as ws:
+            assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+        deadline = time.monotonic() + 60
+        while True:
+            view = host.get(f"/api/tournaments/{tournament_id}").json()
+            if all(t["totals"] is not None for t in view["round_list"][0]["tables"]):
+                return tournament_id
+            assert time.monotonic() < deadline, view
+            time.sleep(0.2)
+
+
+CUT = """() => {
+  const bad = [];
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    bad.push(`page ${document.documentElement.scrollWidth} wide`);
+  // inside the screen and inside its panel (a table that scrolls within it hides the rest)
+  const inside = (e) => { const r = e.getBoundingClientRect();
+    const p = e.closest('.panel').getBoundingClientRect();
+    return r.left >= Math.max(-0.5, p.left - 0.5)
+      && r.right <= Math.min(innerWidth, p.right) + 0.5; };
+  const parts = '.standings-table th, .standings-table td, .round-table a';
+  for (const e of document.querySelectorAll(parts))
+    if (!inside(e)) bad.push(`${e.textContent.trim()} outside`);
+  // a word broken over two lines shows as two boxes of one range
+  const names = '.standings-table .name, .round-table .seats, .entrants li';
+  for (const e of document.querySelectorAll(names)) {
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const re = /\\S+/g; let m;
+      while ((m = re.exec(node.data))) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) bad.push(`${m[0]} broken`);
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_a_tournament_with_standings_fits_a_phone(
+    new_page: MakePage, live_server: LiveServer, language: str
+) -> None:
+    tournament_id = _tournament_with_a_round_played(live_server)
+    me = new_page(viewport=PHONE, language=language)
+    me.goto("/")
+    me.sit_down(f"Phone{language}")
+    me.page.wait_for_selector("[data-testid=me]")
+    me.goto(f"/#/tournament/{tournament_id}")
+    me.page.wait_for_selector(".standings-table tbody tr")
+    me.page.wait_for_selector(".round-table a")
+    me.page.wait_for_timeout(200)
+    if SHOTS:
+        me.page.screenshot(path=os.path.join(SHOTS, f"tournament-{language}.png"), full_page=True)
+    bad: list[str] = me.page.evaluate(CUT)
+    assert bad == [], bad
+    assert not me.errors, me.errors
