@@ -237,6 +237,32 @@ def test_close_fails_waiting_calls_and_refuses_new_ones(gates: Gates) -> None:
     pool.close()
 
 
+def test_a_call_its_runner_cancels_fails_and_frees_its_place() -> None:
+    class Holds:
+        """A runner whose calls wait until the test cancels or answers them."""
+
+        def __init__(self) -> None:
+            self.started: list[Future[Any]] = []
+
+        def submit(self, call: Callable[[], Any]) -> Future[Any]:
+            started: Future[Any] = Future()
+            self.started.append(started)
+            return started
+
+    runner = Holds()
+    queue = BotQueue(runner, workers=1)
+    first = queue.submit(Kind.DECISION, "t", int)
+    second = queue.submit(Kind.DECISION, "u", int)
+    assert len(runner.started) == 1
+    runner.started[0].cancel()  # an event loop closing under a sent call
+    with pytest.raises(BotUnavailable):
+        first.result(WAIT)
+    assert len(runner.started) == 2  # the place went to the next call
+    runner.started[1].set_result(7)
+    assert second.result(WAIT) == 7
+    assert queue.counts() == {"running": 0, "waiting": 0}
+
+
 class Meter:
     """Counts the calls running at once: overall, background, per owner."""
 

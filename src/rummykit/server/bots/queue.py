@@ -18,8 +18,10 @@ kind (round-robin), so that:
   (``hint_pending``, ``review_pending``) at once.
 
 A waiting call whose future is cancelled leaves the queue; a running one cannot be
-stopped (its result is dropped).  The queue only orders calls: the
-:class:`~rummykit.server.bots.worker_pool.WorkerPool` runs them.  It is thread-safe and needs
+stopped (its result is dropped).  The queue only orders calls: what runs them (its
+:class:`Runner`) is the :class:`~rummykit.server.bots.worker_pool.WorkerPool` of this
+process's workers, or on a site's shared bot workers the stream that sends them there
+(``cluster/bot_stream.py``).  It is thread-safe and needs
 no event loop (callers await its concurrent futures with :func:`asyncio.wrap_future`),
 so one queue serves every event loop of a process.
 
@@ -41,10 +43,9 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from rummykit.server.bots.errors import BotBusy, BotUnavailable
-from rummykit.server.bots.worker_pool import WorkerPool
 
 
 class Kind(enum.IntEnum):
@@ -61,6 +62,13 @@ BUSY: dict[Kind, tuple[str, str]] = {
 }
 
 
+class Runner(Protocol):
+    """What runs the calls the queue starts: ``submit`` starts ``call`` at once (from
+    any thread, without blocking) and returns the future of its result."""
+
+    def submit(self, call: Callable[[], Any]) -> Future[Any]: ...
+
+
 @dataclass(eq=False)
 class _Call:
     kind: Kind
@@ -73,7 +81,7 @@ class BotQueue:
     """Orders the calls for ``workers`` workers of ``pool`` (see the module docstring)."""
 
     def __init__(
-        self, pool: WorkerPool, *, workers: int, reserved: int = 1, share: int | None = None
+        self, pool: Runner, *, workers: int, reserved: int = 1, share: int | None = None
     ) -> None:
         if workers < 1:
             raise ValueError("there must be at least one worker")
@@ -173,6 +181,10 @@ class BotQueue:
             self._held[call.owner] -= 1
             if not self._held[call.owner]:
                 del self._held[call.owner]
+        if done.cancelled():  # its runner stopped it (a closing event loop)
+            call.future.set_exception(BotUnavailable("the bot workers are shut down"))
+            self._start_ready()
+            return
         error = done.exception()
         if error is not None:
             call.future.set_exception(error)

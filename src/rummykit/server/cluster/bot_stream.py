@@ -24,25 +24,32 @@ machines, read the same streams.
   DELCONSUMER``), checked and removed in one script so that an entry read in between
   is never lost with it.  A live bot worker removed while idle is made again by its
   next read.
-- **Fairness.** Each asking worker keeps one pending hint and one pending review per
-  player, as its own queue does (``BotBusy``).
+- **Fairness.** Each asking worker sends its calls through the same queue as its own
+  workers would (:class:`~rummykit.server.bots.queue.BotQueue`), with ``in_flight``
+  calls on the streams at most: table bots first, players taking turns and none holding
+  more than half of them while another's call waits, however many tables they have,
+  and one pending hint and one pending review per player (``BotBusy``).  The streams
+  themselves are first come, first served: the share is a player's within each
+  asking worker.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import contextlib
 import json
 import logging
 import pickle
 import secrets
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rummykit.server.bots.errors import BotBusy, BotUnavailable
-from rummykit.server.bots.queue import BUSY, Kind
+from rummykit.server.bots.errors import BotUnavailable
+from rummykit.server.bots.queue import BotQueue, Kind
 from rummykit.server.bots.service import BotRunner, BotService
 
 if TYPE_CHECKING:
@@ -87,39 +94,50 @@ def unpack(text: str | bytes) -> Any:
     return pickle.loads(base64.b64decode(text))
 
 
-class StreamBotRunner(BotService):
-    """The bot work of one server worker, sent to the site's bot workers."""
+class _Sender:
+    """The :class:`~rummykit.server.bots.queue.Runner` of a :class:`StreamBotRunner`'s
+    queue: a call it starts is a coroutine that sends one entry and waits for its answer,
+    run on the server's event loop."""
 
-    def __init__(self, cluster: Cluster, *, timeout: float = 120.0) -> None:
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def submit(self, call: Callable[[], Any]) -> concurrent.futures.Future[Any]:
+        assert self.loop is not None, "the queue starts calls only once one was asked"
+        return asyncio.run_coroutine_threadsafe(call(), self.loop)
+
+
+class StreamBotRunner(BotService):
+    """The bot work of one server worker, sent to the site's bot workers through its
+    fair queue (``in_flight`` entries on the streams at most; see the module
+    docstring)."""
+
+    def __init__(self, cluster: Cluster, *, timeout: float = 120.0, in_flight: int = 16) -> None:
         self.cluster = cluster
         self.timeout = timeout
         self.streams = stream_names(cluster.prefix)
-        self._pending: set[tuple[Kind, Hashable]] = set()
-        self._closed = False
+        self._sender = _Sender()
+        self.queue = BotQueue(self._sender, workers=in_flight)
 
     async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
-        if self._closed:
-            raise BotUnavailable("the bot workers are shut down")
-        key = (kind, owner)
-        if kind in BUSY and owner is not None:
-            if key in self._pending:
-                code, message = BUSY[kind]
-                raise BotBusy(code, message)
-            self._pending.add(key)
-        try:
-            answer = await self.cluster.ask_bots(self.streams[kind], pack(function), self.timeout)
-        finally:
-            self._pending.discard(key)
+        self._sender.loop = asyncio.get_running_loop()
+        send = partial(self._send, self.streams[kind], function)
+        result: T = await asyncio.wrap_future(self.queue.submit(kind, owner, send))
+        return result
+
+    async def _send(self, stream: str, function: Callable[[], Any]) -> Any:
+        """Put ``function`` on ``stream`` and wait for its answer (its value, or its
+        error raised here)."""
+        answer = await self.cluster.ask_bots(stream, pack(function), self.timeout)
         if answer is None:
             raise BotUnavailable("no bot worker answered in time")
         ok, value = unpack(answer)
         if not ok:
             raise value
-        result: T = value
-        return result
+        return value
 
     def close(self) -> None:
-        self._closed = True
+        self.queue.close()
 
 
 class BotWorker:
