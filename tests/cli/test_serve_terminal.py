@@ -4,6 +4,8 @@ and keep the rest (the line per request, the migrations applied at start)."""
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from rummykit.cli.serve_logs import STALL_NOTE, FirstStallNote
 from tests.server.live import free_port
 
 START_LIMIT = 60.0
@@ -107,3 +110,27 @@ def test_verbose_shows_every_request(tmp_path: Path) -> None:
         stop(process)
     assert any("GET /api/games/catalog" in line for line in lines)
     assert any("Running upgrade" in line for line in lines)
+
+
+def test_the_first_stalled_loop_is_explained_once() -> None:
+    """The first ``loop_stalled`` warning comes with a line saying what it means; the
+    later ones and other warnings come as they are."""
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.addFilter(FirstStallNote())
+    log = logging.getLogger("rummykit.test.stalls")
+    log.propagate = False
+    log.addHandler(handler)
+    try:
+        log.warning("table=- event=request_dropped path=%s", "/api/me")
+        log.warning("table=- event=loop_stalled lag_ms=%s busy_ms=%s", 130.0, 0.3)
+        log.warning("table=- event=loop_stalled lag_ms=%s busy_ms=%s", 420.0, 1.0)
+    finally:
+        log.removeHandler(handler)
+    lines = out.getvalue().splitlines()
+    assert lines == [
+        "table=- event=request_dropped path=/api/me",
+        "table=- event=loop_stalled lag_ms=130.0 busy_ms=0.3",
+        f"  {STALL_NOTE}",
+        "table=- event=loop_stalled lag_ms=420.0 busy_ms=1.0",
+    ]

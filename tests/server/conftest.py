@@ -5,6 +5,7 @@ when a test moves the clock on)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,13 +58,23 @@ async def _run_sql(statement: str) -> None:
         await connection.close()
 
 
+@contextlib.contextmanager
+def new_postgres_schema() -> Iterator[str]:
+    """A fresh schema in the test database, dropped at the end; fails if unreachable (for
+    fixtures wider than a test, which cannot ask for :func:`postgres_schema`)."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    asyncio.run(_run_sql(f"CREATE SCHEMA {schema}"))
+    try:
+        yield schema
+    finally:
+        asyncio.run(_run_sql(f"DROP SCHEMA {schema} CASCADE"))
+
+
 @pytest.fixture
 def postgres_schema() -> Iterator[str]:
     """A fresh schema in the test database (dropped afterwards); fails if unreachable."""
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    asyncio.run(_run_sql(f"CREATE SCHEMA {schema}"))
-    yield schema
-    asyncio.run(_run_sql(f"DROP SCHEMA {schema} CASCADE"))
+    with new_postgres_schema() as schema:
+        yield schema
 
 
 @pytest.fixture

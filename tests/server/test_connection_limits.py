@@ -2,7 +2,8 @@
 port, with small limits so that the counts stay small): one player's table sockets are
 capped, requests whose headers never finish are cut after ``header_seconds``, and the
 connections past the ceiling are answered 503, even when there are more of them than
-the process may open files.
+the process may open files.  On SQLite and on PostgreSQL (whose pool's connections are
+files of the process too).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from tests.server.conftest import POSTGRES_URL, new_postgres_schema
 from tests.server.test_recovery_process import free_port
 
 SOCKETS_PER_PLAYER = 4
@@ -46,12 +48,24 @@ class Server:
         return self.process.poll() is None
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("connection-limits")
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    with contextlib.ExitStack() as stack:
+        folder = tmp_path_factory.mktemp("connection-limits")
+        if request.param == "sqlite":
+            database = {"RUMMYKIT_DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'server.sqlite3'}"}
+        else:  # its pool's connections count among the files the process may open
+            schema = stack.enter_context(new_postgres_schema())
+            database = {"RUMMYKIT_DATABASE_URL": POSTGRES_URL, "RUMMYKIT_DATABASE_SCHEMA": schema}
+        yield from _serve(folder, database)
+
+
+def _serve(folder: Path, database: dict[str, str]) -> Iterator[Server]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("RUMMYKIT_")}
     env.update(
-        RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{folder / 'server.sqlite3'}",
+        database,
         RUMMYKIT_SECRET_KEY="connection-limits-test",
         RUMMYKIT_SOCKETS_PER_PLAYER=str(SOCKETS_PER_PLAYER),
         RUMMYKIT_HEADER_SECONDS=str(HEADER_SECONDS),

@@ -8,6 +8,8 @@ sockets) and whole games on the test client.
   seat's own player only: whole games with a substitute, a bot seat and a watcher are
   audited text by text (``check_no_leak``), and a timed-out turn's reason reaches the
   player whose turn it was and nobody else.
+
+Each runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +27,7 @@ from fastapi.testclient import TestClient
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.server.conftest import make_settings
+from tests.server.conftest import POSTGRES_URL, make_settings, new_postgres_schema
 from tests.server.live import LiveServer, Player, Socket
 from tests.server.scripted import play_to_end
 from tests.server.test_table_life import next_state
@@ -39,11 +43,37 @@ PASSWORD = "correct-horse-battery"
 QUICK_313 = {"first_round": 3, "last_round": 4}
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    database = tmp_path_factory.mktemp("fair") / "server.sqlite3"
-    with LiveServer(make_settings(f"sqlite+aiosqlite:///{database}")) as server:
-        yield server
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    with ExitStack() as stack:
+        if request.param == "sqlite":
+            database = tmp_path_factory.mktemp("fair") / "server.sqlite3"
+            settings = make_settings(f"sqlite+aiosqlite:///{database}")
+        else:
+            schema = stack.enter_context(new_postgres_schema())
+            settings = make_settings(POSTGRES_URL, database_schema=schema)
+        yield stack.enter_context(LiveServer(settings))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    """The settings of a fresh database of either kind."""
+    if request.param == "sqlite":
+        return {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"}
+    schema = request.getfixturevalue("postgres_schema")
+    return {"database_url": POSTGRES_URL, "database_schema": schema}
+
+
+@pytest.fixture
+def client(
+    database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
+) -> Iterator[TestClient]:
+    with TestClient(
+        create_app(make_settings(**database), runner=bot_runner, clock=clock)
+    ) as test_client:
+        yield test_client
 
 
 def registered(server: LiveServer, name: str) -> Player:
@@ -199,8 +229,10 @@ def test_a_casual_table_still_gives_hints(live: LiveServer) -> None:
 
 
 @pytest.fixture
-def quick_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
-    settings = make_settings(sqlite_url, default_turn_seconds=30.0, default_time_bank_seconds=0.0)
+def quick_client(
+    database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
+) -> Iterator[TestClient]:
+    settings = make_settings(**database, default_turn_seconds=30.0, default_time_bank_seconds=0.0)
     with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as test_client:
         yield test_client
 

@@ -224,10 +224,11 @@ def test_a_tournaments_tables_leave_its_creators_table_limit_alone(
 
 
 def test_the_sweep_makes_a_table_follow_a_round_ended_elsewhere(
-    client: TestClient, clock: FakeClock
+    any_client: TestClient, clock: FakeClock
 ) -> None:
     """A round that ended in another process: this process's live table still holds
     the deal until its own sweep reads the database."""
+    client = any_client
     ann, bob = new_player(client, "ann"), new_player(client, "bob")
     tournament_id, table_id = _pair_event(client, ann, bob)
     server = client.app.state.server  # type: ignore[attr-defined]

@@ -2,7 +2,8 @@
 meld to add to (or the player's meld area, for a new meld) and the hand's cards that the
 hint names can each be clicked or dropped on all over (the element at the middle and the
 corners of each, at the corner of a hand card, is that element), at a desktop and on
-a phone, turn after turn of a Burraco game played by following the hints."""
+a phone in the three languages, turn after turn of a Burraco game played by following
+the hints."""
 
 from __future__ import annotations
 
@@ -53,9 +54,17 @@ COVERED = """(action) => {
 }"""
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_hint_leaves_its_target_free(new_page: MakePage, viewport: ViewportSize) -> None:
-    me = new_page(viewport=viewport)
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "hu"), (PHONE, "ru")],
+    ids=["desktop-en", "phone-en", "phone-hu", "phone-ru"],
+)
+def test_a_hint_leaves_its_target_free(
+    new_page: MakePage, viewport: ViewportSize, language: str
+) -> None:
+    """In each language on a phone: the bubble's words, longer in Hungarian and Russian,
+    make it larger."""
+    me = new_page(viewport=viewport, language=language)
     me.new_table("burraco", {})
     seen: list[str] = []
     for _ in range(30):

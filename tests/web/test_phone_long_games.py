@@ -5,7 +5,7 @@ at the corner of a hand card, is that control).
 
 Burraco is played by two people who never take the pile, so that it grows past 20, 40
 and 60 cards (the stock and both pozzetti run out at 86); Three-Thirteen by a player and
-three computers through the 13-card round, the player's arrangement open.  At the end,
+two or three computers through the 13-card round, the player's arrangement open.  At the end,
 the score breakdown shows the player's own column whole.
 """
 
@@ -236,17 +236,18 @@ def _own_column_in_view(me: Player, seat: int) -> None:
     assert cut == [], cut
 
 
+@pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_four_players_through_the_thirteen_card_round_on_a_phone(
-    new_page: MakePage, language: str
+def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
+    new_page: MakePage, language: str, players: int
 ) -> None:
     me = new_page(viewport=PHONE, language=language)
     me.goto("/")
     me.sit_down("Dóra")
     me.page.wait_for_selector("[data-testid=me]")
-    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "greedy"}] * 3
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "greedy"}] * (players - 1)
     table_id = _create(
-        me, "three-thirteen", {"players": 4, "first_round": 10, "last_round": 11}, seats
+        me, "three-thirteen", {"players": players, "first_round": 10, "last_round": 11}, seats
     )
     me.page.goto(f"{me.base_url}/#/table/{table_id}")
     me.wait_table()
@@ -262,10 +263,10 @@ def test_four_players_through_the_thirteen_card_round_on_a_phone(
         if toggle.get_attribute("aria-expanded") != "true":
             toggle.click()
         rounds.add(view["roundNumber"])
-        name = f"thirteen-{language}-round-{view['roundNumber']}-turn-{view['turn']}"
+        name = f"thirteen-{players}-{language}-round-{view['roundNumber']}-turn-{view['turn']}"
         _check_turn(me, f"{name}-draw")
         if view["roundNumber"] == 11 and 0 not in rounds:
-            _shot(me, f"thirteen-long-{language}-13")
+            _shot(me, f"thirteen-long-{players}-{language}-13")
             rounds.add(0)
         me.page.click("[data-testid=stock]")
         state = me.wait_settled()
@@ -280,6 +281,6 @@ def test_four_players_through_the_thirteen_card_round_on_a_phone(
     dialog = me.page.locator(".dialog.game-over")
     dialog.wait_for()
     me.page.wait_for_timeout(300)
-    _shot(me, f"thirteen-long-{language}-game-over")
+    _shot(me, f"thirteen-long-{players}-{language}-game-over")
     _own_column_in_view(me, state["seat"])
     assert not me.errors, me.errors

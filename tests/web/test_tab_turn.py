@@ -22,7 +22,7 @@ def _icon(page: object) -> str:
     return href
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_the_tab_tells_the_turn_and_the_clock(new_page: MakePage, language: str) -> None:
     me = new_page(language=language)
     me.goto("/")

@@ -1,7 +1,7 @@
 """A tournament page with a round played, on a 360-pixel phone in each language: the
 page is no wider than the screen, every column of the standings (the Difference column
 included) and every Replay link lie inside it and inside their panel, and names break
-only between words."""
+only between words; the list of tournaments and the form for a new one fit it too."""
 
 from __future__ import annotations
 
@@ -90,6 +90,21 @@ CUT = """() => {
 }"""
 
 
+LIST_CUT = """() => {
+  const bad = [];
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    bad.push(`page ${document.documentElement.scrollWidth} wide`);
+  const parts = '.tournament-item, .tournament-item > *, form.new-tournament label, '
+    + 'form.new-tournament input, form.new-tournament select, form.new-tournament button';
+  for (const e of document.querySelectorAll(parts)) {
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > innerWidth + 0.5)
+      bad.push(`${e.className || e.tagName} ${Math.round(r.left)}..${Math.round(r.right)}`);
+  }
+  return bad;
+}"""
+
+
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_a_tournament_with_standings_fits_a_phone(
     new_page: MakePage, live_server: LiveServer, language: str
@@ -106,5 +121,14 @@ def test_a_tournament_with_standings_fits_a_phone(
     if SHOTS:
         me.page.screenshot(path=os.path.join(SHOTS, f"tournament-{language}.png"), full_page=True)
     bad: list[str] = me.page.evaluate(CUT)
+    assert bad == [], bad
+    # the list of tournaments and the form for a new one
+    me.goto("/#/tournaments")
+    me.page.wait_for_selector(f".tournament-item[data-tournament='{tournament_id}']")
+    me.page.wait_for_selector("form.new-tournament")
+    me.page.wait_for_timeout(200)
+    if SHOTS:
+        me.page.screenshot(path=os.path.join(SHOTS, f"tournaments-{language}.png"), full_page=True)
+    bad = me.page.evaluate(LIST_CUT)
     assert bad == [], bad
     assert not me.errors, me.errors
