@@ -3,7 +3,8 @@ sockets) and whole games on the test client.
 
 - No hints while a rated or tournament game is played: a client that asks anyway, at
   every turn of a whole game, hears ``hint_not_allowed`` and never a hint, and every
-  ``state`` says ``hints: false``; a casual table still answers with its hint.
+  ``state`` says ``hints: false``; a casual table still answers with its hint, and the
+  rated game is reviewed once it is over.
 - A bot's reason for a move is worked out from its seat's hand, so it reaches that
   seat's own player only: whole games with a substitute, a bot seat and a watcher are
   audited text by text (``check_no_leak``), and a timed-out turn's reason reaches the
@@ -179,6 +180,23 @@ def test_no_hint_at_a_rated_table_however_often_asked(live: LiveServer) -> None:
     finally:
         for sock in sockets:
             sock.close()
+    # once the game is over, the review of it is there for each player
+    assert_reviewed(ann, table_id)
+
+
+def assert_reviewed(player: Player, table_id: str) -> None:
+    """``player`` has their finished game reviewed: every decision of theirs gets the
+    strongest bot's move."""
+    started = player.post(f"/api/tables/{table_id}/review")
+    assert started.status_code == 200, started.text
+    deadline = time.monotonic() + 300
+    while (review := player.http.get(f"/api/tables/{table_id}/review").json())[
+        "status"
+    ] == "running":
+        assert time.monotonic() < deadline, review
+        time.sleep(0.1)
+    assert review["status"] == "done" and review["items"], review
+    assert all(item["suggested"] for item in review["items"]), review["items"][:3]
 
 
 def test_no_hint_at_a_tournament_table(live: LiveServer) -> None:
