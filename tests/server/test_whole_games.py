@@ -293,7 +293,8 @@ def test_burraco_target_game_to_the_end_without_leaks(client: TestClient) -> Non
         [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
     )
     assert max(record["totals"]) >= 505
-    assert check_no_leak(record, messages) > 100
+    # a game to 505 may end with its first hand: some 90 states or more
+    assert check_no_leak(record, messages) > 50
     over = [m for m in messages[0] if m["type"] == "game_over"]
     assert over and over[0]["totals"] == record["totals"]
 

@@ -72,7 +72,11 @@ def test_a_hint_leaves_its_target_free(
         if state["view"]["gameOver"]:
             break
         me.close_dialogs()
-        me.page.click(".hint-button")
+        try:
+            me.page.click(".hint-button", timeout=10_000)
+        except Exception:
+            me.page.screenshot(path=f"test-output/hint-button-{language}.png")
+            raise
         bubble = me.page.locator(".hint-bubble")
         bubble.wait_for()
         action = bubble.get_attribute("data-action")

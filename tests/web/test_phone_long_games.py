@@ -199,6 +199,58 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
     assert not me.errors, me.errors
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language: str) -> None:
+    """The player lets the pile grow past 20 cards, takes it, and plays on with a hand of
+    30 cards and more: every control stays on the screen at every turn."""
+    me = new_page(viewport=PHONE, language=language)
+    other = new_page(viewport=PHONE, language=language)
+    for player, name in ((me, "Dóra"), (other, "Bálint")):
+        player.goto("/")
+        player.sit_down(name)
+        player.page.wait_for_selector("[data-testid=me]")
+    table_id = _create(me, "burraco", {}, [{"kind": "human"}, {"kind": "human"}])
+    other.page.evaluate(
+        f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
+             headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
+    )
+    opponent = NeverTakes(me.base_url, table_id, session_of(other.page.context))
+    opponent.start()
+    try:
+        me.page.goto(f"{me.base_url}/#/table/{table_id}")
+        me.wait_table()
+        hands: list[int] = []
+        taken = False
+        while len(hands) < 40:
+            state = me.wait_turn_or_end()
+            view = state["view"]
+            if view["gameOver"]:
+                break
+            me.close_dialogs()
+            name = f"swollen-{language}-turn-{view['turn']}"
+            _check_turn(me, f"{name}-draw")
+            if not taken and len(view["discardPile"]) >= 20:
+                me.page.click("[data-testid=discard-pile]")
+                taken = True
+            else:
+                me.page.click("[data-testid=stock]")
+            state = me.wait_settled()
+            hands.append(len(me.hand()))
+            _check_turn(me, f"{name}-play")
+            if max(hands) >= 30 and hands[-1] >= 30:
+                _shot(me, f"swollen-{language}-{hands[-1]}")
+            discard = next(a for a in state["legal"] if a.startswith("discard "))
+            me.tap_card(discard.split()[1])
+            me.click_action("discard")
+            me.wait_settled()
+        assert opponent.failure is None, opponent.failure
+        assert taken and max(hands) >= 30, hands
+    finally:
+        opponent.stop.set()
+        opponent.join(timeout=10)
+    assert not me.errors, me.errors
+
+
 def _look_through_the_pile(me: Player, pile: list[str]) -> None:
     """The button beside the pile opens every card of it, oldest first, and closes again."""
     me.page.click("[data-testid=pile-all]")

@@ -44,14 +44,21 @@ function useWidth(ref) {
 }
 
 /**
- * The drawn width of one card of the hand (its --card-w may be a clamp() expression).
+ * The width of one card of the hand as the page's style sets it (its --card-w, which may
+ * be a clamp() expression), before the hand gives its cards less room (`fit`): the hand's
+ * top padding is 0.3 of it (table.css).
  * @param {HTMLElement} element
  */
 function cardWidth(element) {
-  const card = element.querySelector(".hand-card");
-  if (card) return card.getBoundingClientRect().width || 64;
-  return parseFloat(getComputedStyle(element).getPropertyValue("--card-w")) || 64;
+  const padding = parseFloat(getComputedStyle(element).paddingTop);
+  return padding > 0 ? padding / 0.3 : 64;
 }
+
+/** A hand needing more rows than this gives its cards less width first (a hand swollen
+ * by a large discard pile, on a phone), so that the buttons under it stay on the screen. */
+const ROOMY_ROWS = 3;
+/** The narrowest a card of the hand becomes (CSS pixels): its corner stays legible. */
+const SMALLEST_CARD = 40;
 
 /** The smallest tap target a finger hits reliably (CSS pixels): each card's uncovered
  * strip is at least this wide, and a lower row leaves at least this much of the row above. */
@@ -76,6 +83,22 @@ function layout(count, width, w) {
 }
 
 /**
+ * The rows of `layout`, and the card width `w` they are for: the style's width, or less
+ * (down to SMALLEST_CARD) when that takes the hand to ROOMY_ROWS rows or fewer, or as few
+ * as can be.
+ * @param {number} count
+ * @param {number} width the hand's width
+ * @param {number} w a card's width as the style sets it
+ */
+function fit(count, width, w) {
+  let found = { ...layout(count, width, w), w };
+  for (let size = w - 4; Math.ceil(count / found.perRow) > ROOMY_ROWS && size >= SMALLEST_CARD; size -= 4) {
+    found = { ...layout(count, width, size), w: size };
+  }
+  return found;
+}
+
+/**
  * props: order [{key, name}], selected Set, fresh Set, hinted Set, isWild(name),
  * forbidden (card name), onToggle(key), onReorder(keys, index), onDrop(target, keys),
  * onActivate(key) (double click / Enter with nothing else to do)
@@ -86,8 +109,8 @@ export function Hand(props) {
   const box = useRef(/** @type {HTMLElement | null} */ (null));
   const width = useWidth(box);
   const [focusKey, setFocusKey] = useState(/** @type {string | null} */ (null));
-  const w = box.current ? cardWidth(box.current) : 64;
-  const { perRow, step } = layout(order.length, Math.max(width, w), w);
+  const styled = box.current ? cardWidth(box.current) : 64;
+  const { perRow, step, w } = fit(order.length, Math.max(width, styled), styled);
   const rows = [];
   for (let i = 0; i < order.length; i += perRow) rows.push(order.slice(i, i + perRow));
 
@@ -198,7 +221,7 @@ export function Hand(props) {
   return html`<div class="hand" ref=${box} data-drop="hand" role="group" aria-label=${label || t("table.your_hand")}
       style=${`--step:${step}px`}>
     ${rows.map(
-      (row, r) => html`<div class="hand-row" key=${`row${r}`}>
+      (row, r) => html`<div class="hand-row" key=${`row${r}`} style=${w < styled ? `--card-w:${w}px` : ""}>
         ${row.map((entry, i) => {
           const index = r * perRow + i;
           const classes = ["card", "hand-card"];
