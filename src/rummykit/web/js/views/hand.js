@@ -57,7 +57,9 @@ function cardWidth(element) {
 /** A hand needing more rows than this gives its cards less width first (a hand swollen
  * by a large discard pile, on a phone), so that the buttons under it stay on the screen. */
 const ROOMY_ROWS = 3;
-/** The narrowest a card of the hand becomes (CSS pixels): its corner stays legible. */
+/** The narrowest a card of the hand becomes (CSS pixels): its corner stays legible.  A
+ * lower row of such cards leaves some 38 px of the row above, under TAP: the price of
+ * keeping the buttons on the screen. */
 const SMALLEST_CARD = 40;
 
 /** The smallest tap target a finger hits reliably (CSS pixels): each card's uncovered
