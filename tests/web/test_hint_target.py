@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import ViewportSize
 
 from tests.web.conftest import DESKTOP, PHONE, MakePage
+from tests.web.test_phone_long_games import check_turn
 
 COVERED = """(action) => {
   const [verb, ...rest] = action.split(/\\s+/);
@@ -72,6 +73,8 @@ def test_a_hint_leaves_its_target_free(
         if state["view"]["gameOver"]:
             break
         me.close_dialogs()
+        if viewport is PHONE:  # every control on the screen, whatever the hints made of the hand
+            check_turn(me, f"hint-{language}-turn-{state['view']['turn']}")
         try:
             me.page.click(".hint-button", timeout=10_000)
         except Exception:

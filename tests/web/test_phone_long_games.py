@@ -72,7 +72,9 @@ def _shot(player: Player, name: str) -> None:
         player.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
-def _check_turn(player: Player, name: str) -> None:
+def check_turn(player: Player, name: str) -> None:
+    """Every control the player needs is on the screen, uncovered (a screenshot in
+    test-output otherwise)."""
     # the hand and the pile measure their room after the state is drawn: a moment to settle
     with contextlib.suppress(PlaywrightTimeout):
         player.page.wait_for_function(f"() => ({UNREACHABLE})().length === 0", timeout=1500)
@@ -166,7 +168,7 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
             me.close_dialogs()
             size = len(view["discardPile"])
             sizes.append(size)
-            _check_turn(me, f"burraco-{language}-pile-{size}-draw")
+            check_turn(me, f"burraco-{language}-pile-{size}-draw")
             if size in (20, 21, 40, 41, 60, 61):
                 _shot(me, f"burraco-long-{language}-{size}")
             if size >= 40 and not looked:
@@ -174,7 +176,7 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
                 looked = True
             me.page.click("[data-testid=stock]")
             state = me.wait_settled()
-            _check_turn(me, f"burraco-{language}-pile-{size}-play")
+            check_turn(me, f"burraco-{language}-pile-{size}-play")
             discard = next(a for a in state["legal"] if a.startswith("discard "))
             me.tap_card(discard.split()[1])
             me.click_action("discard")
@@ -228,7 +230,7 @@ def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language:
                 break
             me.close_dialogs()
             name = f"swollen-{language}-turn-{view['turn']}"
-            _check_turn(me, f"{name}-draw")
+            check_turn(me, f"{name}-draw")
             if not taken and len(view["discardPile"]) >= 20:
                 me.page.click("[data-testid=discard-pile]")
                 taken = True
@@ -236,7 +238,7 @@ def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language:
                 me.page.click("[data-testid=stock]")
             state = me.wait_settled()
             hands.append(len(me.hand()))
-            _check_turn(me, f"{name}-play")
+            check_turn(me, f"{name}-play")
             if max(hands) >= 30 and hands[-1] >= 30:
                 _shot(me, f"swollen-{language}-{hands[-1]}")
             discard = next(a for a in state["legal"] if a.startswith("discard "))
@@ -316,13 +318,13 @@ def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
             toggle.click()
         rounds.add(view["roundNumber"])
         name = f"thirteen-{players}-{language}-round-{view['roundNumber']}-turn-{view['turn']}"
-        _check_turn(me, f"{name}-draw")
+        check_turn(me, f"{name}-draw")
         if view["roundNumber"] == 11 and 0 not in rounds:
             _shot(me, f"thirteen-long-{players}-{language}-13")
             rounds.add(0)
         me.page.click("[data-testid=stock]")
         state = me.wait_settled()
-        _check_turn(me, f"{name}-play")
+        check_turn(me, f"{name}-play")
         wild = state["view"]["wildRank"]
         hand = me.hand()
         plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand

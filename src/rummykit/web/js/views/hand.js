@@ -101,6 +101,35 @@ function fit(count, width, w) {
 }
 
 /**
+ * How many pixels the hand takes off its cards' width so that the board holds all it
+ * shows (the buttons under the hand above all): measured after each drawing, one step of
+ * SQUEEZE_STEP at a time while the board overflows, down to SMALLEST_CARD, and measured
+ * afresh when the hand's size or width changes.  A phone in a long language, with a long
+ * prompt and cards seen taken, runs out of height before the hand needs a fourth row.
+ * @param {MutableRef<HTMLElement | null>} ref the hand
+ * @param {number} styled the card width the style sets
+ * @param {string} key what the squeeze is measured for (the hand's size and width)
+ */
+function useSqueeze(ref, styled, key) {
+  const [squeeze, setSqueeze] = useState(0);
+  const measured = useRef("");
+  useLayoutEffect(() => {
+    const board = ref.current?.closest(".board");
+    if (!board) return;
+    if (measured.current !== key) {
+      measured.current = key;
+      if (squeeze) return setSqueeze(0);
+    }
+    const overflows = board.scrollHeight > board.clientHeight + 1;
+    if (overflows && styled - squeeze - SQUEEZE_STEP >= SMALLEST_CARD) setSqueeze(squeeze + SQUEEZE_STEP);
+  });
+  return squeeze;
+}
+
+/** Pixels of card width the hand gives up at a time while the board overflows. */
+const SQUEEZE_STEP = 4;
+
+/**
  * props: order [{key, name}], selected Set, fresh Set, hinted Set, isWild(name),
  * forbidden (card name), onToggle(key), onReorder(keys, index), onDrop(target, keys),
  * onActivate(key) (double click / Enter with nothing else to do)
@@ -112,7 +141,8 @@ export function Hand(props) {
   const width = useWidth(box);
   const [focusKey, setFocusKey] = useState(/** @type {string | null} */ (null));
   const styled = box.current ? cardWidth(box.current) : 64;
-  const { perRow, step, w } = fit(order.length, Math.max(width, styled), styled);
+  const squeeze = useSqueeze(box, styled, `${order.length}:${Math.round(width)}`);
+  const { perRow, step, w } = fit(order.length, Math.max(width, styled), styled - squeeze);
   const rows = [];
   for (let i = 0; i < order.length; i += perRow) rows.push(order.slice(i, i + perRow));
 
