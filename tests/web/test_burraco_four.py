@@ -16,7 +16,7 @@ from rummykit.web import WEB_ROOT
 from tests.web.checks import server_view, visible_to
 from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
 from tests.web.driver import Player
-from tests.web.test_phone_long_games import _check_turn
+from tests.web.test_phone_long_games import check_turn
 
 WORDS = {
     language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text("utf-8"))
@@ -90,7 +90,7 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
         me.close_dialogs()
         if state["view"]["phase"] == "draw":
             _check_board(me, state)
-            _check_turn(me, f"burraco-four-{turns}-draw")
+            check_turn(me, f"burraco-four-{turns}-draw")
             me.page.click("[data-testid=stock]")
             state = me.wait_settled()
         hand = me.hand()
