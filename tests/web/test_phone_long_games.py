@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -140,8 +141,13 @@ class NeverTakes(threading.Thread):
             self.failure = repr(error)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> None:
+@contextlib.contextmanager
+def _against_one_who_never_takes(
+    new_page: MakePage, language: str
+) -> Iterator[tuple[Player, Player, str]]:
+    """A Burraco table of two people on phones: the player (at the table when this
+    yields), the other player's page, and the table; the other plays through
+    :class:`NeverTakes`, whose failure, if any, fails the test."""
     me = new_page(viewport=PHONE, language=language)
     other = new_page(viewport=PHONE, language=language)
     for player, name in ((me, "Dóra"), (other, "Bálint")):
@@ -158,6 +164,16 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
     try:
         me.page.goto(f"{me.base_url}/#/table/{table_id}")
         me.wait_table()
+        yield me, other, table_id
+        assert opponent.failure is None, opponent.failure
+    finally:
+        opponent.stop.set()
+        opponent.join(timeout=10)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> None:
+    with _against_one_who_never_takes(new_page, language) as (me, other, table_id):
         sizes: list[int] = []
         looked = False
         while True:
@@ -181,7 +197,6 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
             me.tap_card(discard.split()[1])
             me.click_action("discard")
             me.wait_settled()
-        assert opponent.failure is None, opponent.failure
         assert max(sizes) >= 60, sizes
         # the viewer's own column of the last hand's breakdown is in view
         dialog = me.page.locator(".dialog.game-over")
@@ -195,9 +210,6 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
         other.page.wait_for_timeout(300)
         _shot(other, f"burraco-long-{language}-game-over-second-seat")
         _own_column_in_view(other, 1 - state["seat"])
-    finally:
-        opponent.stop.set()
-        opponent.join(timeout=10)
     assert not me.errors, me.errors
 
 
@@ -205,22 +217,7 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
 def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language: str) -> None:
     """The player lets the pile grow past 20 cards, takes it, and plays on with a hand of
     30 cards and more: every control stays on the screen at every turn."""
-    me = new_page(viewport=PHONE, language=language)
-    other = new_page(viewport=PHONE, language=language)
-    for player, name in ((me, "Dóra"), (other, "Bálint")):
-        player.goto("/")
-        player.sit_down(name)
-        player.page.wait_for_selector("[data-testid=me]")
-    table_id = _create(me, "burraco", {}, [{"kind": "human"}, {"kind": "human"}])
-    other.page.evaluate(
-        f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
-             headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
-    )
-    opponent = NeverTakes(me.base_url, table_id, session_of(other.page.context))
-    opponent.start()
-    try:
-        me.page.goto(f"{me.base_url}/#/table/{table_id}")
-        me.wait_table()
+    with _against_one_who_never_takes(new_page, language) as (me, _, _):
         hands: list[int] = []
         taken = False
         while len(hands) < 40:
@@ -245,11 +242,7 @@ def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language:
             me.tap_card(discard.split()[1])
             me.click_action("discard")
             me.wait_settled()
-        assert opponent.failure is None, opponent.failure
         assert taken and max(hands) >= 30, hands
-    finally:
-        opponent.stop.set()
-        opponent.join(timeout=10)
     assert not me.errors, me.errors
 
 
