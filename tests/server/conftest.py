@@ -9,6 +9,7 @@ import contextlib
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -75,6 +76,16 @@ def postgres_schema() -> Iterator[str]:
     """A fresh schema in the test database (dropped afterwards); fails if unreachable."""
     with new_postgres_schema() as schema:
         yield schema
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    """The settings of a fresh database of either kind, for :func:`make_settings`: each
+    test that asks for it runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"}
+    schema = request.getfixturevalue("postgres_schema")
+    return {"database_url": POSTGRES_URL, "database_schema": schema}
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,15 +55,6 @@ def live(
             schema = stack.enter_context(new_postgres_schema())
             settings = make_settings(POSTGRES_URL, database_schema=schema)
         yield stack.enter_context(LiveServer(settings))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
-    """The settings of a fresh database of either kind."""
-    if request.param == "sqlite":
-        return {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"}
-    schema = request.getfixturevalue("postgres_schema")
-    return {"database_url": POSTGRES_URL, "database_schema": schema}
 
 
 @pytest.fixture

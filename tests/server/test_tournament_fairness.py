@@ -9,7 +9,6 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,18 +19,15 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.competition.tournament_rows import tables_of
 from rummykit.server.settings import Settings
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.server.conftest import make_settings
 from tests.server.scripted import play_to_end
 from tests.server.test_tournaments import SHORT_313, _as, _until_over
 from tests.server.test_whole_games import connect, new_player
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    if request.param == "sqlite":
-        return make_settings(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    schema = request.getfixturevalue("postgres_schema")
-    return make_settings(POSTGRES_URL, database_schema=schema)
+@pytest.fixture
+def settings(database: dict[str, Any]) -> Settings:
+    return make_settings(**database)
 
 
 @pytest.fixture
