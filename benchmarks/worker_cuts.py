@@ -5,7 +5,7 @@ ttl + 2 s.
 python benchmarks/worker_cuts.py            # 5 runs of every cut (about 6 minutes)
 python benchmarks/worker_cuts.py --runs 20
 
-Each run is ``tests/server/test_worker_cuts.py`` (two ``rummykit serve`` processes on
+Each run is ``tests/server/cluster/test_worker_cuts.py`` (two ``rummykit serve`` processes on
 the machine's PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379, a relay the
 test controls, ``SIGSTOP``), run from a checkout with its test dependencies.  The test
 holds each run to a looser bound (room for a machine busy with other work); this
@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
             print(f"run {run} of {runs}", flush=True)
             done = subprocess.run(
                 [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                 "tests/server/test_worker_cuts.py"],
+                 "tests/server/cluster/test_worker_cuts.py"],
                 cwd=ROOT, env=env, check=False, capture_output=True, text=True,
             )  # fmt: skip
             failures += done.returncode != 0

@@ -29,16 +29,16 @@ BROWSER_FIXTURES = frozenset({"browser", "live_server"})
 """The fixtures that make a test under ``tests/web`` a browser test."""
 
 SLOW: dict[str, tuple[str, ...]] = {
-    "tests/server/test_tournaments.py": (
+    "tests/server/competition/test_tournaments.py": (
         "test_a_swiss_event_of_sixteen_bots_on_postgresql",  # 24 s
         "test_an_elimination_event_of_three_player_tables",  # 7 s
         "test_a_swiss_event_of_four_bots_runs_to_the_end",  # 8 s
     ),
-    "tests/server/test_fair_share.py": (
+    "tests/server/bots/test_fair_share.py": (
         "test_a_players_tables_and_tournament_think_on_that_players_share",  # 10 s
         "test_a_stored_tournament_seats_its_bots_within_a_tournaments_limits",  # 4.5 s
     ),
-    "tests/server/test_limits_at_once.py": (
+    "tests/server/site/test_limits_at_once.py": (
         "test_rematches_and_creates_at_once_make_exactly_the_limit",  # 6 to 7 s
         "test_two_server_processes_keep_every_limit",  # two servers started: 20 s or more
     ),
@@ -189,60 +189,60 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_random_is_at_the_bottom_with_intervals_apart",  # 5.2 s in all, 3 cases
     ),
     # the server: whole games, processes killed and restarted, bot workers killed
-    "tests/server/test_bot_crash.py": (),  # every test: 47 s and 9.5 s
-    "tests/server/test_crash_points.py": (),  # every test: 41 s on SQLite
-    "tests/server/test_recovery_process.py": (),  # every test: 16 s each
-    "tests/server/test_seat_binding.py": (),  # every test: 3.4 to 8.2 s each
-    "tests/server/test_whole_games.py": (),  # every test: 2.5 and 12.9 s
-    "tests/server/test_workers.py": (),  # every test: three server processes, 31 s
-    "tests/server/test_worker_partition.py": (),  # every test: two server processes, 18 s
-    "tests/server/test_worker_cuts.py": (),  # every cut: two server processes, 45-100 s
-    "tests/server/test_cluster_lobby.py": (),  # every test: two servers, 2.6 to 6.2 s
-    "tests/server/test_bot_stream.py": (),  # every test: a server and bot workers, 8.3 s
-    "tests/server/test_bot_worker_command.py": (),  # every test: bot workers, 4.2 and 10 s
-    "tests/server/test_connection_limits.py": (),  # every test: one server, 22 s to start
-    "tests/server/test_fuzz.py": (),  # every test: 7.9 s
-    "tests/server/test_load_benchmark.py": (),  # every test: 21 s
-    "tests/server/test_worker_pool.py": (
+    "tests/server/bots/test_bot_crash.py": (),  # every test: 47 s and 9.5 s
+    "tests/server/storage/test_crash_points.py": (),  # every test: 41 s on SQLite
+    "tests/server/storage/test_recovery_process.py": (),  # every test: 16 s each
+    "tests/server/table/test_seat_binding.py": (),  # every test: 3.4 to 8.2 s each
+    "tests/server/table/test_whole_games.py": (),  # every test: 2.5 and 12.9 s
+    "tests/server/site/test_workers.py": (),  # every test: three server processes, 31 s
+    "tests/server/cluster/test_worker_partition.py": (),  # every test: two server processes, 18 s
+    "tests/server/cluster/test_worker_cuts.py": (),  # every cut: two server processes, 45-100 s
+    "tests/server/cluster/test_cluster_lobby.py": (),  # every test: two servers, 2.6 to 6.2 s
+    "tests/server/cluster/test_bot_stream.py": (),  # every test: a server and bot workers, 8.3 s
+    "tests/server/cluster/test_bot_worker_command.py": (),  # every test: bot workers, 4.2 and 10 s
+    "tests/server/accounts/test_connection_limits.py": (),  # every test: one server, 22 s to start
+    "tests/server/table/test_fuzz.py": (),  # every test: 7.9 s
+    "tests/server/site/test_load_benchmark.py": (),  # every test: 21 s
+    "tests/server/bots/test_worker_pool.py": (
         "test_every_call_in_flight_is_run_again",  # 1.7 s
         "test_a_call_that_always_kills_its_worker_gives_up",  # 1.3 s
     ),
-    "tests/server/test_request_log.py": (
+    "tests/server/operations/test_request_log.py": (
         "test_sockets_closed_normally_are_not_logged",  # 2.5 s in all, 6 real servers
         "test_the_server_logs_its_own_failed_requests",  # 1.3 s
     ),
-    "tests/server/test_replay_api.py": (
+    "tests/server/api/test_replay_api.py": (
         "test_a_running_game_is_replayed_for_its_players_then_for_anyone",  # 1.7 s
     ),
-    "tests/server/test_bot_limits.py": (
+    "tests/server/bots/test_bot_limits.py": (
         "test_finished_tables_no_longer_count",  # 7.8 s
         "test_bad_levels_are_a_typed_400",  # 2.3 s
     ),
-    "tests/server/test_review_limits.py": (
+    "tests/server/competition/test_review_limits.py": (
         "test_a_second_review_is_refused_while_the_first_runs",  # 6.2 s
     ),
-    "tests/server/test_review.py": (
+    "tests/server/competition/test_review.py": (
         "test_review_of_a_finished_game",  # 3.7 s
     ),
-    "tests/server/test_review_agrees_with_hint.py": (
+    "tests/server/competition/test_review_agrees_with_hint.py": (
         "test_the_hint_with_the_games_own_budget_agrees_with_the_review",  # 8 s
         "test_the_review_suggests_the_hints_move_at_recorded_positions",  # 1 to 2.7 s each
     ),
-    "tests/server/test_persistence.py": (
+    "tests/server/storage/test_persistence.py": (
         "test_a_restarted_server_resumes_the_table",  # 3.7 s
         "test_stored_actions_reach_the_sqlite_file_itself",  # 1.2 s
     ),
-    "tests/server/test_play.py": (
+    "tests/server/table/test_play.py": (
         "test_three_thirteen_against_a_bot_to_the_end",  # 3.2 s
         "test_verify_checks_the_commitment_and_the_actions",  # 2.3 s
     ),
-    "tests/server/test_error_codes.py": (
+    "tests/server/protocol/test_error_codes.py": (
         "test_only_game_over_is_also_an_engine_refusal",  # 3.1 s
     ),
-    "tests/server/test_lobby.py": (
+    "tests/server/api/test_lobby.py": (
         "test_register_login_and_throttle",  # 2.7 s
     ),
-    "tests/server/test_http_hardening.py": (
+    "tests/server/accounts/test_http_hardening.py": (
         "test_table_ids_are_checked_before_the_database",  # 2.5 s
         "test_every_answer_has_the_security_headers",  # 2.2 s, and 1.3 s to set up
     ),

@@ -47,12 +47,12 @@ def test_postgres_tests_are_those_that_use_it(
     fixtures: tuple[str, ...], params: dict[str, object], expected: set[str]
 ) -> None:
     path = ROOT / "tests" / "server" / "test_persistence.py"
-    node_id = "tests/server/test_persistence.py::test_x"
+    node_id = "tests/server/storage/test_persistence.py::test_x"
     assert markers_of(path, node_id, fixtures, params) == expected
 
 
 def test_a_test_named_for_postgres_is_a_postgres_test() -> None:
-    file = "tests/server/test_load_benchmark.py"
+    file = "tests/server/site/test_load_benchmark.py"
     node_id = f"{file}::test_the_load_benchmark_runs_on_postgresql"
     assert "postgres" in markers_of(ROOT / file, node_id, ("request",), {})
     other = "tests/server/test_postgres_notes.py"

@@ -32,9 +32,9 @@ NOT_RUN = {
     "python benchmarks/run_all.py",
     # Installing an extra: the test environment has every extra installed already.
     "pip install 'rummykit[envs]'",
-    # The server runs until stopped: tests/server/test_recovery_process.py runs it.
+    # The server runs until stopped: tests/server/storage/test_recovery_process.py runs it.
     "pip install . && rummykit serve",
-    # A finished game's record fetched from a server: tests/server/test_play.py runs both.
+    # A finished game's record fetched from a server: tests/server/table/test_play.py runs both.
     "rummykit verify game.json",
     "rummykit replay game.json",
 }

@@ -19,7 +19,7 @@ import httpx
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from tests.server.scripted import play_to_end
+from tests.kit.scripted import play_to_end
 from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, LiveServer, MakePage
 from tests.web.driver import Player, Socket, sign_in
 from tests.web.test_ratings_pages import registered

@@ -13,8 +13,8 @@ import httpx
 from websockets.sync.client import connect
 
 from rummykit.server.bots.ratings import PUBLISHED
-from tests.server.scripted import Policy, first_legal, play_to_end
-from tests.server.test_whole_games import random_policy
+from tests.kit.scripted import Policy, first_legal, play_to_end
+from tests.server.table.test_whole_games import random_policy
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
 from tests.web.driver import Socket, sign_in
 

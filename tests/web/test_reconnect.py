@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from tests.server.test_recovery_process import ServerProcess, free_port
+from tests.server.storage.test_recovery_process import ServerProcess, free_port
 from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS
 from tests.web.driver import open_page
 

@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Route
 from websockets.sync.client import connect
 
-from tests.server.scripted import play_to_end
+from tests.kit.scripted import play_to_end
 from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
 from tests.web.driver import Player, Socket
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.scripted import play_to_end
+from tests.kit.scripted import play_to_end
 from tests.web.conftest import PHONE, LiveServer, MakePage
 from tests.web.driver import Socket
 

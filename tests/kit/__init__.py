@@ -1,0 +1,1 @@
+"""The tests' one kit of helpers: databases, servers, players, tables and waits."""

@@ -1,0 +1,141 @@
+# ruff: noqa: RUF001, RUF003 (names in Cyrillic and Latin that look alike are the point)
+"""Names people really have: a login name in any one script ("Борис", "Zoé"), refused
+with the rule it breaks (its length, its characters, a mix of scripts), and never one
+that looks like another player's name ("Вова" and "Boba"), on SQLite and PostgreSQL,
+two registrations racing included.  A password shorter than 8 characters is refused
+as such.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from pydantic_core import PydanticCustomError
+
+from rummykit.server.accounts import auth
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.protocol.names import login_name, look_alike_key
+from rummykit.server.settings import Settings
+from tests.server.accounts.test_accounts import (
+    FakeHashes,
+    client_at,
+    credentials,
+    error_code,
+    serving,
+)
+from tests.server.conftest import POSTGRES_URL, make_settings
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    """The settings of an app on a fresh database of each kind."""
+    if request.param == "sqlite":
+        return make_settings(f"sqlite+aiosqlite:///{tmp_path / 'names.sqlite3'}")
+    schema = request.getfixturevalue("postgres_schema")
+    return make_settings(POSTGRES_URL, database_schema=schema)
+
+
+@pytest.fixture
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> FakeHashes:
+    """Password hashes that cost nothing (the accounts' tests' own)."""
+    fake = FakeHashes()
+    monkeypatch.setattr(auth, "hash_password", fake.hash_password)
+    monkeypatch.setattr(auth, "check_password", fake.check_password)
+    return fake
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Борис", "Zoé", "Åsa_92", "Łukasz", "Ελένη", "山田太郎", "やまだ", "José-María", "ann.b"],
+)
+def test_names_in_one_script_with_their_accents_are_names(name: str) -> None:
+    assert login_name(name) == name
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [
+        ("Bоris", "scripts"),  # a Cyrillic о among Latin letters
+        ("Вова_Boba", "scripts"),
+        ("ab", "length"),
+        ("x" * 33, "length"),
+        ("ann smith", "characters"),
+        ("ann<b>", "characters"),
+        ("ann\u200b", "characters"),
+        ("a\u202eevil", "characters"),
+    ],
+)
+def test_a_refused_name_says_which_rule_it_breaks(name: str, rule: str) -> None:
+    with pytest.raises(PydanticCustomError) as refused:
+        login_name(name)
+    assert refused.value.type == "bad_login_name"
+    assert (refused.value.context or {})["rule"] == rule
+
+
+def test_names_that_look_alike_share_a_key_and_others_do_not() -> None:
+    alike = [("Вова", "Boba"), ("Boris", "B0RIS"), ("Zoé", "zoe"), ("ann.b", "ann-b"),
+             ("Ili", "lll"), ("Рема", "Pema")]  # fmt: skip
+    for first, second in alike:
+        assert look_alike_key(first) == look_alike_key(second), (first, second)
+    for first, second in [("Ann", "Anne"), ("Борис", "Boris"), ("Zoé", "Zoë_1")]:
+        assert look_alike_key(first) != look_alike_key(second), (first, second)
+
+
+def test_a_cyrillic_name_registers_and_logs_in_and_a_look_alike_is_refused(
+    database: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+) -> None:
+    async def run() -> None:
+        async with (
+            serving(database, bot_runner) as app,
+            client_at(app, "10.7.0.1") as vova,
+            client_at(app, "10.7.0.2") as again,
+            client_at(app, "10.7.0.3") as other,
+        ):
+            made = await vova.post("/api/register", json=credentials("Вова"))
+            assert made.status_code == 200 and made.json()["name"] == "Вова"
+            logged = await again.post("/api/login", json=credentials("вова"))
+            assert logged.status_code == 200 and logged.json()["name"] == "Вова"
+
+            copy = await other.post("/api/register", json=credentials("Boba"))
+            assert copy.status_code == 409 and error_code(copy) == "name_confusable"
+            assert copy.json()["error"]["params"] == {"name": "Boba", "like": "Вова"}
+            same = await other.post("/api/register", json=credentials("ВОВА"))
+            assert same.status_code == 409 and error_code(same) == "name_taken"
+
+            # a guest may not pass for a registered player either
+            guest = await other.post("/api/session", json={"nickname": "B0BA"})
+            assert guest.status_code == 409 and error_code(guest) == "name_reserved"
+
+            mixed = await other.post("/api/register", json=credentials("Bоris"))
+            assert mixed.status_code == 422 and error_code(mixed) == "bad_login_name"
+            assert mixed.json()["error"]["params"] == {"rule": "scripts", "field": "name"}
+            short = await other.post("/api/register", json=credentials("Boris", "1234567"))
+            assert short.status_code == 422 and error_code(short) == "bad_password"
+            assert short.json()["error"]["params"]["min"] == 8
+
+    asyncio.run(run())
+
+
+def test_two_look_alike_names_registered_at_once_make_one_player(
+    database: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+) -> None:
+    async def run() -> None:
+        async with serving(database, bot_runner) as app:
+            names = ["Вова", "Boba", "BOBA", "B0ba", "вова", "ВОВА"] * 3
+            clients = [client_at(app, f"10.8.0.{i}") for i in range(len(names))]
+            answers = await asyncio.gather(
+                *(
+                    c.post("/api/register", json=credentials(n))
+                    for c, n in zip(clients, names, strict=True)
+                )
+            )
+            for c in clients:
+                await c.aclose()
+            made = [a for a in answers if a.status_code == 200]
+            assert len(made) == 1
+            refused = {error_code(a) for a in answers if a.status_code != 200}
+            assert refused <= {"name_taken", "name_confusable", "registration_throttled"}
+
+    asyncio.run(run())

@@ -1,0 +1,157 @@
+"""The server's HTTP edges against a hostile visitor: query numbers that are no numbers,
+the documentation pages' script policy, and malformed HTTP answered by the server."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import socket
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit.cli import serve
+from rummykit.server.accounts.docs_assets import REDOC_JS, SWAGGER_CSS, SWAGGER_JS
+from rummykit.server.accounts.malformed_http import SecuredH11Protocol, http_protocol
+from rummykit.server.app import create_app
+from rummykit.server.bots.service import BotRunner
+from tests.server.accounts.test_http_hardening import FIXED, directives
+from tests.server.conftest import make_settings
+
+
+@pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "x"])
+def test_a_lag_since_that_is_no_finite_number_is_a_typed_422(
+    client: TestClient, value: str
+) -> None:
+    answer = client.get("/healthz", params={"lag_since": value})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "invalid_request" and "lag_since" in error["message"]
+
+
+def test_a_finite_lag_since_is_answered(client: TestClient) -> None:
+    figures = client.get("/healthz", params={"lag_since": "1e9"}).json()["loop_lag"]
+    assert figures["since"] == 1e9 and "worst_since_ms" in figures
+
+
+# -- malformed HTTP ------------------------------------------------------------------------
+
+
+class Served:
+    """The app under uvicorn in a thread, speaking ``protocol``."""
+
+    def __init__(self, app: object, protocol: type) -> None:
+        import uvicorn
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port: int = sock.getsockname()[1]
+        config = uvicorn.Config(
+            app,  # type: ignore[arg-type]
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            http=protocol,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "no server"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+def _raw_answer(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``request`` as it is and read the answer until the server closes."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(10)
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
+PROTOCOLS = {"h11": SecuredH11Protocol, "default": http_protocol()}
+
+
+@pytest.mark.parametrize("protocol", sorted(PROTOCOLS))
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"\x00\x01\x02 not http at all\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header Without Colon\r\n\r\n",
+        b"GET /\x7f HTTP/9.9\r\n\r\n",
+    ],
+)
+def test_malformed_http_is_a_typed_400_with_the_security_headers(
+    sqlite_url: str, bot_runner: BotRunner, protocol: str, garbage: bytes
+) -> None:
+    served = Served(create_app(make_settings(sqlite_url), runner=bot_runner), PROTOCOLS[protocol])
+    try:
+        status, headers, body = _raw_answer(served.port, garbage)
+        assert status == 400
+        for name, value in FIXED.items():
+            assert headers[name] == value, (name, headers)
+        policy = directives(headers["content-security-policy"])
+        assert policy["default-src"] == ["'self'"] and policy["script-src"] == ["'self'"]
+        assert policy["frame-ancestors"] == ["'none'"]
+        assert json.loads(body)["error"]["code"] == "bad_request"
+        # the server goes on serving
+        good = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        assert _raw_answer(served.port, good)[0] == 200
+    finally:
+        served.stop()
+
+
+def test_the_served_protocol_is_the_secured_one() -> None:
+    """``rummykit serve`` runs uvicorn with :func:`http_protocol`: httptools' protocol
+    (what uvicorn would pick) if it is installed, else h11's, each secured."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    chosen = http_protocol()
+    assert issubclass(chosen, H11Protocol) or chosen.__name__ == "SecuredHttpToolsProtocol"
+    source = inspect.getsource(serve)
+    assert "http_protocol()," in source  # a base of the protocol given as http=
+
+
+# -- the documentation pages ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc", "/docs/oauth2-redirect"])
+def test_the_documentation_pages_name_exact_cdn_files_not_a_host(
+    client: TestClient, path: str
+) -> None:
+    """Scripts and stylesheets from another origin are the pinned files alone, each
+    loaded with its integrity hash: no host, path prefix or wildcard is allowed."""
+    page = client.get(path)
+    assert page.status_code == 200
+    policy = directives(page.headers["content-security-policy"])
+    for directive in ("script-src", "style-src", "default-src"):
+        for source in policy[directive]:
+            assert "*" not in source, (directive, source)
+            if source.startswith("https://") and directive == "script-src":
+                assert source in (SWAGGER_JS.url, REDOC_JS.url), source
+    assert "https://cdn.jsdelivr.net" not in policy["style-src"]
+    for pinned in (SWAGGER_JS, SWAGGER_CSS, REDOC_JS):
+        assert re.fullmatch(r"https://cdn\.jsdelivr\.net/npm/[a-z-]+@\d+\.\d+\.\d+/\S+", pinned.url)
+    loaded = re.findall(r'(?:src|href)="(https://cdn\.jsdelivr\.net[^"]*)"([^>]*)>', page.text)
+    pinned_by_url = {p.url: p for p in (SWAGGER_JS, SWAGGER_CSS, REDOC_JS)}
+    for url, attributes in loaded:
+        assert f'integrity="{pinned_by_url[url].integrity}"' in attributes, (url, attributes)
+    if path != "/docs/oauth2-redirect":
+        assert loaded  # the viewer's bundle, pinned

@@ -1,0 +1,164 @@
+"""Two workers of one site in this process (each its own uvicorn thread), sharing a
+PostgreSQL schema and a Redis prefix: what one worker's players do reaches the other.
+
+A table lives at the worker that created it; a second player who only ever talks to
+the other worker joins it, is refused a taken seat with the owner's own error, plays
+through a socket whose views come from the owner, and logs out there, which closes the
+socket.  The lobby of either worker leaves out a waiting table whose players are all
+away, although only its owner knows it.  Two players asking the two workers for a
+rematch at the same moment get one rematch, offered to both.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
+from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.server.site.test_workers import REDIS_URL
+
+
+@pytest.fixture
+def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    settings = make_settings(
+        POSTGRES_URL,
+        database_schema=postgres_schema,
+        redis_url=REDIS_URL,
+        redis_prefix=prefix,
+        grace_seconds=0.5,
+    )
+    with LiveServer(settings) as first, LiveServer(settings) as second:
+        yield first, second
+
+
+def wait_until(condition: object, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError("the condition never held")
+
+
+def test_a_player_at_another_worker_joins_plays_and_logs_out(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    host = Player(owner_side, "ada")
+    guest = Player(other_side, "bob")
+    third = Player(other_side, "cy")
+    created = host.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 1, "last_round": 2},
+         "seats": [{"kind": "human"}] * 3, "turn_seconds": None},
+    ).json()  # fmt: skip
+    assert "table_id" in created, created
+    table_id = created["table_id"]
+    joined = guest.post(f"/api/tables/{table_id}/join", {"seat": 1})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 1
+    refused = third.post(f"/api/tables/{table_id}/join", {"seat": 1})
+    assert refused.status_code == 409, refused.text  # the owner's refusal, typed
+    assert refused.json()["error"]["code"] == "seat_taken"
+    assert third.post(f"/api/tables/{table_id}/join", {"seat": 2}).json()["seat"] == 2
+    ada, bob = host.connect(table_id), guest.connect(table_id)
+    first = bob.wait_for(lambda m: m.get("type") == "state")
+    assert first["seat"] == 1 and first["observation"]["player"] == 1
+    mover = {0: ada, 1: bob}.get(first["observation"]["current_player"])
+    if mover is None:  # seat 2 to move: cy plays through the other worker too
+        mover = third.connect(table_id)
+    state = mover.wait_for(lambda m: m.get("type") == "state" and m["legal_actions"])
+    mover.send({"type": "action", "state_number": state["state_number"],
+                "action": state["legal_actions"][0]})  # fmt: skip
+    number = state["state_number"] + 1
+    for sock in (ada, bob):  # both see the move, each from its own seat
+        sock.wait_for(lambda m, n=number: m.get("type") == "state" and m["state_number"] == n)
+    assert seat_views_are_theirs([ada, bob]) >= 4
+    assert guest.post("/api/logout").status_code == 200
+    assert bob.closed.wait(10), "the logout at one worker did not close the socket"
+    for sock in (ada, bob, mover):
+        sock.close()
+    for player in (host, guest, third):
+        player.close()
+
+
+def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    host = Player(owner_side, "dee")
+    looker = Player(other_side, "eve")
+    created = host.post(
+        "/api/tables",
+        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).json()
+    table_id = created["table_id"]
+
+    def listed() -> bool:
+        tables = looker.http.get("/api/tables").json()
+        return any(t["table_id"] == table_id for t in tables)
+
+    sock = host.connect(table_id)
+    sock.wait_for(lambda m: m.get("type") == "state")
+    assert listed()
+    sock.close()  # the only seated player goes away; after the grace period...
+    wait_until(lambda: not listed())
+    again = host.connect(table_id)  # ...and back: listed again everywhere
+    again.wait_for(lambda m: m.get("type") == "state")
+    wait_until(listed)
+    again.close()
+    host.close()
+    looker.close()
+
+
+def test_two_players_asking_two_workers_for_a_rematch_get_one(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    ann, bob = Player(owner_side, "ann"), Player(other_side, "bob")
+    created = ann.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 3},
+         "seats": [{"kind": "human"}] * 2, "turn_seconds": None},
+    ).json()  # fmt: skip
+    table_id = created["table_id"]
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
+    assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
+    ann_sock = ann.connect(table_id)
+    play_out(ann_sock)
+    bob_sock = bob.connect(table_id)  # through the other worker
+    bob_sock.wait_for(lambda m: m.get("type") == "game_over")
+    start = threading.Barrier(2)
+    answers: dict[str, httpx.Response] = {}
+
+    def ask(player: Player) -> None:
+        start.wait()
+        answers[player.name] = player.post(f"/api/tables/{table_id}/rematch")
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in (ann, bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert answers["ann"].status_code == 200, answers["ann"].text
+    assert answers["bob"].status_code == 200, answers["bob"].text
+    made = {name: answer.json() for name, answer in answers.items()}
+    assert made["ann"]["table_id"] == made["bob"]["table_id"]
+    assert (made["ann"]["seat"], made["bob"]["seat"]) == (0, 1)
+    for sock in (ann_sock, bob_sock):  # the offer reached both, whoever made it
+        offer = sock.wait_for(lambda m: m.get("type") == "rematch")
+        assert offer["table_id"] == made["ann"]["table_id"]
+    started = ann.http.get(f"/api/tables/{made['ann']['table_id']}").json()
+    assert started["status"] == "playing"
+    assert [s["name"] for s in started["seats"]] == ["ann", "bob"]
+    for sock in (ann_sock, bob_sock):
+        sock.close()
+    ann.close()
+    bob.close()

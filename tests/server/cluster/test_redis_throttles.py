@@ -1,0 +1,93 @@
+"""The account limits of a site, counted in Redis for every worker together: a limit
+holds against attempts racing at several workers at once, and across two real workers
+a flood of logins for one name is checked only as often as the limit allows."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from redis.asyncio import Redis
+
+from rummykit.server.accounts.throttles import Throttled
+from rummykit.server.cluster.redis_throttles import RedisWindow
+from tests.kit.live import LiveServer
+from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.server.site.test_workers import REDIS_URL
+
+
+def test_a_window_counts_every_key_and_gives_back() -> None:
+    async def run() -> None:
+        redis = Redis.from_url(REDIS_URL)
+        window = RedisWindow(redis, "login", 2, 10.0, prefix=f"test-{uuid.uuid4().hex[:12]}")
+        try:
+            first = await window.take("name:ann", "address:a")
+            await window.take("name:ann", "address:b")
+            with pytest.raises(Throttled) as throttled:
+                await window.take("name:ann", "address:c")  # the name is full
+            assert 9 <= throttled.value.retry_after <= 10
+            with pytest.raises(Throttled):
+                await window.take("name:bob", "address:a", "address:b", "name:ann")
+            await window.take("name:bob", "address:a")  # nothing was recorded for bob
+            await first.give_back()
+            await first.give_back()  # once only
+            await window.take("name:ann", "address:d")
+            with pytest.raises(Throttled):
+                await window.take("name:ann")
+        finally:
+            await redis.aclose()
+
+    asyncio.run(run())
+
+
+def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
+    async def run() -> list[bool]:
+        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        clients = [Redis.from_url(REDIS_URL) for _ in range(4)]  # four workers
+        windows = [RedisWindow(c, "login", 5, 60.0, prefix=prefix) for c in clients]
+
+        async def attempt(index: int) -> bool:
+            try:
+                await windows[index % 4].take("name:ann", f"address:{index}")
+            except Throttled:
+                return False
+            return True
+
+        try:
+            return list(await asyncio.gather(*(attempt(i) for i in range(200))))
+        finally:
+            for client in clients:
+                await client.aclose()
+
+    assert sum(asyncio.run(run())) == 5
+
+
+@pytest.fixture
+def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
+    settings = make_settings(
+        POSTGRES_URL,
+        database_schema=postgres_schema,
+        redis_url=REDIS_URL,
+        redis_prefix=f"test-{uuid.uuid4().hex[:12]}",
+        login_attempts_per_minute=5,
+    )
+    with LiveServer(settings) as first, LiveServer(settings) as second:
+        yield first, second
+
+
+def test_logins_spread_over_two_workers_are_checked_five_times(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    def login(index: int) -> int:
+        server = workers[index % 2]
+        body = {"name": "victim", "password": f"guess-{index}-long-enough"}
+        return httpx.post(f"{server.url}/api/login", json=body, timeout=60).status_code
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        codes = list(pool.map(login, range(40)))
+    assert codes.count(401) == 5, codes  # checked (and wrong)
+    assert codes.count(429) == 35, codes  # refused before any check

@@ -1,0 +1,361 @@
+"""A willing player is served again within seconds of a partition or a freeze, and no
+substitute plays for them.
+
+Two worker processes share PostgreSQL and Redis; worker A reaches one of them through a
+relay the test controls (``hold``: connections stay open, nothing is forwarded;
+``drop``: connections are reset and new ones refused), or is frozen with ``SIGSTOP``.
+A hold holds both ways: what Redis publishes to A's channels does not reach it either.
+A person plays a Burraco table against a bot, answering every turn at once, reconnecting
+whenever the socket closes to a worker picked at random (a load balancer that knows
+nothing of the cut) and again after a refusal that says "try again".
+
+Measured for each cut: how long the person is **stranded** (from the cut to the first
+view of the table they get from a host that serves it, on a new socket or with a newer
+state), the moves a **substitute** made for them (the grace period is shorter than the
+cut, so a stranded person loses moves), and whether the table got **stuck** (the game
+must end).  The goals (``docs/scale-out.md``): stranded no longer than the lease's ttl
+plus 2 s, no substitute move, no stuck table.  ``RUMMYKIT_CUT_FIGURES=path`` appends
+each run's figures to ``path`` (JSON lines), which is how the page's table was made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from rummykit.games.core import rules_from_json
+from rummykit.games.registry import game_named
+from tests.server.cluster.test_worker_partition import Relay
+from tests.server.conftest import POSTGRES_URL
+from tests.server.site.test_workers import REDIS_URL, Site
+from tests.server.storage.test_recovery_process import ServerProcess, choose, free_port
+
+LEASE_SECONDS = 2.0
+GRACE_SECONDS = 6.0  # shorter than a cut: a person stranded through it loses moves
+CUT_SECONDS = 10.0
+STRANDED_GOAL = LEASE_SECONDS + 2.0
+"""The goal for the seconds a willing player is stranded (docs/scale-out.md reports the
+figures against it)."""
+STRANDED_LIMIT = STRANDED_GOAL + 2.0
+"""What the tests hold a run to: the goal, with room for a machine busy with other work
+(under load a held database's case was measured at 4.3 s); far below the grace period,
+after which a substitute would play the seat."""
+
+CUTS = [
+    "redis-hold-gateway",  # A is the gateway of the person's socket; B hosts the table
+    "postgresql-hold-owner",  # A hosts the table; the person talks through B
+    "postgresql-drop-owner",
+    "freeze-owner",  # A hosts the table and is stopped (SIGSTOP) for CUT_SECONDS
+]
+
+
+class Person:
+    """One scripted, willing person at seat 0, through whichever worker the balancer
+    picks; every view's arrival time kept."""
+
+    def __init__(self, site: Site, name: str, *, seed: int) -> None:
+        self.site = site
+        self.name = name
+        self.rng = random.Random(seed)
+        self.ports = [w.port for w in site.workers]
+        port = self.ports[0]
+        response = httpx.post(f"http://127.0.0.1:{port}/api/session", json={"nickname": name})
+        response.raise_for_status()
+        self.cookie = str(response.cookies["rummykit_session"])
+        self.sent: dict[int, str] = {}
+        self.views: list[tuple[float, int, int]] = []  # (time, socket number, state number)
+        self.sockets = 0
+        self.refusals: list[tuple[str, int | None]] = []  # (error code, close code)
+        self.over: dict[str, Any] | None = None
+        self.failure: BaseException | None = None
+        self.stop = threading.Event()
+
+    def post(self, port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = httpx.post(
+            f"http://127.0.0.1:{port}{path}",
+            json=body,
+            cookies={"rummykit_session": self.cookie},
+            timeout=15,
+        )
+        assert response.status_code == 200, response.text
+        found: dict[str, Any] = response.json()
+        return found
+
+    def play(self, table_id: str) -> None:
+        try:
+            deadline = time.monotonic() + 240
+            while self.over is None and not self.stop.is_set():
+                assert time.monotonic() < deadline, f"{self.name}: the game did not end"
+                port = self.rng.choice(self.ports)
+                url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+                headers = {"Cookie": f"rummykit_session={self.cookie}"}
+                try:
+                    with connect(url, additional_headers=headers, open_timeout=1) as ws:
+                        self.sockets += 1
+                        self._converse(ws, self.sockets)
+                except (ConnectionClosed, TimeoutError, OSError, InvalidStatus):
+                    pass
+                time.sleep(0.2)  # the browser's first retry waits about this long
+        except BaseException as error:  # reported by the test
+            self.failure = error
+
+    def _converse(self, ws: Any, socket_number: int) -> None:
+        acted = -1
+        while True:
+            # a willing person waits as long as it takes: only the server ends a socket
+            message = json.loads(ws.recv(timeout=120))
+            if message["type"] == "game_over":
+                self.over = message
+                return
+            if message["type"] == "error":
+                if message["code"] in ("not_found", "table_unavailable"):
+                    self.refusals.append((message["code"], None))
+                continue
+            if message["type"] != "state":
+                continue
+            assert message["seat"] == 0, f"{self.name} was sent seat {message['seat']}"
+            number = int(message["state_number"])
+            self.views.append((time.monotonic(), socket_number, number))
+            if message["legal_actions"] and number != acted:
+                acted = number
+                action = self.sent.get(number) or choose(number, message["legal_actions"])
+                self.sent[number] = action
+                ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
+
+    def stranded(self, cut: float) -> float:
+        """The longest the person waited, from ``cut`` on, for the table's next view:
+        between two views (the person answers each at once and the bot plays at once, so
+        any long gap is the cut's), or from ``cut`` to the first view after it."""
+        times = sorted(at for at, _, _ in self.views)
+        waits = [after - max(before, cut) for before, after in pairwise(times) if after >= cut]
+        return max(waits, default=float("inf"))
+
+
+def substitute_moves(record: dict[str, Any], person: Person) -> int:
+    """The moves at seat 0 (the person's) that the person did not send."""
+    game = game_named(record["game"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
+    count = 0
+    for number, action in enumerate(record["actions"]):
+        if state.current_player == 0 and person.sent.get(number) != action:
+            count += 1
+        state.apply(game.parse_action(action))
+    return count
+
+
+@pytest.fixture(params=CUTS)
+def cut(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def relay(cut: str) -> Iterator[Relay | None]:
+    if cut.startswith("freeze"):
+        yield None
+        return
+    relay = Relay(5432 if cut.startswith("postgresql") else 6379)
+    relay.proxy.both_ways = True  # a partition: nothing crosses it either way
+    yield relay
+    relay.release()
+    relay.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path, postgres_schema: str, relay: Relay | None, cut: str) -> Iterator[Site]:
+    site = Site(tmp_path, postgres_schema)
+    site.workers = site.workers[:2]
+    for index, worker in enumerate(site.workers):
+        env = dict(worker.env)
+        env["RUMMYKIT_GRACE_SECONDS"] = str(GRACE_SECONDS)
+        env["RUMMYKIT_LEASE_SECONDS"] = str(LEASE_SECONDS)
+        if index == 0 and relay is not None and cut.startswith("postgresql"):
+            env["RUMMYKIT_DATABASE_URL"] = POSTGRES_URL.replace("5432", str(relay.port))
+        elif index == 0 and relay is not None:
+            env["RUMMYKIT_REDIS_URL"] = REDIS_URL.replace("6379", str(relay.port))
+        site.workers[index] = ServerProcess(env, free_port(), tmp_path / f"worker-{index}.log")
+    try:
+        for worker in site.workers:
+            worker.start()
+        yield site
+    finally:
+        for worker in site.workers:
+            if worker.process is not None and worker.process.poll() is None:
+                worker.process.send_signal(signal.SIGCONT)
+                worker.process.kill()
+                worker.process.wait()
+
+
+def test_a_willing_player_is_served_again_within_seconds(
+    site: Site, relay: Relay | None, cut: str
+) -> None:
+    worker_a, worker_b = site.workers
+    owner, gateway = (worker_b, worker_a) if cut.endswith("gateway") else (worker_a, worker_b)
+    person = Person(site, f"cut-{cut}", seed=5)
+    created = person.post(
+        owner.port,  # made at the owner, so it is the owner's
+        "/api/tables",
+        {
+            "game": "burraco",
+            "rules": {"mode": "quick"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+            "turn_seconds": None,
+        },
+    )
+    table_id = created["table_id"]
+    person.ports = [gateway.port]  # the first socket goes through the gateway
+    player = threading.Thread(target=person.play, args=(table_id,), daemon=True)
+    player.start()
+    deadline = time.monotonic() + 60
+    while len(person.sent) < 6:  # some of the game is played
+        assert time.monotonic() < deadline, "no progress before the cut"
+        assert person.failure is None, repr(person.failure)
+        assert person.over is None, "the game ended before the cut: make it longer"
+        time.sleep(0.05)
+
+    cut_at = time.monotonic()
+    person.ports = [worker_a.port, worker_b.port]  # the balancer knows nothing of the cut
+    assert worker_a.process is not None
+    if relay is None:
+        worker_a.process.send_signal(signal.SIGSTOP)
+    elif cut.startswith("postgresql-drop"):
+        relay.loop.call_soon_threadsafe(relay.proxy.drop)
+    else:
+        relay.stall()
+    time.sleep(CUT_SECONDS)
+    if relay is None:
+        worker_a.process.send_signal(signal.SIGCONT)
+    else:
+        relay.release()
+    player.join(timeout=180)
+    person.stop.set()
+    assert person.failure is None, repr(person.failure)
+    assert person.over is not None, "the table is stuck"
+
+    stranded = person.stranded(cut_at)
+    record = httpx.get(
+        f"http://127.0.0.1:{worker_b.port}/api/tables/{table_id}/record", timeout=30
+    ).json()
+    substituted = substitute_moves(record, person)
+    figures = {"cut": cut, "stranded": round(stranded, 2), "substitute_moves": substituted}
+    if path := os.environ.get("RUMMYKIT_CUT_FIGURES"):
+        with open(path, "a") as out:
+            out.write(json.dumps(figures) + "\n")
+    print(figures)
+    assert substituted == 0, figures
+    assert stranded <= STRANDED_LIMIT, figures
+
+
+@pytest.mark.parametrize("cut", ["postgresql-freeze-in-transaction"])
+def test_a_frozen_owner_s_row_locks_hold_up_no_one(
+    site: Site, relay: Relay | None, cut: str
+) -> None:
+    """A is frozen just after its UPDATE of a seat reached PostgreSQL, before its COMMIT
+    (the relay in front of A's database sees the statement go by); B must take A's
+    tables over and seat the player anyway, within the goal, and a game A hosted goes
+    on through B as quickly as after any freeze."""
+    assert relay is not None
+    worker_a, worker_b = site.workers
+    assert worker_a.process is not None
+    person = Person(site, "frozen-owner-player", seed=7)
+    playing = person.post(
+        worker_a.port,
+        "/api/tables",
+        {
+            "game": "burraco",
+            "rules": {"mode": "quick"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+            "turn_seconds": None,
+        },
+    )["table_id"]
+    person.ports = [worker_b.port]
+    player = threading.Thread(target=person.play, args=(playing,), daemon=True)
+    player.start()
+    host = Person(site, "frozen-owner-host", seed=8)
+    waiting = host.post(
+        worker_a.port,
+        "/api/tables",
+        {
+            "game": "burraco",
+            "rules": {"mode": "quick"},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "turn_seconds": None,
+        },
+    )["table_id"]
+    guest = Person(site, "frozen-owner-guest", seed=9)
+    deadline = time.monotonic() + 60
+    while len(person.sent) < 6:
+        assert time.monotonic() < deadline, "no progress before the freeze"
+        assert person.over is None, "the game ended before the freeze: make it longer"
+        time.sleep(0.05)
+
+    frozen = threading.Event()
+    frozen_at: list[float] = []
+
+    def freeze() -> None:
+        assert worker_a.process is not None
+        worker_a.process.send_signal(signal.SIGSTOP)
+        frozen_at.append(time.monotonic())
+        frozen.set()
+
+    person.ports = [worker_a.port, worker_b.port]
+    # the seat's UPDATE is prepared (its text), then run by the next packet: freeze there
+    relay.loop.call_soon_threadsafe(
+        lambda: relay.proxy.on_marker(b"UPDATE seats", freeze, packets_after=1)
+    )
+
+    def join_at_a() -> None:
+        with contextlib.suppress(httpx.HTTPError):
+            httpx.post(
+                f"http://127.0.0.1:{worker_a.port}/api/tables/{waiting}/join",
+                json={"seat": 1},
+                cookies={"rummykit_session": guest.cookie},
+                timeout=CUT_SECONDS + 20,
+            )
+
+    threading.Thread(target=join_at_a, daemon=True).start()
+    assert frozen.wait(timeout=30), "A never sent the seat's UPDATE"
+    seated_at = None
+    while time.monotonic() < frozen_at[0] + CUT_SECONDS:
+        try:
+            response = httpx.post(
+                f"http://127.0.0.1:{worker_b.port}/api/tables/{waiting}/join",
+                json={"seat": 1},
+                cookies={"rummykit_session": guest.cookie},
+                timeout=CUT_SECONDS,
+            )
+        except httpx.TimeoutException:  # waited for the whole cut: the goal is missed
+            break
+        if response.status_code == 200:
+            seated_at = time.monotonic()
+            break
+        assert response.status_code == 503, response.text  # between owners: again
+        time.sleep(0.2)
+    time.sleep(max(0.0, frozen_at[0] + CUT_SECONDS - time.monotonic()))
+    worker_a.process.send_signal(signal.SIGCONT)
+    player.join(timeout=180)
+    person.stop.set()
+    assert person.failure is None, repr(person.failure)
+    assert person.over is not None, "the table is stuck"
+    stranded = person.stranded(frozen_at[0])
+    waited = None if seated_at is None else round(seated_at - frozen_at[0], 2)
+    figures = {"cut": cut, "stranded": round(stranded, 2), "join_waited": waited}
+    if path := os.environ.get("RUMMYKIT_CUT_FIGURES"):
+        with open(path, "a") as out:
+            out.write(json.dumps(figures) + "\n")
+    print(figures)
+    assert waited is not None and waited <= STRANDED_LIMIT, figures
+    assert stranded <= STRANDED_LIMIT, figures

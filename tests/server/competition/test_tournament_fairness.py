@@ -1,0 +1,245 @@
+"""Tournaments played fairly around their edges: an entrant who came is never made a
+no-show by a restart, a round's tables follow the database once the round is over, a
+round's results stay hidden until every table of it is over, and a tournament's tables
+leave their creator's own table limit alone."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit.server.app import create_app
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.clock import FakeClock
+from rummykit.server.competition.tournament_rows import tables_of
+from rummykit.server.settings import Settings
+from tests.kit.scripted import play_to_end
+from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
+from tests.server.conftest import make_settings
+from tests.server.table.test_whole_games import connect, new_player
+
+
+@pytest.fixture
+def settings(database: dict[str, Any]) -> Settings:
+    return make_settings(**database)
+
+
+@pytest.fixture
+def any_client(settings: Settings, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as test_client:
+        yield test_client
+
+
+def _pair_event(client: TestClient, ann: str, bob: str) -> tuple[str, str]:
+    """A one-round event of ann and bob (no bots): its id and their table."""
+    body = {**SHORT_313, "name": "Pair", "rounds": 1, "capacity": 2, "bot_level": None}
+    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    joined = _as(client, bob).post(f"/api/tournaments/{tournament_id}/register").json()
+    assert joined["status"] == "running"
+    return tournament_id, joined["your_table"]
+
+
+def _seats(client: TestClient, table_id: str) -> list[Any]:
+    storage = client.app.state.server.storage  # type: ignore[attr-defined]
+    found = client.portal.call(storage.table_with_seats, table_id)  # type: ignore[union-attr]
+    assert found is not None
+    return list(found[1])
+
+
+def _substitutes(client: TestClient, table_id: str) -> list[bool]:
+    """Which seats of the live table a substitute plays (its grace period is over)."""
+    host = client.app.state.server.tables.hosts[table_id]  # type: ignore[attr-defined]
+    return [seat.away for seat in host.seating]
+
+
+def _stored_totals(client: TestClient, tournament_id: str) -> int:
+    """How many of the tournament's tables have their result stored."""
+    storage = client.app.state.server.storage  # type: ignore[attr-defined]
+
+    async def count() -> int:
+        async with storage.reading() as session:
+            rows = await tables_of(session, tournament_id)
+        return sum(row.totals is not None for row in rows)
+
+    return int(client.portal.call(count))  # type: ignore[union-attr]
+
+
+def _until(condition: Any, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.02)
+
+
+def _receive(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The connection's next message, failing (not hanging) if none comes in time."""
+    answers: queue.Queue[dict[str, Any]] = queue.Queue()
+
+    def read() -> None:
+        try:
+            answers.put(ws.receive_json())
+        except Exception:  # the connection closed meanwhile: nothing came
+            return
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        return answers.get(timeout=timeout)
+    except queue.Empty:
+        raise AssertionError(f"no message within {timeout} s") from None
+
+
+def test_a_restart_does_not_make_an_entrant_who_came_a_no_show(
+    settings: Settings, bot_runner: BotRunner
+) -> None:
+    """Ann comes to her table and closes the page; the server restarts; past the grace
+    period a substitute plays for her, and only bob, who never came, forfeits."""
+    first_clock = FakeClock()
+    with TestClient(create_app(settings, runner=bot_runner, clock=first_clock)) as client:
+        ann, bob = new_player(client, "ann"), new_player(client, "bob")
+        tournament_id, table_id = _pair_event(client, ann, bob)
+        with connect(client, f"/ws/tables/{table_id}", ann) as ws:
+            assert ws.receive_json()["type"] == "state"
+        first_clock.advance(5)  # ann's page is closed; the server stops within her grace
+    clock = FakeClock(first_clock.now() + 5)
+    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+        assert client.get("/healthz").json()["tables"] == 1  # restored at the start
+        clock.advance(61)  # past the grace period of both seats
+        _until(lambda: _seats(client, table_id)[1].left_at is not None)  # bob: a no-show
+        _until(lambda: _substitutes(client, table_id) == [True, True])
+        assert _seats(client, table_id)[0].left_at is None  # ann came: no forfeit
+        with connect(client, f"/ws/tables/{table_id}", ann) as ws:
+            play_to_end(ws)
+        view = _until_over(client, tournament_id)
+    (only,) = view["round_list"][0]["tables"]
+    bob_entry = next(e["entry"] for e in view["entries"] if e["name"] == "bob")
+    assert only["forfeits"] == [bob_entry]
+    assert [s["name"] for s in view["standings"]] == ["ann", "bob"]
+
+
+def test_a_finished_rounds_table_in_memory_follows_the_database(
+    any_client: TestClient, clock: FakeClock
+) -> None:
+    """While ann is still at her table after the round ended, the table is public and
+    its deal shown as the stored record is: to a stranger's summary, watching and
+    ``game_over``, and ann is told the seed too."""
+    client = any_client
+    ann, bob, carol = (new_player(client, n) for n in ("ann", "bob", "carol"))
+    tournament_id, table_id = _pair_event(client, ann, bob)
+    with connect(client, f"/ws/tables/{table_id}", ann) as ws:
+        ws.receive_json()
+        clock.advance(61)  # bob never comes
+        first = play_to_end(ws)[-1]
+        assert first["seed"] is None  # held while the round may still be played elsewhere
+        _until_over(client, tournament_id)
+        record = _as(client, carol).get(f"/api/tables/{table_id}/record").json()
+        assert record["format"] == "rummykit-record"
+        told = _receive(ws)  # the round is over: ann learns the deal
+        assert (told["type"], told["seed"]) == ("game_over", record["seed"])
+        summary = _as(client, carol).get(f"/api/tables/{table_id}")
+        assert summary.status_code == 200, summary.text
+        watching = _as(client, carol).post(f"/api/tables/{table_id}/watch", json={})
+        assert watching.status_code == 200, watching.text
+        with connect(client, watching.json()["ws_url"], carol) as stranger:
+            message = stranger.receive_json()
+            while message["type"] != "game_over":
+                message = stranger.receive_json()
+            assert message["seed"] == record["seed"]
+            assert message["nonce"] == record["nonce"]
+
+
+def test_a_rounds_results_stay_hidden_until_the_round_is_over(
+    any_client: TestClient, clock: FakeClock
+) -> None:
+    """Two tables play the same deal; one ends while the other plays on: the event's
+    page shows neither its totals nor its points, nor standings moved by it."""
+    client = any_client
+    ann, bob, carol, dave = (new_player(client, n) for n in ("ann", "bob", "carol", "dave"))
+    body = {**SHORT_313, "name": "Four", "rounds": 1, "capacity": 4, "bot_level": None}
+    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    for cookie in (bob, carol, dave):
+        _as(client, cookie).post(f"/api/tournaments/{tournament_id}/register")
+    url = f"/api/tournaments/{tournament_id}"
+    view = _as(client, ann).get(url).json()
+    ann_table = view["your_table"]
+    other = next(
+        t["table_id"] for t in view["round_list"][0]["tables"] if t["table_id"] != ann_table
+    )
+    partner = next(
+        c for c in (bob, carol, dave) if _as(client, c).get(url).json()["your_table"] == ann_table
+    )
+    with connect(client, f"/ws/tables/{ann_table}", ann) as ws:
+        ws.receive_json()
+        # ann's partner gives the game up at once: a substitute plays it to the end
+        assert _as(client, partner).post(f"/api/tables/{ann_table}/leave").status_code == 200
+        play_to_end(ws)
+    _until(lambda: _stored_totals(client, tournament_id) == 1)  # ann's result is stored
+    assert client.get(f"/api/tables/{other}").status_code == 403  # still private
+    for cookie in (ann, carol, ""):
+        if not cookie:
+            client.cookies.clear()
+        else:
+            _as(client, cookie)
+        view = client.get(url).json()
+        assert view["status"] == "running"
+        tables = view["round_list"][0]["tables"]
+        assert all(t["totals"] is None and t["points"] is None for t in tables), tables
+        assert all(not t["forfeits"] for t in tables), tables
+        assert {s["points"] for s in view["standings"]} == {0.0}
+        assert {s["place"] for s in view["standings"]} == {1}
+
+
+def test_a_tournaments_tables_leave_its_creators_table_limit_alone(
+    settings: Settings, bot_runner: BotRunner, clock: FakeClock
+) -> None:
+    """Ann's event of four people runs two tables at once without her: she may still
+    make her own two tables, and only a third is refused."""
+    limited = settings.model_copy(update={"max_tables_per_player": 2})
+    with TestClient(create_app(limited, runner=bot_runner, clock=clock)) as client:
+        ann = new_player(client, "ann")
+        body = {**SHORT_313, "name": "People", "rounds": 1, "capacity": 4, "bot_level": None}
+        tournament_id = _as(client, ann).post("/api/tournaments", json={**body, "enter": False})
+        url = f"/api/tournaments/{tournament_id.json()['id']}/register"
+        for name in ("bob", "carol", "dave", "erin"):
+            assert _as(client, new_player(client, name)).post(url).status_code == 200
+        assert _as(client, ann).get(url.removesuffix("/register")).json()["status"] == "running"
+        assert _as(client, ann).get("/api/current").json() == []
+        own = {**SHORT_313, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        made = [_as(client, ann).post("/api/tables", json=own) for _ in range(2)]
+        assert [m.status_code for m in made] == [200, 200], made[-1].text
+        refused = _as(client, ann).post("/api/tables", json=own)
+        assert (refused.status_code, refused.json()["error"]["code"]) == (
+            429,
+            "too_many_tables",
+        )
+
+
+def test_the_sweep_makes_a_table_follow_a_round_ended_elsewhere(
+    any_client: TestClient, clock: FakeClock
+) -> None:
+    """A round that ended in another process: this process's live table still holds
+    the deal until its own sweep reads the database."""
+    client = any_client
+    ann, bob = new_player(client, "ann"), new_player(client, "bob")
+    tournament_id, table_id = _pair_event(client, ann, bob)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with connect(client, f"/ws/tables/{table_id}", ann) as ws:
+        ws.receive_json()
+        clock.advance(61)
+        play_to_end(ws)
+        _until_over(client, tournament_id)
+        assert _receive(ws)["seed"] is not None
+        host = server.tables.hosts[table_id]
+        host.row.reveal_held, host.row.private = True, True  # as if told nothing here
+        assert (
+            _as(client, new_player(client, "carol")).get(f"/api/tables/{table_id}").status_code
+            == 403
+        )
+        client.portal.call(server.tournaments.sweep)  # type: ignore[union-attr]
+        assert (host.row.reveal_held, host.row.private) == (False, False)
+        assert _receive(ws)["seed"] is not None
