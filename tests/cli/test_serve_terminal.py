@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from rummykit.cli.serve_logs import STALL_NOTE, FirstStallNote
-from tests.kit.live import free_port
+from tests.kit.threaded import free_port
 
 START_LIMIT = 60.0
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import socket
 import threading
 import time
 from typing import Any
@@ -18,45 +17,20 @@ from websockets.sync.client import connect as ws_connect
 from rummykit.server.accounts.malformed_http import http_protocol
 from rummykit.server.app import create_app
 from rummykit.server.settings import Settings
+from tests.kit.threaded import ThreadedServer
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+class LiveServer(ThreadedServer):
+    """The server app made from ``settings`` under uvicorn in a thread, speaking HTTP as
+    ``rummykit serve`` does; ``create_app_options`` go to :func:`create_app` (a bot
+    runner, a clock)."""
 
-
-class LiveServer:
-    """The server app under uvicorn in a thread."""
-
-    def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(settings),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            http=http_protocol(),  # as ``rummykit serve`` runs it
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+    def __init__(self, settings: Settings, **create_app_options: Any) -> None:
+        super().__init__(create_app(settings, **create_app_options), http=http_protocol())
 
     def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        self.start()
         return self
-
-    def __exit__(self, *_: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
 
 
 class Socket:
