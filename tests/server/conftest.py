@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from tests.kit.apps import app_client, open_client
 from tests.kit.databases import (
     POSTGRES_URL,
     database,
@@ -33,6 +33,7 @@ __all__ = [
     "make_settings",
     "module_database",
     "new_postgres_schema",
+    "open_client",
     "postgres_schema",
     "sqlite_url",
 ]
@@ -52,6 +53,5 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
-    app = create_app(make_settings(sqlite_url), runner=bot_runner, clock=clock)
-    with TestClient(app) as test_client:
+    with app_client(make_settings(sqlite_url), runner=bot_runner, clock=clock) as test_client:
         yield test_client

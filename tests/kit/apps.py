@@ -1,0 +1,70 @@
+"""The server app in the test's own process, behind Starlette's test client: the one way
+the tests open an app (``create_app`` with a bot runner, a clock and settings)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rummykit.server.app import create_app
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.clock import Clock
+from rummykit.server.settings import Settings
+from tests.kit.databases import make_settings
+
+
+@contextlib.contextmanager
+def app_client(
+    settings: Settings,
+    *,
+    runner: Any = None,
+    clock: Clock | None = None,
+    storage: Any = None,
+    raise_server_exceptions: bool = True,
+) -> Iterator[TestClient]:
+    """A test client of the app made from ``settings``, started (its lifespan run) and
+    stopped around the block."""
+    app = create_app(settings, runner=runner, clock=clock, storage=storage)
+    with TestClient(app, raise_server_exceptions=raise_server_exceptions) as client:
+        yield client
+
+
+OpenClient = Callable[..., TestClient]
+"""``open_client(settings=None, *, runner=..., clock=..., **setting_overrides)``."""
+
+
+@pytest.fixture
+def open_client(sqlite_url: str, bot_runner: BotRunner, clock: Clock) -> Iterator[OpenClient]:
+    """Open test clients, each closed at the test's end: on ``settings`` (by default the
+    test's SQLite file) with ``setting_overrides``, the shared bot runner and the test's
+    fake clock unless others are given."""
+    with contextlib.ExitStack() as stack:
+
+        def open_(
+            settings: Settings | None = None,
+            *,
+            runner: Any = bot_runner,
+            clock: Clock | None = clock,
+            storage: Any = None,
+            raise_server_exceptions: bool = True,
+            **setting_overrides: Any,
+        ) -> TestClient:
+            if settings is None:
+                settings = make_settings(sqlite_url, **setting_overrides)
+            elif setting_overrides:
+                settings = settings.model_copy(update=setting_overrides)
+            return stack.enter_context(
+                app_client(
+                    settings,
+                    runner=runner,
+                    clock=clock,
+                    storage=storage,
+                    raise_server_exceptions=raise_server_exceptions,
+                )
+            )
+
+        yield open_
