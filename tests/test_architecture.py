@@ -8,14 +8,14 @@ name.  Three rules follow:
 * **Layers.** A package imports only itself and the packages below it::
 
       cards ◀── games ◀── bots ◀── sim, envs, server ◀── cli
-                games ◀── events ◀── sim, server, cli
+                games ◀── pairings ◀── sim, server, cli
       rating ◀── server, cli
 
   ``web`` is data: only the server may import it (it serves its files).  Nothing
   imports ``cli`` except ``rummykit.__main__``; anything may import the root package
   ``rummykit`` (it holds only ``__version__``), which imports nothing.  ``rating``
   (OpenSkill ratings) imports no other layer.
-* **The engine runs on the standard library.** ``cards``, ``games``, ``events``, ``bots``
+* **The engine runs on the standard library.** ``cards``, ``games``, ``pairings``, ``bots``
   and ``sim`` import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import
   the optional extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
 * **No cycles** between the modules of a package, counting function-local imports.
@@ -53,11 +53,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "cards": frozenset({"cards"}),
     "games": frozenset({"games", "cards"}),
     "bots": frozenset({"bots", "games", "cards"}),
-    "events": frozenset({"events", "games", "cards"}),
-    "sim": frozenset({"sim", "events", "bots", "games", "cards"}),
+    "pairings": frozenset({"pairings", "games", "cards"}),
+    "sim": frozenset({"sim", "pairings", "bots", "games", "cards"}),
     "envs": frozenset({"envs", "bots", "games", "cards"}),
-    "server": frozenset({"server", "web", "rating", "events", "bots", "games", "cards"}),
-    "cli": frozenset({"cli", "server", "sim", "events", "rating", "bots", "games", "cards"}),
+    "server": frozenset({"server", "web", "rating", "pairings", "bots", "games", "cards"}),
+    "cli": frozenset({"cli", "server", "sim", "pairings", "rating", "bots", "games", "cards"}),
     "rating": frozenset({"rating"}),
     "web": frozenset({"web"}),
     "__main__": frozenset({"cli"}),
@@ -65,7 +65,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 """For each layer, the layers its modules may import (besides the root package)."""
 
-STANDARD_LIBRARY_ONLY = frozenset({"cards", "games", "events", "bots", "sim"})
+STANDARD_LIBRARY_ONLY = frozenset({"cards", "games", "pairings", "bots", "sim"})
 
 SIM_LAZY_EXTRAS: frozenset[str] = frozenset({"ray"})
 """Optional extras ``sim`` may import inside a function (``ray``, shipped by the
@@ -75,7 +75,7 @@ extra that ships it."""
 PACKAGES_WITHOUT_CYCLES = (
     "cards",
     "games",
-    "events",
+    "pairings",
     "bots",
     "sim",
     "envs",

@@ -1,7 +1,7 @@
 """``rummykit tournament``: a Swiss or single-elimination event between bots.
 
 Every table of a round plays the same deals, each from every seat (duplicate deals);
-the pairing, the standings and their tie-breaks are :mod:`rummykit.events`', the same as
+the pairing, the standings and their tie-breaks are those of :mod:`rummykit.pairings`, the same as
 the server's tournaments, and :mod:`rummykit.sim.event` plays the rounds.  The engine
 and Rich are imported when the command runs, not with its options.
 """

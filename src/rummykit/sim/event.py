@@ -1,7 +1,7 @@
 """Running a Swiss or single-elimination event round by round.
 
-The pairing (:mod:`rummykit.events.swiss`, :mod:`rummykit.events.knockout`) and the
-standings (:mod:`rummykit.events.standings`) decide who sits where; a *table player*,
+The pairing (:mod:`rummykit.pairings.swiss`, :mod:`rummykit.pairings.knockout`) and the
+standings (:mod:`rummykit.pairings.standings`) decide who sits where; a *table player*,
 given a round number and its tables, plays them and gives each table's totals.  Any
 table player will do: :class:`BotTables` plays bots through the simulator's backends,
 and a server can seat people and bots with the same pairing and standings.
@@ -13,16 +13,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.events.knockout import (
+from rummykit.games.core import rules_to_json
+from rummykit.pairings.knockout import (
     KnockoutStanding,
     first_round,
     knockout_standings,
     next_round,
     winner_of,
 )
-from rummykit.events.standings import EventRecord, Standing, TableResult
-from rummykit.events.swiss import pair_round
-from rummykit.games.core import rules_to_json
+from rummykit.pairings.standings import EventRecord, Standing, TableResult
+from rummykit.pairings.swiss import pair_round
 from rummykit.sim.backends import Backend
 from rummykit.sim.tournament import GameTask, TaskResult, run_tasks, seat_teams, seatings
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from rummykit.events.standings import places_of
 from rummykit.games.core import rules_to_json
+from rummykit.pairings.standings import places_of
 from rummykit.sim.tournament import GameTask, TaskResult, seat_teams, seatings
 
 

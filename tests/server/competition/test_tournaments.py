@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.events.standings import EventRecord, TableResult
+from rummykit.pairings.standings import EventRecord, TableResult
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from rummykit.events.knockout import first_round, next_round
-from rummykit.events.swiss import pair_round
+from rummykit.pairings.knockout import first_round, next_round
+from rummykit.pairings.swiss import pair_round
 from rummykit.server.clock import Clock
 from rummykit.server.competition.tournament_rows import (
     entries_of,

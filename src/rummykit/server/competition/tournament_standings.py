@@ -4,8 +4,8 @@ through a knockout table, whether a round is the event's last, and the standing 
 the tournament's page shows.
 
 Pure functions of the rows they are given, on the simulator's rules
-(:mod:`rummykit.events.swiss`, :mod:`rummykit.events.knockout`,
-:mod:`rummykit.events.standings`): nothing here reads or writes the database, reads the
+(:mod:`rummykit.pairings.swiss`, :mod:`rummykit.pairings.knockout`,
+:mod:`rummykit.pairings.standings`): nothing here reads or writes the database, reads the
 clock or sees a table's cards.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.events.knockout import winner_of
-from rummykit.events.standings import EventRecord, TableResult, points_differences
+from rummykit.pairings.knockout import winner_of
+from rummykit.pairings.standings import EventRecord, TableResult, points_differences
 from rummykit.server.protocol.tournaments import StandingLine
 from rummykit.server.storage.models import TournamentRow, TournamentTableRow
 

@@ -1,8 +1,8 @@
 """Tournaments on the server: :class:`Tournaments`, the one object a server process
 holds for them, takes the requests and moves the events on in the background.
 
-Pairing and standings are the simulator's (:mod:`rummykit.events.swiss`,
-:mod:`rummykit.events.knockout`, :mod:`rummykit.events.standings`), so an event of people
+Pairing and standings are the simulator's (:mod:`rummykit.pairings.swiss`,
+:mod:`rummykit.pairings.knockout`, :mod:`rummykit.pairings.standings`), so an event of people
 and bots here and one of bots from ``rummykit tournament`` follow the same rules.
 
 A tournament's state lives in the database alone (``tournaments``, their entrants and

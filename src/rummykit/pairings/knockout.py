@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.events.standings import TableResult, points_differences
+from rummykit.pairings.standings import TableResult, points_differences
 
 
 class BracketError(ValueError):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.events.knockout import BracketError, bracket_order, first_round, winner_of
-from rummykit.events.standings import TableResult
+from rummykit.pairings.knockout import BracketError, bracket_order, first_round, winner_of
+from rummykit.pairings.standings import TableResult
 from rummykit.sim.event import EventError, run_knockout
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.events.standings import TableResult
-from rummykit.events.swiss import PairingError, pair_round
+from rummykit.pairings.standings import TableResult
+from rummykit.pairings.swiss import PairingError, pair_round
 from rummykit.sim.event import run_swiss
 
 Case = tuple[list[int], int, dict[int, float], set[frozenset[int]], dict[int, int]]

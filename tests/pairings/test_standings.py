@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummykit.events.standings import EventRecord, TableResult
+from rummykit.pairings.standings import EventRecord, TableResult
 
 
 def test_a_worked_event() -> None:
