@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from rummykit.games import burraco, three_thirteen
-from rummykit.sim.tournament import make_tasks, run_tasks
+from rummykit.sim.series import make_tasks, run_tasks
 
 
 def games_per_second(game: str, rules: object, games: int, workers: int) -> float:

@@ -38,7 +38,7 @@ from rummykit.games import three_thirteen
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import game_named
 from rummykit.sim.match import play_game
-from rummykit.sim.tournament import TaskResult, make_tasks, summarize
+from rummykit.sim.series import TaskResult, make_tasks, summarize
 
 ACTIONS = three_thirteen_actions.ACTION_COUNT
 

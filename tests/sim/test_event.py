@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rummykit.games import three_thirteen
 from rummykit.sim.event import BotTables, run_swiss
-from rummykit.sim.tournament import TaskResult
+from rummykit.sim.series import TaskResult
 
 
 def test_every_table_of_a_round_plays_the_same_deals_from_every_seat() -> None:

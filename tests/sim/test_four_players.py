@@ -13,7 +13,7 @@ from rummykit.cli.app import app
 from rummykit.games.burraco import Rules
 from rummykit.sim.event import BotTables
 from rummykit.sim.ladder import ladder_tasks, outcome_of
-from rummykit.sim.tournament import (
+from rummykit.sim.series import (
     GameTask,
     TaskResult,
     make_tasks,

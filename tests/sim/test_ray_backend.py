@@ -32,7 +32,7 @@ from typer.testing import CliRunner
 from rummykit.cli.app import app
 from rummykit.games import burraco, three_thirteen
 from rummykit.sim.backend_options import open_backend
-from rummykit.sim.tournament import TaskResult, make_tasks, run_tasks
+from rummykit.sim.series import TaskResult, make_tasks, run_tasks
 
 runner = CliRunner()
 

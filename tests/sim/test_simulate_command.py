@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from rummykit.cli.app import app
 from rummykit.games.record import loads
-from rummykit.sim.tournament import make_tasks, run_tasks
+from rummykit.sim.series import make_tasks, run_tasks
 
 runner = CliRunner()
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
+from rummykit.sim.series import GameTask, TaskResult, make_tasks, score_difference, summarize
 from rummykit.sim.stats import Z_95, mean_interval, wilson_interval
-from rummykit.sim.tournament import GameTask, TaskResult, make_tasks, score_difference, summarize
 
 
 def test_wilson_matches_the_textbook_formula() -> None:

@@ -97,7 +97,7 @@ def ladder(
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
     from rummykit.sim.ladder import LadderError, head_to_head, ladder_tasks, outcome_of
-    from rummykit.sim.tournament import TaskResult, run_tasks
+    from rummykit.sim.series import TaskResult, run_tasks
 
     console = Console(highlight=False)
     if not console.is_terminal:

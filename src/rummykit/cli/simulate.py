@@ -14,7 +14,7 @@ from rummykit.cli.backend_flags import Address, BackendName, Workers, enter_back
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from rummykit.sim.tournament import MatchSummary, TaskResult
+    from rummykit.sim.series import MatchSummary, TaskResult
 
 
 def _interval(low_high: tuple[float, float] | None, scale: float = 1.0, digits: int = 1) -> str:
@@ -109,7 +109,7 @@ def simulate(
     from rummykit.games.registry import game_named
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
-    from rummykit.sim.tournament import make_tasks, run_tasks, seat_teams, seatings, summarize
+    from rummykit.sim.series import make_tasks, run_tasks, seat_teams, seatings, summarize
 
     console = Console(highlight=False)
     if not console.is_terminal:

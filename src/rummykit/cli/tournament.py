@@ -153,7 +153,7 @@ def tournament(
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
     from rummykit.sim.event import BotTables, RoundRecord, run_knockout, run_swiss
-    from rummykit.sim.tournament import seat_teams
+    from rummykit.sim.series import seat_teams
 
     console = Console(highlight=False)
     if not console.is_terminal:

@@ -2,7 +2,7 @@
 on a Ray cluster.
 
 A backend maps a picklable function over picklable items (a match's
-:class:`~rummykit.sim.tournament.GameTask` values) and yields the results in whatever
+:class:`~rummykit.sim.series.GameTask` values) and yields the results in whatever
 order they finish; the caller puts them back in task order.  A game depends only on its
 task (game, rules, seed, seating, bots), never on which worker plays it or when, so the
 same tasks give the same results, byte for byte, on every backend.

@@ -24,7 +24,7 @@ from rummykit.pairings.knockout import (
 from rummykit.pairings.standings import EventRecord, Standing, TableResult
 from rummykit.pairings.swiss import pair_round
 from rummykit.sim.backends import Backend
-from rummykit.sim.tournament import GameTask, TaskResult, run_tasks, seat_teams, seatings
+from rummykit.sim.series import GameTask, TaskResult, run_tasks, seat_teams, seatings
 
 TablePlayer = Callable[[int, Sequence[tuple[int, ...]]], list[TableResult]]
 """Plays round ``r``'s tables (each a tuple of players) and gives their results."""

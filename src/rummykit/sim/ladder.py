@@ -20,7 +20,7 @@ from typing import Any
 
 from rummykit.games.core import rules_to_json
 from rummykit.pairings.standings import places_of
-from rummykit.sim.tournament import GameTask, TaskResult, seat_teams, seatings
+from rummykit.sim.series import GameTask, TaskResult, seat_teams, seatings
 
 
 class LadderError(ValueError):

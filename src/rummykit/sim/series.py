@@ -1,4 +1,5 @@
-"""Many games between named bots: seatings, duplicate deals, workers and the summary.
+"""A series of games between named bots (a match): seatings, duplicate deals, workers and
+the summary.  Not a tournament: the events of many tables are :mod:`rummykit.sim.event`.
 
 Every game is described by a picklable :class:`GameTask` (game name, rules, seed and
 which entry sits in which seat), so tasks run the same in this process, in worker
