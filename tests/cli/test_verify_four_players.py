@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from rummykit.cli.app import app
 from rummykit.games import burraco
 from rummykit.games.record import record_of
-from rummykit.server.table.fairness import commitment_of
+from rummykit.server.table.committed_deal import commitment_of
 
 runner = CliRunner()
 NONCE = "ab" * 16

@@ -22,7 +22,7 @@ from rummykit.games.registry import game_named
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner, decide
 from rummykit.server.competition.review import decision_points, review_decision
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from tests.server.conftest import make_settings
 
 RULES = {"first_round": 5, "last_round": 5}
@@ -154,7 +154,7 @@ def test_a_live_table_plays_only_its_bots_own_moves_while_workers_are_killed(
         mover = state.current_player
         assert mover is not None
         legal = [game.format_action(a) for a in state.legal_actions()]
-        seed = fairness.bot_seed(record["nonce"], number, mover)
+        seed = committed_deal.bot_seed(record["nonce"], number, mover)
         observation = state.observation(mover).to_json()
         assert text == decide(game.name, spec, observation, legal, seed)[0], number
         state.apply(game.parse_action(text))

@@ -24,7 +24,7 @@ from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.storage.store import Storage
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from rummykit.server.table.verify import verify_record
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import POSTGRES_URL, make_settings
@@ -32,7 +32,7 @@ from tests.server.table.test_whole_games import connect, new_player, random_poli
 
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 RULES = {"last_round": 3}
-DEAL = fairness.SecretDeal(20_261_201, "ab" * 16)
+DEAL = committed_deal.SecretDeal(20_261_201, "ab" * 16)
 
 
 class Killed(ConnectionError):
@@ -95,7 +95,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[st
 @pytest.fixture(autouse=True)
 def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same deal every run, so the same commits happen in the same order."""
-    monkeypatch.setattr(fairness, "draw_secret_deal", lambda: DEAL)
+    monkeypatch.setattr(committed_deal, "draw_secret_deal", lambda: DEAL)
 
 
 def _play(client: TestClient, ws_url: str, cookies: list[str]) -> list[BaseException]:

@@ -31,7 +31,7 @@ from websockets.sync.client import connect
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.bots.service import decide
-from rummykit.server.table.fairness import bot_seed
+from rummykit.server.table.committed_deal import bot_seed
 from tests.server.conftest import POSTGRES_URL
 
 KILLS = 3

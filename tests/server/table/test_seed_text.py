@@ -25,7 +25,7 @@ from rummykit.games.record import FORMAT_VERSION, RecordError, loads
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.messages import GameOverMessage, json_schema, parse_server_message
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from tests.kit.scripted import play_to_end
 from tests.server.api.test_lobby import guest
 from tests.server.conftest import POSTGRES_URL, make_settings
@@ -42,7 +42,9 @@ def client(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[TestClient]:
     """A server whose every table is dealt from the largest seed."""
-    monkeypatch.setattr(fairness, "draw_secret_deal", lambda: fairness.SecretDeal(MAX_SEED, NONCE))
+    monkeypatch.setattr(
+        committed_deal, "draw_secret_deal", lambda: committed_deal.SecretDeal(MAX_SEED, NONCE)
+    )
     if request.param == "sqlite":
         settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'seed.sqlite3'}")
     else:
@@ -78,7 +80,7 @@ def test_the_seed_is_decimal_text_in_game_over_and_the_record(
     assert record["seed"] == str(MAX_SEED) and record["format_version"] == FORMAT_VERSION
     assert over["nonce"] == record["nonce"] == NONCE
     # the commitment hashes exactly this text
-    assert fairness.commitment_of(int(over["seed"]), over["nonce"]) == created["commitment"]
+    assert committed_deal.commitment_of(int(over["seed"]), over["nonce"]) == created["commitment"]
     assert loads(json.dumps(record)).seed == MAX_SEED
 
 

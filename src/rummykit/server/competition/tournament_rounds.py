@@ -41,7 +41,7 @@ from rummykit.server.competition.tournament_standings import (
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow, TournamentTableRow
 from rummykit.server.storage.store import Storage
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 
 
 async def plan_round(
@@ -69,7 +69,7 @@ async def plan_round(
         last = [row for row in played if row.round == number - 1]
         winners = [knockout_winner(tournament.game, row) for row in last]
         seatings = next_round([w for w in winners if w is not None], entries_per_table(tournament))
-    deal = fairness.draw_secret_deal()
+    deal = committed_deal.draw_secret_deal()
     for index, seating in enumerate(seatings):
         alone = len(seating) == 1
         session.add(

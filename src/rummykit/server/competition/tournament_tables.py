@@ -33,7 +33,7 @@ from rummykit.server.storage.models import (
     TournamentTableRow,
 )
 from rummykit.server.storage.store import Storage
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from rummykit.server.table.registry import TableRegistry
 
 
@@ -99,7 +99,7 @@ class TableMaker:
             invite_token=None,
             seed=row.seed,
             nonce=row.nonce,
-            commitment=fairness.commitment_of(row.seed, row.nonce),
+            commitment=committed_deal.commitment_of(row.seed, row.nonce),
             turn_seconds=tournament.turn_seconds if people else None,
             time_bank_seconds=tournament.time_bank_seconds if people else None,
             status="playing",

@@ -68,7 +68,7 @@ class SecretRow(Base):
 
 class TableRow(Base):
     """A game table.  ``seed`` and ``nonce`` stay secret until ``status`` is ``over``;
-    ``commitment`` is SHA-256 of both (see ``fairness.py``), public from creation."""
+    ``commitment`` is SHA-256 of both (see ``committed_deal.py``), public from creation."""
 
     __tablename__ = "game_tables"
 

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from rummykit.server.clock import Timer
 from rummykit.server.operations.events_log import log_event
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from rummykit.server.table.broadcast import TableViews
 from rummykit.server.table.commands import Actor, BotDecided, BotRetry, TimerFired
 from rummykit.server.table.connection import Connection
@@ -99,7 +99,7 @@ class BotDriver:
         legal = host.views.legal_texts()
         if actor != "bot":
             legal = cautious_moves(observation, legal, whole_pile=host.game.takes_whole_pile)
-        seed = fairness.bot_seed(host.row.nonce, number, mover)
+        seed = committed_deal.bot_seed(host.row.nonce, number, mover)
         owner = host.row.creator_id or host.table_id
 
         async def think() -> None:

@@ -40,7 +40,7 @@ from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.models import SeatRow, TableRow
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage, StoredTable
-from rummykit.server.table import fairness
+from rummykit.server.table import committed_deal
 from rummykit.server.table.commands import SignedOut
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.point_tables import point_tables
@@ -232,7 +232,7 @@ class TableRegistry:
         creator_seat = humans[0] if request.sit else None
         rated = rated_choice(request, creator_registered=creator_registered)
         turn_seconds, time_bank_seconds = self._clock_options(request, len(humans))
-        deal = fairness.draw_secret_deal()
+        deal = committed_deal.draw_secret_deal()
         now = self.clock.now()
         # a table with no free human seat is stored as started, in the same transaction
         full = len(humans) <= (1 if creator_seat is not None else 0)

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 from rummykit.games.record import RecordError, loads, replay
-from rummykit.server.table.fairness import commitment_of
+from rummykit.server.table.committed_deal import commitment_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""The provably fair deal: a secret seed, its published commitment, the reveal.
+"""The committed deal: a secret seed, its published commitment, the reveal (the hint
+policy is :mod:`.fair_play`, not this).
 
 At creation a table draws ``seed`` (63 bits) and ``nonce`` (128 bits, hex) from
 :mod:`secrets` and publishes ``commitment = SHA-256("rummykit-deal/v1|<seed>|<nonce>")``
