@@ -41,7 +41,7 @@ from typing import Any
 
 from rummykit.bots.base import Decision
 from rummykit.bots.hints import hint_seed
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.games.registry import GAMES
 from rummykit.sim.cycles import GameCycles, watch_game
 

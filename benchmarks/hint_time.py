@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from rummykit.bots.games import bots_for
-from rummykit.bots.registry import make_bot
+from rummykit.bots.by_game import bots_for
+from rummykit.bots.levels import make_bot
 from rummykit.games.core import rules_from_json
 from rummykit.games.record import loads
 from rummykit.games.registry import game_named

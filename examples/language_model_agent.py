@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.envs.text import TextTable
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from rummykit.bots.base import Decision
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.cli.simulate import summary_table
 from rummykit.envs import three_thirteen_actions, three_thirteen_encoding
 from rummykit.envs.gym_env import ThreeThirteenEnv

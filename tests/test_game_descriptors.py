@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pytest
 from typer.testing import CliRunner
 
-from rummykit.bots.registry import BotSpecError, levels_for, make_bot
+from rummykit.bots.levels import BotSpecError, levels_for, make_bot
 from rummykit.cli.app import app
 from rummykit.cli.options import rules_from_options, rules_from_values
 from rummykit.cli.rule_flags import rule_params

@@ -1,7 +1,7 @@
 """No code outside a game's own modules asks which game it is.
 
 What differs between the games is looked up by the game's name in a registry (the
-engine's descriptors, ``bots/games.py``, ``envs/step_models.py``,
+engine's descriptors, ``bots/by_game.py``, ``envs/step_models.py``,
 ``cli/game_views.py``, the client's ``games.js`` and ``model.js``), never branched on:
 ``if game == "burraco"`` outside Burraco's own modules is what these tests refuse, in
 the Python package (read with :mod:`ast`: comparisons with a game's name, ``in`` a

@@ -11,7 +11,7 @@ from rummykit.bots.burraco.evaluate import BurracoSearch, state_values
 from rummykit.bots.burraco.reading import fitting_faces, is_wild_face, read_table
 from rummykit.bots.hints import suggest
 from rummykit.bots.ismcts import ISMCTSBot
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.games.burraco import (
     GAME,
     Discard,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from rummykit.bots.easy import SLIP, EasyBot
+from rummykit.bots.levels import make_bot
 from rummykit.bots.reasons import Reason
-from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.registry import game_named
 from rummykit.sim.match import play_game

@@ -26,7 +26,7 @@ from rummykit.bots.burraco.evaluate import (
     reward_of,
 )
 from rummykit.bots.burraco.evaluate import CheapPolicy as BurracoPolicy
-from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, make_ismcts, paired_gain
+from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, paired_gain
 from rummykit.bots.random_bot import RandomBot
 from rummykit.bots.reasons import Reason
 from rummykit.bots.three_thirteen.evaluate import (
@@ -461,15 +461,6 @@ def test_refuses_the_other_game_and_empty_choices() -> None:
         ISMCTSBot(BurracoSearch(), iterations=5).decide(own_view(state), legal, random.Random(0))
     with pytest.raises(ValueError, match="no legal action"):
         ISMCTSBot(ThreeThirteenSearch(), iterations=5).decide(own_view(state), [], random.Random(0))
-
-
-def test_make_ismcts() -> None:
-    bot = make_ismcts("three-thirteen", iterations=9)
-    assert bot.name == "ismcts" and bot.iterations == 9 and bot.game is TT_GAME
-    bot = make_ismcts("burraco", seconds=0.2)
-    assert bot.seconds == 0.2 and bot.game is BURRACO_GAME
-    with pytest.raises(ValueError, match="no bots for the game 'chess'"):
-        make_ismcts("chess")
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 
 from rummykit.bots.base import Bot
 from rummykit.bots.burraco.progress import moves_with_progress as burraco_moves
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.bots.three_thirteen.progress import moves_with_progress as three_thirteen_moves
 from rummykit.cards import parse_card, parse_cards
 from rummykit.games import burraco

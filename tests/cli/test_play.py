@@ -15,7 +15,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import rummykit
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.cli import views
 from rummykit.cli.app import app
 from rummykit.cli.numbering import engine_to_shown

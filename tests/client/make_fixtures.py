@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.registry import AnyGame, game_named

@@ -21,8 +21,8 @@ import pytest
 
 from rummykit import cards
 from rummykit.bots.base import Decision
+from rummykit.bots.levels import make_bot
 from rummykit.bots.reasons import PHRASES
-from rummykit.bots.registry import make_bot
 from rummykit.games import burraco, three_thirteen
 from tests.conformance.harness import Chooser, Tally, playout
 

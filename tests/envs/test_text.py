@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.cards import format_card
 from rummykit.envs.text import TextTable
 

@@ -18,7 +18,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.games import burraco, three_thirteen
 from rummykit.games.record import GameRecord, dumps, loads, record_of
 from rummykit.games.registry import AnyGame

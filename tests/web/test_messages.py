@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from rummykit.bots.levels import LEVELS
 from rummykit.bots.reasons import PHRASES
-from rummykit.bots.registry import LEVELS
 from rummykit.games.burraco.results import END_REASONS
 from rummykit.games.registry import GAMES
 from rummykit.web import LANGUAGES, WEB_ROOT

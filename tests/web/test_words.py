@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import rummykit
-from rummykit.bots.registry import LEVELS
+from rummykit.bots.levels import LEVELS
 
 I18N = Path(rummykit.__file__).parent / "web" / "i18n"
 LANGUAGES = ("en", "hu", "ru")

@@ -7,7 +7,7 @@ option's default) loads nothing else.
 
 The server's hints are deterministic: the same position gets the same hint.  The search
 has a budget of iterations, never of time (each game's ``hint_iterations``, sized to take
-about 0.5 to 1 s on a two-core machine, see :mod:`rummykit.bots.games`), and its random
+about 0.5 to 1 s on a two-core machine, see :mod:`rummykit.bots.game_bots`), and its random
 numbers come from :func:`hint_seed`, made of what the player sees (the observation) and
 the table's public seed commitment only: nothing hidden goes into the search, so nothing
 hidden can be read out of it.  A review searches each decision with the very same budget
@@ -48,7 +48,7 @@ def hint_seed(observation: Mapping[str, Any], salt: str = "") -> int:
 
 def hint_iterations(game: str, observation: Any) -> int:
     """The hint's search budget at this decision (iterations), the game's own."""
-    from rummykit.bots.games import bots_for
+    from rummykit.bots.by_game import bots_for
 
     return bots_for(game).hint_iterations(observation)
 
@@ -56,7 +56,7 @@ def hint_iterations(game: str, observation: Any) -> int:
 def hint_bot(game: str, observation: Any, iterations: int | None = None) -> ISMCTSBot:
     """The searching bot of a hint at this decision: the strongest bot with ``iterations``
     (by default the game's :func:`hint_iterations`) and no time limit."""
-    from rummykit.bots.ismcts import make_ismcts
+    from rummykit.bots.levels import make_ismcts
 
     budget = hint_iterations(game, observation) if iterations is None else iterations
     return make_ismcts(game, iterations=budget)
@@ -80,7 +80,7 @@ def suggest(
     import random
 
     from rummykit.bots.base import Decision
-    from rummykit.bots.ismcts import make_ismcts
+    from rummykit.bots.levels import make_ismcts
     from rummykit.bots.reasons import Reason
 
     if not legal_actions:

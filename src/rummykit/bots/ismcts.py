@@ -405,14 +405,3 @@ def paired_gain(rewards: Sequence[float], baseline: Sequence[float]) -> tuple[fl
         return mean, math.inf
     variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
     return mean, math.sqrt(variance / count)
-
-
-def make_ismcts(
-    game: str, *, iterations: int | None = None, seconds: float | None = None
-) -> ISMCTSBot:
-    """The ISMCTS bot for ``game`` with the game's search adapter
-    (:mod:`rummykit.bots.games`); with neither budget given it searches 0.5 s per
-    decision.  ``ValueError`` for a game without bots."""
-    from rummykit.bots.games import bots_for
-
-    return ISMCTSBot(bots_for(game).search(), iterations=iterations, seconds=seconds)

@@ -58,7 +58,7 @@ def play(
 
     from rich.console import Console
 
-    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.bots.levels import BotSpecError, make_bot
     from rummykit.cli import screen
     from rummykit.cli.options import rules_from_values
     from rummykit.cli.plain import PlainFront

@@ -101,7 +101,7 @@ def simulate(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.bots.levels import BotSpecError, make_bot
     from rummykit.cli.options import rules_from_values
     from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json

@@ -145,7 +145,7 @@ def tournament(
 
     from rich.console import Console
 
-    from rummykit.bots.registry import BotSpecError, make_bot
+    from rummykit.bots.levels import BotSpecError, make_bot
     from rummykit.cli.options import rules_from_values
     from rummykit.cli.rule_flags import given_rules
     from rummykit.games.core import rules_to_json

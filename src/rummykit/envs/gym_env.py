@@ -43,7 +43,7 @@ import numpy as np
 from gymnasium import spaces
 
 from rummykit.bots.base import Bot
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.envs import rewards, step_models
 from rummykit.envs.step_models import make_steps
 from rummykit.envs.steps import IllegalStep, StepModel, action_index, rules_for

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.bots.base import Bot
-from rummykit.bots.games import bots_for
+from rummykit.bots.by_game import bots_for
 from rummykit.games.registry import AnyGame
 from rummykit.sim.match import bot_rng
 

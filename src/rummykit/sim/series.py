@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rummykit.bots.registry import make_bot
+from rummykit.bots.levels import make_bot
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.record import GameRecord, record_of
 from rummykit.games.registry import game_named

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rummykit.bots.registry import LEVELS
+from rummykit.bots.levels import LEVELS
 from rummykit.server.bots.names import LEVEL_NAMES, computer_name, level_name, seat_names
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from rummykit.bots.registry import BotSpecError
+from rummykit.bots.levels import BotSpecError
 from rummykit.server.bots.limits import check_bot_level, level_limits, think_seconds
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings

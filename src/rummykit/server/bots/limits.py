@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from rummykit.bots.ismcts import DEFAULT_SECONDS
-from rummykit.bots.registry import make_bot, parse_spec
+from rummykit.bots.levels import make_bot, parse_spec
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
 

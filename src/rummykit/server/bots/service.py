@@ -26,8 +26,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from rummykit.bots.hints import hint_seed, suggest
+from rummykit.bots.levels import make_bot
 from rummykit.bots.reasons import Reason
-from rummykit.bots.registry import make_bot
 from rummykit.games.registry import game_named
 from rummykit.server.bots.errors import BotBusy, BotError, BotUnavailable
 from rummykit.server.bots.queue import BotQueue, Kind

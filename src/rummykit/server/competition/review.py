@@ -20,7 +20,7 @@ after the search horizon, for Three-Thirteen the round's penalty points.
 A decision is a **mistake** only when the difference is significant, its 95% interval
 (mean plus or minus :data:`Z95` standard errors, over at least
 :data:`~rummykit.bots.ismcts.MIN_ROUNDS` paired deals) above zero, *and* the mean is at
-least the game's ``mistake_points`` (:mod:`rummykit.bots.games`: 20 points of a Burraco
+least the game's ``mistake_points`` (:mod:`rummykit.bots.by_game`: 20 points of a Burraco
 hand, 3 penalty points of a Three-Thirteen round).  Any other difference is no clear
 difference: the simulations cannot tell the two moves apart, or the gain is small.
 
@@ -38,7 +38,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from rummykit.bots.base import Bot
-from rummykit.bots.games import bots_for
+from rummykit.bots.by_game import bots_for
 from rummykit.bots.hints import hint_bot, hint_seed
 from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, Playout, SearchAdapter, paired_gain
 from rummykit.games.core import rules_from_json

@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from rummykit.bots.registry import levels_for
+from rummykit.bots.levels import levels_for
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server.accounts.security import is_table_id

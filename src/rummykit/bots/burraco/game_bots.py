@@ -1,6 +1,7 @@
-"""Burraco's entry in the bot registry (:mod:`rummykit.bots.games`): its greedy bot, its
-search adapter, the points a unit of search reward is worth (a fixed scale), the hint's
-search budget and the smallest loss a review calls a mistake."""
+"""Burraco's :class:`~rummykit.bots.game_bots.GameBots`, found by
+:mod:`rummykit.bots.by_game`: its greedy bot, its search adapter, the points a unit of
+search reward is worth (a fixed scale), the hint's search budget and the smallest loss a
+review calls a mistake."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, Final
 from rummykit.bots.burraco.evaluate import REWARD_SCALE, BurracoSearch
 from rummykit.bots.burraco.greedy import BurracoGreedyBot
 from rummykit.bots.burraco.progress import moves_with_progress
-from rummykit.bots.kit import GameBots
+from rummykit.bots.game_bots import GameBots
 
 HINT_ITERATIONS: Final = 1200
 """A hint's search: over the positions of the recorded games (tests/golden) it took 0.4 s

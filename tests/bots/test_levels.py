@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rummykit.bots.ismcts import ISMCTSBot
-from rummykit.bots.registry import BotSpecError, make_bot, parse_spec
+from rummykit.bots.levels import BotSpecError, make_bot, make_ismcts, parse_spec
+from rummykit.games import burraco, three_thirteen
 
 
 @pytest.mark.parametrize(
@@ -51,3 +52,12 @@ def test_good_specs() -> None:
     bot = make_bot("three-thirteen", "ismcts: seconds = 2 ")
     assert isinstance(bot, ISMCTSBot) and bot.seconds == 2.0
     assert make_bot("burraco", "greedy").name == "greedy"
+
+
+def test_make_ismcts() -> None:
+    bot = make_ismcts("three-thirteen", iterations=9)
+    assert bot.name == "ismcts" and bot.iterations == 9 and bot.game is three_thirteen.GAME
+    bot = make_ismcts("burraco", seconds=0.2)
+    assert bot.seconds == 0.2 and bot.game is burraco.GAME
+    with pytest.raises(ValueError, match="no bots for the game 'chess'"):
+        make_ismcts("chess")

@@ -1,10 +1,10 @@
-"""What the bots need of each game, by the game's name: the one place that names them.
+"""Each game's bots by the game's name: the one place that names the games.
 
-A game's bot package provides a :class:`~rummykit.bots.kit.GameBots` (in its ``kit``
-module): how to make its ``greedy`` bot, its search adapter for ``ismcts``, and the
-points one unit of the search's reward is worth.  :func:`bots_for` imports only the
-named game's package, so that playing one game never loads the other's bots.  A new game
-adds one entry to :data:`GAME_BOTS`; the ``random`` bot needs nothing of a game.
+A game's bot package provides a :class:`~rummykit.bots.game_bots.GameBots` (in its
+``game_bots`` module): how to make its ``greedy`` bot, its search adapter for ``ismcts``,
+and the points one unit of the search's reward is worth.  :func:`bots_for` imports only
+the named game's package, so that playing one game never loads the other's bots.  A new
+game adds one entry to :data:`GAME_BOTS`; the ``random`` bot needs nothing of a game.
 """
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from rummykit.bots.kit import GameBots
+from rummykit.bots.game_bots import GameBots
 
 
 def _burraco() -> GameBots:
-    from rummykit.bots.burraco.kit import BOTS
+    from rummykit.bots.burraco.game_bots import BOTS
 
     return BOTS
 
 
 def _three_thirteen() -> GameBots:
-    from rummykit.bots.three_thirteen.kit import BOTS
+    from rummykit.bots.three_thirteen.game_bots import BOTS
 
     return BOTS
 

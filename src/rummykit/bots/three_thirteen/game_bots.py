@@ -1,13 +1,14 @@
-"""Three-Thirteen's entry in the bot registry (:mod:`rummykit.bots.games`): its greedy
-bot, its search adapter, the points a unit of search reward is worth, which grows
-with the round (more cards dealt, more deadwood at stake), the hint's search budget
-(smaller where iterations cost more) and the smallest loss a review calls a mistake."""
+"""Three-Thirteen's :class:`~rummykit.bots.game_bots.GameBots`, found by
+:mod:`rummykit.bots.by_game`: its greedy bot, its search adapter, the points a unit of
+search reward is worth, which grows with the round (more cards dealt, more deadwood at
+stake), the hint's search budget (smaller where iterations cost more) and the smallest
+loss a review calls a mistake."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from rummykit.bots.kit import GameBots
+from rummykit.bots.game_bots import GameBots
 from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch, reward_scale
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
 from rummykit.bots.three_thirteen.progress import moves_with_progress

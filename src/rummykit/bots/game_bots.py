@@ -1,6 +1,9 @@
-"""What a game's bot package provides to the bot registry (:mod:`rummykit.bots.games`).
+"""The shape of what one game's bot package provides: :class:`GameBots`.
 
-Only the shape; each game's ``kit`` module fills it in and nothing here names a game.
+Only the shape; each game's ``game_bots`` module fills it in (``bots/<game>/game_bots.py``),
+:mod:`rummykit.bots.by_game` finds it by the game's name, and nothing here names a game.
+The search adapter's type is imported for types only, so the search module, which knows
+no game, never loads this one.
 """
 
 from __future__ import annotations

@@ -1,18 +1,23 @@
-"""Bots by level name: ``random``, ``easy``, ``greedy`` and ``ismcts``, for either game.
+"""Bots by level name: ``random``, ``easy``, ``greedy`` and ``ismcts``, for any game.
 
 A bot is named by a *spec*: the level, optionally followed by options, as in
 ``ismcts:seconds=0.5`` or ``ismcts:iterations=400:seconds=2``.  Specs are plain strings so that a
-simulator can hand them to worker processes.
+simulator can hand them to worker processes.  What a level needs of one game (its greedy
+bot, its search adapter) comes from that game's :class:`~rummykit.bots.game_bots.GameBots`,
+found by :func:`rummykit.bots.by_game.bots_for`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rummykit.bots.base import Bot
 from rummykit.bots.easy import EasyBot
 from rummykit.bots.random_bot import RandomBot
+
+if TYPE_CHECKING:
+    from rummykit.bots.ismcts import ISMCTSBot
 
 LEVELS: Final = ("random", "easy", "greedy", "ismcts")
 STRONGEST: Final = "ismcts"
@@ -20,12 +25,12 @@ STRONGEST: Final = "ismcts"
 
 def levels_for(game: str) -> tuple[str, ...]:
     """The levels there are bots of for ``game``: all of :data:`LEVELS` for a game with
-    its own bots (:mod:`rummykit.bots.games`), only ``random`` for another.
+    its own bots (:mod:`rummykit.bots.by_game`), only ``random`` for another.
 
     >>> levels_for("burraco"), levels_for("a game without bots")
     (('random', 'easy', 'greedy', 'ismcts'), ('random',))
     """
-    from rummykit.bots.games import GAME_BOTS
+    from rummykit.bots.by_game import GAME_BOTS
 
     return LEVELS if game in GAME_BOTS else ("random",)
 
@@ -43,7 +48,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
     >>> parse_spec("ismcts:seconds=nan")
     Traceback (most recent call last):
     ...
-    rummykit.bots.registry.BotSpecError: bot option 'seconds' must be a positive number, not 'nan'
+    rummykit.bots.levels.BotSpecError: bot option 'seconds' must be a positive number, not 'nan'
     """
     level, _, text = spec.strip().partition(":")
     options: dict[str, float] = {}
@@ -66,7 +71,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, float]]:
 
 def make_bot(game: str, spec: str) -> Bot:
     """The bot that ``spec`` names for ``game`` (its game-specific bots come from
-    :mod:`rummykit.bots.games`)."""
+    :mod:`rummykit.bots.by_game`)."""
     level, options = parse_spec(spec)
     if level == "random":
         if options:
@@ -75,7 +80,7 @@ def make_bot(game: str, spec: str) -> Bot:
     if level in ("easy", "greedy"):
         if options:
             raise BotSpecError(f"the {level} bot takes no options")
-        from rummykit.bots.games import bots_for
+        from rummykit.bots.by_game import bots_for
 
         try:
             bots = bots_for(game)
@@ -87,8 +92,6 @@ def make_bot(game: str, spec: str) -> Bot:
         unknown = set(options) - {"seconds", "iterations"}
         if unknown:
             raise BotSpecError(f"unknown ismcts option {sorted(unknown)[0]!r}")
-        from rummykit.bots.ismcts import make_ismcts
-
         iterations = options.get("iterations")
         if iterations is not None and not iterations.is_integer():
             raise BotSpecError(f"ismcts iterations must be a whole number, not {iterations:g}")
@@ -98,3 +101,15 @@ def make_bot(game: str, spec: str) -> Bot:
             seconds=options.get("seconds"),
         )
     raise BotSpecError(f"unknown bot {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def make_ismcts(
+    game: str, *, iterations: int | None = None, seconds: float | None = None
+) -> ISMCTSBot:
+    """The ISMCTS bot for ``game`` with the game's search adapter
+    (:mod:`rummykit.bots.by_game`); with neither budget given it searches 0.5 s per
+    decision.  ``ValueError`` for a game without bots."""
+    from rummykit.bots.by_game import bots_for
+    from rummykit.bots.ismcts import ISMCTSBot
+
+    return ISMCTSBot(bots_for(game).search(), iterations=iterations, seconds=seconds)
