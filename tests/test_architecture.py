@@ -18,7 +18,12 @@ name.  Three rules follow:
 * **The engine runs on the standard library.** ``cards``, ``games``, ``pairings``, ``bots``
   and ``sim`` import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import
   the optional extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
-* **No cycles** between the modules of a package, counting function-local imports.
+* **No cycles** between the modules of any package of ``src/rummykit`` (every package
+  and sub-package, found on disk, and the whole tree at once), counting function-local
+  imports and imports made for types only (under ``if TYPE_CHECKING:``): a type-only
+  import does not run, but a circle of them is still two modules that each need the
+  other to be read.  A module that two others share the shape of goes in a leaf module,
+  or the higher one is named by a ``Protocol``.
 
 The server is cut into rooms (sub-packages by concern, and the top-level modules
 ``app``, ``settings`` and ``clock``), with arrows of their own::
@@ -71,19 +76,6 @@ SIM_LAZY_EXTRAS: frozenset[str] = frozenset({"ray"})
 """Optional extras ``sim`` may import inside a function (``ray``, shipped by the
 ``rummykit[ray]`` extra, for ``simulate --backend ray``).  Name one here only with the
 extra that ships it."""
-
-PACKAGES_WITHOUT_CYCLES = (
-    "cards",
-    "games",
-    "pairings",
-    "bots",
-    "sim",
-    "envs",
-    "server",
-    "cli",
-    "web",
-    "rating",
-)
 
 
 @dataclass(frozen=True)
@@ -192,6 +184,14 @@ def imports_of(source: Path, root: str = ROOT) -> Iterator[Import]:
         reader = _ImportReader(module, path.name == "__init__.py", modules)
         reader.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
         yield from reader.found
+
+
+def packages_of(source: Path, root: str = ROOT) -> list[str]:
+    """Every package of ``root`` under ``source`` (a folder with an ``__init__.py``), the
+    root itself and every sub-package, by dotted name: the ones checked for cycles."""
+    return sorted(
+        name for name, path in module_names(source, root).items() if path.name == "__init__.py"
+    )
 
 
 def layer_of(module: str) -> str:
@@ -322,9 +322,23 @@ def test_the_engine_layers_use_only_the_standard_library() -> None:
     assert third_party_violations(IMPORTS) == []
 
 
-@pytest.mark.parametrize("package", PACKAGES_WITHOUT_CYCLES)
-def test_no_import_cycle_between_the_modules_of_a_package(package: str) -> None:
-    assert cycle_in(IMPORTS, f"{ROOT}.{package}") is None
+@pytest.mark.parametrize("package", packages_of(SOURCE))
+def test_no_import_cycle_between_the_modules_of_a_package_not_even_for_types(
+    package: str,
+) -> None:
+    assert cycle_in(IMPORTS, package) is None
+    assert cycle_in(IMPORTS, package, with_types=True) is None
+
+
+def test_no_import_cycle_anywhere_in_the_source_not_even_for_types() -> None:
+    assert cycle_in(IMPORTS, ROOT, with_types=True) is None
+
+
+def test_every_layer_is_a_package_checked_for_cycles() -> None:
+    layers = {layer_of(module) for module in module_names(SOURCE)}
+    packages = set(packages_of(SOURCE))
+    assert {f"{ROOT}.{layer}" for layer in layers if (SOURCE / ROOT / layer).is_dir()} <= packages
+    assert ROOT in packages
 
 
 def test_every_server_room_imports_only_the_rooms_its_table_allows() -> None:
@@ -438,7 +452,7 @@ def test_a_cycle_hidden_in_a_function_is_found(tmp_path: Path) -> None:
     assert set(cycle) == {"rummykit.envs.steps", "rummykit.envs.actions"}
 
 
-def test_an_import_for_types_only_still_counts_for_layers_but_makes_no_cycle(
+def test_an_import_for_types_only_counts_for_layers_and_makes_a_cycle_with_types_counted(
     tmp_path: Path,
 ) -> None:
     _write(
@@ -458,9 +472,56 @@ def test_an_import_for_types_only_still_counts_for_layers_but_makes_no_cycle(
     )
     imports = list(imports_of(tmp_path))
     assert cycle_in(imports, "rummykit.server") is None
+    cycle = cycle_in(imports, "rummykit.server", with_types=True)
+    assert cycle is not None
+    assert set(cycle) == {"rummykit.server.table.host", "rummykit.server.driver"}
     assert layer_violations(imports) == [
         "rummykit.server.driver:4 imports rummykit.cli (at module level, for types only)"
     ]
+
+
+def test_a_type_only_cycle_in_any_package_is_found_in_it_and_in_the_whole_tree(
+    tmp_path: Path,
+) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/cli/__init__.py": "",
+            "rummykit/cli/screen.py": "from rummykit.cli.views import terminal_game\n",
+            "rummykit/cli/views.py": """\
+                from typing import TYPE_CHECKING
+                if TYPE_CHECKING:
+                    from rummykit.cli.screen import Lines
+                """,
+            "rummykit/bots/__init__.py": "",
+            "rummykit/bots/burraco/__init__.py": "",
+            "rummykit/bots/burraco/kit.py": "from rummykit.bots.burraco import greedy\n",
+            "rummykit/bots/burraco/greedy.py": """\
+                import typing
+                if typing.TYPE_CHECKING:
+                    from rummykit.bots.burraco.kit import BOTS
+                """,
+        },
+    )
+    imports = list(imports_of(tmp_path))
+    assert packages_of(tmp_path) == [
+        "rummykit",
+        "rummykit.bots",
+        "rummykit.bots.burraco",
+        "rummykit.cli",
+    ]
+    found = {
+        package: set(cycle)
+        for package in packages_of(tmp_path)
+        if (cycle := cycle_in(imports, package, with_types=True)) is not None
+    }
+    cli = {"rummykit.cli.screen", "rummykit.cli.views"}
+    bots = {"rummykit.bots.burraco.kit", "rummykit.bots.burraco.greedy"}
+    assert found["rummykit.cli"] == cli
+    assert found["rummykit.bots"] == found["rummykit.bots.burraco"] == bots
+    assert found["rummykit"] in (cli, bots)
+    assert all(cycle_in(imports, package) is None for package in packages_of(tmp_path))
 
 
 def test_a_room_importing_a_higher_room_is_found_and_a_type_only_cycle_counts_in_the_server(

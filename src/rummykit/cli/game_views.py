@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rummykit.cli import screen_parts, views
 
 if TYPE_CHECKING:
-    from rummykit.cli.screen import Lines
-    from rummykit.cli.session import Scene
+    from rummykit.cli.scene import Lines, Scene
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, flow
-from rummykit.cli.session import LogEntry, Scene
+from rummykit.cli.scene import LogEntry, Scene
 from rummykit.cli.text import safe
 
 

@@ -8,8 +8,8 @@ terminal (80 x 24 at the least).  ``moves``, ``help`` and the results of a hand 
 pages over the table, left with Enter.  While a bot searches, a spinner turns on the
 prompt line.
 
-Each line is laid out here (cut to the width, never wrapped by the terminal), so the
-screen always has exactly the terminal's height.
+Each line is laid out here, in :class:`~.scene.Lines` (cut to the width, never wrapped
+by the terminal), so the screen always has exactly the terminal's height.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rich.text import Text
 
 from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, flow
-from rummykit.cli.session import LogEntry, Scene
+from rummykit.cli.scene import Lines, LogEntry, Scene
 from rummykit.cli.text import safe
 
 MIN_WIDTH: Final = 60
@@ -42,46 +42,6 @@ def _side_width(width: int) -> int:
 
 # ---------------------------------------------------------------------------------------
 # Laying out lines
-
-
-class Lines:
-    """Lines of Rich text for a column ``width`` cells wide, laid out by hand."""
-
-    def __init__(self, console: Console, width: int) -> None:
-        self.console = console
-        self.width = width
-        self.lines: list[Text] = []
-
-    def add(self, markup: str) -> None:
-        """``markup`` wrapped at word breaks, continuation lines indented by two."""
-        text = Text.from_markup(markup)
-        wrapped = text.wrap(self.console, max(8, self.width - 2), no_wrap=False)
-        for number, line in enumerate(wrapped):
-            line.rstrip()
-            self.lines.append(Text("  ") + line if number else line)
-
-    def items(self, lead: str, items: Sequence[str], *, empty: str = "none") -> None:
-        """``lead`` then items packed in lines, never breaking one."""
-        if not items:
-            self.lines.append(Text.from_markup(f"{lead}[dim]{empty}[/]"))
-            return
-        separator = Text("   ")
-        line = Text.from_markup(lead)
-        start = line.cell_len
-        for markup in items:
-            item = Text.from_markup(markup)
-            item.rstrip()
-            if line.cell_len > start and line.cell_len + 3 + item.cell_len > self.width:
-                self.lines.append(line)
-                line = Text(" " * 2)
-                start = 2
-            elif line.cell_len > start:
-                line += separator
-            line += item
-        self.lines.append(line)
-
-    def rule(self) -> None:
-        self.lines.append(Text("─" * self.width, style="dim"))
 
 
 def _cut(lines: list[Text], width: int) -> list[Text]:

@@ -17,8 +17,7 @@ from rummykit.cli import views
 from rummykit.cli.text import plural, safe
 
 if TYPE_CHECKING:
-    from rummykit.cli.screen import Lines
-    from rummykit.cli.session import Scene
+    from rummykit.cli.scene import Lines, Scene
 
 
 def _pile(pile: Sequence[Any], width: int) -> str:

@@ -21,8 +21,9 @@ from rummykit.bots.base import Bot
 from rummykit.cli.game_views import terminal_game
 from rummykit.cli.moves import MoveGroup, grouped_moves
 from rummykit.cli.narration import narrate
-from rummykit.cli.numbering import MeldNumbers, numbers_for, typed_to_engine
+from rummykit.cli.numbering import numbers_for, typed_to_engine
 from rummykit.cli.record_files import release
+from rummykit.cli.scene import LogEntry, Scene
 from rummykit.cli.text import safe
 from rummykit.games.core import IllegalAction, NotationError
 from rummykit.games.record import dumps, record_of
@@ -37,28 +38,6 @@ PHASE_PROMPTS = {
     "play": "meld, extend or discard",
     "discard": "discard or out",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One move as the person sees it: who, what (lines of markup) and the bot's reason."""
-
-    player: int
-    lines: tuple[str, ...]
-    reason: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    """Everything a front end may show: the person's observation and the recent moves."""
-
-    game: AnyGame
-    seed: int
-    seat: int
-    names: tuple[str, ...]
-    observation: Any
-    numbers: MeldNumbers
-    log: tuple[LogEntry, ...]
 
 
 class FrontEnd(Protocol):
