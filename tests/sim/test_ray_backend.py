@@ -33,6 +33,7 @@ from rummykit.cli.app import app
 from rummykit.games import burraco, three_thirteen
 from rummykit.sim.backend_options import open_backend
 from rummykit.sim.series import TaskResult, make_tasks, run_tasks
+from tests.kit.wait import wait_until
 
 runner = CliRunner()
 
@@ -312,14 +313,19 @@ def test_simulate_starts_a_ray_of_its_own_and_leaves_none_of_its_processes(
     with subprocess.Popen(
         command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     ) as driver:
-        while driver.poll() is None:
-            ray_processes |= marked_processes(mark) - {driver.pid}
-            time.sleep(0.2)
+
+        def over() -> bool:
+            ray_processes.update(marked_processes(mark) - {driver.pid})
+            return driver.poll() is not None
+
+        wait_until(over, 600, what="the simulation's end", interval=0.2)
         output = driver.stdout.read() if driver.stdout is not None else ""
     assert driver.returncode == 0, output
     assert len(ray_processes) >= 2, "the run's Ray processes were not seen"
-    deadline = time.monotonic() + 15
-    while marked_processes(mark) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert not marked_processes(mark), "Ray processes were left behind"
+    wait_until(
+        lambda: not marked_processes(mark),
+        15,
+        what="the end of the run's Ray processes",
+        interval=0.2,
+    )
     assert read_output(tmp_path) == without_ray["burraco"]["processes"]
