@@ -166,7 +166,7 @@ def test_a_game_without_bots_has_the_random_bot_only(toy: Any) -> None:
 
 
 def test_the_servers_catalog_offers_the_toy_game(toy: Any) -> None:
-    from rummykit.server.table.registry import catalog_entries
+    from rummykit.server.api.catalog import catalog_entries
 
     entry = next(e for e in catalog_entries() if e.name == "toy-rummy")
     assert (entry.title, entry.player_counts, entry.bot_levels, entry.points) == (

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
+from rummykit.server.api.catalog import new_table
 from rummykit.server.api.rematch import rematch_request
 from tests.kit.live import LiveServer, play_out
 from tests.kit.live import Player as LivePlayer
@@ -171,14 +172,14 @@ def test_a_rematch_is_stored_once_whoever_stores_it(client: TestClient) -> None:
     stored = client.portal.call(server.storage.table_with_seats, table_id)  # type: ignore[union-attr]
     assert stored is not None
 
+    table = new_table(rematch_request(*stored), creator_registered=False, settings=server.settings)
+
     async def make_twice() -> tuple[str, bool]:
         first, _ = await server.tables.create(
-            rematch_request(*stored), creator_id="x", creator_name="x", rematch_of=table_id
+            table, creator_id="x", creator_name="x", rematch_of=table_id
         )
         try:
-            await server.tables.create(
-                rematch_request(*stored), creator_id="y", creator_name="y", rematch_of=table_id
-            )
+            await server.tables.create(table, creator_id="y", creator_name="y", rematch_of=table_id)
         except RematchExists:
             return str(first.table_id), True
         return str(first.table_id), False

@@ -15,6 +15,7 @@ from fastapi import APIRouter
 
 from rummykit.games.registry import game_named
 from rummykit.server.api import context, records
+from rummykit.server.api.catalog import catalog_entries, new_table
 from rummykit.server.api.context import ApiError, ServerContext
 from rummykit.server.api.table_access import MaybePlayer, TableId, check_read
 from rummykit.server.bots.admission import admit_table, check_levels
@@ -37,7 +38,6 @@ from rummykit.server.protocol.messages import ERROR_CODES, PROTOCOL_VERSION, jso
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.models import PlayerRow, SeatRow, TableRow
 from rummykit.server.table.host import Join, Leave, TableHost
-from rummykit.server.table.registry import catalog_entries
 from rummykit.server.table.remote import RemoteTable
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -146,15 +146,18 @@ async def create_for(
     server: ServerContext, request: CreateTable, player: PlayerRow, **made: Any
 ) -> tuple[TableHost | RemoteTable, int | None]:
     """Make the table ``request`` asks for, as ``player``'s: its bots held to the
-    player's limits, and the player's limits checked with the insert (``made``: what
-    else the registry is told, a rematch's finished table and kept seats)."""
+    player's limits, the request checked against the catalog (:func:`new_table`), and
+    the player's limits checked with the insert (``made``: what else the registry is
+    told, a rematch's finished table and kept seats)."""
     levels = [seat.level for seat in request.seats or [] if seat.kind == "bot"]
     check_levels(request.game, levels, player, server.settings)
+    table = new_table(
+        request, creator_registered=player.login_name is not None, settings=server.settings
+    )
     return await server.tables.create(
-        request,
+        table,
         creator_id=player.id,
         creator_name=player.name,
-        creator_registered=player.login_name is not None,
         admit=partial(admit_table, player=player, bot_levels=levels, settings=server.settings),
         **made,
     )

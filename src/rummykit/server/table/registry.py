@@ -17,22 +17,20 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from rummykit.bots.levels import levels_for
 from rummykit.games.core import rules_to_json
-from rummykit.games.registry import GAMES, game_named
 from rummykit.server.accounts.security import is_table_id
-from rummykit.server.bots.limits import check_bot_level, clamp_level, level_limits
-from rummykit.server.bots.ratings import published_ratings
+from rummykit.server.bots.limits import clamp_level, level_limits
 from rummykit.server.bots.service import BotService
 from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.operations.events_log import log_event
-from rummykit.server.protocol.lobby import CreateTable, GameEntry, RuleOption, SeatRequest
+from rummykit.server.protocol.lobby import SeatRequest
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
 from rummykit.server.storage.errors import StorageError
@@ -43,56 +41,24 @@ from rummykit.server.storage.store import Storage, StoredTable
 from rummykit.server.table import committed_deal
 from rummykit.server.table.commands import SignedOut
 from rummykit.server.table.host import TableHost
-from rummykit.server.table.point_tables import point_tables
 from rummykit.server.table.remote import RemoteTable
 
 
-def catalog_entries() -> list[GameEntry]:
-    """Each game with its rule options (name, type, default, choices) and bot levels, read
-    from the game's descriptor; the seats option is left out (the seats say it)."""
-    return [
-        GameEntry(
-            name=game.name,
-            title=game.title,
-            player_counts=list(game.player_counts),
-            options=[
-                RuleOption(
-                    name=option.name,
-                    type=option.kind,
-                    default=option.default,
-                    choices=None if option.choices is None else list(option.choices),
-                )
-                for option in game.options
-                if not option.seats
-            ],
-            bot_levels=list(levels_for(game.name)),
-            points=point_tables(game.name),
-            bot_ratings=published_ratings(game.name),
-        )
-        for game in GAMES.values()
-    ]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewTable:
+    """A table to make, every choice made: its game and rules (the game's ``Rules``), its
+    seats, the seat its maker takes (``None``: none), whether it is rated, whether it
+    is private, and its turn time and time bank (``None``: none).  The lobby's request
+    is checked and turned into one by :mod:`rummykit.server.api.catalog`."""
 
-
-def rules_for(request: CreateTable, players: int) -> Any:
-    game = game_named(request.game)
-    try:
-        return game.rules_for(request.rules, seats=players)
-    except ValueError as error:
-        raise TableError("bad_rules", str(error)) from None
-
-
-def rated_choice(request: CreateTable, *, creator_registered: bool) -> bool:
-    """Whether a new table is rated: as asked, else when a registered player creates a
-    table of people.  Only registered players play rated tables, and only against
-    people (``rated_needs_account``, ``rated_needs_people``)."""
-    people_only = request.seats is not None and all(s.kind == "human" for s in request.seats)
-    if request.rated is None:
-        return creator_registered and people_only
-    if request.rated and not creator_registered:
-        raise TableError("rated_needs_account", "rated tables are for registered players")
-    if request.rated and not people_only:
-        raise TableError("rated_needs_people", "a rated table seats people only, no bots")
-    return request.rated
+    game: str
+    rules: Any
+    seats: tuple[SeatRequest, ...]
+    creator_seat: int | None
+    rated: bool
+    private: bool
+    turn_seconds: float | None
+    time_bank_seconds: float | None
 
 
 class Site(Protocol):
@@ -172,38 +138,12 @@ class TableRegistry:
             if self.cluster is not None:
                 self.cluster.host_stopped(host.table_id)
 
-    def _clock_options(
-        self, request: CreateTable, humans: int
-    ) -> tuple[float | None, float | None]:
-        """The turn time and time bank of a new table with ``humans`` human seats: as
-        asked, else the server's defaults at a table of several people and no clock
-        against bots only (nobody waits for a player who plays the computer)."""
-        if not humans:
-            return None, None
-        given = request.model_fields_set
-        if "turn_seconds" in given:
-            turn_seconds = request.turn_seconds
-            if turn_seconds is not None and turn_seconds > self.settings.max_turn_seconds:
-                raise TableError("bad_turn_seconds", "the turn time is too long")
-        else:
-            turn_seconds = self.settings.default_turn_seconds if humans > 1 else None
-        if turn_seconds is None:
-            return None, None
-        if "time_bank_seconds" in given:
-            bank = request.time_bank_seconds or None
-            if bank is not None and bank > self.settings.max_time_bank_seconds:
-                raise TableError("bad_turn_seconds", "the time bank is too long")
-        else:
-            bank = (self.settings.default_time_bank_seconds or None) if humans > 1 else None
-        return turn_seconds, bank
-
     async def create(
         self,
-        request: CreateTable,
+        table: NewTable,
         *,
         creator_id: str,
         creator_name: str,
-        creator_registered: bool = False,
         rematch_of: str | None = None,
         kept_for: Sequence[str | None] = (),
         admit: Callable[[AsyncSession], Awaitable[None]] | None = None,
@@ -218,35 +158,24 @@ class TableRegistry:
         A rematch names the finished table ``rematch_of`` and keeps each human seat for
         the player of ``kept_for`` at the same index; :class:`RematchExists` when that
         table has a rematch already (made by anyone, in any process)."""
-        seats = request.seats or [
-            SeatRequest(kind="human"),
-            SeatRequest(kind="bot", level="greedy"),
-        ]
-        rules = rules_for(request, len(seats))
-        for seat in seats:
-            if seat.kind == "bot":
-                check_bot_level(request.game, seat.level)
+        seats = table.seats
+        creator_seat = table.creator_seat
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
-        if request.sit and not humans:
-            raise TableError("bad_seat", "there is no human seat to sit in")
-        creator_seat = humans[0] if request.sit else None
-        rated = rated_choice(request, creator_registered=creator_registered)
-        turn_seconds, time_bank_seconds = self._clock_options(request, len(humans))
         deal = committed_deal.draw_secret_deal()
         now = self.clock.now()
         # a table with no free human seat is stored as started, in the same transaction
         full = len(humans) <= (1 if creator_seat is not None else 0)
         row = TableRow(
             id=secrets.token_hex(8),
-            game=request.game,
-            rules=rules_to_json(rules),
-            private=request.private,
-            invite_token=secrets.token_urlsafe(24) if request.private else None,
+            game=table.game,
+            rules=rules_to_json(table.rules),
+            private=table.private,
+            invite_token=secrets.token_urlsafe(24) if table.private else None,
             seed=deal.seed,
             nonce=deal.nonce,
             commitment=deal.commitment,
-            turn_seconds=turn_seconds,
-            time_bank_seconds=time_bank_seconds,
+            turn_seconds=table.turn_seconds,
+            time_bank_seconds=table.time_bank_seconds,
             status="playing" if full else "waiting",
             creator_id=creator_id,
             created_at=now,
@@ -254,7 +183,7 @@ class TableRegistry:
             finished_at=None,
             totals=None,
             winners=None,
-            rated=rated,
+            rated=table.rated,
             rematch_of=rematch_of,
         )
         seat_rows = [
