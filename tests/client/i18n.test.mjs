@@ -37,13 +37,13 @@ test("a refused meld says what is wrong with it in the player's language", async
   const params = { cards: ["5h", "5h", "6h", "7h"], why: "twice", detail: ["5h"], reason: "a run cannot hold 5h twice" };
   await setLanguage("hu");
   assert.equal(
-    refusalText("illegal_meld", params),
+    refusalText({ code: "illegal_meld", params }),
     "Ezek a lapok nem alkotnak kombinációt: [5h] [5h] [6h] [7h]. Egy sorban ugyanaz a lap nem lehet kétszer: [5h].",
   );
   await setLanguage("ru");
-  assert.match(refusalText("illegal_meld", { ...params, why: "gap" }), /не идущие подряд/);
+  assert.match(refusalText({ code: "illegal_meld", params: { ...params, why: "gap" } }), /не идущие подряд/);
   // a reason this client has no words for: the general words, never the English reason
-  assert.doesNotMatch(refusalText("illegal_meld", { ...params, why: "newer" }), /twice/);
+  assert.doesNotMatch(refusalText({ code: "illegal_meld", params: { ...params, why: "newer" } }), /twice/);
   await setLanguage("en");
-  assert.equal(refusalText("illegal_meld", { ...params, why: "newer" }), "[5h] [5h] [6h] [7h] is not a meld: a run cannot hold [5h] twice.");
+  assert.equal(refusalText({ code: "illegal_meld", params: { ...params, why: "newer" } }), "[5h] [5h] [6h] [7h] is not a meld: a run cannot hold [5h] twice.");
 });

@@ -106,6 +106,7 @@ function errorFrom(status, body) {
  */
 async function call(method, path, body) {
   let response;
+  let text;
   try {
     response = await fetch(path, {
       method,
@@ -113,10 +114,10 @@ async function call(method, path, body) {
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    text = await response.text(); // an answer broken off is no answer either
   } catch {
     throw new ApiError(0, "network");
   }
-  const text = await response.text();
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;

@@ -26,6 +26,12 @@ import { settings } from "./store.js";
  * @property {Record<string, string>} rankSymbols
  */
 /** A message's parameters, by name. @typedef {Record<string, unknown>} Params */
+/**
+ * An error as the server words it, wherever it comes from (an ApiError, a table's error
+ * message, the reason a connection was refused): its code, the code's params and the
+ * server's English message.
+ * @typedef {{ code?: string | null, params?: Params | null, message?: string }} ServerError
+ */
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -160,30 +166,27 @@ export function has(key) {
 
 /**
  * A server error in the player's language: the `error.<code>` message filled with the
- * error's params. The server's English `fallback` message is shown only for a code this
- * client has no message for (a newer server's), and the code itself without one.
- * @param {string | null | undefined} code
- * @param {Params | null} [params]
- * @param {string} [fallback]
+ * error's params. The server's English `message` is shown only for a code this client
+ * has no message for (a newer server's), and the code itself without one.
+ * @param {ServerError} error
  * @returns {string}
  */
-export function errorText(code, params = {}, fallback = "") {
+export function errorText({ code, params, message }) {
   // a refusal that names the rule it breaks has words of its own for that rule
   const rule = params && typeof params.rule === "string" ? `error.${code}.${params.rule}` : "";
   if (rule && has(rule)) return t(rule, params || {});
   if (code && has(`error.${code}`)) return t(`error.${code}`, params || {});
-  return fallback || String(code || "error").replace(/_/g, " ");
+  return message || String(code || "error").replace(/_/g, " ");
 }
 
 /**
  * What a table refused, in the player's language: an engine refusal from its code and
  * params (card params shown with suit symbols), else a server error (errorText).
- * @param {string} code
- * @param {Params | null} [params]
- * @param {string} [fallback]
+ * @param {ServerError & { code: string }} error
  * @returns {string}
  */
-export function refusalText(code, params = {}, fallback = "") {
+export function refusalText(error) {
+  const { code, params } = error;
   /** @type {Params} */
   const shown = {};
   for (const [name, value] of Object.entries(params || {})) {
@@ -201,7 +204,7 @@ export function refusalText(code, params = {}, fallback = "") {
     const text = pick(entry, shown, lang);
     if (text !== undefined) return text;
   }
-  return errorText(code, params, fallback);
+  return errorText(error);
 }
 
 /**

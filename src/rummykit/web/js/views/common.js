@@ -51,7 +51,7 @@ export function NicknameForm({ title, onDone }) {
       onDone?.(); // before the page knows its player: it sits down, never asked twice
       session.set({ me });
     } catch (err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
     }
   };
   return html`<form class="panel gate-form" onSubmit=${submit}>

@@ -137,7 +137,7 @@ export function CreateTableDialog({ gameName, onClose }) {
       go(tableHref(created.table_id ?? created.id, created.invite_token));
       onClose();
     } catch (err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
       setBusy(false);
     }
   };

@@ -102,7 +102,7 @@ export function LeaderboardPage({ game: named, period }) {
     api
       .leaderboard(game, period)
       .then((data) => alive && setBoard(data))
-      .catch((err) => alive && setError(errorText(err.code, err.params, err.message)));
+      .catch((err) => alive && setError(errorText(err)));
     return () => {
       alive = false;
     };

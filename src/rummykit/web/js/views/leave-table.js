@@ -22,7 +22,7 @@ export function LeaveTable({ tableId, status, seated }) {
       await api.leave(tableId);
       go("#/");
     } catch (err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
     }
   };
   return html`<div class="leave-table">

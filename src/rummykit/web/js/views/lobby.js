@@ -19,21 +19,13 @@ import { leaderboardHref, profileHref } from "./leaderboard.js";
 
 /**
  * @import { Card, PlayNow } from "../protocol-types"
- * @import { ApiError, ListedTable } from "../api.js"
+ * @import { ListedTable } from "../api.js"
  * @import { GameInfo } from "../catalog.js"
  * @import { Route } from "../router.js"
  * @import { Session } from "../store.js"
  * @import { InputChange } from "./common.js"
  */
 /** @typedef {Session["me"]} Me */
-
-/**
- * A failed lobby call in the player's language (the server's code and params).
- * @param {ApiError} error
- */
-function failure(error) {
-  return errorText(error.code || "network", error.params || {}, error.message);
-}
 
 /**
  * Who the player is, with a way out; or the forms to play as a guest, log in or register.
@@ -71,7 +63,7 @@ function Identity({ me }) {
       const me2 = await api.me().catch(() => who);
       session.set({ me: me2 || who || { name: name.trim() } });
     } catch (err) {
-      setError(failure(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -120,7 +112,7 @@ function GameTile({ game, me, onCreate, onError }) {
       const table = await api.playNow(/** @type {PlayNow["game"]} */ (game.name));
       go(tableHref(table.table_id ?? table.id, table.invite_token));
     } catch (err) {
-      onError(failure(err));
+      onError(errorText(err));
       setBusy(false);
     }
   };
@@ -203,7 +195,7 @@ function OpenTables({ me, onError }) {
       else await api.watch(id, {});
       go(tableHref(id) + (how === "watch" ? "?watch=1" : ""));
     } catch (err) {
-      onError(failure(err));
+      onError(errorText(err));
     }
   };
   return html`<section class="panel open-tables" aria-labelledby="open-tables-title">

@@ -137,7 +137,7 @@ export function ProfilePage({ playerId }) {
     api
       .player(playerId)
       .then((data) => alive && setProfile(data))
-      .catch((err) => alive && setError(errorText(err.code, err.params, err.message)));
+      .catch((err) => alive && setError(errorText(err)));
     return () => {
       alive = false;
     };

@@ -29,7 +29,7 @@ export function QuickSeat({ onSeated, onCancel }) {
       await sitAsGuest(name.trim());
       onSeated();
     } catch (err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
       setBusy(false);
     }
   };

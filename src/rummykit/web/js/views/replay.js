@@ -90,7 +90,7 @@ export function ReplayPage({ tableId, token = null }) {
         setReplay(data);
         setStep((s) => Math.min(s, data.steps.length - 1));
       })
-      .catch((err) => alive && setError(errorText(err.code, err.params, err.message)));
+      .catch((err) => alive && setError(errorText(err)));
     return () => {
       alive = false;
     };

@@ -83,7 +83,7 @@ export function ReviewPanel({ tableId, game }) {
         setReview(data);
         if (data.status === "running") timer = setTimeout(() => poll(false), POLL_MS);
       } catch (err) {
-        if (alive) setError(errorText(err.code, err.params, err.message));
+        if (alive) setError(errorText(err));
       }
     };
     poll(true);

@@ -130,7 +130,7 @@ function Refusals({ errors, controller, children }) {
     ${children}
     ${errors.map(
       (error) => html`<div class="toast refusal" key=${error.id} data-code=${error.code}
-        onClick=${() => controller.dismissError(error.id)}>${refusalText(error.code, error.params, error.message)}</div>`,
+        onClick=${() => controller.dismissError(error.id)}>${refusalText(error)}</div>`,
     )}
   </div>`;
 }
@@ -169,7 +169,7 @@ function StatusBanner({ status, detail }) {
   const key = /** @type {Record<string, string>} */ ({ reconnecting: "table.reconnecting", closed: "table.closed", refused: "table.refused" })[status];
   // a refused connection says why, from the server's error code (no_session, private_table...)
   const why = status === "refused" && detail?.code && detail.code !== "refused"
-    ? errorText(detail.code, detail.params, detail.message)
+    ? errorText(detail)
     : null;
   return html`<div class="banner" role="status" data-status=${status} data-code=${why ? /** @type {StatusDetail} */ (detail).code : null}>
     ${t(key || "table.reconnecting")}${why ? html` <span class="banner-reason">${why}</span>` : null}</div>`;
@@ -258,7 +258,7 @@ function JoinGate({ tableId, token, watch, onReady, onSummary }) {
     // a watcher is never asked for a name: a guest name is given (a session the page's
     // cookie holds is kept)
     if (me || choice !== "watch") return;
-    sitAsGuest(guestName()).catch((err) => setError(errorText(err.code, err.params, err.message)));
+    sitAsGuest(guestName()).catch((err) => setError(errorText(err)));
   }, [me, choice]);
   useEffect(() => {
     if (!me || !choice) return undefined;
@@ -269,7 +269,7 @@ function JoinGate({ tableId, token, watch, onReady, onSummary }) {
         if (!alive) return;
         ready(why || note);
       } catch (err) {
-        if (alive) setError(errorText(err.code, err.params, err.message));
+        if (alive) setError(errorText(err));
       }
     };
     (async () => {
@@ -286,7 +286,7 @@ function JoinGate({ tableId, token, watch, onReady, onSummary }) {
         else if (["table_full", "table_started", "seat_taken"].includes(err.code)) await watchIt(t("table.full_watching"));
         else if (err.code === "rated_needs_account") await watchIt(t("table.rated_watching"));
         else if (err.status === 404 || err.status === 405 || err.code === "not_found") ready(); // the socket decides
-        else setError(errorText(err.code, err.params, err.message));
+        else setError(errorText(err));
       }
     })();
     return () => {

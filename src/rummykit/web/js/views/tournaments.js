@@ -111,7 +111,7 @@ function NewTournament({ onMade }) {
       const made = await api.createTournament(body);
       onMade(made.id);
     } catch (/** @type {any} */ err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
       setBusy(false);
     }
   };
@@ -166,7 +166,7 @@ export function TournamentsPage() {
     api
       .tournaments()
       .then((found) => alive && setList(found))
-      .catch((/** @type {any} */ err) => alive && setError(errorText(err.code, err.params, err.message)));
+      .catch((/** @type {any} */ err) => alive && setError(errorText(err)));
     return () => {
       alive = false;
     };
@@ -272,7 +272,7 @@ export function TournamentPage({ tournamentId }) {
           setView(found);
           if (found.status === "running" || found.status === "registering") timer = setTimeout(load, REFRESH_MS);
         })
-        .catch((/** @type {any} */ err) => alive && setError(errorText(err.code, err.params, err.message)));
+        .catch((/** @type {any} */ err) => alive && setError(errorText(err)));
     load();
     return () => {
       alive = false;
@@ -285,7 +285,7 @@ export function TournamentPage({ tournamentId }) {
     try {
       setView(await call(tournamentId));
     } catch (/** @type {any} */ err) {
-      setError(errorText(err.code, err.params, err.message));
+      setError(errorText(err));
     }
     setBusy(false);
   };
