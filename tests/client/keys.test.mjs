@@ -29,10 +29,15 @@ describe("shortcutKey", () => {
   });
 });
 
-test("no view reads a letter shortcut from event.key", () => {
-  const dir = new URL("../../src/rummykit/web/js/views/", import.meta.url);
-  for (const file of readdirSync(dir)) {
-    const text = readFileSync(new URL(file, dir), "utf8");
+test("no module reads a letter shortcut from event.key", () => {
+  const js = new URL("../../src/rummykit/web/js/", import.meta.url);
+  const views = new URL("views/", js);
+  const files = [js, views].flatMap((dir) =>
+    readdirSync(dir).filter((name) => name.endsWith(".js")).map((name) => new URL(name, dir)),
+  );
+  assert.ok(files.some((file) => file.pathname.endsWith("/js/keys.js")));
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
     const letters = text.match(/event\.key(?:\.toLowerCase\(\))?\s*===\s*"[a-zA-Z0-9]"/g);
     assert.equal(letters, null, `${file} compares event.key with a letter`);
     assert.doesNotMatch(text, /latest\.current\(event\.key/, `${file} passes event.key to shortcuts`);

@@ -1,4 +1,4 @@
-// board-parts.js reasonText: a bot's reason in the player's language, read with the real
+// move-words.js reasonText: a bot's reason in the player's language, read with the real
 // message files: a phrase that only names the move is left out beside the move, and the
 // phrases are set apart by a dash and semicolons, not a chain of colons.
 
@@ -13,7 +13,7 @@ globalThis.fetch = /** @type {any} */ (async (/** @type {string} */ url) => {
 globalThis.document = /** @type {any} */ ({ documentElement: {} });
 
 const { setLanguage } = await import("../../src/rummykit/web/js/i18n.js");
-const { reasonText } = await import("../../src/rummykit/web/js/views/board-parts.js");
+const { reasonText } = await import("../../src/rummykit/web/js/move-words.js");
 
 const DRAW_ONLY = [{ code: "draw_stock", params: {} }];
 const TAKE = [

@@ -64,6 +64,16 @@ import { stopTravel, travel, travelMs } from "./motion.js";
  * @property {string} [inviteUrl] never set (draft protocol)
  * @property {string} [commitment] never set (draft protocol)
  */
+/**
+ * A table with a state on screen, as a board draws it.
+ * @template {TableView} [View=TableView]
+ * @typedef {TableState<View> & { view: View }} BoardState
+ */
+/**
+ * What a board asks of the table: to play an action, to ask a hint and to say why a move
+ * is not sent (a replay's stand-in does nothing).
+ * @typedef {Pick<TableController, "act" | "askHint" | "explain">} BoardController
+ */
 
 const MAX_LOG = 200;
 const CATCH_UP = 6; // with this many moves waiting, show them without pauses

@@ -17,7 +17,12 @@ import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
-import { HintBubble, HintButton, hintsAllowed, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, HintButton, hintsAllowed } from "./hint.js";
+import { SortButtons, useHandState } from "./hand-state.js";
+import { MeldView } from "./meld-view.js";
+import { Stack } from "./stack.js";
+import { useFitCards } from "./fit.js";
+import { useKeys } from "../keys.js";
 import { BurracoHandMelds } from "./hand-summary.js";
 
 /**
@@ -25,7 +30,8 @@ import { BurracoHandMelds } from "./hand-summary.js";
  * @import { LegalIndex } from "../legal.js"
  * @import { BurracoMeldView, BurracoView, EitherRules } from "../model.js"
  * @import { SeatHolder } from "./common.js"
- * @import { BoardController, BoardState, HandState } from "./board-parts.js"
+ * @import { BoardController, BoardState } from "../table-controller.js"
+ * @import { HandState } from "./hand-state.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
 

@@ -16,7 +16,7 @@ import { outcome } from "./past-game.js";
 
 /**
  * @import { GameOverMessage, Seat, TableSummary } from "../protocol-types"
- * @import { BoardState } from "./board-parts.js"
+ * @import { BoardState } from "../table-controller.js"
  */
 
 /**

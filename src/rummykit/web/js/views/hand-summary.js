@@ -4,7 +4,7 @@
 import { html } from "../html.js";
 import { t } from "../i18n.js";
 import { burracoKind, wildStandsFor } from "../model.js";
-import { MeldView } from "./board-parts.js";
+import { MeldView } from "./meld-view.js";
 
 /**
  * @import { BurracoHandResult, BurracoMeld, Seat } from "../protocol-types"

@@ -12,8 +12,7 @@ import { seatName } from "./common.js";
 /**
  * @import { Seat } from "../protocol-types"
  * @import { ComponentChildren } from "../../vendor/preact.module.js"
- * @import { TableState } from "../table-controller.js"
- * @import { BoardState } from "./board-parts.js"
+ * @import { BoardState, TableState } from "../table-controller.js"
  */
 
 /**

@@ -7,14 +7,15 @@ import { api } from "../api.js";
 import { readObservation } from "../model.js";
 import { NicknameForm, TopBar, seatName } from "./common.js";
 import { gameViews } from "../games.js";
-import { describeAction } from "./board-parts.js";
+import { describeAction } from "../move-words.js";
 import { Store, session } from "../store.js";
 import { useStore } from "../hooks.js";
+import { useKeys } from "../keys.js";
 
 /**
  * @import { Seat } from "../protocol-types"
  * @import { Replay, ReplayStep } from "../api.js"
- * @import { BoardState } from "./board-parts.js"
+ * @import { BoardState } from "../table-controller.js"
  * @import { InputChange, SelectChange } from "./common.js"
  */
 
@@ -105,20 +106,14 @@ export function ReplayPage({ tableId, token = null }) {
     const id = setTimeout(() => setStep((s) => Math.min(last, s + 1)), 900);
     return () => clearTimeout(id);
   }, [playing, step, last]);
-  useEffect(() => {
-    const onKey = (/** @type {KeyboardEvent} */ event) => {
-      const tag = /** @type {HTMLElement | null} */ (event.target)?.tagName;
-      if (tag === "INPUT" || tag === "SELECT") return;
-      if (event.key === "ArrowRight") setStep((s) => Math.min(last, s + 1));
-      else if (event.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
-      else if (event.key === "Home") setStep(0);
-      else if (event.key === "End") setStep(last);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [last]);
+  useKeys((key) => {
+    if (key === "arrowright") setStep((s) => Math.min(last, s + 1));
+    else if (key === "arrowleft") setStep((s) => Math.max(0, s - 1));
+    else if (key === "home") setStep(0);
+    else if (key === "end") setStep(last);
+    else return false;
+    return true;
+  });
 
   if (error && !replay && checked && !me) {
     // a replay link opened by someone who has not sat down anywhere yet

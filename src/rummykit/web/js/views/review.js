@@ -8,7 +8,7 @@
 import { html, useEffect, useState } from "../html.js";
 import { formatNumber, t, errorText } from "../i18n.js";
 import { api } from "../api.js";
-import { describeAction, reasonText } from "./board-parts.js";
+import { describeAction, reasonText } from "../move-words.js";
 import { gameViews } from "../games.js";
 
 /** @import { Review, ReviewItem } from "../protocol-types" */

@@ -23,8 +23,7 @@ import { setTabBadge, setTabTitle } from "../tab-badge.js";
 /**
  * @import { ChatBroadcast, ErrorMessage, Seat, TableSummary } from "../protocol-types"
  * @import { ConnectionStatus, StatusDetail } from "../connection.js"
- * @import { TableState } from "../table-controller.js"
- * @import { BoardState } from "./board-parts.js"
+ * @import { BoardState, TableState } from "../table-controller.js"
  * @import { InputChange } from "./common.js"
  * @import { GameViews } from "../games.js"
  * @import { ComponentChildren } from "../../vendor/preact.module.js"

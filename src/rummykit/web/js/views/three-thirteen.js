@@ -11,14 +11,19 @@ import { Dialog, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
-import { HintBubble, HintButton, hintsAllowed, MeldView, SortButtons, Stack, useFitCards, useHandState, useKeys } from "./board-parts.js";
+import { HintBubble, HintButton, hintsAllowed } from "./hint.js";
+import { SortButtons, useHandState } from "./hand-state.js";
+import { MeldView } from "./meld-view.js";
+import { Stack } from "./stack.js";
+import { useFitCards } from "./fit.js";
+import { useKeys } from "../keys.js";
 import { ArrangementPanel, CardGroups } from "./arrangement.js";
 
 /**
  * @import { Card, Seat, ThreeThirteenHandResult } from "../protocol-types"
  * @import { LastTurn, ThirteenView } from "../model.js"
  * @import { SeatHolder } from "./common.js"
- * @import { BoardController, BoardState } from "./board-parts.js"
+ * @import { BoardController, BoardState } from "../table-controller.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
 /** @typedef {(name: Card) => boolean} IsWild */
