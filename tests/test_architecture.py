@@ -36,7 +36,9 @@ The server is cut into rooms (sub-packages by concern, and the top-level modules
   docstring says the same in a line ``May import: …``.  Between the modules of the server
   there is no cycle at all, not even through imports made for types only: a
   collaborator that needs the shape of a higher module gets a ``Protocol``.  No module of
-  the server is longer than :data:`SERVER_MODULE_LINES`.
+  the server is longer than :data:`SERVER_MODULE_LINES`.  Every SQL statement is written
+  in ``storage``: outside it, the server imports of SQLAlchemy only the types of a
+  session or an engine and its errors (:data:`SQL_TYPES_ONLY`).
 """
 
 from __future__ import annotations
@@ -298,6 +300,27 @@ def room_violations(imports: Iterable[Import]) -> list[str]:
     return found
 
 
+STORAGE = f"{SERVER}.storage"
+
+SQL_TYPES_ONLY = frozenset({"sqlalchemy.exc", "sqlalchemy.ext.asyncio"})
+"""What of SQLAlchemy a module of the server outside storage may import: the types of a
+session or an engine it is handed, and the errors storage lets through."""
+
+
+def sql_outside_storage(imports: Iterable[Import]) -> list[str]:
+    """Imports of SQLAlchemy's statement builders (``select``, ``update``, the dialects,
+    the ORM) by a module outside ``server/storage``: every statement is written there."""
+    found = []
+    for each in imports:
+        top = each.imported.split(".")[0]
+        if top != "sqlalchemy" or each.importer == STORAGE:
+            continue
+        if each.importer.startswith(STORAGE + ".") or each.imported in SQL_TYPES_ONLY:
+            continue
+        found.append(str(each))
+    return found
+
+
 def docstring_rooms(path: Path) -> frozenset[str] | None:
     """The rooms a room's package docstring says it may import (``May import: a, b.``),
     ``None`` when it says nothing."""
@@ -362,6 +385,10 @@ def test_every_server_module_has_a_room_and_every_room_says_what_it_may_import()
         package = server / room / "__init__.py"
         if room and package.is_file():
             assert docstring_rooms(package) == allowed, f"the docstring of {room}"
+
+
+def test_only_storage_writes_sql() -> None:
+    assert sql_outside_storage(IMPORTS) == []
 
 
 def test_no_server_module_is_longer_than_the_limit() -> None:
@@ -557,6 +584,32 @@ def test_a_room_importing_a_higher_room_is_found_and_a_type_only_cycle_counts_in
     cycle = cycle_in(imports, "rummykit.server", with_types=True)
     assert cycle is not None
     assert set(cycle) == {"rummykit.server.table.host", "rummykit.server.table.driver"}
+
+
+def test_a_statement_built_outside_storage_is_found(tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        {
+            "rummykit/__init__.py": "",
+            "rummykit/server/__init__.py": "",
+            "rummykit/server/storage/__init__.py": "",
+            "rummykit/server/storage/store.py": "from sqlalchemy import select, update\n",
+            "rummykit/server/table/__init__.py": "",
+            "rummykit/server/table/registry.py": """\
+                from sqlalchemy.exc import IntegrityError
+                from sqlalchemy.ext.asyncio import AsyncSession
+                def later():
+                    from sqlalchemy import select
+                """,
+            "rummykit/server/cluster/leases.py": (
+                "from sqlalchemy.dialects.postgresql import insert\n"
+            ),
+        },
+    )
+    assert sql_outside_storage(imports_of(tmp_path)) == [
+        "rummykit.server.cluster.leases:1 imports sqlalchemy.dialects.postgresql (at module level)",
+        "rummykit.server.table.registry:4 imports sqlalchemy (in a function)",
+    ]
 
 
 def test_a_room_docstring_is_read_for_what_it_may_import(tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from rummykit.server.competition.tournament_rows import tables_of
 from rummykit.server.settings import Settings
+from rummykit.server.storage.tournaments import tables_of
 from tests.kit.scripted import play_to_end
 from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
 from tests.server.conftest import make_settings

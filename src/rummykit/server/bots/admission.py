@@ -14,23 +14,26 @@
 Each check reads within the session it is given: the caller holds the player's lock
 (:func:`~rummykit.server.storage.player_locks.holding_player`) and writes the new table
 or tournament in the same transaction, so that requests made at the same moment, in
-any server processes, are admitted one after the other.  This module never writes.
+any server processes, are admitted one after the other.  What a player has is read by
+storage (:mod:`~rummykit.server.storage.holdings`); this module never writes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from rummykit.bots.levels import BotSpecError
 from rummykit.server.bots.limits import check_bot_level, level_limits, think_seconds
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
-from rummykit.server.storage.models import PlayerRow, SeatRow, TableRow, TournamentRow
-
-OPEN_TOURNAMENT = ("registering", "running")
+from rummykit.server.storage.holdings import (
+    open_tournament_bots,
+    open_tournament_count,
+    unfinished_tables,
+)
+from rummykit.server.storage.models import PlayerRow
 
 
 def check_levels(
@@ -88,12 +91,7 @@ async def admit_tournament(
     """Refuse a new tournament of ``player`` past the tournament limit
     (``too_many_tournaments``) or, its bots filling its ``capacity`` places, the bot
     budget (``bad_bot``)."""
-    open_ones = await session.scalar(
-        select(func.count())
-        .select_from(TournamentRow)
-        .where(TournamentRow.creator_id == player.id, TournamentRow.status.in_(OPEN_TOURNAMENT))
-    )
-    if (open_ones or 0) >= settings.max_tournaments_per_player:
+    if await open_tournament_count(session, player.id) >= settings.max_tournaments_per_player:
         raise TableError(
             "too_many_tournaments",
             "wait until one of your tournaments is over",
@@ -112,46 +110,11 @@ async def admit_tournament(
         _check_budget(player, running, wanted, [bot_level], settings)
 
 
-async def unfinished_tables(
-    session: AsyncSession, player_id: str
-) -> list[tuple[TableRow, list[SeatRow]]]:
-    """The player's unfinished tables, each once: those where the player sits and those
-    the player created (sitting or not), with their seats.  The tables a tournament made
-    are not its creator's own: they count only where the player sits."""
-    seated = select(SeatRow.table_id).where(SeatRow.player_id == player_id)
-    tables = list(
-        (
-            await session.scalars(
-                select(TableRow).where(
-                    TableRow.status != "over",
-                    or_(
-                        and_(TableRow.creator_id == player_id, TableRow.tournament_id.is_(None)),
-                        TableRow.id.in_(seated),
-                    ),
-                )
-            )
-        ).all()
-    )
-    seats: dict[str, list[SeatRow]] = {table.id: [] for table in tables}
-    if tables:
-        for seat in await session.scalars(
-            select(SeatRow).where(SeatRow.table_id.in_(list(seats)), SeatRow.kind == "bot")
-        ):
-            seats[seat.table_id].append(seat)
-    return [(table, seats[table.id]) for table in tables]
-
-
 async def _tournament_seconds(session: AsyncSession, player_id: str) -> float:
     """The thinking time of the bots of ``player_id``'s tournaments not over, as if
     bots filled every place."""
-    rows = await session.execute(
-        select(TournamentRow.capacity, TournamentRow.bot_level).where(
-            TournamentRow.creator_id == player_id,
-            TournamentRow.status.in_(OPEN_TOURNAMENT),
-            TournamentRow.bot_level.is_not(None),
-        )
-    )
-    return sum(capacity * _total([level]) for capacity, level in rows.all())
+    bots = await open_tournament_bots(session, player_id)
+    return sum(capacity * _total([level]) for capacity, level in bots)
 
 
 def _check_budget(

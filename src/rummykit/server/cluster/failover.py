@@ -22,12 +22,12 @@ import logging
 from collections.abc import Callable
 
 from rummykit.server.cluster.lease_keeper import LeaseKeeper
-from rummykit.server.cluster.leases import LeaseStore
 from rummykit.server.cluster.tasks import Spawn
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
 

@@ -22,8 +22,8 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from rummykit.server.cluster.leases import LeaseStore
 from rummykit.server.operations.events_log import log_event
+from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.storage.store import Storage
 from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, Connection
 from rummykit.server.table.remote import Publish, Refusal, RemoteTable

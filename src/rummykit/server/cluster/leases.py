@@ -2,14 +2,15 @@
 
 When several server processes share one PostgreSQL database, each live table has one
 owner at a time: the process holding its lease, a row of ``table_leases(table_id,
-owner, token, expires_at)``.  :class:`LeaseStore` takes, renews and ends leases, each in
-one statement timed by the database's own clock (``now()``), so the processes' clocks
-never matter.  A lease's ``token`` goes up by one whenever the table changes owner and
-is never reused (the row outlives its leases), and every action written under a lease
-is checked against it in the insert's own transaction
-(``Storage.append_action(..., lease=...)``): an owner that lost its table can no longer
-write to it, however late its write arrives.  ``docs/scale-out.md`` has the design and
-its failure analysis.
+owner, token, expires_at)``.  :class:`LeaseStore` (storage's statements,
+:mod:`~rummykit.server.storage.leases`, named here with the other kind of leases)
+takes, renews and ends leases, each in one statement timed by the database's own clock
+(``now()``), so the processes' clocks never matter.  A lease's ``token`` goes up by one
+whenever the table changes owner and is never reused (the row outlives its leases), and
+every action written under a lease is checked against it in the insert's own
+transaction (``Storage.append_action(..., lease=...)``): an owner that lost its table
+can no longer write to it, however late its write arrives.  ``docs/scale-out.md`` has
+the design and its failure analysis.
 
 A single server process (the default, on SQLite or PostgreSQL) owns every table and
 needs no lease: :class:`LocalLeases` always grants one, and its leases are not
@@ -22,19 +23,12 @@ holder's rule (:mod:`~rummykit.server.cluster.lease_keeper`).
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterable
-from datetime import timedelta
 from typing import Protocol
 
-from sqlalchemy import ColumnElement, func, literal, select, tuple_, update
-from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from rummykit.server.storage.errors import LeaseLost, StorageError
+from rummykit.server.storage.errors import LeaseLost
 from rummykit.server.storage.fencing import Lease, lease_clock
-from rummykit.server.storage.models import LeaseRow, TableRow
+from rummykit.server.storage.leases import LeaseStore, check_ttl
 
 __all__ = [
     "Lease",
@@ -64,143 +58,6 @@ class Leases(Protocol):
     async def expired_tables(self, limit: int = 100, *, newborn: float = 10.0) -> list[str]: ...
 
 
-def _check_ttl(ttl: float) -> None:
-    if not (isinstance(ttl, int | float) and math.isfinite(ttl) and ttl > 0):
-        raise ValueError(f"a lease's ttl must be a positive number of seconds, not {ttl!r}")
-
-
-def _seconds(ttl: float) -> ColumnElement[timedelta]:
-    return literal(timedelta(seconds=ttl))
-
-
-class LeaseStore:
-    """Table leases in PostgreSQL, timed by the database's clock.
-
-    Every statement runs alone in autocommit: the database runs and commits it as one
-    message, so a process cut off at any moment never leaves a lease row locked by an
-    open transaction (which would block every takeover until its connection is found
-    dead).  Database errors (a lost connection, a timeout) are raised as they are: to
-    the holder a renewal that failed is simply one that did not happen.
-    """
-
-    fencing = True
-
-    def __init__(self, engine: AsyncEngine, *, clock: Callable[[], float] = lease_clock) -> None:
-        if engine.dialect.name != "postgresql":
-            raise ValueError(
-                "table leases need PostgreSQL (a single server process uses LocalLeases)"
-            )
-        self.engine = engine
-        self._alone = engine.execution_options(isolation_level="AUTOCOMMIT")
-        self._clock = clock
-
-    async def acquire(self, table_id: str, owner: str, ttl: float) -> Lease | None:
-        """Take the table for ``owner`` for ``ttl`` seconds if nobody holds it (no lease
-        yet, or the last one expired or was released); ``None`` if someone does, even
-        ``owner`` itself.  The token is 1 for a table's first lease, then one more than
-        the last.  ``StorageError`` if the table is not stored.
-
-        One ``INSERT ... ON CONFLICT DO UPDATE ... WHERE expired RETURNING``: of any
-        number of processes racing for a table, exactly one gets it.
-        """
-        _check_ttl(ttl)
-        now = func.now()
-        first = insert(LeaseRow).values(
-            table_id=table_id, owner=owner, token=1, expires_at=now + _seconds(ttl)
-        )
-        statement = first.on_conflict_do_update(
-            index_elements=[LeaseRow.table_id],
-            set_={
-                "owner": first.excluded.owner,
-                "token": LeaseRow.token + 1,
-                "expires_at": first.excluded.expires_at,
-            },
-            where=LeaseRow.expires_at <= now,
-        ).returning(LeaseRow.token)
-        sent_at = self._clock()
-        try:
-            async with self._alone.connect() as connection:
-                token = await connection.scalar(statement)
-        except IntegrityError as error:
-            raise StorageError(f"table {table_id} is not stored") from error
-        if token is None:
-            return None
-        return Lease(table_id=table_id, owner=owner, token=token, ttl=ttl, acquired_at=sent_at)
-
-    async def renew(self, lease: Lease) -> bool:
-        """Push the lease's expiry to the database's ``now() + ttl``; false (and nothing
-        changed) if it is no longer held: expired, released or taken over.  A lease
-        that expired is never brought back, even if nobody took it meanwhile: its
-        holder must acquire the table again (a new token) and reload it."""
-        return lease.table_id in await self.renew_many([lease])
-
-    async def renew_many(self, leases: Iterable[Lease]) -> set[str]:
-        """Renew several leases in one statement (one for each ``ttl`` among them); the
-        ids of the tables whose lease was renewed."""
-        held = list(leases)
-        if not held:
-            return set()
-        renewed: set[str] = set()
-        async with self._alone.connect() as connection:
-            for ttl in sorted({lease.ttl for lease in held}):
-                _check_ttl(ttl)
-                keys = [(x.table_id, x.owner, x.token) for x in held if x.ttl == ttl]
-                result = await connection.execute(
-                    update(LeaseRow)
-                    .where(
-                        tuple_(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token).in_(keys),
-                        LeaseRow.expires_at > func.now(),
-                    )
-                    .values(expires_at=func.now() + _seconds(ttl))
-                    .returning(LeaseRow.table_id)
-                )
-                renewed.update(result.scalars())
-        return renewed
-
-    async def release(self, lease: Lease) -> None:
-        """End the lease now, if it is still held (the row stays, keeping the token)."""
-        async with self._alone.connect() as connection:
-            await connection.execute(
-                update(LeaseRow)
-                .where(
-                    LeaseRow.table_id == lease.table_id,
-                    LeaseRow.owner == lease.owner,
-                    LeaseRow.token == lease.token,
-                    LeaseRow.expires_at > func.now(),
-                )
-                .values(expires_at=func.now())
-            )
-
-    async def owner_of(self, table_id: str) -> str | None:
-        """Who holds the table's lease now (where its commands go), if anyone."""
-        async with self._alone.connect() as connection:
-            owner: str | None = await connection.scalar(
-                select(LeaseRow.owner).where(
-                    LeaseRow.table_id == table_id, LeaseRow.expires_at > func.now()
-                )
-            )
-            return owner
-
-    async def expired_tables(self, limit: int = 100, *, newborn: float = 10.0) -> list[str]:
-        """Unfinished tables that nobody holds (an expired or released lease, or none
-        yet ``newborn`` seconds after the table's creation: its creator takes the first
-        lease right after storing it), oldest first: the orphans a process may take."""
-        unleased_since = func.extract("epoch", func.now()) - newborn
-        async with self._alone.connect() as connection:
-            result = await connection.execute(
-                select(TableRow.id)
-                .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
-                .where(
-                    TableRow.status != "over",
-                    (LeaseRow.table_id.is_(None) & (TableRow.created_at < unleased_since))
-                    | (LeaseRow.expires_at <= func.now()),
-                )
-                .order_by(TableRow.created_at, TableRow.id)
-                .limit(limit)
-            )
-            return list(result.scalars())
-
-
 class LocalLeases:
     """The leases of a single server process, which owns every table: in memory, never
     expiring and never checked at the write (``fencing`` is false).
@@ -217,7 +74,7 @@ class LocalLeases:
         self._held: dict[str, Lease] = {}
 
     async def acquire(self, table_id: str, owner: str, ttl: float) -> Lease:
-        _check_ttl(ttl)
+        check_ttl(ttl)
         lease = Lease(
             table_id=table_id,
             owner=owner,

@@ -44,7 +44,6 @@ from rummykit.server.accounts.throttles import AccountLimits
 from rummykit.server.cluster.bot_requests import BotRequests
 from rummykit.server.cluster.failover import Failover
 from rummykit.server.cluster.gateway import GatewaySide
-from rummykit.server.cluster.leases import LeaseStore
 from rummykit.server.cluster.owner import OwnerSide
 from rummykit.server.cluster.presence import Presence
 from rummykit.server.cluster.redis_link import RedisLink
@@ -53,6 +52,7 @@ from rummykit.server.cluster.tasks import OneOffWork, cancel, every
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.settings import Settings
 from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.storage.store import Storage
 from rummykit.server.table.registry import TableRegistry
 from rummykit.server.table.remote import RemoteTable

@@ -14,7 +14,8 @@ recent games a rated private table shows only what its history point already sho
 (game, date, place and rating change: no id, no seats, no scores, no replay); a
 casual private table is left out.
 
-This module only reads; it never changes a rating.
+This module only reads, through :mod:`rummykit.server.storage.rating_reads`; it never
+changes a rating.
 """
 
 from __future__ import annotations
@@ -22,19 +23,19 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import desc, func, or_, select
-from sqlalchemy.orm import aliased
 
 from rummykit.games.registry import game_named
 from rummykit.rating.model import pool_of
 from rummykit.server.bots.names import seat_names
 from rummykit.server.protocol.lobby import RatingChange
-from rummykit.server.storage.models import (
-    PlayerRatingRow,
-    PlayerRow,
-    RatingHistoryRow,
-    SeatRow,
-    TableRow,
+from rummykit.server.storage.models import RatingHistoryRow, SeatRow, TableRow
+from rummykit.server.storage.rating_reads import (
+    player_ratings,
+    pool_board,
+    rating_changes,
+    rating_history,
+    recent_tables,
+    seats_at,
 )
 from rummykit.server.storage.ratings import PROVISIONAL_GAMES, display_rating
 from rummykit.server.storage.store import Storage
@@ -156,31 +157,10 @@ def _pool_parts(pool: str) -> tuple[str, int | None]:
 
 async def leaderboard(storage: Storage, game: str, period: Period, now: float) -> Leaderboard:
     boards = []
+    since = None if period == "all" else now - PERIOD_SECONDS
     async with storage.reading() as session:
         for pool, players in pools_of(game):
-            if period == "all":
-                query = (
-                    select(PlayerRatingRow, PlayerRow.name, PlayerRatingRow.games)
-                    .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
-                    .where(PlayerRatingRow.pool == pool, PlayerRatingRow.games > 0)
-                )
-            else:
-                recent = (
-                    select(RatingHistoryRow.player_id, func.count().label("games"))
-                    .where(
-                        RatingHistoryRow.pool == pool, RatingHistoryRow.at >= now - PERIOD_SECONDS
-                    )
-                    .group_by(RatingHistoryRow.player_id)
-                    .subquery()
-                )
-                query = (
-                    select(PlayerRatingRow, PlayerRow.name, recent.c.games)
-                    .join(PlayerRow, PlayerRow.id == PlayerRatingRow.player_id)
-                    .join(recent, recent.c.player_id == PlayerRatingRow.player_id)
-                    .where(PlayerRatingRow.pool == pool)
-                )
-            query = query.order_by(desc(PlayerRatingRow.mu), PlayerRatingRow.player_id)
-            rows = (await session.execute(query.limit(BOARD_SIZE))).all()
+            rows = await pool_board(session, pool, since=since, limit=BOARD_SIZE)
             entries = [
                 LeaderEntry(
                     rank=rank,
@@ -188,7 +168,7 @@ async def leaderboard(storage: Storage, game: str, period: Period, now: float) -
                     name=name,
                     rating=round(display_rating(row.mu), 1),
                     sigma=round(row.sigma, 3),
-                    games=int(games),
+                    games=games,
                     provisional=row.games < PROVISIONAL_GAMES,
                 )
                 for rank, (row, name, games) in enumerate(rows, start=1)
@@ -203,48 +183,12 @@ async def profile(storage: Storage, player_id: str) -> Profile | None:
     if player is None:
         return None
     async with storage.reading() as session:
-        ratings = list(
-            (
-                await session.execute(
-                    select(PlayerRatingRow)
-                    .where(PlayerRatingRow.player_id == player_id, PlayerRatingRow.games > 0)
-                    .order_by(PlayerRatingRow.pool)
-                )
-            ).scalars()
-        )
-        history = (
-            await session.execute(
-                select(RatingHistoryRow, TableRow.private)
-                .join(TableRow, TableRow.id == RatingHistoryRow.table_id)
-                .where(RatingHistoryRow.player_id == player_id)
-                .order_by(desc(RatingHistoryRow.at), desc(RatingHistoryRow.id))
-                .limit(HISTORY_KEPT)
-            )
-        ).all()
-        tables = list(
-            (
-                await session.execute(
-                    select(TableRow)
-                    .join(SeatRow, SeatRow.table_id == TableRow.id)
-                    .where(
-                        SeatRow.player_id == player_id,
-                        TableRow.status == "over",
-                        or_(TableRow.private.is_(False), TableRow.rated.is_(True)),
-                    )
-                    .order_by(desc(TableRow.finished_at))
-                    .limit(RECENT_GAMES)
-                )
-            ).scalars()
-        )
+        ratings = await player_ratings(session, player_id)
+        history = await rating_history(session, player_id, HISTORY_KEPT)
+        tables = await recent_tables(session, player_id, RECENT_GAMES)
         seats_of: dict[str, list[SeatRow]] = {}
         if tables:
-            found = await session.execute(
-                select(SeatRow)
-                .where(SeatRow.table_id.in_([t.id for t in tables if not t.private]))
-                .order_by(SeatRow.seat)
-            )
-            for seat in found.scalars():
-                seats_of.setdefault(seat.table_id, []).append(seat)
+            seats_of = await seats_at(session, [t.id for t in tables if not t.private])
     rated_at = {row.table_id: row for row, _ in history}
     recent = []
     for table in tables:
@@ -338,22 +282,7 @@ async def table_rating_changes(storage: Storage, table_id: str) -> list[RatingCh
     """What the table ``table_id`` did to its players' ratings, by seat (none for a table
     not rated, or not finished); a rating is provisional while its pool holds fewer than
     :data:`PROVISIONAL_GAMES` of the player's rated tables, this one included."""
-    earlier = aliased(RatingHistoryRow)
-    games = (
-        select(func.count())
-        .where(
-            earlier.player_id == RatingHistoryRow.player_id,
-            earlier.pool == RatingHistoryRow.pool,
-            earlier.id <= RatingHistoryRow.id,
-        )
-        .scalar_subquery()
-    )
     async with storage.reading() as session:
-        rows = await session.execute(
-            select(RatingHistoryRow, games)
-            .where(RatingHistoryRow.table_id == table_id)
-            .order_by(RatingHistoryRow.seat)
-        )
         return [
             RatingChange(
                 seat=row.seat,
@@ -361,5 +290,5 @@ async def table_rating_changes(storage: Storage, table_id: str) -> list[RatingCh
                 change=round(row.change),
                 provisional=count < PROVISIONAL_GAMES,
             )
-            for row, count in rows.all()
+            for row, count in await rating_changes(session, table_id)
         ]

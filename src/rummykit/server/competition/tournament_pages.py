@@ -15,15 +15,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import func, select
-
 from rummykit.server.competition.tournament_rows import (
     TournamentError,
     by_entry,
-    entries_of,
     holds,
     shown_name,
-    tables_of,
 )
 from rummykit.server.competition.tournament_standings import (
     knockout_standings,
@@ -38,12 +34,15 @@ from rummykit.server.protocol.tournaments import (
     TournamentSummary,
     TournamentView,
 )
-from rummykit.server.storage.models import (
-    TournamentEntryRow,
-    TournamentRow,
-    TournamentTableRow,
-)
+from rummykit.server.storage.models import TournamentRow, TournamentTableRow
 from rummykit.server.storage.store import Storage
+from rummykit.server.storage.tournaments import (
+    entries_of,
+    entry_counts,
+    listed_tournaments,
+    tables_of,
+)
+from rummykit.server.storage.tournaments import tournament as stored_tournament
 
 LISTED: Final = 100
 """How many tournaments the list shows: those still to be played first, newest first."""
@@ -58,28 +57,14 @@ class TournamentPages:
     async def listing(self) -> list[TournamentSummary]:
         """The tournaments still to be played (newest first), then the latest ones over."""
         async with self.storage.reading() as session:
-            rows = (
-                await session.scalars(
-                    select(TournamentRow)
-                    .order_by(
-                        TournamentRow.status.in_(("over", "cancelled")),
-                        TournamentRow.created_at.desc(),
-                    )
-                    .limit(LISTED)
-                )
-            ).all()
-            found = await session.execute(
-                select(TournamentEntryRow.tournament_id, func.count())
-                .where(TournamentEntryRow.tournament_id.in_([r.id for r in rows]))
-                .group_by(TournamentEntryRow.tournament_id)
-            )
-            counts = {str(tournament_id): int(count) for tournament_id, count in found}
+            rows = await listed_tournaments(session, LISTED)
+            counts = await entry_counts(session, [r.id for r in rows])
         return [summary(row, counts.get(row.id, 0)) for row in rows]
 
     async def view(self, tournament_id: str, player_id: str | None) -> TournamentView:
         """One tournament as ``player_id`` (``None``: someone without a session) sees it."""
         async with self.storage.reading() as session:
-            tournament = await session.get(TournamentRow, tournament_id)
+            tournament = await stored_tournament(session, tournament_id)
             if tournament is None:
                 raise TournamentError("unknown_tournament", "there is no such tournament")
             entries = await entries_of(session, tournament_id)

@@ -24,7 +24,6 @@ from rummykit.server.clock import Clock
 from rummykit.server.competition.tournament_rounds import plan_round
 from rummykit.server.competition.tournament_rows import (
     TournamentError,
-    entries_of,
     entries_per_table,
     holds,
     locked,
@@ -36,6 +35,13 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.models import PlayerRow, TournamentEntryRow, TournamentRow
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
+from rummykit.server.storage.tournaments import (
+    add_entry,
+    add_tournament,
+    entries_of,
+    remove_entry,
+    write_now,
+)
 
 
 class Registration:
@@ -106,7 +112,7 @@ class Registration:
             # the computers as if they filled every place (two a pair)
             players = request.capacity * (request.table_size // sides)
             await admit_tournament(session, creator, request.bot_level, players, self.settings)
-            session.add(row)
+            add_tournament(session, row)
         log_event(None, "tournament_created", tournament=row.id, game=row.game)
         return row.id
 
@@ -136,7 +142,7 @@ class Registration:
                     )
                 pair.partner_id = player.id
                 pair.partner_name = player.name
-                await session.flush()
+                await write_now(session)
                 full = len(entries) == tournament.capacity and all(e.partner_id for e in entries)
                 if full:
                     await self._close(session, tournament)
@@ -145,7 +151,8 @@ class Registration:
                 raise TournamentError(
                     "tournament_full", "every place is taken", {"capacity": tournament.capacity}
                 )
-            session.add(
+            add_entry(
+                session,
                 TournamentEntryRow(
                     tournament_id=tournament_id,
                     entry=None,
@@ -153,9 +160,9 @@ class Registration:
                     bot_level=None,
                     name=player.name,
                     registered_at=self.clock.now(),
-                )
+                ),
             )
-            await session.flush()
+            await write_now(session)
             full = len(entries) + 1 == tournament.capacity and not pairs
             if full:
                 await self._close(session, tournament)
@@ -176,7 +183,7 @@ class Registration:
                 mine[0].partner_id = None
                 mine[0].partner_name = None
             else:
-                await session.delete(mine[0])
+                await remove_entry(session, mine[0])
 
     async def start(self, tournament_id: str, *, by: PlayerRow | None) -> None:
         """Close registration now (``by`` its creator; ``None``: its start time has
@@ -206,7 +213,7 @@ class Registration:
             for entry in [e for e in entries if e.partner_id is None]:
                 if level is None:
                     entries.remove(entry)
-                    await session.delete(entry)
+                    await remove_entry(session, entry)
                 else:
                     entry.partner_bot_level = level
         if level is not None:
@@ -220,7 +227,7 @@ class Registration:
                     registered_at=self.clock.now(),
                     partner_bot_level=level if pairs else None,
                 )
-                session.add(bot)
+                add_entry(session, bot)
                 entries.append(bot)
         if len(entries) < entries_per_table(tournament):
             tournament.status = "cancelled"

@@ -20,18 +20,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from rummykit.pairings.knockout import first_round, next_round
 from rummykit.pairings.swiss import pair_round
 from rummykit.server.clock import Clock
-from rummykit.server.competition.tournament_rows import (
-    entries_of,
-    entries_per_table,
-    locked,
-    tables_of,
-)
+from rummykit.server.competition.tournament_rows import entries_per_table, locked
 from rummykit.server.competition.tournament_standings import (
     knockout_winner,
     last_round,
@@ -39,8 +33,15 @@ from rummykit.server.competition.tournament_standings import (
     swiss_record,
 )
 from rummykit.server.operations.events_log import log_event
-from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow, TournamentTableRow
+from rummykit.server.storage.models import TournamentRow, TournamentTableRow
 from rummykit.server.storage.store import Storage
+from rummykit.server.storage.tournaments import (
+    add_round_table,
+    entries_of,
+    finished_tables,
+    lift_held_reveals,
+    tables_of,
+)
 from rummykit.server.table import committed_deal
 
 
@@ -72,7 +73,8 @@ async def plan_round(
     deal = committed_deal.draw_secret_deal()
     for index, seating in enumerate(seatings):
         alone = len(seating) == 1
-        session.add(
+        add_round_table(
+            session,
             TournamentTableRow(
                 tournament_id=tournament.id,
                 round=number,
@@ -83,7 +85,7 @@ async def plan_round(
                 forfeits=None,
                 seed=None if alone else deal.seed,
                 nonce=None if alone else deal.nonce,
-            )
+            ),
         )
     tournament.round = number
 
@@ -96,14 +98,8 @@ async def store_results(session: AsyncSession, rows: Sequence[TournamentTableRow
     waiting = {row.table_id: row for row in rows if row.table_id and row.totals is None}
     if not waiting:
         return
-    over = (
-        await session.scalars(
-            select(TableRow).where(TableRow.id.in_(list(waiting)), TableRow.status == "over")
-        )
-    ).all()
-    for table in over:
+    for table, seats in await finished_tables(session, list(waiting)):
         row = waiting[table.id]
-        seats = (await session.scalars(select(SeatRow).where(SeatRow.table_id == table.id))).all()
         count = len(row.entries)
         row.totals = [float(t) for t in (table.totals or ())[:count]]
         row.forfeits = sorted({row.entries[s.seat % count] for s in seats if s.left_at is not None})
@@ -128,11 +124,7 @@ class Rounds:
             current = [row for row in played if row.round == tournament.round]
             await store_results(session, current)
             if round_over(current):
-                await session.execute(
-                    update(TableRow)
-                    .where(TableRow.tournament_id == tournament_id, TableRow.reveal_held)
-                    .values(reveal_held=False, private=False)
-                )
+                await lift_held_reveals(session, tournament_id)
                 if last_round(tournament, current):
                     tournament.status = "over"
                     tournament.finished_at = self.clock.now()

@@ -1,21 +1,21 @@
-"""Reading a tournament's rows: the tournament under its row lock, its entrants in the
-order they registered, the tables of its rounds; and :class:`TournamentError`, the
-refusal of a tournament request.
+"""A tournament's entries as the events see them (pairs, entries per table, who plays
+in an entry, the name pages show), the tournament under its row lock, and
+:class:`TournamentError`, the refusal of a tournament request.
 
-Every function here reads within the session it is given and never writes, commits or
-decides anything: the modules that move an event on do that with what they read.
+The rows are read and written by storage (:mod:`~rummykit.server.storage.tournaments`);
+nothing here reads the database but :func:`locked`, through it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from rummykit.games.registry import game_named
 from rummykit.server.protocol.refusals import TableError
-from rummykit.server.storage.models import TournamentEntryRow, TournamentRow, TournamentTableRow
+from rummykit.server.storage.models import TournamentEntryRow, TournamentRow
+from rummykit.server.storage.tournaments import locked_tournament
 
 
 class TournamentError(TableError):
@@ -25,35 +25,10 @@ class TournamentError(TableError):
 async def locked(session: AsyncSession, tournament_id: str) -> TournamentRow:
     """The tournament, under its row lock on PostgreSQL (``FOR UPDATE``) until the
     session ends: requests and moves of one event are taken one at a time."""
-    query = select(TournamentRow).where(TournamentRow.id == tournament_id)
-    if session.get_bind().dialect.name == "postgresql":
-        query = query.with_for_update()
-    row = (await session.scalars(query.execution_options(populate_existing=True))).first()
+    row = await locked_tournament(session, tournament_id)
     if row is None:
         raise TournamentError("unknown_tournament", "there is no such tournament")
     return row
-
-
-async def entries_of(session: AsyncSession, tournament_id: str) -> list[TournamentEntryRow]:
-    """The tournament's entrants in the order they registered (people, then bots)."""
-    query = (
-        select(TournamentEntryRow)
-        .where(TournamentEntryRow.tournament_id == tournament_id)
-        .order_by(TournamentEntryRow.registered_at, TournamentEntryRow.id)
-    )
-    return list((await session.scalars(query)).all())
-
-
-async def tables_of(
-    session: AsyncSession, tournament_id: str, round_: int | None = None
-) -> list[TournamentTableRow]:
-    """The tables (and byes) of every round, or of round ``round_``, in round and table
-    order."""
-    query = select(TournamentTableRow).where(TournamentTableRow.tournament_id == tournament_id)
-    if round_ is not None:
-        query = query.where(TournamentTableRow.round == round_)
-    query = query.order_by(TournamentTableRow.round, TournamentTableRow.number)
-    return list((await session.scalars(query)).all())
 
 
 def pair_size(tournament: TournamentRow) -> int:

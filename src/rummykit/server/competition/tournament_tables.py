@@ -12,18 +12,11 @@ process, or before a crash) is never made twice.
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from rummykit.games.core import rules_to_json
 from rummykit.games.registry import game_named
 from rummykit.server.bots.limits import MAX_ITERATIONS, TOURNAMENT_BOT_SECONDS, clamp_level
 from rummykit.server.clock import Clock
-from rummykit.server.competition.tournament_rows import (
-    by_entry,
-    entries_of,
-    pair_size,
-    tables_of,
-)
+from rummykit.server.competition.tournament_rows import by_entry, pair_size
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.storage.models import (
     SeatRow,
@@ -33,6 +26,8 @@ from rummykit.server.storage.models import (
     TournamentTableRow,
 )
 from rummykit.server.storage.store import Storage
+from rummykit.server.storage.tournaments import entries_of, stored_table_ids, tables_of
+from rummykit.server.storage.tournaments import tournament as stored_tournament
 from rummykit.server.table import committed_deal
 from rummykit.server.table.registry import TableRegistry
 
@@ -48,7 +43,7 @@ class TableMaker:
     async def open_tables(self, tournament_id: str) -> None:
         """Make the round's planned tables that do not exist yet."""
         async with self.storage.reading() as session:
-            tournament = await session.get(TournamentRow, tournament_id)
+            tournament = await stored_tournament(session, tournament_id)
             if tournament is None or tournament.status != "running":
                 return
             rows = [
@@ -56,13 +51,7 @@ class TableMaker:
                 for row in await tables_of(session, tournament_id, tournament.round)
                 if row.table_id is not None
             ]
-            made = set(
-                (
-                    await session.scalars(
-                        select(TableRow.id).where(TableRow.id.in_([row.table_id for row in rows]))
-                    )
-                ).all()
-            )
+            made = await stored_table_ids(session, [row.table_id for row in rows])
             entrants = by_entry(await entries_of(session, tournament_id))
         for row in rows:
             if row.table_id in made:

@@ -25,7 +25,9 @@ event on and a crash loses nothing.  The work is done by the modules beside this
   that table: ``TableHost`` counts a seat not taken within the grace period, or left
   during the game, as left).
 - :mod:`.tournament_pages`: the list and a tournament's view.
-- :mod:`.tournament_rows`: reading the rows, and :class:`TournamentError`.
+- :mod:`.tournament_rows`: entries, pairs and seats per table, the tournament under
+  its lock, and :class:`TournamentError`; the rows themselves are read and written by
+  :mod:`rummykit.server.storage.tournaments`.
 
 This module decides *when* things happen and holds no rule of its own: it makes a
 round's tables only after the session that planned them is committed.  The sweep,
@@ -41,8 +43,6 @@ import asyncio
 import contextlib
 import logging
 
-from sqlalchemy import select
-
 from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.competition.tournament_pages import TournamentPages
 from rummykit.server.competition.tournament_registration import Registration
@@ -55,8 +55,9 @@ from rummykit.server.protocol.tournaments import (
     TournamentView,
 )
 from rummykit.server.settings import Settings
-from rummykit.server.storage.models import PlayerRow, TableRow, TournamentRow
+from rummykit.server.storage.models import PlayerRow, TableRow
 from rummykit.server.storage.store import Storage
+from rummykit.server.storage.tournaments import due_tournaments, running_tournaments
 from rummykit.server.table.registry import TableRegistry
 
 
@@ -122,20 +123,8 @@ class Tournaments:
         """Start the events whose start time has come; move on every running one."""
         now = self.clock.now()
         async with self.storage.reading() as session:
-            due = (
-                await session.scalars(
-                    select(TournamentRow.id).where(
-                        TournamentRow.status == "registering",
-                        TournamentRow.starts_at.is_not(None),
-                        TournamentRow.starts_at <= now,
-                    )
-                )
-            ).all()
-            running = (
-                await session.scalars(
-                    select(TournamentRow.id).where(TournamentRow.status == "running")
-                )
-            ).all()
+            due = await due_tournaments(session, now)
+            running = await running_tournaments(session)
         for tournament_id in due:
             with contextlib.suppress(TournamentError):
                 await self.start_event(tournament_id, by=None)

@@ -2,8 +2,9 @@
 is made under.
 
 Which process holds a table, and for how long, is the cluster's business
-(:mod:`~rummykit.server.cluster.leases` takes and renews leases,
-:mod:`~rummykit.server.cluster.lease_keeper` decides when to stop acting).  Storage only
+(:mod:`~rummykit.server.cluster.leases` names the leases a process holds,
+:mod:`~rummykit.server.cluster.lease_keeper` decides when to stop acting); the
+statements that take and renew them are :mod:`~rummykit.server.storage.leases`.  Storage only
 compares a write's :class:`Lease` with the table's current token in the write's own
 transaction and refuses a stale one (``LeaseLost``), so the value lives here, below both.
 """

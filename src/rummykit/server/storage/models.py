@@ -151,7 +151,7 @@ class ActionRow(Base):
 
 
 class LeaseRow(Base):
-    """Which server process owns a live table, and until when (``cluster/leases.py``).
+    """Which server process owns a live table, and until when (``storage/leases.py``).
 
     ``expires_at`` is set by the database's own clock; ``token`` goes up by one at every
     change of owner and is checked with every action written under the lease."""

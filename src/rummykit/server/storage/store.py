@@ -309,6 +309,12 @@ class Storage(PlayerStore):
                 return None
             return table, await self._seats(session, table_id)
 
+    async def tables_named(self, table_ids: Sequence[str]) -> list[TableRow]:
+        """The stored tables among ``table_ids``, as the database has them now."""
+        async with self._sessions() as session:
+            found = await session.scalars(select(TableRow).where(TableRow.id.in_(list(table_ids))))
+            return list(found.all())
+
     async def unfinished_table_ids(self) -> list[str]:
         async with self._sessions() as session:
             result = await session.execute(

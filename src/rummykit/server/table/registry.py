@@ -20,7 +20,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -342,11 +341,7 @@ class TableRegistry:
         }
         if not held:
             return
-        async with self.storage.reading() as session:
-            stored = (
-                await session.scalars(select(TableRow).where(TableRow.id.in_(list(held))))
-            ).all()
-        for row in stored:
+        for row in await self.storage.tables_named(list(held)):
             host = held[row.id]
             if self.hosts.get(row.id) is host:
                 host.ending.follow(row)
