@@ -1,4 +1,17 @@
-"""The ``rummykit`` command line: ``play``, ``replay``, ``hint``, ``simulate``, ``rules``.
+"""The ``rummykit`` command line, every command registered here:
+
+- ``play``: a game at the terminal against bots (:mod:`.play`);
+- ``replay``: a recorded game, turn by turn (:mod:`.replay`);
+- ``hint``: the strongest bot's move for a position (:mod:`.hint`);
+- ``rules``: rules questions answered as JSON lines (:mod:`.rules_service`);
+- ``simulate``: a series of games between bots, with its statistics (:mod:`.simulate`);
+- ``ladder``: the bots' ratings on the anchored scale (:mod:`.ladder`);
+- ``tournament``: a Swiss or knockout event between bots (:mod:`.tournament`);
+- ``serve``: the game server, and ``bot-worker``: a site's shared bot worker
+  (:mod:`.serve`);
+- ``db upgrade``: the server's database brought to the newest schema (:mod:`.db`);
+- ``verify``: a server game's record checked: its fair deal and every action
+  (:mod:`.verify`).
 
 Every command is registered here from its function's signature, so this module and the
 command modules load only Typer and the standard library.  What a command runs (the
