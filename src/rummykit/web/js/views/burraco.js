@@ -21,7 +21,7 @@ import { HintBubble, HintButton, hintsAllowed } from "./hint.js";
 import { SortButtons, useHandState } from "./hand-state.js";
 import { MeldView } from "./meld-view.js";
 import { Stack } from "./stack.js";
-import { useFitCards } from "./fit.js";
+import { SCALES, fitStyle, useFit } from "./fit.js";
 import { useKeys } from "../keys.js";
 import { BurracoHandMelds } from "./hand-summary.js";
 
@@ -80,9 +80,10 @@ function BurracoBadge({ meld }) {
  */
 function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
   const selectedBag = bagKey(hand.selectedNames);
-  const zone = useFitCards(melds.map((m) => `${m.id}:${m.cards.length}`).join());
+  const zone = useRef(/** @type {HTMLElement | null} */ (null));
+  const scale = useFit(zone, SCALES, { key: melds.map((m) => `${m.id}:${m.cards.length}`).join() });
   return html`<section ref=${zone} class=${`melds ${mine ? "my-melds" : "their-melds"}`} aria-label=${label}
-      data-drop=${mine ? "new-meld" : null} data-owner=${owner}>
+      data-drop=${mine ? "new-meld" : null} data-owner=${owner} style=${fitStyle(scale)}>
     ${melds.length === 0 ? html`<span class="melds-empty muted">${mine ? t("burraco.no_melds_yours") : t("burraco.no_melds")}</span>` : null}
     ${melds.map((meld) => {
       const accepts =
@@ -132,7 +133,7 @@ function DiscardPile({ pile, canTake, onTake, canDiscard, restricted }) {
     if (!box) return undefined;
     const measure = () => {
       const row = /** @type {HTMLElement | null} */ (box.querySelector(".discard-row"));
-      const probe = /** @type {HTMLElement | null} */ (box.querySelector(".pile-probe"));
+      const probe = /** @type {HTMLElement | null} */ (box.querySelector(".card-probe"));
       const pileBox = /** @type {HTMLElement | null} */ (box.querySelector(".discard-pile"));
       if (!row || !probe || !pileBox) return;
       const style = getComputedStyle(pileBox);
@@ -150,7 +151,7 @@ function DiscardPile({ pile, canTake, onTake, canDiscard, restricted }) {
   const hidden = pile.length - shown;
   const first = hidden;
   return html`<div class="discard-wrap" ref=${wrap}>
-    <span class="card pile-probe" aria-hidden="true"></span>
+    <span class="card card-probe" aria-hidden="true"></span>
     <div class="discard-row">
       ${hidden > 0
         ? html`<button type="button" class="pile-all" data-testid="pile-all" aria-haspopup="dialog"

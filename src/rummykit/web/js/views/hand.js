@@ -4,6 +4,7 @@
 import { html, useEffect, useLayoutEffect, useRef, useState } from "../html.js";
 import { CardSvg } from "../card-svg.js";
 import { beginPress } from "../drag.js";
+import { useFit } from "./fit.js";
 import { t } from "../i18n.js";
 
 /**
@@ -28,39 +29,38 @@ import { t } from "../i18n.js";
  */
 
 /**
- * The element's width, measured again whenever it is resized.
- * @param {MutableRef<HTMLElement | null>} ref
+ * The hand's width, and the width of one of its cards as the page's style sets it (its
+ * `--card-w`, which may be a clamp() expression), read from a hidden card (`probe`):
+ * measured again whenever either is resized.
+ * @param {MutableRef<HTMLElement | null>} ref the hand
+ * @param {MutableRef<HTMLElement | null>} probe a card of the hand's style, out of the layout
  */
-function useWidth(ref) {
-  const [width, setWidth] = useState(0);
+function useRoom(ref, probe) {
+  const [room, setRoom] = useState({ width: 0, card: 0 });
   useLayoutEffect(() => {
-    if (!ref.current) return undefined;
-    const observer = new ResizeObserver((entries) => setWidth(entries[0].contentRect.width));
-    observer.observe(ref.current);
-    setWidth(ref.current.getBoundingClientRect().width);
+    const hand = ref.current;
+    const card = probe.current;
+    if (!hand || !card) return undefined;
+    const measure = () => {
+      const width = hand.getBoundingClientRect().width;
+      const styled = card.getBoundingClientRect().width;
+      setRoom((old) => (old.width === width && old.card === styled ? old : { width, card: styled }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(hand);
+    observer.observe(card);
     return () => observer.disconnect();
   }, []);
-  return width;
+  return room;
 }
 
-/**
- * The width of one card of the hand as the page's style sets it (its --card-w, which may
- * be a clamp() expression), before the hand gives its cards less room (`fit`): the hand's
- * top padding is 0.3 of it (table.css).
- * @param {HTMLElement} element
- */
-function cardWidth(element) {
-  const padding = parseFloat(getComputedStyle(element).paddingTop);
-  return padding > 0 ? padding / 0.3 : 64;
-}
-
-/** A hand needing more rows than this gives its cards less width first (a hand swollen
- * by a large discard pile, on a phone), so that the buttons under it stay on the screen. */
-const ROOMY_ROWS = 3;
 /** The narrowest a card of the hand becomes (CSS pixels): its corner stays legible.  A
  * lower row of such cards leaves some 38 px of the row above, under TAP: the price of
  * keeping the buttons on the screen. */
 const SMALLEST_CARD = 40;
+/** Pixels of card width the hand gives up at a time while the board overflows. */
+const CARD_STEP = 4;
 
 /** The smallest tap target a finger hits reliably (CSS pixels): each card's uncovered
  * strip is at least this wide, and a lower row leaves at least this much of the row above. */
@@ -85,49 +85,18 @@ function layout(count, width, w) {
 }
 
 /**
- * The rows of `layout`, and the card width `w` they are for: the style's width, or less
- * (down to SMALLEST_CARD) when that takes the hand to ROOMY_ROWS rows or fewer, or as few
- * as can be.
- * @param {number} count
- * @param {number} width the hand's width
- * @param {number} w a card's width as the style sets it
- */
-function fit(count, width, w) {
-  let found = { ...layout(count, width, w), w };
-  for (let size = w - 4; Math.ceil(count / found.perRow) > ROOMY_ROWS && size >= SMALLEST_CARD; size -= 4) {
-    found = { ...layout(count, width, size), w: size };
-  }
-  return found;
-}
-
-/**
- * How many pixels the hand takes off its cards' width so that the board holds all it
- * shows (the buttons under the hand above all): measured after each drawing, one step of
- * SQUEEZE_STEP at a time while the board overflows, down to SMALLEST_CARD, and measured
- * afresh when the hand's size or width changes.  A phone in a long language, with a long
- * prompt and cards seen taken, runs out of height before the hand needs a fourth row.
- * @param {MutableRef<HTMLElement | null>} ref the hand
+ * The widths a card of the hand may take, the style's first, then CARD_STEP pixels less
+ * at a time down to SMALLEST_CARD: the board gives the hand's cards less width while it
+ * overflows (a phone in a long language, with a long prompt, cards seen taken or a hand
+ * swollen by a large discard pile), so that the buttons under the hand stay on the screen.
  * @param {number} styled the card width the style sets
- * @param {string} key what the squeeze is measured for (the hand's size and width)
+ * @returns {number[]}
  */
-function useSqueeze(ref, styled, key) {
-  const [squeeze, setSqueeze] = useState(0);
-  const measured = useRef("");
-  useLayoutEffect(() => {
-    const board = ref.current?.closest(".board");
-    if (!board) return;
-    if (measured.current !== key) {
-      measured.current = key;
-      if (squeeze) return setSqueeze(0);
-    }
-    const overflows = board.scrollHeight > board.clientHeight + 1;
-    if (overflows && styled - squeeze - SQUEEZE_STEP >= SMALLEST_CARD) setSqueeze(squeeze + SQUEEZE_STEP);
-  });
-  return squeeze;
+function cardWidths(styled) {
+  const widths = [styled];
+  for (let w = styled - CARD_STEP; w >= SMALLEST_CARD; w -= CARD_STEP) widths.push(w);
+  return widths;
 }
-
-/** Pixels of card width the hand gives up at a time while the board overflows. */
-const SQUEEZE_STEP = 4;
 
 /**
  * props: order [{key, name}], selected Set, fresh Set, hinted Set, isWild(name),
@@ -138,11 +107,15 @@ const SQUEEZE_STEP = 4;
 export function Hand(props) {
   const { order, selected, fresh, hinted, isWild, forbidden, label } = props;
   const box = useRef(/** @type {HTMLElement | null} */ (null));
-  const width = useWidth(box);
+  const probe = useRef(/** @type {HTMLElement | null} */ (null));
+  const room = useRoom(box, probe);
   const [focusKey, setFocusKey] = useState(/** @type {string | null} */ (null));
-  const styled = box.current ? cardWidth(box.current) : 64;
-  const squeeze = useSqueeze(box, styled, `${order.length}:${Math.round(width)}`);
-  const { perRow, step, w } = fit(order.length, Math.max(width, styled), styled - squeeze);
+  const styled = room.card || 64;
+  const w = useFit(box, cardWidths(styled), {
+    key: `${order.length}:${Math.round(room.width)}:${styled}`,
+    box: (hand) => /** @type {HTMLElement | null} */ (hand.closest(".board")),
+  });
+  const { perRow, step } = layout(order.length, Math.max(room.width, styled), w);
   const rows = [];
   for (let i = 0; i < order.length; i += perRow) rows.push(order.slice(i, i + perRow));
 
@@ -278,5 +251,6 @@ export function Hand(props) {
       </div>`,
     )}
     ${order.length === 0 ? html`<div class="hand-empty muted">${t("table.hand_empty")}</div>` : null}
+    <span class="card card-probe" ref=${probe} aria-hidden="true"></span>
   </div>`;
 }

@@ -15,7 +15,7 @@ import { HintBubble, HintButton, hintsAllowed } from "./hint.js";
 import { SortButtons, useHandState } from "./hand-state.js";
 import { MeldView } from "./meld-view.js";
 import { Stack } from "./stack.js";
-import { useFitCards } from "./fit.js";
+import { SCALES, fitStyle, useFit } from "./fit.js";
 import { useKeys } from "../keys.js";
 import { ArrangementPanel, CardGroups } from "./arrangement.js";
 
@@ -260,12 +260,13 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const outKeys = canOutNow ? hand.keysFor(outCards.slice(0, 1)) : new Set();
   const hinted = state.hint ? hand.keysFor(state.hint.action.split(/\s+/).slice(1)) : outKeys;
   const wentOutMelds = view.melds;
-  const middle = useFitCards(state.message?.state_number ?? 0);
+  const middle = useRef(/** @type {HTMLElement | null} */ (null));
+  const scale = useFit(middle, SCALES, { key: String(state.message?.state_number ?? 0) });
   useLayoutEffect(() => {
     // when even small cards do not fit, the melds of whoever went out stay in view
     const zone = middle.current;
     if (zone?.querySelector(".went-out-zone") && zone.scrollHeight > zone.clientHeight + 1) zone.scrollTop = zone.scrollHeight;
-  }, [view.wentOut, state.message?.state_number]);
+  }, [view.wentOut, state.message?.state_number, scale]);
 
   return html`<div class="board thirteen-board" data-phase=${view.phase} data-my-turn=${String(myTurn)}
       data-state-number=${state.message?.state_number ?? ""}
@@ -278,7 +279,7 @@ export function ThirteenBoard({ state, controller, nameOf }) {
         ? html`<span class="chip last-turns">${t("thirteen.last_turns", { count: view.lastTurnsRemaining, name: nameOf(view.wentOut) })}</span>`
         : null}
     </div>
-    <div class="board-middle" ref=${middle}>
+    <div class="board-middle" ref=${middle} style=${fitStyle(scale)}>
       <div class=${`zone opponents n${others.length}`}>
         ${others.map((s) => html`<${Opponent} key=${s} state=${state} seat=${s} turns=${turns} isWild=${isWild} />`)}
       </div>
