@@ -25,20 +25,25 @@ name.  Three rules follow:
   other to be read.  A module that two others share the shape of goes in a leaf module,
   or the higher one is named by a ``Protocol``.
 
-The server is cut into rooms (sub-packages by concern, and the top-level modules
-``app``, ``settings`` and ``clock``), with arrows of their own::
+The server is cut into rooms (sub-packages by concern, ``app`` among them, and the
+top-level modules ``settings`` and ``clock``), with arrows of their own::
 
-      app ──▶ api ──▶ competition ──▶ table ──▶ bots ──▶ storage ──▶ operations
-               │        cluster ─────┘  │        │         └────▶ settings
-               └──────────────────────▶ accounts ─▶ settings    protocol, clock
+      app ──▶ api ──▶ competition ──┐
+       │                            ▼
+       └────▶ cluster ───────────▶ table ──▶ bots ──▶ storage ──▶ operations, protocol,
+                                    │                             settings
+                                    └──▶ accounts ──▶ settings
 
-  :data:`SERVER_ROOMS` says, for each room, the rooms it may import; each room's package
-  docstring says the same in a line ``May import: …``.  Between the modules of the server
-  there is no cycle at all, not even through imports made for types only: a
-  collaborator that needs the shape of a higher module gets a ``Protocol``.  No module of
-  the server is longer than :data:`SERVER_MODULE_LINES`.  Every SQL statement is written
-  in ``storage``: outside it, the server imports of SQLAlchemy only the types of a
-  session or an engine and its errors (:data:`SQL_TYPES_ONLY`).
+  (a room reaches what its arrows reach, but ``competition`` never ``accounts``; from
+  ``bots`` up every room may also use ``protocol``, ``operations``, ``settings`` and
+  ``clock``).  :data:`SERVER_ROOMS` says, for each room, the rooms it may import; each
+  room's package docstring says the same in a line ``May import: …``.  Between the
+  modules of the server there is no cycle at all, not even through imports made for
+  types only: a collaborator that needs the shape of a higher module gets a
+  ``Protocol``.  No module of the server is longer than :data:`SERVER_MODULE_LINES`.
+  Every SQL statement is written in ``storage``: outside it, the server imports of
+  SQLAlchemy only the types of a session or an engine and its errors
+  (:data:`SQL_TYPES_ONLY`).
 """
 
 from __future__ import annotations
