@@ -298,6 +298,20 @@ def markers_of(
     return markers
 
 
+def shares_module_setup(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture made once for its module (a server process, a Ray
+    cluster, a browser page): such tests are sent to one worker together (``xdist_group``,
+    with ``--dist loadgroup``), so that the set-up is made once, not once per worker."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    for name in getattr(item, "fixturenames", ()):
+        definitions = info.name2fixturedefs.get(name)
+        if definitions and definitions[-1].scope in ("module", "package"):
+            return True
+    return False
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # The browser tests go last: their session's Playwright keeps an event loop running
     # in the process, where a later test's asyncio.run() would fail.
@@ -308,3 +322,5 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         for name in sorted(markers_of(item.path, item.nodeid, fixtures, params)):
             item.add_marker(getattr(pytest.mark, name))
+        if shares_module_setup(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
