@@ -5,31 +5,8 @@
 // so plain JSON.parse keeps it exact.
 
 /**
- * @import { ApiRoutes, Card, Me, Observation, Seat, SeatInfo, TableCreated,
- *   TableSummary } from "./protocol-types"
+ * @import { ApiRoutes, Card, Observation, Seat } from "./protocol-types"
  */
-/**
- * Fields of the draft protocol that no server of this version sends (the pages still
- * read them where the current field is missing): `me.nickname` for `me.name`.
- * @typedef {Me & { nickname?: string }} Player
- */
-/**
- * A table just made (`id`: the draft protocol's `table_id`, never sent now).
- * @typedef {TableCreated & { id?: string }} CreatedTable
- */
-/**
- * A table of the open list or of the history. Never sent now but still read: the draft
- * protocol's `id` (for `table_id`), `players` (for `seats`), a seat's `player`, the
- * caller's `seat` and when the game ended (`ended_at`, for `finished_at`).
- * @typedef {Omit<TableSummary, "seats"> & {
- *   id?: string,
- *   players?: ListedSeat[],
- *   seats: ListedSeat[],
- *   seat?: Seat,
- *   ended_at?: number | string,
- * }} ListedTable
- */
-/** @typedef {SeatInfo & { player?: unknown }} ListedSeat */
 /**
  * What route `R` ("METHOD /path") answers (protocol-types.d.ts, from the OpenAPI document).
  * @template {keyof ApiRoutes} R
@@ -88,13 +65,12 @@ export class ApiError extends Error {
  * @returns {ApiError}
  */
 function errorFrom(status, body) {
-  const error = body?.error ?? body?.detail ?? body;
-  if (error && typeof error === "object" && !Array.isArray(error) && error.code) {
+  const error = body?.error;
+  if (error && typeof error === "object" && error.code) {
     return new ApiError(status, error.code, error.params || {}, error.message || "");
   }
-  if (Array.isArray(error)) return new ApiError(status, "invalid_request", {}, JSON.stringify(error));
   if (status === 401) return new ApiError(status, "no_session");
-  return new ApiError(status, "http_error", {}, typeof error === "string" ? error.slice(0, 300) : "");
+  return new ApiError(status, "http_error", {}, typeof body === "string" ? body.slice(0, 300) : "");
 }
 
 /**
@@ -132,30 +108,30 @@ async function call(method, path, body) {
 const tokenQuery = (/** @type {string | null} */ token) => (token ? `?token=${encodeURIComponent(token)}` : "");
 
 export const api = {
-  /** @type {() => Promise<Player>} */
+  /** @type {() => Answer<"GET /api/me">} */
   me: () => call("GET", "/api/me"),
   /**
    * A guest session under `nickname`; with `keepSession` a session the page's cookie
    * already holds is kept (and answered) instead.
-   * @type {(nickname: string, keepSession?: boolean) => Promise<Player>}
+   * @type {(nickname: string, keepSession?: boolean) => Answer<"POST /api/session">}
    */
   guest: (nickname, keepSession = false) =>
     call("POST", "/api/session", keepSession ? { nickname, keep_session: true } : { nickname }),
-  /** @type {(name: string, password: string) => Promise<Player>} */
+  /** @type {(name: string, password: string) => Answer<"POST /api/register">} */
   register: (name, password) => call("POST", "/api/register", { name, password }),
-  /** @type {(name: string, password: string) => Promise<Player>} */
+  /** @type {(name: string, password: string) => Answer<"POST /api/login">} */
   login: (name, password) => call("POST", "/api/login", { name, password }),
   /** @type {() => Answer<"POST /api/logout">} */
   logout: () => call("POST", "/api/logout", {}),
   /** @type {() => Answer<"GET /api/games/catalog">} */
   catalog: () => call("GET", "/api/games/catalog"),
-  /** @type {() => Promise<ListedTable[]>} */
+  /** @type {() => Answer<"GET /api/tables">} */
   tables: () => call("GET", "/api/tables"),
   /** @type {(id: string, token?: string | null) => Answer<"GET /api/tables/{table_id}">} */
   table: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}${tokenQuery(token)}`),
-  /** @type {(spec: Body<"POST /api/tables">) => Promise<CreatedTable>} */
+  /** @type {(spec: Body<"POST /api/tables">) => Answer<"POST /api/tables">} */
   createTable: (spec) => call("POST", "/api/tables", spec),
-  /** @type {(game: Body<"POST /api/play-now">["game"]) => Promise<CreatedTable>} */
+  /** @type {(game: Body<"POST /api/play-now">["game"]) => Answer<"POST /api/play-now">} */
   playNow: (game) => call("POST", "/api/play-now", { game }),
   /** @type {(id: string, body: Body<"POST /api/tables/{table_id}/join">) => Answer<"POST /api/tables/{table_id}/join">} */
   join: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, body),
@@ -167,7 +143,7 @@ export const api = {
   rematch: (id) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, {}),
   /** @type {() => Answer<"GET /api/current">} */
   current: () => call("GET", "/api/current"),
-  /** @type {() => Promise<ListedTable[]>} */
+  /** @type {() => Answer<"GET /api/history">} */
   history: () => call("GET", "/api/history"),
   /** @type {(id: string, token?: string | null) => Answer<"GET /api/tables/{table_id}/record">} */
   record: (id, token = null) => call("GET", `/api/tables/${encodeURIComponent(id)}/record${tokenQuery(token)}`),
@@ -204,15 +180,3 @@ export const api = {
   /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/start">} */
   startTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/start`, {}),
 };
-
-/**
- * Lists may come bare or wrapped ({tables: [...]}, {games: [...]}).
- * @template T
- * @param {T[] | Record<string, T[]> | null | undefined} data
- * @param {string} key
- * @returns {T[]}
- */
-export function listOf(data, key) {
-  if (Array.isArray(data)) return data;
-  return (data && data[key]) || [];
-}

@@ -60,7 +60,7 @@ async function boot() {
     api.me().catch(() => null),
     api.catalog().catch(() => null),
   ]);
-  session.set({ me: me && (me.name || me.nickname) ? me : null, catalog, checked: true });
+  session.set({ me: me && me.name ? me : null, catalog, checked: true });
   render(html`<${App} />`, /** @type {HTMLElement} index.html has it */ (document.getElementById("app")));
   window.rummykit = { session, settings };
 }

@@ -85,16 +85,14 @@ export async function sha256Hex(text) {
 }
 
 /**
- * Does `commitment` commit to `seed`? The seed is hashed as the text the server
- * revealed; `preimage` (when the server gives it) is hashed instead. Null when there is
- * nothing to check yet (no commitment, or the seed not revealed).
+ * Does `commitment` (lower-case hexadecimal) commit to `seed` and `nonce`? The seed is
+ * hashed as the text the server revealed. Null when there is nothing to check yet (no
+ * commitment, or the seed and nonce not revealed).
  * @param {{ seed: string | number | null | undefined, commitment: string | null | undefined,
- *   nonce?: string | null, preimage?: string | null }} deal
+ *   nonce?: string | null }} deal
  * @returns {Promise<boolean | null>}
  */
-export async function checkCommitment({ seed, commitment, nonce = null, preimage = null }) {
-  if (!commitment || seed === null || seed === undefined) return null;
-  const text = preimage ?? (nonce ? dealPreimage(seed, nonce) : String(seed));
-  const digest = await sha256Hex(text);
-  return digest === String(commitment).toLowerCase().replace(/^sha256:/, "");
+export async function checkCommitment({ seed, commitment, nonce = null }) {
+  if (!commitment || seed === null || seed === undefined || !nonce) return null;
+  return (await sha256Hex(dealPreimage(seed, nonce))) === commitment;
 }

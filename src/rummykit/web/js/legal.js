@@ -5,7 +5,7 @@ import { bagKey } from "./cards.js";
 
 /**
  * The legal actions by what the board offers: `known` is false when the list is empty
- * (not the player's turn, or a server that sends none); `melds` maps a bag of cards
+ * (the server sends the list to the player to move only); `melds` maps a bag of cards
  * (`bagKey`) to its action, `extensions` "meld id|bag" to its action, `discards` and
  * `outs` a card to its action; `extendable` holds the ids of melds that accept a card.
  * @typedef {object} LegalIndex

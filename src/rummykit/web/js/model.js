@@ -111,24 +111,22 @@
  * @returns {TableView}
  */
 export function readObservation(game, obs) {
-  const rules = obs.rules || {};
-  const handSizes = obs.hand_sizes || [];
   const phase = obs.phase === "discard" ? "play" : obs.phase;
   const common = {
     game,
     player: obs.player,
-    rules,
-    numPlayers: handSizes.length || rules.players || 2,
+    rules: obs.rules,
+    numPlayers: obs.hand_sizes.length,
     currentPlayer: obs.current_player,
     phase,
-    gameOver: Boolean(obs.game_over) || phase === "over",
-    handOver: Boolean(obs.hand_over),
-    handNumber: obs.hand_number ?? 0,
+    gameOver: obs.game_over,
+    handOver: obs.hand_over,
+    handNumber: obs.hand_number,
     dealer: obs.dealer,
-    turn: obs.turn ?? 0,
-    hand: obs.hand || [],
-    handSizes,
-    stockCount: obs.stock_count ?? 0,
+    turn: obs.turn,
+    hand: obs.hand || [], // a watcher's is null
+    handSizes: obs.hand_sizes,
+    stockCount: obs.stock_count,
     discardPile: obs.discard_pile || [],
     discardHistory: /** @type {BurracoPileMove[] & ThreeThirteenPileMove[]} */ (obs.discard_history || []),
     totals: obs.totals || [],
@@ -171,17 +169,19 @@ function readBurraco(common, obs) {
  * @returns {ThirteenView}
  */
 function readThirteen(common, obs) {
-  const rules = common.rules;
+  // this game's observation has each of these (AnyObservation leaves them optional)
+  const own = /** @type {AnyObservation & ThreeThirteenObservation} */ (obs);
+  const rules = /** @type {ThreeThirteenRules} */ (common.rules);
   return {
     ...common,
-    roundNumber: obs.round_number ?? common.handNumber + 1,
-    firstRound: rules.first_round ?? 1,
-    lastRound: rules.last_round ?? 11,
-    wildRank: /** @type {number} */ (obs.wild_rank),
+    roundNumber: own.round_number,
+    firstRound: rules.first_round,
+    lastRound: rules.last_round,
+    wildRank: own.wild_rank,
     melds: (obs.melds || []).map((m) => ({ id: m.meld_id, owner: m.owner, kind: m.kind, cards: m.cards || [] })),
-    wentOut: obs.went_out ?? null,
-    lastTurnsRemaining: obs.last_turns_remaining ?? 0,
-    reshuffled: Boolean(obs.reshuffled),
+    wentOut: own.went_out,
+    lastTurnsRemaining: own.last_turns_remaining,
+    reshuffled: own.reshuffled,
   };
 }
 

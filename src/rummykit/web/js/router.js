@@ -53,11 +53,9 @@ export function watchHref(id, token) {
  * The full address a friend opens to join a private table.
  * @param {string} id
  * @param {string | null} token
- * @param {string | null} [serverUrl] the invitation address the server gave, if any
  * @returns {string}
  */
-export function inviteUrl(id, token, serverUrl) {
-  if (serverUrl) return new URL(serverUrl, location.href).href;
+export function inviteUrl(id, token) {
   return new URL(`/${tableHref(id, token)}`, location.href).href;
 }
 

@@ -6,8 +6,8 @@
  * @import { BurracoMeldView } from "./model.js"
  */
 /**
- * Burraco's point tables as the catalogue gives them (server/table/point_tables.py; the
- * catalogue's model leaves them an open object): card points by rank letter and "Jk",
+ * Burraco's point tables as the catalogue gives them (its model leaves them an open
+ * object): card points by rank letter and "Jk",
  * the burraco bonuses and the cards a burraco needs.
  * @typedef {object} PointTables
  * @property {Record<string, number>} card_points

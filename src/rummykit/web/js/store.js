@@ -1,8 +1,7 @@
 // A small observable store: the app's shared state and the player's saved settings.
 
 /**
- * @import { Catalog } from "./protocol-types"
- * @import { Player } from "./api.js"
+ * @import { Catalog, Me } from "./protocol-types"
  * @import { HandMode } from "./hand-order.js"
  */
 
@@ -20,7 +19,7 @@
  * Who the player is (`me`, null before a session; only the name when the server did not
  * say more), the game catalogue (null until it arrives or when the server did not
  * answer), and whether the session was asked yet.
- * @typedef {{ me: (Partial<Player> & { name: string }) | null, catalog: Catalog | null,
+ * @typedef {{ me: (Partial<Me> & { name: string }) | null, catalog: Catalog | null,
  *   checked: boolean }} Session
  */
 

@@ -11,12 +11,7 @@ import { stopTravel, travel, travelMs } from "./motion.js";
  * @import { Card, ChatBroadcast, ErrorMessage, GameEvent, GameOverMessage, GameStateMessage,
  *   HintMessage, LastAction, PlayerInfo, RematchOffer, Seat, TableMessage, TurnInfo } from "./protocol-types"
  * @import { ConnectionStatus, StatusDetail } from "./connection.js"
- * @import { AnyObservation, TableView } from "./model.js"
- */
-/**
- * Messages of the draft protocol that no server of this version sends (docs/protocol.md
- * has none of them); `receive` still reads them.
- * @typedef {{ type: "presence" | "players", players?: PlayerInfo[] }} DraftMessage
+ * @import { TableView } from "./model.js"
  */
 /**
  * An event as this module reads it: its kind, and who acted when the kind has an actor.
@@ -28,9 +23,8 @@ import { stopTravel, travel, travelMs } from "./motion.js";
  * @typedef {{ event: ActedEvent, index: number, actor: LastAction["actor"] | null }} LogEntry
  */
 /**
- * The state message on screen (a replay's has only its state number). `turn_seconds` is
- * a draft-protocol field no server sends.
- * @typedef {Partial<GameStateMessage> & { state_number: number, turn_seconds?: number }} ShownMessage
+ * The state message on screen (a replay's has only its state number).
+ * @typedef {Partial<GameStateMessage> & { state_number: number }} ShownMessage
  */
 /**
  * A table as the boards draw it: the controller's store, or a replay's step.
@@ -60,9 +54,6 @@ import { stopTravel, travel, travelMs } from "./motion.js";
  * @property {boolean} [readOnly] a replay: nothing can be played
  * @property {Seat | null} [ownSeat] a replay: the viewer's own seat, if any
  * @property {(Card[] | null)[] | null} [revealed] a finished game's replay: every hand
- * @property {number} [turnSeconds] never set (draft protocol)
- * @property {string} [inviteUrl] never set (draft protocol)
- * @property {string} [commitment] never set (draft protocol)
  */
 /**
  * A table with a state on screen, as a board draws it.
@@ -87,7 +78,7 @@ export class TableController {
     this.queue = [];
     this.waiting = false;
     this.holdUntil = 0; // until when the last move by someone else stays on screen
-    /** @type {(TableMessage | DraftMessage)[]} */
+    /** @type {TableMessage[]} */
     this.received = []; // every message as it came (what the page was told)
     this.store = new Store(/** @type {TableState} */ ({
       status: "connecting",
@@ -134,7 +125,7 @@ export class TableController {
 
   /**
    * Take one message from the server: a state joins the queue, the rest show at once.
-   * @param {TableMessage | DraftMessage} message
+   * @param {TableMessage} message
    */
   receive(message) {
     this.received.push(message);
@@ -155,10 +146,10 @@ export class TableController {
         play("chat");
         break;
       case "chat_history":
-        for (const line of message.messages || []) {
+        for (const line of message.messages) {
           if (line.client_id) this.unsaid.delete(line.client_id);
         }
-        this.store.set({ chat: (message.messages || []).slice(-MAX_LOG) });
+        this.store.set({ chat: message.messages.slice(-MAX_LOG) });
         break;
       case "hint":
         this.store.set({ hint: message, hintPending: false });
@@ -169,10 +160,6 @@ export class TableController {
       case "rematch":
         this.store.set({ rematch: message });
         play("turn");
-        break;
-      case "presence":
-      case "players":
-        if (message.players) this.store.set({ players: message.players });
         break;
       default:
         break;
@@ -210,7 +197,7 @@ export class TableController {
     if (this.waiting || !this.queue.length) return;
     const message = this.queue[0];
     const last = message.last_action;
-    const byOther = Boolean(last) && /** @type {LastAction} */ (last).seat !== (message.seat ?? null);
+    const byOther = Boolean(last) && /** @type {LastAction} */ (last).seat !== message.seat;
     const wait = byOther && this.queue.length < CATCH_UP ? this.holdUntil - Date.now() : 0;
     if (wait > 0) {
       this.waiting = true;
@@ -234,20 +221,18 @@ export class TableController {
    * @returns {boolean}
    */
   show(message) {
-    const game = message.game || this.store.get().game || guessGame(message.observation);
+    const { game, seat, events_start: start } = message;
     const view = readObservation(game, message.observation);
-    const seat = message.seat ?? null;
-    const start = message.events_start ?? null;
     const known = this.store.get().log;
     const seenUpTo = known.length ? known[known.length - 1].index : -1;
     // events already shown (a reconnect repeats the latest few) are not news
     /** @type {ActedEvent[]} */
-    const events = (message.events || []).filter((_, i) => start === null || start + i > seenUpTo);
+    const events = message.events.filter((_, i) => start + i > seenUpTo);
     const last = message.last_action;
     const others = last ? last.seat !== seat : events.some((e) => e.player !== undefined && e.player !== seat);
     const log = [...known];
     events.forEach((event, i) => {
-      const index = start === null ? seenUpTo + 1 + i : start + (message.events.length - events.length) + i;
+      const index = start + (message.events.length - events.length) + i;
       log.push({ event, index, actor: i === events.length - 1 && last ? last.actor : null });
     });
     const previous = this.store.get().view;
@@ -259,9 +244,9 @@ export class TableController {
       view,
       game,
       seat,
-      players: message.players || this.store.get().players,
-      legal: message.legal_actions || [],
-      tableStatus: message.status || (view.gameOver ? "over" : "playing"),
+      players: message.players,
+      legal: message.legal_actions,
+      tableStatus: message.status,
       lastAction: last || null,
       turn: message.turn ? { ...message.turn, receivedAt: Date.now() } : null,
       log: log.slice(-MAX_LOG),
@@ -273,8 +258,7 @@ export class TableController {
     land();
     if (events.length) {
       const kinds = events.map(eventKind);
-      // "round_ended" is version 1's name of Three-Thirteen's hand_ended
-      if (kinds.some((k) => k === "hand_ended" || /** @type {string} */ (k) === "round_ended")) play("end");
+      if (kinds.includes("hand_ended")) play("end");
       else if (view.currentPlayer === seat && seat !== null && previous?.currentPlayer !== seat)
         play("turn");
       else play(cardSound(kinds));
@@ -331,15 +315,6 @@ export class TableController {
   dismissHint() {
     this.store.set({ hint: null });
   }
-}
-
-/**
- * The game an observation is of, for a state message that does not say.
- * @param {AnyObservation} observation
- * @returns {string}
- */
-function guessGame(observation) {
-  return observation && "wild_rank" in observation ? "three-thirteen" : "burraco";
 }
 
 /**

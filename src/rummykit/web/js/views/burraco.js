@@ -352,8 +352,8 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const selected = hand.selectedNames;
   const drawing = myTurn && view.phase === "draw";
   const playing = myTurn && view.phase === "play";
-  const canDraw = drawing && (!index.known || index.draw);
-  const canTake = drawing && (!index.known || index.take);
+  const canDraw = drawing && index.draw;
+  const canTake = drawing && index.take;
   const meldAction = index.melds.get(bagKey(selected));
   const canMeld = playing && selected.length >= 3;
   const canDiscard = playing && selected.length === 1;

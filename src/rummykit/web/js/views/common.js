@@ -187,7 +187,7 @@ export function CopyButton({ text, label }) {
  * @returns {string}
  */
 export function waitingFor(players, seat) {
-  const player = players?.find((p) => p.seat === seat) || players?.[seat];
+  const player = players?.find((p) => p.seat === seat);
   if (player && player.kind !== "bot" && !player.name) return t("table.waiting_for_open_seat");
   return t("table.waiting_for", { name: seatName(players, seat) });
 }
@@ -200,7 +200,7 @@ export function waitingFor(players, seat) {
  * @returns {string}
  */
 export function seatName(players, seat) {
-  const player = players?.find((p) => p.seat === seat) || players?.[seat];
+  const player = players?.find((p) => p.seat === seat);
   if (!player) return t("table.seat", { n: seat + 1 });
   if (player.kind === "bot") {
     // with two computers or more at the table every one is told apart by its seat number

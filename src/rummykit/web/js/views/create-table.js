@@ -51,12 +51,12 @@ function RuleOption({ game, option, value, rules, onChange }) {
   const views = gameViews(game);
   const shown = views?.shownWhen[option.name];
   if (shown && !shown(rules)) return null;
-  if (option.type === "bool" || option.type === "boolean" || typeof option.default === "boolean") {
+  if (option.type === "bool") {
     return html`<label class="option check" for=${id}>
       <input id=${id} type="checkbox" checked=${Boolean(value)} onChange=${(/** @type {InputChange} */ e) => onChange(e.target.checked)} />
       <span>${optionLabel(game, option.name)}</span></label>`;
   }
-  const numeric = option.type === "int" || option.type === "integer" || typeof option.default === "number";
+  const numeric = option.type === "int";
   if (views?.roundOptions.includes(option.name)) {
     // a round by its number and the cards it deals (round 1 deals 3, round 11 deals 13)
     return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
@@ -73,7 +73,6 @@ function RuleOption({ game, option, value, rules, onChange }) {
   }
   return html`<label class="option" for=${id}><span>${optionLabel(game, option.name)}</span>
     <input id=${id} type=${numeric ? "number" : "text"} value=${value}
-      min=${option.minimum ?? undefined} max=${option.maximum ?? undefined}
       onInput=${(/** @type {InputChange} */ e) => onChange(numeric ? Number(e.target.value) : e.target.value)} /></label>`;
 }
 
@@ -134,7 +133,7 @@ export function CreateTableDialog({ gameName, onClose }) {
         time_bank_seconds: turnSeconds && bankSeconds ? bankSeconds : null,
         rated: mayBeRated && ratedChoice,
       });
-      go(tableHref(created.table_id ?? created.id, created.invite_token));
+      go(tableHref(created.table_id, created.invite_token));
       onClose();
     } catch (err) {
       setError(errorText(err));

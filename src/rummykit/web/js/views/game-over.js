@@ -93,7 +93,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     ${LastHand ? html`<${LastHand} state=${state} nameOf=${nameOf} />` : null}
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null} heldForRound=${tournament !== null}
-      commitment=${over.commitment ?? state.commitment ?? null} tableId=${tableId} token=${token} />
+      commitment=${over.commitment ?? null} tableId=${tableId} token=${token} />
     <div class="actions">
       ${tournament
         ? html`<a class="button" href=${tournamentHref(tournament)} data-testid="back-to-tournament">${t("result.back_to_tournament")}</a>`

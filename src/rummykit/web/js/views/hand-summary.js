@@ -23,11 +23,10 @@ function meldView(meld, index, owner) {
 }
 
 /**
- * Each side's final melds of one hand (nothing for a result without them).
+ * Each side's final melds of one hand.
  * @param {{ result: BurracoHandResult, nameOf: (seat: Seat) => string }} props
  */
 export function BurracoHandMelds({ result, nameOf }) {
-  if (!result.melds) return null;
   return html`<div class="hand-melds" data-testid="hand-melds">
     ${result.melds.map((side, seat) => html`<section class="hand-side" key=${seat} data-seat=${seat}
         aria-label=${t("burraco.melds_of", { name: nameOf(seat) })}>

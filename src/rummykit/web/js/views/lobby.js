@@ -2,7 +2,7 @@
 
 import { html, useEffect, useState } from "../html.js";
 import { t, errorText, formatDate } from "../i18n.js";
-import { api, listOf } from "../api.js";
+import { api } from "../api.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
@@ -18,8 +18,7 @@ import { IconBot, IconPerson } from "../icons.js";
 import { leaderboardHref, profileHref } from "./leaderboard.js";
 
 /**
- * @import { Card, PlayNow } from "../protocol-types"
- * @import { ListedTable } from "../api.js"
+ * @import { Card, PlayNow, TableSummary } from "../protocol-types"
  * @import { GameInfo } from "../catalog.js"
  * @import { Route } from "../router.js"
  * @import { Session } from "../store.js"
@@ -43,7 +42,7 @@ function Identity({ me }) {
       session.set({ me: null });
     };
     return html`<div class="identity signed-in">
-      <span>${t("lobby.playing_as")} <strong data-testid="me">${me.name || me.nickname}</strong></span>
+      <span>${t("lobby.playing_as")} <strong data-testid="me">${me.name}</strong></span>
       ${me.registered ? null : html`<span class="muted">${t("lobby.guest")}</span>`}
       ${me.player_id ? html`<a class="my-profile" href=${profileHref(me.player_id)}>${t("lobby.my_profile")}</a>` : null}
       <button type="button" class="small quiet logout" onClick=${logout}>${t("lobby.logout")}</button>
@@ -110,7 +109,7 @@ function GameTile({ game, me, onCreate, onError }) {
     setBusy(true);
     try {
       const table = await api.playNow(/** @type {PlayNow["game"]} */ (game.name));
-      go(tableHref(table.table_id ?? table.id, table.invite_token));
+      go(tableHref(table.table_id, table.invite_token));
     } catch (err) {
       onError(errorText(err));
       setBusy(false);
@@ -145,10 +144,10 @@ function GameTile({ game, me, onCreate, onError }) {
  * Who sits at a listed table. Where partners pick each other by their seats (Burraco
  * for four), each free seat is a button that sits the player there (`onSit`), saying
  * whose partner that seat is.
- * @param {{ table: ListedTable, onSit?: (seat: number) => void }} props
+ * @param {{ table: TableSummary, onSit?: (seat: number) => void }} props
  */
 function SeatSummary({ table, onSit }) {
-  const seats = table.seats || table.players || [];
+  const seats = table.seats;
   const partnerOf = gameViews(table.game)?.partnerOf;
   return seats.map((seat, i) => {
     const partner = partnerOf ? partnerOf(i, seats.length) : null;
@@ -173,13 +172,13 @@ function SeatSummary({ table, onSit }) {
  * @param {{ me: Me, onError: (text: string) => void }} props
  */
 function OpenTables({ me, onError }) {
-  const [tables, setTables] = useState(/** @type {ListedTable[] | null} */ (null));
+  const [tables, setTables] = useState(/** @type {TableSummary[] | null} */ (null));
   useEffect(() => {
     let alive = true;
     const load = () =>
       api
         .tables()
-        .then((data) => alive && setTables(listOf(data, "tables")))
+        .then((found) => alive && setTables(found))
         .catch(() => alive && setTables((old) => old || []));
     load();
     const id = setInterval(load, 5000);
@@ -188,8 +187,8 @@ function OpenTables({ me, onError }) {
       clearInterval(id);
     };
   }, []);
-  const enter = async (/** @type {ListedTable} */ table, /** @type {"join" | "watch"} */ how, /** @type {number | undefined} */ seat = undefined) => {
-    const id = table.table_id ?? table.id;
+  const enter = async (/** @type {TableSummary} */ table, /** @type {"join" | "watch"} */ how, /** @type {number | undefined} */ seat = undefined) => {
+    const id = table.table_id;
     try {
       if (how === "join") await api.join(id, seat === undefined ? {} : { seat });
       else await api.watch(id, {});
@@ -206,9 +205,8 @@ function OpenTables({ me, onError }) {
         ? html`<p class="muted">${t("lobby.no_tables")}</p>`
         : html`<ul class="table-list">
             ${tables.map((table) => {
-              const seats = table.seats || [];
-              const free = seats.some((s) => s.kind === "human" && !s.name && !s.player);
-              return html`<li class="table-row" data-table=${table.table_id ?? table.id}>
+              const free = table.seats.some((s) => s.kind === "human" && !s.name);
+              return html`<li class="table-row" data-table=${table.table_id}>
                 <span class="table-game">${t(`game.${table.game}`)}</span>
                 ${table.rated ? html`<span class="badge rated">${t("rating.rated")}</span>` : null}
                 <span class="table-seats"><${SeatSummary} table=${table} onSit=${me ? (/** @type {number} */ seat) => enter(table, "join", seat) : undefined} /></span>
@@ -230,12 +228,12 @@ function OpenTables({ me, onError }) {
  * @param {{ me: Me }} props
  */
 function PastGames({ me }) {
-  const [games, setGames] = useState(/** @type {ListedTable[] | null} */ (null));
+  const [games, setGames] = useState(/** @type {TableSummary[] | null} */ (null));
   useEffect(() => {
     if (!me) return;
     api
       .history()
-      .then((data) => setGames(listOf(data, "games")))
+      .then(setGames)
       .catch(() => setGames([]));
   }, [me]);
   if (!me) return null;
@@ -247,12 +245,10 @@ function PastGames({ me }) {
         ? html`<p class="muted">${t("lobby.no_past_games")}</p>`
         : html`<ul class="history-list">
             ${games.slice(0, 20).map((game) => {
-              const id = game.table_id ?? game.id;
-              const seats = game.seats || [];
-              const mine = seats.find((s) => s.kind === "human" && s.player_id === me.player_id);
-              const seat = game.seat ?? mine?.seat ?? null;
-              const ended = game.finished_at ?? game.ended_at ?? game.created_at;
-              const when = typeof ended === "number" ? formatDate(ended) : ended ? formatDate(Date.parse(ended) / 1000) : "";
+              const id = game.table_id;
+              const seats = game.seats;
+              const seat = seats.find((s) => s.kind === "human" && s.player_id === me.player_id)?.seat ?? null;
+              const when = formatDate(game.finished_at ?? game.created_at);
               return html`<li class="history-row" data-table=${id}>
                 <${PastResult} own game=${game.game} players=${seats} seat=${seat} winners=${game.winners} totals=${game.totals}
                   link=${(/** @type {number} */ s) => {

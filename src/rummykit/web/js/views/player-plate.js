@@ -33,13 +33,13 @@ export function secondsLeft(turn) {
 export const WARN_SECONDS = 10;
 
 /**
- * The seconds left of the turn, as a number and a shrinking ring (`total`: the turn's
- * length in seconds, when known). At a table with a time bank the turn time runs
- * first, then the mover's bank (shown as such). `mine`: the viewer's own turn, which
- * warns with a sound when its last seconds begin.
- * @param {{ turn: TableState["turn"], total?: number | null, mine?: boolean }} props
+ * The seconds left of the turn, as a number and a ring (that empties as the mover's bank
+ * is spent). At a table with a time bank the turn time runs first, then the mover's
+ * bank (shown as such). `mine`: the viewer's own turn, which warns with a sound when
+ * its last seconds begin.
+ * @param {{ turn: TableState["turn"], mine?: boolean }} props
  */
-export function TurnClock({ turn, total, mine = false }) {
+export function TurnClock({ turn, mine = false }) {
   useTicker(250, Boolean(turn));
   const warned = useRef(/** @type {number | null | undefined} */ (undefined));
   const left = secondsLeft(turn);
@@ -47,7 +47,7 @@ export function TurnClock({ turn, total, mine = false }) {
   const bank = turn.banks?.[turn.player] ?? 0;
   const inBank = bank > 0 && left <= bank;
   const shown = inBank ? left : left - bank;
-  const fraction = inBank ? Math.min(1, left / bank) : total ? Math.max(0, Math.min(1, shown / total)) : 1;
+  const fraction = inBank ? Math.min(1, left / bank) : 1;
   const urgent = left <= WARN_SECONDS;
   if (urgent && mine && warned.current !== turn.deadline) {
     warned.current = turn.deadline;
@@ -68,10 +68,9 @@ export function TurnClock({ turn, total, mine = false }) {
  */
 export function PlayerPlate({ state, seat, children, compact = false }) {
   const { players, view, turn } = state;
-  const player = /** @type {Partial<TableState["players"][number]>} */ (players.find((p) => p.seat === seat) || players[seat] || {});
+  const player = /** @type {Partial<TableState["players"][number]>} */ (players.find((p) => p.seat === seat) || {});
   const isTurn = view.currentPlayer === seat && !view.gameOver;
   const connected = player.kind === "bot" || player.connected;
-  const turnSeconds = state.message?.turn_seconds ?? state.turnSeconds ?? null;
   // a replay may show another seat's view: "you" is still the viewer's own seat, if any
   return html`<div class=${`player-plate${isTurn ? " is-turn" : ""}${compact ? " compact" : ""}`}
       data-seat=${seat} aria-current=${isTurn ? "true" : null}>
@@ -83,7 +82,7 @@ export function PlayerPlate({ state, seat, children, compact = false }) {
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
     ${children}
-    ${isTurn ? html`<${TurnClock} turn=${turn} total=${turnSeconds} mine=${seat === state.seat} />` : null}
+    ${isTurn ? html`<${TurnClock} turn=${turn} mine=${seat === state.seat} />` : null}
     ${!connected && player.name ? html`<span class="chip away">${t("table.away")}</span>` : null}
   </div>`;
 }

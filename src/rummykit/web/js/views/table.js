@@ -281,10 +281,9 @@ function JoinGate({ tableId, token, watch, onReady, onSummary }) {
         if (alive) ready();
       } catch (err) {
         if (!alive) return;
-        if (["already_seated", "seated", "already_joined"].includes(err.code)) ready();
-        else if (["table_full", "table_started", "seat_taken"].includes(err.code)) await watchIt(t("table.full_watching"));
+        if (["table_full", "table_started", "seat_taken"].includes(err.code)) await watchIt(t("table.full_watching"));
         else if (err.code === "rated_needs_account") await watchIt(t("table.rated_watching"));
-        else if (err.status === 404 || err.status === 405 || err.code === "not_found") ready(); // the socket decides
+        else if (err.code === "not_found") ready(); // the socket says so, and why
         else setError(errorText(err));
       }
     })();

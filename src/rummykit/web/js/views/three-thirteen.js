@@ -204,8 +204,8 @@ export function ThirteenBoard({ state, controller, nameOf }) {
   const selected = hand.selectedNames;
   const drawing = myTurn && view.phase === "draw";
   const discarding = myTurn && view.phase === "play";
-  const canDraw = drawing && (!index.known || index.draw);
-  const canTake = drawing && view.discardPile.length > 0 && (!index.known || index.take);
+  const canDraw = drawing && index.draw;
+  const canTake = drawing && index.take;
   const canDiscard = discarding && selected.length === 1;
   const outCards = [...index.outs.keys()];
   const canOutNow = discarding && outCards.length > 0;

@@ -44,7 +44,7 @@ function ruleLines(game, rules) {
  * @param {{ state: TableState, tableId: string, token: string | null, rated?: boolean | null }} props
  */
 export function WaitingRoom({ state, tableId, token, rated = null }) {
-  const link = inviteUrl(tableId, token, state.inviteUrl);
+  const link = inviteUrl(tableId, token);
   const open = state.players.filter((p) => p.kind === "human" && !p.name);
   // a watcher has no link to send: told only what the table waits for
   const seated = state.seat !== null && state.seat !== undefined;
