@@ -7,10 +7,11 @@ import ast
 import functools
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import SLOW, WEB_TESTS, is_slow, markers_of
+from tests.conftest import SLOW, WEB_TESTS, is_slow, markers_of, shares_module_setup
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,3 +86,20 @@ def test_every_slow_entry_names_a_test_that_exists(file: str, name: str) -> None
     assert (ROOT / file).is_file(), file
     if name:
         assert name in functions_of(file)
+
+
+class _Item:
+    """A collected test as far as :func:`shares_module_setup` reads it: its fixtures, each
+    with the scopes of its definitions."""
+
+    def __init__(self, **scopes: str) -> None:
+        self.fixturenames = list(scopes)
+        definitions = {name: [SimpleNamespace(scope=scope)] for name, scope in scopes.items()}
+        self._fixtureinfo = SimpleNamespace(name2fixturedefs=definitions)
+
+
+def test_tests_of_a_module_wide_set_up_are_kept_together() -> None:
+    assert shares_module_setup(_Item(server="module", tmp_path="function"))  # type: ignore[arg-type]
+    assert shares_module_setup(_Item(database="package"))  # type: ignore[arg-type]
+    assert not shares_module_setup(_Item(browser="session", page="function"))  # type: ignore[arg-type]
+    assert not shares_module_setup(object())  # type: ignore[arg-type]
