@@ -33,6 +33,14 @@ def app_client(
         yield client
 
 
+@pytest.fixture
+def any_client(settings: Settings, bot_runner: BotRunner, clock: Clock) -> Iterator[TestClient]:
+    """A test client of the app on a fresh database of either kind (``settings``), with
+    the shared bot runner and the test's fake clock."""
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
+        yield client
+
+
 OpenClient = Callable[..., TestClient]
 """``open_client(settings=None, *, runner=..., clock=..., **setting_overrides)``."""
 

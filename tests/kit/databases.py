@@ -119,6 +119,6 @@ def module_database(
 
 
 @pytest.fixture
-def database_settings(database: dict[str, Any]) -> Settings:
+def settings(database: dict[str, Any]) -> Settings:
     """Test settings (:func:`make_settings`) on a fresh database of either kind."""
     return make_settings(**database)

@@ -11,30 +11,31 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.kit.apps import app_client, open_client
+from tests.kit.apps import any_client, app_client, open_client
 from tests.kit.databases import (
     POSTGRES_URL,
     database,
-    database_settings,
     make_settings,
     module_database,
     new_postgres_schema,
     postgres_schema,
+    settings,
     sqlite_url,
 )
 
 __all__ = [
     "POSTGRES_URL",
+    "any_client",
     "bot_runner",
     "client",
     "clock",
     "database",
-    "database_settings",
     "make_settings",
     "module_database",
     "new_postgres_schema",
     "open_client",
     "postgres_schema",
+    "settings",
     "sqlite_url",
 ]
 

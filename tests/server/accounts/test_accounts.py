@@ -12,8 +12,7 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 
 import httpx
 import pytest
@@ -33,18 +32,8 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.migrate import alembic_config
-from tests.server.conftest import POSTGRES_URL, make_settings
 
 PASSWORD = "correct-horse-battery"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
-    if request.param == "sqlite":
-        yield make_settings(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    else:
-        schema = request.getfixturevalue("postgres_schema")
-        yield make_settings(POSTGRES_URL, database_schema=schema)
 
 
 class FakeHashes:

@@ -33,7 +33,7 @@ from rummykit.server.api import records
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player, random_policy
 
 SHORT = {"first_round": 3, "last_round": 3}
@@ -338,20 +338,6 @@ BAD_IDS = [
     "%2e%2e",
     "x" * 300,
 ]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_client(
-    request: pytest.FixtureRequest, tmp_path: Path, bot_runner: BotRunner
-) -> Iterator[TestClient]:
-    """A client of the server on SQLite, then on PostgreSQL."""
-    if request.param == "sqlite":
-        settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}")
-    else:
-        schema = request.getfixturevalue("postgres_schema")
-        settings = make_settings(POSTGRES_URL, database_schema=schema)
-    with TestClient(create_app(settings, runner=bot_runner)) as test_client:
-        yield test_client
 
 
 def _record_storage_calls(client: TestClient) -> list[tuple[str, tuple[Any, ...]]]:

@@ -9,7 +9,6 @@ as such.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 from pydantic_core import PydanticCustomError
@@ -25,16 +24,6 @@ from tests.server.accounts.test_accounts import (
     error_code,
     serving,
 )
-from tests.server.conftest import POSTGRES_URL, make_settings
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    """The settings of an app on a fresh database of each kind."""
-    if request.param == "sqlite":
-        return make_settings(f"sqlite+aiosqlite:///{tmp_path / 'names.sqlite3'}")
-    schema = request.getfixturevalue("postgres_schema")
-    return make_settings(POSTGRES_URL, database_schema=schema)
 
 
 @pytest.fixture
@@ -84,11 +73,11 @@ def test_names_that_look_alike_share_a_key_and_others_do_not() -> None:
 
 
 def test_a_cyrillic_name_registers_and_logs_in_and_a_look_alike_is_refused(
-    database: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+    settings: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
 ) -> None:
     async def run() -> None:
         async with (
-            serving(database, bot_runner) as app,
+            serving(settings, bot_runner) as app,
             client_at(app, "10.7.0.1") as vova,
             client_at(app, "10.7.0.2") as again,
             client_at(app, "10.7.0.3") as other,
@@ -119,10 +108,10 @@ def test_a_cyrillic_name_registers_and_logs_in_and_a_look_alike_is_refused(
 
 
 def test_two_look_alike_names_registered_at_once_make_one_player(
-    database: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+    settings: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
 ) -> None:
     async def run() -> None:
-        async with serving(database, bot_runner) as app:
+        async with serving(settings, bot_runner) as app:
             names = ["Вова", "Boba", "BOBA", "B0ba", "вова", "ВОВА"] * 3
             clients = [client_at(app, f"10.8.0.{i}") for i in range(len(names))]
             answers = await asyncio.gather(

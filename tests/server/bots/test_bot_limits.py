@@ -7,18 +7,15 @@ PostgreSQL."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.limits import check_bot_level
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.refusals import TableError
-from tests.server.conftest import POSTGRES_URL, make_settings
+from rummykit.server.settings import Settings
+from tests.kit.apps import OpenClient
 
 LIMITS = {
     "max_tables_per_player": 3,
@@ -48,17 +45,10 @@ BAD_LEVELS = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def client(
-    request: pytest.FixtureRequest, tmp_path: Path, bot_runner: BotRunner
-) -> Iterator[TestClient]:
-    if request.param == "sqlite":
-        settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}", **LIMITS)
-    else:
-        schema = request.getfixturevalue("postgres_schema")
-        settings = make_settings(POSTGRES_URL, database_schema=schema, **LIMITS)
-    with TestClient(create_app(settings, runner=bot_runner)) as test_client:
-        yield test_client
+@pytest.fixture
+def client(settings: Settings, open_client: OpenClient) -> TestClient:
+    """A server on either kind of database, with the limits of :data:`LIMITS`."""
+    return open_client(settings, clock=None, **LIMITS)
 
 
 def guest(client: TestClient, name: str) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -21,7 +20,6 @@ from rummykit.server.bots.queue import Kind
 from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow
-from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.table.test_whole_games import new_player
 
 T = TypeVar("T")
@@ -57,14 +55,6 @@ class RecordingRunner(BotService):
 
 def _app(settings: Settings, recording: RecordingRunner) -> Any:
     return create_app(settings, runner=recording)  # type: ignore[arg-type]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    if request.param == "sqlite":
-        return make_settings(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    schema = request.getfixturevalue("postgres_schema")
-    return make_settings(POSTGRES_URL, database_schema=schema)
 
 
 @pytest.fixture

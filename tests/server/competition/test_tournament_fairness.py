@@ -8,10 +8,8 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
@@ -21,19 +19,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.tournaments import tables_of
 from tests.kit.scripted import play_to_end
 from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
-from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player
-
-
-@pytest.fixture
-def settings(database: dict[str, Any]) -> Settings:
-    return make_settings(**database)
-
-
-@pytest.fixture
-def any_client(settings: Settings, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as test_client:
-        yield test_client
 
 
 def _pair_event(client: TestClient, ann: str, bob: str) -> tuple[str, str]:

@@ -10,7 +10,6 @@ PostgreSQL, whose BIGINT column must give it back exactly.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,36 +21,27 @@ from typer.testing import CliRunner
 from rummykit.cli.app import app as cli
 from rummykit.games.randomness import MAX_SEED
 from rummykit.games.record import FORMAT_VERSION, RecordError, loads
-from rummykit.server.app import create_app
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.messages import GameOverMessage, json_schema, parse_server_message
+from rummykit.server.settings import Settings
 from rummykit.server.table import committed_deal
+from tests.kit.apps import OpenClient
 from tests.kit.scripted import play_to_end
 from tests.server.api.test_lobby import guest
-from tests.server.conftest import POSTGRES_URL, make_settings
 
 NONCE = "5e" * 16
 JS_SAFE = 2**53 - 1
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture
 def client(
-    request: pytest.FixtureRequest,
-    tmp_path: Path,
-    bot_runner: BotRunner,
-    monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[TestClient]:
-    """A server whose every table is dealt from the largest seed."""
+    settings: Settings, open_client: OpenClient, monkeypatch: pytest.MonkeyPatch
+) -> TestClient:
+    """A server, on either kind of database, whose every table is dealt from the largest
+    seed."""
     monkeypatch.setattr(
         committed_deal, "draw_secret_deal", lambda: committed_deal.SecretDeal(MAX_SEED, NONCE)
     )
-    if request.param == "sqlite":
-        settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'seed.sqlite3'}")
-    else:
-        schema = request.getfixturevalue("postgres_schema")
-        settings = make_settings(POSTGRES_URL, database_schema=schema)
-    with TestClient(create_app(settings, runner=bot_runner)) as test_client:
-        yield test_client
+    return open_client(settings, clock=None)
 
 
 def _short_game(client: TestClient) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
