@@ -1,40 +1,34 @@
 """Browser tests: a real server in a background thread and Debian's Chromium, driven by
 Playwright.  The browser is ``/usr/bin/chromium`` (apt package ``chromium``), launched by
-its path; a machine without it fails these tests instead of skipping them."""
+its path; a machine without it fails these tests instead of skipping them.
+
+One server and one browser serve every test of a worker (session scope); each test
+makes its own players in fresh browser contexts (``new_page``), so that no cookie, storage
+or page is shared between tests.
+"""
 
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ViewportSize, sync_playwright
 
-from tests.web.driver import Player, open_page
+from tests.kit.threaded import ThreadedServer
+from tests.web.driver import Player, open_page, sign_in
 
 CHROMIUM = Path(os.environ.get("RUMMYKIT_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = Path(os.environ.get("RUMMYKIT_SCREENSHOTS", "test-output/screenshots"))
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class LiveServer:
+class LiveServer(ThreadedServer):
     """``rummykit``'s server app under uvicorn in a thread, on a fresh SQLite file."""
 
     def __init__(self, database: Path) -> None:
-        import uvicorn
-
         from rummykit.server.app import create_app
         from rummykit.server.settings import Settings
 
@@ -50,33 +44,17 @@ class LiveServer:
             guest_sessions_per_hour=10_000,
             registrations_per_hour=1_000,
         )
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(settings), host="127.0.0.1", port=self.port, log_level="warning"
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        super().__init__(create_app(settings))
 
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
+    def __enter__(self) -> LiveServer:
+        self.start()
+        return self
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("server") / "rummykit.sqlite3")
-    server.start()
-    yield server
-    server.stop()
+    with LiveServer(tmp_path_factory.mktemp("server") / "rummykit.sqlite3") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -94,18 +72,42 @@ def browser() -> Iterator[Browser]:
 MakePage = Callable[..., Player]
 
 
-@pytest.fixture
-def new_page(browser: Browser, live_server: LiveServer) -> Iterator[MakePage]:
-    """Make pages in fresh browser contexts (separate cookies: separate players)."""
+@contextmanager
+def page_maker(browser: Browser, base_url: str) -> Iterator[MakePage]:
+    """Make pages of the server at ``base_url`` in fresh browser contexts (separate
+    cookies: separate players), closed at the end: a touch phone with ``touch=True``
+    (mobile, touch events) as a tester holds one, a page signed in to ``session`` (a
+    session cookie made elsewhere), ``init_script`` run first in every document."""
     contexts: list[BrowserContext] = []
 
     def make(
-        *, viewport: ViewportSize | None = None, language: str = "en", pace: str = "instant"
+        *,
+        viewport: ViewportSize | None = None,
+        language: str = "en",
+        pace: str = "instant",
+        touch: bool = False,
+        session: str | None = None,
+        init_script: str | None = None,
     ) -> Player:
-        context = browser.new_context(viewport=viewport or DESKTOP)
+        context = browser.new_context(
+            viewport=viewport or DESKTOP, is_mobile=touch, has_touch=touch
+        )
         contexts.append(context)
-        return open_page(context, live_server.url, language=language, pace=pace)
+        if init_script is not None:
+            context.add_init_script(init_script)
+        if session is not None:
+            sign_in(context, base_url, session)
+        return open_page(context, base_url, language=language, pace=pace)
 
-    yield make
-    for context in contexts:
-        context.close()
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, live_server: LiveServer) -> Iterator[MakePage]:
+    """Make pages of the test server (see :func:`page_maker`)."""
+    with page_maker(browser, live_server.url) as make:
+        yield make

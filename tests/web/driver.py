@@ -1,18 +1,75 @@
 """A player at the browser: opens the client, clicks and drags like a person would, and
-reads back what the page shows and what it was sent."""
+reads back what the page shows and what it was sent.
+
+Every wait here is for something on the page (a state drawn, a turn, the page at rest),
+never for a length of time: the time limits only turn a hang into a failure.
+"""
 
 from __future__ import annotations
 
 import json
-import time
+import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebSocket
+from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.kit.wait import wait_until
 
 TIMEOUT_MS = 20_000
 SESSION_COOKIE = "rummykit_session"
+SCREENSHOTS = Path(os.environ.get("RUMMYKIT_SCREENSHOTS", "test-output/screenshots"))
+"""Where the tests' screenshots go, for a person to look at (no test reads them)."""
+SHOTS = os.environ.get("RUMMYKIT_SHOTS")
+"""A folder for the screenshots taken only on request (many a game: a turn's layout)."""
+
+# The table as the page holds it (the controller's store), and whether the page has drawn
+# the state it holds: the board shows its state number and the hand its cards.
+TABLE = """() => {
+  const c = window.rummykitTable;
+  if (!c) return null;
+  const s = c.store.get();
+  const shown = [...document.querySelectorAll(".hand .hand-card")]
+    .map((e) => e.dataset.card);
+  const held = s.view && s.view.hand ? [...s.view.hand] : [];
+  const board = document.querySelector(".board");
+  const number = s.message ? String(s.message.state_number) : "";
+  const drawn = Boolean(board) && board.dataset.stateNumber === number &&
+    shown.length === held.length && [...shown].sort().join() === held.sort().join();
+  return {seat: s.seat, view: s.view, legal: s.legal, pending: s.pending, drawn,
+          status: s.status, tableStatus: s.tableStatus,
+          stateNumber: s.message ? s.message.state_number : null,
+          queued: c.queue.length, errors: s.errors, gameOver: s.gameOver,
+          tableId: c.tableId};
+}"""
+
+# The table once nothing is in flight or queued and the page has drawn it (a watcher
+# has no hand to draw); with ``turn``, only at the seat's turn or at the game's end.
+SETTLED = f"""(turn) => {{
+  const state = ({TABLE})();
+  if (!state || !state.view || state.pending || state.queued) return null;
+  if (!state.drawn && state.seat !== null) return null;
+  if (turn && !state.view.gameOver && state.view.currentPlayer !== state.seat) return null;
+  return state;
+}}"""
+
+# Resolves once the page is at rest: a frame has been drawn with no animation or
+# transition running that ends (the hand sliding into place, a panel sliding in), and
+# the observers that measure the page after a frame have run.  Bounded in frames.
+AT_REST = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  for (let round = 0; round < 50; round += 1) {
+    await frame();
+    await frame();
+    const moving = document.getAnimations().filter((a) => a.playState === "running"
+      && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    if (!moving.length) return;
+    await Promise.all(moving.map((a) => a.finished.catch(() => null)));
+  }
+}"""
 
 
 def session_of(context: BrowserContext) -> str:
@@ -59,22 +116,18 @@ class Player:
     def wait_table(self) -> None:
         self.page.wait_for_selector(".board", timeout=TIMEOUT_MS)
 
-    def new_table(self, game: str, rules: dict[str, Any], nickname: str = "Ada") -> None:
-        """Sit down as ``nickname`` and open a new table of ``game`` with ``rules``
-        against a greedy bot (made through the API, as the new-table dialog would)."""
+    def enter_lobby(self, nickname: str) -> None:
+        """Open the lobby and sit down as ``nickname``; back once the page names them."""
         self.goto("/")
         self.sit_down(nickname)
         self.page.wait_for_selector("[data-testid=me]")
-        table_id = self.page.evaluate(
-            """async ([game, rules]) => {
-              const response = await fetch("/api/tables", {method: "POST",
-                headers: {"content-type": "application/json"},
-                body: JSON.stringify({game, rules,
-                  seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})});
-              return (await response.json()).table_id;
-            }""",
-            [game, rules],
-        )
+
+    def new_table(self, game: str, rules: dict[str, Any], nickname: str = "Ada") -> None:
+        """Sit down as ``nickname`` and open a new table of ``game`` with ``rules``
+        against a greedy bot (made through the API, as the new-table dialog would)."""
+        self.enter_lobby(nickname)
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+        table_id = self.create_table({"game": game, "rules": rules, "seats": seats})
         self.page.goto(f"{self.base_url}/#/table/{table_id}")
         self.wait_table()
 
@@ -82,25 +135,7 @@ class Player:
 
     def table(self) -> dict[str, Any]:
         """The table as the page holds it (the controller's store)."""
-        data: dict[str, Any] = self.page.evaluate(
-            """() => {
-              const c = window.rummykitTable;
-              if (!c) return null;
-              const s = c.store.get();
-              const shown = [...document.querySelectorAll(".hand .hand-card")]
-                .map((e) => e.dataset.card);
-              const held = s.view && s.view.hand ? [...s.view.hand] : [];
-              const board = document.querySelector(".board");
-              const number = s.message ? String(s.message.state_number) : "";
-              const drawn = Boolean(board) && board.dataset.stateNumber === number &&
-                shown.length === held.length && [...shown].sort().join() === held.sort().join();
-              return {seat: s.seat, view: s.view, legal: s.legal, pending: s.pending, drawn,
-                      status: s.status, tableStatus: s.tableStatus,
-                      stateNumber: s.message ? s.message.state_number : null,
-                      queued: c.queue.length, errors: s.errors, gameOver: s.gameOver,
-                      tableId: c.tableId};
-            }"""
-        )
+        data: dict[str, Any] = self.page.evaluate(TABLE)
         return data
 
     def received(self) -> list[dict[str, Any]]:
@@ -124,32 +159,52 @@ class Player:
 
     # -- waiting ------------------------------------------------------------------------
 
+    def _wait_table(self, *, turn: bool, timeout_ms: int) -> dict[str, Any]:
+        try:
+            handle = self.page.wait_for_function(SETTLED, arg=turn, timeout=timeout_ms)
+        except PlaywrightTimeout:
+            now = self.table()
+            if not turn:
+                raise AssertionError(f"the table never settled: {now}") from None
+            self.page.screenshot(path="test-output/stuck.png")
+            raise AssertionError(f"no turn came: {now}") from None
+        # the table as it was when the page was found settled (a later move may follow)
+        state: dict[str, Any] = handle.json_value()
+        return state
+
     def wait_settled(self) -> dict[str, Any]:
         """Wait until no move is in flight or queued; return the table."""
-        deadline = time.monotonic() + TIMEOUT_MS / 1000
-        while True:
-            state = self.table()
-            ready = state and state["view"] and not state["pending"] and not state["queued"]
-            if ready and (state["drawn"] or state["seat"] is None):
-                return state
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the table never settled: {state}")
-            time.sleep(0.02)
+        return self._wait_table(turn=False, timeout_ms=TIMEOUT_MS)
 
     def wait_turn_or_end(self) -> dict[str, Any]:
         """Wait until it is this player's turn (nothing in flight) or the game is over."""
-        deadline = time.monotonic() + 30
-        while True:
-            state = self.table()
-            ready = state and state["view"] and not state["pending"] and not state["queued"]
-            if ready and (state["drawn"] or state["seat"] is None):
-                view = state["view"]
-                if view["gameOver"] or view["currentPlayer"] == state["seat"]:
-                    return state
-            if time.monotonic() > deadline:
-                self.page.screenshot(path="test-output/stuck.png")
-                raise AssertionError(f"no turn came: {state}")
-            time.sleep(0.02)
+        return self._wait_table(turn=True, timeout_ms=30_000)
+
+    def at_turn(self) -> dict[str, Any] | None:
+        """The table if it is this player's turn, settled, right now; else ``None``."""
+        state: dict[str, Any] | None = self.page.evaluate(SETTLED, True)
+        if state is None or state["view"]["gameOver"]:
+            return None
+        return state
+
+    def settle(self) -> None:
+        """Wait until the page is at rest (see :data:`AT_REST`), before measuring it."""
+        self.page.evaluate(AT_REST)
+
+    def last_action_of(self, seat: int) -> str | None:
+        """The latest action the server reports for ``seat`` in the messages the page got."""
+        action: str | None = self.page.evaluate(
+            """(seat) => {
+              const got = window.rummykitTable.received;
+              for (let i = got.length - 1; i >= 0; i -= 1) {
+                const last = got[i].last_action;
+                if (got[i].type === "state" && last && last.seat === seat) return last.action;
+              }
+              return null;
+            }""",
+            seat,
+        )
+        return action
 
     def close_dialogs(self) -> None:
         """Dismiss an end-of-hand or end-of-round summary if one is open."""
@@ -217,6 +272,64 @@ class Player:
 
     def click_action(self, action: str) -> None:
         self.page.click(f".action-bar button[data-action='{action}']")
+
+    # -- the API, from the page ---------------------------------------------------------
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        """``fetch`` from the page (its origin, its session cookie): the JSON answer of a
+        call that must succeed."""
+        answer: dict[str, Any] = self.page.evaluate(
+            """async ([method, path, body]) => {
+              const init = {method, headers: {"content-type": "application/json"}};
+              if (body !== null) init.body = JSON.stringify(body);
+              const response = await fetch(path, init);
+              return {status: response.status, body: await response.json()};
+            }""",
+            [method, path, body],
+        )
+        assert answer["status"] == 200, (method, path, answer)
+        return answer["body"]
+
+    def create_table(self, body: dict[str, Any]) -> str:
+        """A new table made as this player (``POST /api/tables`` with ``body``); its id."""
+        table_id: str = self.api("POST", "/api/tables", body)["table_id"]
+        return table_id
+
+    # -- screenshots --------------------------------------------------------------------
+
+    def shoot(
+        self,
+        name: str,
+        *,
+        of: Locator | None = None,
+        full_page: bool = False,
+        at_rest: bool = True,
+    ) -> None:
+        """A screenshot of the page (or of the element ``of``) once it is at rest (or at
+        once, to show what moves), saved as ``name``.png in :data:`SCREENSHOTS`."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        if at_rest:
+            self.settle()
+        path = SCREENSHOTS / f"{name}.png"
+        if of is not None:
+            of.screenshot(path=path)
+        else:
+            self.page.screenshot(path=path, full_page=full_page)
+
+    def shot(self, name: str, *, full_page: bool = False) -> None:
+        """A screenshot as ``name``.png in :data:`SHOTS`, only when that folder is set."""
+        if SHOTS:
+            self.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=full_page)
+
+
+def whose_turn(*players: Player) -> Player:
+    """The one of ``players`` whose page shows their turn, settled (the pages of one
+    table: one of them is to move)."""
+
+    def mover() -> Player | None:
+        return next((player for player in players if player.at_turn() is not None), None)
+
+    return wait_until(mover, TIMEOUT_MS / 1000, what="a turn of one of the players")
 
 
 def open_page(context: BrowserContext, base_url: str, *, language: str, pace: str) -> Player:

@@ -8,21 +8,19 @@ and a tournament page."""
 
 from __future__ import annotations
 
-import json
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from websockets.sync.client import connect
 
-from tests.kit.scripted import play_to_end
+from tests.web.catalogs import MESSAGES, REFUSALS
 from tests.web.conftest import PHONE, LiveServer, MakePage
-from tests.web.driver import Player, Socket, session_of
+from tests.web.driver import Player
+from tests.web.scenes import finished_game, make_tournament, registered
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-REFUSALS = ROOT / "src" / "rummykit" / "web" / "i18n"
 
 
 def _focused(player: Player) -> str:
@@ -68,16 +66,11 @@ def test_the_focus_stays_in_the_hand_after_each_move(new_page: MakePage) -> None
     assert not me.errors, me.errors
 
 
-def _words(language: str) -> dict[str, str]:
-    words: dict[str, str] = json.loads((REFUSALS / f"{language}.json").read_text(encoding="utf-8"))
-    return words
-
-
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_a_polite_live_region_tells_the_turn_and_the_moves(
     new_page: MakePage, language: str
 ) -> None:
-    words = _words(language)
+    words = MESSAGES[language]
     your_turn = words["announce.your_turn"]
     computer = words["table.bot"].format(level=words["level.greedy"])
     # the move log's words for the computer's draw, from the stock or the pile
@@ -115,8 +108,7 @@ def test_a_polite_live_region_tells_the_turn_and_the_moves(
 
 
 def _refusal(language: str) -> str:
-    catalog = json.loads((REFUSALS / f"refusals.{language}.json").read_text(encoding="utf-8"))
-    text: str = catalog["refusals"]["wrong_phase"]["cases"]["draw"]
+    text: str = REFUSALS[language]["refusals"]["wrong_phase"]["cases"]["draw"]
     return text
 
 
@@ -175,27 +167,6 @@ def _axe(player: Player, page_name: str) -> list[str]:
     return [f"{page_name}: {v['id']} ({v['impact']}) {v['nodes']}" for v in found]
 
 
-def _finished_game(me: Player, server: LiveServer) -> str:
-    """A short Three-Thirteen game of this page's player against a computer, played to
-    the end over the WebSocket; the table id."""
-    created = me.page.request.post(
-        f"{server.url}/api/tables",
-        data={
-            "game": "three-thirteen",
-            "rules": {"first_round": 1, "last_round": 1},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-            "turn_seconds": None,
-        },
-    ).json()
-    cookie = session_of(me.page.context)
-    address = server.url.replace("http://", "ws://") + created["ws_url"]
-    headers = {"Cookie": f"rummykit_session={cookie}", "Origin": server.url}
-    with connect(address, additional_headers=headers) as ws:
-        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
-    table_id: str = created["table_id"]
-    return table_id
-
-
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_no_serious_violation(
     new_page: MakePage, live_server: LiveServer, viewport: Any
@@ -212,20 +183,15 @@ def test_axe_finds_no_serious_violation(
 
     for game in ("burraco", "three-thirteen"):
         rules = {"first_round": 3, "last_round": 3} if game != "burraco" else {}
-        table_id = me.page.evaluate(
-            """async ([game, rules]) => (await (await fetch("/api/tables", {method: "POST",
-                headers: {"content-type": "application/json"},
-                body: JSON.stringify({game, rules,
-                  seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})})).json()).table_id""",
-            [game, rules],
-        )
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+        table_id = me.create_table({"game": game, "rules": rules, "seats": seats})
         me.page.goto(f"{me.base_url}/#/table/{table_id}")
         me.wait_table()
         me.wait_turn_or_end()
         me.close_dialogs()
         found += _axe(me, game)
 
-    table_id = _finished_game(me, live_server)
+    table_id = finished_game(me, {"first_round": 1, "last_round": 1})
     me.page.goto(f"{me.base_url}/#/table/{table_id}")
     me.page.locator("[data-testid=result-headline]").wait_for()
     me.page.click("[data-testid=start-review]")
@@ -236,28 +202,9 @@ def test_axe_finds_no_serious_violation(
     me.page.wait_for_selector(".board")
     found += _axe(me, "replay")
 
-    with httpx.Client(base_url=live_server.url, timeout=30) as client:
-        account = {"name": f"Profiled{bool(viewport)}", "password": "pass-word-1"}
-        answer = client.post("/api/register", json=account)
-        assert answer.status_code == 200, answer.text
-        player_id = answer.json()["player_id"]
-        made = client.post(
-            "/api/tournaments",
-            json={
-                "name": "Spring Cup",
-                "game": "three-thirteen",
-                "rules": {"first_round": 3, "last_round": 3},
-                "format": "swiss",
-                "rounds": 2,
-                "table_size": 2,
-                "capacity": 4,
-                "bot_level": "greedy",
-                "turn_seconds": None,
-                "enter": True,
-            },
-        )
-        assert made.status_code == 200, made.text
-        tournament_id = made.json()["id"]
+    client, player_id = registered(live_server.url, f"Profiled{bool(viewport)}")
+    with closing(client):
+        tournament_id = make_tournament(client, name="Spring Cup")
     me.goto(f"/#/player/{player_id}")
     me.page.wait_for_selector(".profile-page h1, .profile-page h2")
     found += _axe(me, "profile")

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.conftest import DESKTOP, PHONE, MakePage
 from tests.web.driver import Player
-
-RANKS = "A23456789TJQK"
-
-
-def _latest_arrangement(me: Player) -> dict[str, Any]:
-    arrangement: dict[str, Any] = me.page.evaluate(
-        "() => window.rummykitTable.store.get().message.arrangement"
-    )
-    return arrangement
+from tests.web.turns import play_least_deadwood
 
 
 def _shown_groups(me: Player) -> list[list[str]]:
@@ -64,8 +56,7 @@ def test_the_live_arrangement_follows_the_hand(new_page: MakePage) -> None:
     shown = _check_panel(me)
     summary = me.page.locator("[data-testid=arrangement-summary]").inner_text()
     assert str(shown["deadwood"]) in summary and shown["discards"] == []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    me.page.screenshot(path=str(SCREENSHOTS / "arrangement-desktop.png"))
+    me.shoot("arrangement-desktop")
     me.page.locator("[data-testid=stock]").click()
     me.page.wait_for_function(
         "() => { const m = window.rummykitTable.store.get().message;"
@@ -83,30 +74,13 @@ def test_the_live_arrangement_follows_the_hand(new_page: MakePage) -> None:
     me.tap_card(card)
     choice = me.page.locator("[data-testid=arrangement-choice]").inner_text()
     assert str(after["discards"][-1]["deadwood"]) in choice, choice
-    me.page.screenshot(path=str(SCREENSHOTS / "arrangement-discard-desktop.png"))
+    me.shoot("arrangement-discard-desktop")
     me.page.click("button[data-action=discard]")
     # the next turn: the hand of eleven again, arranged anew (the bot may have ended the game)
     if not me.wait_turn_or_end()["view"]["gameOver"]:
         settled = _check_panel(me)
         assert sum(len(m["cards"]) for m in settled["melds"]) + len(settled["unmelded"]) == 11
         assert settled["discards"] == []
-
-
-def _play_turn(me: Player, state: dict[str, Any]) -> None:
-    """Draw from the stock, then go out if the page offers it, else discard the card whose
-    discard the arrangement prices lowest."""
-    view = state["view"]
-    if view["phase"] == "draw":
-        me.page.locator("[data-testid=stock]").click()
-        state = me.wait_settled()
-    outs = [a for a in state["legal"] if a.startswith("out ")]
-    if outs:
-        me.tap_card(outs[0].split()[1])
-        me.page.click("button[data-action=out]")
-    else:
-        best = _latest_arrangement(me)["discards"][0]["card"]
-        me.tap_card(best)
-        me.page.click("button[data-action=discard]")
 
 
 def _check_summary(me: Player, dialog: str, result: dict[str, Any]) -> None:
@@ -134,23 +108,23 @@ def test_round_and_game_summaries_show_melds_and_deadwood_apart(new_page: MakePa
     )  # closed on a phone
     me.page.click(".arrangement-toggle")
     assert me.page.locator("[data-testid=arrangement] .card-groups").count() == 1
-    me.page.screenshot(path=str(SCREENSHOTS / "arrangement-open-phone.png"))
+    me.shoot("arrangement-open-phone")
     summaries = 0
     for _ in range(200):
         state = me.wait_turn_or_end()
         view = state["view"]
         if me.page.locator(".dialog.round-over").count():
             _check_summary(me, ".dialog.round-over", view["results"][-1])
-            me.page.screenshot(path=str(SCREENSHOTS / "round-summary-phone.png"))
+            me.shoot("round-summary-phone")
             summaries += 1
             me.close_dialogs()
         if view["gameOver"]:
             break
-        _play_turn(me, state)
+        play_least_deadwood(me, state)
     else:
         raise AssertionError("the game did not end")
     me.page.wait_for_selector(".dialog.game-over .round-summary")
     _check_summary(me, ".dialog.game-over", me.table()["view"]["results"][-1])
     me.page.set_viewport_size(DESKTOP)
-    me.page.screenshot(path=str(SCREENSHOTS / "game-over-rounds-desktop.png"))
+    me.shoot("game-over-rounds-desktop")
     assert summaries == 1

@@ -8,20 +8,15 @@ Russian."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
-from rummykit.web import WEB_ROOT
+from tests.web.catalogs import MESSAGES
 from tests.web.checks import server_view, visible_to
-from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
+from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.test_phone_long_games import check_turn
+from tests.web.layout import check_turn
 
-WORDS = {
-    language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text("utf-8"))
-    for language in ("en", "hu", "ru")
-}
 SWITCH = {"en": "EN", "hu": "HU", "ru": "RU"}
 STALEMATE_TURNS = 40
 
@@ -32,7 +27,8 @@ def _create_from_the_dialog(me: Player) -> None:
     dialog = me.page.locator(".dialog.create-table")
     dialog.locator("select[name=players]").select_option("4")
     labels = [text.strip() for text in dialog.locator(".seat-option > span").all_inner_texts()]
-    partner, opponent = WORDS["hu"]["create.partner_seat"], WORDS["hu"]["create.opponent_seat"]
+    words = MESSAGES["hu"]
+    partner, opponent = words["create.partner_seat"], words["create.opponent_seat"]
     assert [opponent in labels[1], partner in labels[2], opponent in labels[3]] == [True] * 3
     assert partner not in labels[1] + labels[3]
     for seat in (1, 2, 3):
@@ -78,9 +74,7 @@ def _check_board(me: Player, state: dict[str, Any]) -> None:
 
 def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
     me = new_page(viewport=PHONE, language="hu")
-    me.goto("/")
-    me.sit_down("Dóra")
-    me.page.wait_for_selector("[data-testid=me]")
+    me.enter_lobby("Dóra")
     _create_from_the_dialog(me)
     turns = 0
     while True:
@@ -106,8 +100,7 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
     assert record["rules"]["stalemate_turns"] == STALEMATE_TURNS
     dialog = me.page.locator(".dialog:has(.final-totals)").first
     dialog.wait_for()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    me.page.screenshot(path=str(SCREENSHOTS / "burraco-four-game-over-phone-hu.png"))
+    me.shoot("burraco-four-game-over-phone-hu")
     # a column a team: the partners' names and the total they share
     totals = dialog.locator("[data-testid=final-total]").all_inner_texts()
     assert [int(t) for t in totals] == record["totals"][:2] == record["totals"][2:]
@@ -116,14 +109,14 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
     assert " és " in heads[1] and "Dóra" not in heads[1], heads
     # the last hand's melds and breakdown are the teams'
     titles = dialog.locator(".hand-side-title").all_inner_texts()
-    joined = WORDS["hu"]["burraco.team_name"].format(name="", partner="").strip()
+    joined = MESSAGES["hu"]["burraco.team_name"].format(name="", partner="").strip()
     assert len(titles) == 2 and all(joined in title for title in titles), titles
     assert dialog.locator(".breakdown thead th").count() == 3
     me.page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     # the team words, in each language
     for language in ("hu", "en", "ru"):
-        words = WORDS[language]
+        words = MESSAGES[language]
         me.page.click(f".lang-switch button:text-is('{SWITCH[language]}')")
         me.page.wait_for_function(
             "(label) => document.querySelector('.my-melds')?.getAttribute('aria-label') === label",
@@ -152,5 +145,5 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage) -> None:
     assert row.locator("[data-testid=past-scores]").inner_text().strip() == f"{ours} : {theirs}"
     opponents = row.locator("[data-testid=past-opponents] > *")
     assert opponents.count() == 2
-    row.screenshot(path=str(SCREENSHOTS / "burraco-four-past-game-phone-ru.png"))
+    me.shoot("burraco-four-past-game-phone-ru", of=row)
     assert not me.errors, me.errors

@@ -7,8 +7,7 @@ from tests.web.conftest import MakePage
 
 def test_the_chat_comes_back_after_a_reload(new_page: MakePage) -> None:
     ann = new_page()
-    ann.goto("/")
-    ann.sit_down("Ann")
+    ann.enter_lobby("Ann")
     ann.play_now("three-thirteen")
     ann.page.click(".side-tabs [data-tab=chat]")
     for text in ("hello", "good luck"):

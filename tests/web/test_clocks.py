@@ -4,40 +4,16 @@ the clock shows; "Play now" against the computer has no clock."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
-from tests.web.driver import Player
-
-
-def _create(player: Player, body: dict[str, Any]) -> dict[str, Any]:
-    created: dict[str, Any] = player.page.evaluate(
-        """async (body) => {
-          const r = await fetch('/api/tables', {method: 'POST',
-            headers: {'content-type': 'application/json'}, body: JSON.stringify(body)});
-          return await r.json();
-        }""",
-        body,
-    )
-    return created
-
-
-def _shoot(player: Player, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.page.wait_for_timeout(150)
-    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+from tests.web.conftest import PHONE, MakePage
 
 
 def test_a_timed_out_turn_is_said_on_the_table_and_in_the_log(new_page: MakePage) -> None:
     for viewport, name in ((None, "desktop"), (PHONE, "phone")):
         slow = new_page(viewport=viewport)
-        slow.goto("/")
-        slow.sit_down("Slow")
-        slow.page.wait_for_selector("[data-testid=me]")
-        created = _create(
-            slow,
+        slow.enter_lobby("Slow")
+        table_id = slow.create_table(
             {
                 "game": "burraco",
                 "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
@@ -45,7 +21,7 @@ def test_a_timed_out_turn_is_said_on_the_table_and_in_the_log(new_page: MakePage
                 "time_bank_seconds": None,
             },
         )
-        slow.goto(f"/#/table/{created['table_id']}")
+        slow.goto(f"/#/table/{table_id}")
         slow.wait_table()
         # the player's clock counts down from the turn time, red in its last seconds
         clock = slow.page.locator(".player-plate.is-turn .turn-clock")
@@ -56,7 +32,7 @@ def test_a_timed_out_turn_is_said_on_the_table_and_in_the_log(new_page: MakePage
         text = notice.inner_text()
         assert "Time ran out" in text and "computer" in text
         assert notice.get_attribute("data-actor") == "timeout"
-        _shoot(slow, f"clock-timed-out-{name}")
+        slow.shoot(f"clock-timed-out-{name}")
         if viewport is not None:
             slow.page.click(".panel-toggle")
         log = slow.page.locator(".move-log")
@@ -87,7 +63,7 @@ def test_the_create_dialog_offers_a_time_bank_the_clock_shows(
     assert summary["turn_seconds"] == 60 and summary["time_bank_seconds"] == 300
     host.page.wait_for_selector(".player-plate.is-turn .turn-clock .bank-label")
     assert host.page.locator(".turn-clock .bank-label").inner_text() == "+300"
-    _shoot(host, f"clock-bank-{device}")
+    host.shoot(f"clock-bank-{device}")
     # on a phone the clock stays inside the player's plate, inside the screen
     inside = host.page.evaluate(
         """() => {
@@ -113,8 +89,7 @@ def test_the_create_dialog_offers_a_time_bank_the_clock_shows(
 
 def test_play_now_against_the_computer_has_no_clock(new_page: MakePage) -> None:
     solo = new_page()
-    solo.goto("/")
-    solo.sit_down("Solo")
+    solo.enter_lobby("Solo")
     solo.play_now("three-thirteen")
     solo.page.wait_for_selector(".player-plate.is-turn")
     solo.wait_settled()
@@ -123,12 +98,10 @@ def test_play_now_against_the_computer_has_no_clock(new_page: MakePage) -> None:
 
 def test_the_open_tables_show_the_turn_time_and_bank(new_page: MakePage) -> None:
     host, guest = new_page(), new_page()
-    host.goto("/")
-    host.sit_down("Host")
-    host.page.wait_for_selector("[data-testid=me]")
-    created = _create(host, {"game": "burraco", "seats": [{"kind": "human"}] * 2})
+    host.enter_lobby("Host")
+    table_id = host.create_table({"game": "burraco", "seats": [{"kind": "human"}] * 2})
     guest.goto("/")
     guest.sit_down("Guest")
-    row = guest.page.locator(f".table-row[data-table='{created['table_id']}']")
+    row = guest.page.locator(f".table-row[data-table='{table_id}']")
     row.wait_for()
     assert row.locator(".table-time").inner_text() == "60 s a turn · 120 s banked"

@@ -4,23 +4,14 @@ back from the computer."""
 
 from __future__ import annotations
 
-from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
-from tests.web.driver import Player
-
-
-def _shoot(player: Player, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.page.wait_for_timeout(150)
-    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+from tests.web.conftest import PHONE, MakePage
 
 
 def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
     for viewport, name in ((None, "desktop"), (PHONE, "phone")):
         ann = new_page(viewport=viewport)
-        ann.goto("/")
-        ann.sit_down("Ann")
+        ann.enter_lobby("Ann")
         # a fresh player has no current games: the list is not shown
-        ann.page.wait_for_selector("[data-testid=me]")
         assert ann.page.locator("[data-testid=current-games]").count() == 0
         ann.play_now("three-thirteen")
         table_id = ann.table()["tableId"]
@@ -30,7 +21,7 @@ def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
         dialog = ann.page.locator(".dialog.leave-dialog")
         dialog.wait_for()
         assert "computer plays your seat" in dialog.inner_text()
-        _shoot(ann, f"leave-confirm-{name}")
+        ann.shoot(f"leave-confirm-{name}")
         # staying changes nothing
         dialog.get_by_role("button", name="Stay").click()
         assert ann.page.locator(".dialog.leave-dialog").count() == 0
@@ -40,7 +31,7 @@ def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
         row = ann.page.locator(f"[data-testid=current-games] li[data-table='{table_id}']")
         row.wait_for()
         assert "under way" in row.inner_text()
-        _shoot(ann, f"current-games-{name}")
+        ann.shoot(f"current-games-{name}")
         row.get_by_role("link", name="Return").click()
         ann.wait_table()
         state = ann.wait_settled()

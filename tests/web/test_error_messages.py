@@ -10,13 +10,8 @@ import hashlib
 import json
 
 from rummykit.games.randomness import MAX_SEED
-from rummykit.web import WEB_ROOT
+from tests.web.catalogs import MESSAGES
 from tests.web.conftest import MakePage
-
-MESSAGES = {
-    language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text("utf-8"))
-    for language in ("en", "hu", "ru")
-}
 
 
 def test_a_wrong_password_is_said_in_hungarian(new_page: MakePage) -> None:
@@ -34,8 +29,7 @@ def test_a_wrong_password_is_said_in_hungarian(new_page: MakePage) -> None:
 
 def test_table_refusals_are_said_in_russian(new_page: MakePage) -> None:
     me = new_page(language="ru")
-    me.goto("/")
-    me.sit_down("Ада")
+    me.enter_lobby("Ада")
     me.play_now("burraco")
     state = me.wait_settled()
     number = state["stateNumber"]

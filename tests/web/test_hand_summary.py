@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
+from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
 
 
@@ -46,8 +46,7 @@ def test_each_hand_shows_both_sides_melds(new_page: MakePage) -> None:
             result = state["view"]["results"][-1]
             shown = _shown_sides(me, ".dialog.hand-over")
             assert shown == [[meld["cards"] for meld in side] for side in result["melds"]]
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            me.page.screenshot(path=str(SCREENSHOTS / "burraco-hand-over-phone.png"))
+            me.shoot("burraco-hand-over-phone")
             hands_shown += 1
             me.close_dialogs()
         if state["view"]["gameOver"]:
@@ -61,4 +60,4 @@ def test_each_hand_shows_both_sides_melds(new_page: MakePage) -> None:
     shown = _shown_sides(me, ".dialog.game-over")
     assert shown == [[meld["cards"] for meld in side] for side in result["melds"]]
     assert len(result["melds"]) == 2
-    me.page.screenshot(path=str(SCREENSHOTS / "burraco-game-over-phone.png"))
+    me.shoot("burraco-game-over-phone")

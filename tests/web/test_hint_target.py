@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import ViewportSize
 
 from tests.web.conftest import DESKTOP, PHONE, MakePage
-from tests.web.test_phone_long_games import check_turn
+from tests.web.layout import check_turn, once_empty
 
 COVERED = """(action) => {
   const [verb, ...rest] = action.split(/\\s+/);
@@ -84,8 +84,8 @@ def test_a_hint_leaves_its_target_free(
         bubble.wait_for()
         action = bubble.get_attribute("data-action")
         assert action
-        me.page.wait_for_timeout(100)
-        bad: list[str] = me.page.evaluate(COVERED, action)
+        # the bubble takes its room and the board gives it up over a frame or two
+        bad: list[str] = once_empty(me, COVERED, action)
         if bad:
             me.page.screenshot(path="test-output/hint-covers.png")
         assert bad == [], (action, bad)

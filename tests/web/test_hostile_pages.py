@@ -15,7 +15,6 @@ the same file (same signing key, so the same cookie) serves the tests.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,10 +23,10 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Request, Route
-from websockets.sync.client import connect
 
-from tests.web.conftest import DESKTOP, LiveServer
-from tests.web.driver import Player, open_page, sign_in
+from tests.web.conftest import LiveServer, page_maker
+from tests.web.driver import Player
+from tests.web.scenes import draw_rather_than_take, play_seat
 
 HOSTILE_NAME = "<img src=x onerror=window.__pwned=1>"
 HOSTILE_CHAT = '<script>window.__pwned=2</script><img src=x onerror="window.__pwned=3">'
@@ -67,41 +66,29 @@ class HostileServer:
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileServer]:
     database = tmp_path_factory.mktemp("hostile") / "rummykit.sqlite3"
-    first = LiveServer(database)
-    first.start()
-    try:
+    with LiveServer(database) as first:
         guest = httpx.post(f"{first.url}/api/session", json={"nickname": "Mallory"})
         assert guest.status_code == 200, guest.text
         cookie = guest.cookies["rummykit_session"]
         player_id = guest.json()["player_id"]
-    finally:
-        first.stop()
     with sqlite3.connect(database) as db:
         changed = db.execute("UPDATE players SET name = ? WHERE id = ?", (HOSTILE_NAME, player_id))
         assert changed.rowcount == 1
-    server = LiveServer(database)
-    server.start()
-    yield HostileServer(server, cookie)
-    server.stop()
+    with LiveServer(database) as server:
+        yield HostileServer(server, cookie)
 
 
 @pytest.fixture
 def pages(browser: Browser, hostile: HostileServer) -> Iterator[Any]:
     """Make a page on the hostile server; ``mallory=True`` signs it in as the player with
     the hostile nickname.  Every document records its policy violations."""
-    contexts = []
+    with page_maker(browser, hostile.url) as make:
 
-    def make(*, mallory: bool = False, language: str = "en") -> Player:
-        context = browser.new_context(viewport=DESKTOP)
-        contexts.append(context)
-        context.add_init_script(WATCH_VIOLATIONS)
-        if mallory:
-            sign_in(context, hostile.url, hostile.cookie)
-        return open_page(context, hostile.url, language=language, pace="instant")
+        def page(*, mallory: bool = False, language: str = "en") -> Player:
+            session = hostile.cookie if mallory else None
+            return make(language=language, session=session, init_script=WATCH_VIOLATIONS)
 
-    yield make
-    for context in contexts:
-        context.close()
+        yield page
 
 
 def violations(player: Player) -> list[dict[str, Any]]:
@@ -126,26 +113,6 @@ def assert_shows_text(player: Player, text: str, where: str) -> None:
     assert_harmless(player, where)
 
 
-def play_out(hostile: HostileServer, table_id: str) -> None:
-    """Play the hostile player's seat to the end over the WebSocket (first legal move,
-    drawing rather than taking)."""
-    address = hostile.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-    headers = {"Cookie": f"rummykit_session={hostile.cookie}"}
-    acted = -1
-    with connect(address, additional_headers=headers, open_timeout=20) as socket:
-        for _ in range(5000):
-            message = json.loads(socket.recv(timeout=30))
-            if message["type"] == "game_over":
-                return
-            assert message["type"] != "error", message
-            legal = message.get("legal_actions") if message["type"] == "state" else None
-            if legal and message["state_number"] != acted:
-                acted = message["state_number"]
-                action = next((a for a in legal if a != "take"), legal[0])
-                socket.send(json.dumps({"type": "action", "state_number": acted, "action": action}))
-    raise AssertionError("the game did not end")
-
-
 def test_markup_in_a_nickname_and_in_chat_is_shown_as_text(
     hostile: HostileServer, pages: Any
 ) -> None:
@@ -155,7 +122,7 @@ def test_markup_in_a_nickname_and_in_chat_is_shown_as_text(
         "/api/tables",
         {"game": "three-thirteen", "rules": SHORT, "seats": seats_vs_bot, "turn_seconds": None},
     )["table_id"]
-    play_out(hostile, finished)
+    play_seat(hostile.url, finished, hostile.cookie, draw_rather_than_take)
     waiting = hostile.api(
         "POST",
         "/api/tables",

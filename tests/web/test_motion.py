@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.checks import assert_page_matches_server, server_view
-from tests.web.conftest import SCREENSHOTS, MakePage
+from tests.web.conftest import MakePage
 from tests.web.driver import Player
 
 SHORT = {"first_round": 3, "last_round": 4}
@@ -36,17 +36,9 @@ FLYING = "() => document.querySelectorAll('.motion-card').length"
 def _open_table(me: Player, game: str, rules: dict[str, Any]) -> str:
     """A new table of ``game`` against the greedy bot, the page at it; its id."""
     me.page.add_init_script(WATCH_FLIGHTS)
-    me.goto("/")
-    me.sit_down("Mira")
-    me.page.wait_for_selector("[data-testid=me]")
+    me.enter_lobby("Mira")
     seats = [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]
-    body = {"game": game, "rules": rules, "seats": seats}
-    created: dict[str, Any] = me.page.evaluate(
-        """async (body) => (await fetch('/api/tables', {method: 'POST',
-             headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json()""",
-        body,
-    )
-    table_id: str = created["table_id"]
+    table_id = me.create_table({"game": game, "rules": rules, "seats": seats})
     me.goto(f"/#/table/{table_id}")
     me.wait_table()
     return table_id
@@ -158,8 +150,7 @@ def test_a_meld_flies_from_the_hand_to_the_table(new_page: MakePage) -> None:
         "(n) => document.querySelectorAll('.motion-card[data-motion=melded]').length === n",
         arg=len(cards),
     )
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    me.page.screenshot(path=str(SCREENSHOTS / "motion-meld-desktop.png"))
+    me.shoot("motion-meld-desktop", at_rest=False)  # the cards in flight
     me.page.wait_for_function(f"{FLYING} === 0", timeout=3000)
     meld = me.page.locator(".my-melds .meld").last
     laid = meld.locator("[data-card]").evaluate_all("es => es.map(e => e.dataset.card)")

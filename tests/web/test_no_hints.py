@@ -10,43 +10,10 @@ import uuid
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
-from tests.web.driver import Player
-from tests.web.test_error_messages import MESSAGES
-
-PASSWORD = "correct-horse-battery"
-
-
-def register(player: Player, name: str) -> None:
-    """Register ``name`` from the page (its cookie becomes the account's session)."""
-    player.goto("/")
-    # the lobby has asked who is signed in (nobody yet) before the account is made, so
-    # its answer cannot come after the registration's cookie
-    player.page.wait_for_selector("input[name=nickname]")
-    status = player.page.evaluate(
-        """async ([name, password]) => (await fetch("/api/register", {method: "POST",
-             headers: {"content-type": "application/json"},
-             body: JSON.stringify({name, password})})).status""",
-        [name, PASSWORD],
-    )
-    assert status == 200
-    me = player.page.evaluate("""async () => (await (await fetch("/api/me")).json())""")
-    assert me["name"] == name and me["registered"], me
-
-
-def post(player: Player, path: str, body: dict[str, object]) -> dict[str, object]:
-    answer: dict[str, object] = player.page.evaluate(
-        """async ([path, body]) => {
-             const response = await fetch(path, {method: "POST",
-               headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
-             return {status: response.status, body: await response.json()};
-           }""",
-        [path, body],
-    )
-    assert answer["status"] == 200, answer
-    body_json = answer["body"]
-    assert isinstance(body_json, dict)
-    return body_json
+from tests.web.catalogs import MESSAGES
+from tests.web.conftest import DESKTOP, PHONE, MakePage
+from tests.web.driver import Player, whose_turn
+from tests.web.scenes import register
 
 
 def table_of_two(ann: Player, bob: Player, *, rated: bool, language: str) -> list[Player]:
@@ -55,9 +22,7 @@ def table_of_two(ann: Player, bob: Player, *, rated: bool, language: str) -> lis
     suffix = uuid.uuid4().hex[:6]
     register(ann, f"ann-{language}-{suffix}")
     register(bob, f"bob-{language}-{suffix}")
-    created = post(
-        ann,
-        "/api/tables",
+    table_id = ann.create_table(
         {
             "game": "three-thirteen",
             "rules": {"first_round": 3, "last_round": 4},
@@ -66,19 +31,13 @@ def table_of_two(ann: Player, bob: Player, *, rated: bool, language: str) -> lis
             "turn_seconds": None,
         },
     )
-    table_id = created["table_id"]
-    post(bob, f"/api/tables/{table_id}/join", {})
+    bob.api("POST", f"/api/tables/{table_id}/join", {})
     for player in (ann, bob):
         player.page.goto(f"{player.base_url}/#/table/{table_id}")
         player.page.reload()  # the page learns who is signed in when it loads
         player.wait_table()
-    for _ in range(200):
-        for player in (ann, bob):
-            state = player.wait_settled()
-            if state["view"]["currentPlayer"] == state["seat"]:
-                return [player, bob if player is ann else ann]
-        ann.page.wait_for_timeout(50)
-    raise AssertionError("nobody's turn came")
+    mover = whose_turn(ann, bob)
+    return [mover, bob if mover is ann else ann]
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
@@ -96,7 +55,13 @@ def test_a_rated_table_shows_no_hint_and_says_why(new_page: MakePage, language: 
     # the H key asks nothing: no hint, no refusal comes back
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("h")
-    page.wait_for_timeout(600)
+    # a chat line said after the key: the server answers what came before it first, so
+    # its echo comes after any answer to a hint asked by the key
+    page.evaluate("window.rummykitTable.chat('after the H key')")
+    page.wait_for_function(
+        "() => window.rummykitTable.received.some("
+        "(m) => m.type === 'chat' && m.text === 'after the H key')"
+    )
     answers = [m for m in mover.received() if m["type"] in ("hint", "error")]
     assert answers == [], answers
     sent_hints = page.evaluate("window.rummykitTable.store.get().hintPending")
@@ -105,16 +70,15 @@ def test_a_rated_table_shows_no_hint_and_says_why(new_page: MakePage, language: 
     assert states and all(s["hints"] is False for s in states)
     # the other player (not to move) sees neither the bulb nor the note
     assert other.page.locator(".hint-button, [data-testid=hints-off]").count() == 0
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path=str(SCREENSHOTS / f"no-hints-rated-desktop-{language}.png"))
+    mover.shoot(f"no-hints-rated-desktop-{language}")
     page.set_viewport_size(PHONE)
     page.reload()  # laid out for the phone from the start
     mover.wait_table()
     note.wait_for()
     box = note.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    page.screenshot(path=str(SCREENSHOTS / f"no-hints-rated-phone-{language}.png"))
+    mover.shoot(f"no-hints-rated-phone-{language}")
     assert not mover.errors and not other.errors, mover.errors + other.errors
 
 

@@ -15,14 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import expect
-from websockets.sync.client import connect
 
-from tests.kit.scripted import play_to_end
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, LiveServer, MakePage
-from tests.web.driver import Player, Socket, sign_in
-from tests.web.test_ratings_pages import registered
+from tests.web.conftest import DESKTOP, PHONE, LiveServer, MakePage
+from tests.web.driver import Player
+from tests.web.scenes import cookie_of, guest, make_tournament, play_seat, registered
 
 ENGINE_NAMES = re.compile(r"greedy|ismcts|random|\bbot\b", re.IGNORECASE)
 
@@ -67,18 +64,12 @@ WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-def _signed_in(new_page: MakePage, server: LiveServer, cookie: str, **options: Any) -> Player:
-    page = new_page(**options)
-    sign_in(page.page.context, server.url, cookie)
-    return page
-
-
 def _private_rated_game(server: LiveServer, first: str, second: str) -> dict[str, Any]:
     """A rated private Three-Thirteen game of rounds 3 and 4: ``second`` joins by the
     invitation and leaves (a substitute plays for them), ``first`` plays each turn's first
     legal action.  The players' ids and sessions, and the table as ``second`` lists it."""
-    ann, ann_id = registered(server, first)
-    bob, bob_id = registered(server, second)
+    ann, ann_id = registered(server.url, first)
+    bob, bob_id = registered(server.url, second)
     created = ann.post(
         "/api/tables",
         json={
@@ -93,10 +84,7 @@ def _private_rated_game(server: LiveServer, first: str, second: str) -> dict[str
     joined = bob.post(f"/api/tables/{table_id}/join", json={"token": created["invite_token"]})
     assert joined.status_code == 200, joined.text
     assert bob.post(f"/api/tables/{table_id}/leave").status_code == 200
-    address = server.url.replace("http://", "ws://") + created["ws_url"]
-    cookie = f"rummykit_session={ann.cookies['rummykit_session']}"
-    with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
-        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    play_seat(server.url, table_id, cookie_of(ann))
     [listed] = bob.get("/api/history").json()
     assert listed["table_id"] == table_id and listed["private"] and listed["rated"]
     # a table of Bob's under way, against a computer: the lobby lists it to come back to
@@ -111,7 +99,7 @@ def _private_rated_game(server: LiveServer, first: str, second: str) -> dict[str
     found = {
         "ann_id": ann_id,
         "bob_id": bob_id,
-        "bob_cookie": str(bob.cookies["rummykit_session"]),
+        "bob_cookie": cookie_of(bob),
         "listed": listed,
     }
     ann.close()
@@ -139,13 +127,10 @@ def test_past_games_and_the_profile_in_the_players_own_words(
     totals, winners = listed["totals"], listed["winners"]
     outcome = "lost" if bob_seat not in winners else "drawn" if len(winners) > 1 else "won"
     assert totals[0] != totals[1] or outcome == "drawn"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for language, viewport in (("hu", DESKTOP), ("ru", PHONE), ("en", PHONE), ("hu", PHONE)):
         words = WORDS[language]
         size = "phone" if viewport == PHONE else "desktop"
-        page = _signed_in(
-            new_page, live_server, game["bob_cookie"], language=language, viewport=viewport
-        )
+        page = new_page(session=game["bob_cookie"], language=language, viewport=viewport)
         page.goto("/")
         row = page.page.locator(f".past-games .history-row[data-table='{listed['table_id']}']")
         row.wait_for()
@@ -165,9 +150,7 @@ def test_past_games_and_the_profile_in_the_players_own_words(
         assert not ENGINE_NAMES.search(mine), mine
         width = page.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= viewport["width"], (language, size, width)
-        page.page.locator(".past-games").screenshot(
-            path=SCREENSHOTS / f"past-games-{size}-{language}.png"
-        )
+        page.shoot(f"past-games-{size}-{language}", of=page.page.locator(".past-games"))
         if language == "ru":
             # logging out is not the game's going out
             logout = page.page.locator(".identity .logout").inner_text().strip()
@@ -187,7 +170,7 @@ def test_past_games_and_the_profile_in_the_players_own_words(
         _round_dot(page)
         width = page.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= viewport["width"], (language, size, width)
-        page.page.screenshot(path=SCREENSHOTS / f"profile-own-{size}-{language}.png")
+        page.shoot(f"profile-own-{size}-{language}")
         assert not page.errors, page.errors
 
 
@@ -199,30 +182,11 @@ def _tournament_table(
     free): the first of ``names`` plays their table to its end (their opponent left: a
     substitute plays), the other table is never played, so the round goes on.  The
     tournament, the table and the first player's session."""
-    clients = []
-    for name in names:
-        client = httpx.Client(base_url=server.url, timeout=30)
-        assert client.post("/api/session", json={"nickname": name}).status_code == 200
-        clients.append(client)
-    made = clients[0].post(
-        "/api/tournaments",
-        json={
-            "name": "Evening cup",
-            "game": "three-thirteen",
-            "rules": {"first_round": 3, "last_round": 3},
-            "format": "swiss",
-            "rounds": 2,
-            "table_size": 2,
-            "capacity": 4,
-            "bot_level": "easy",
-            "turn_seconds": None,
-        },
-    )
-    assert made.status_code == 200, made.text
-    tournament_id: str = made.json()["id"]
+    clients = [guest(server.url, name) for name in names]
+    tournament_id = make_tournament(clients[0], name="Evening cup", bot_level="easy")
     for i, client in enumerate(clients[1:]):
         if i == 2:
-            before_full(tournament_id, str(clients[0].cookies["rummykit_session"]))
+            before_full(tournament_id, cookie_of(clients[0]))
         answer = client.post(f"/api/tournaments/{tournament_id}/register")
         assert answer.status_code == 200, answer.text
     view = clients[0].get(f"/api/tournaments/{tournament_id}").json()
@@ -233,12 +197,9 @@ def _tournament_table(
         if client.get(f"/api/tournaments/{tournament_id}").json()["your_table"] == table_id:
             assert client.post(f"/api/tables/{table_id}/leave").status_code == 200
     summary = clients[0].get(f"/api/tables/{table_id}").json()
-    address = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-    cookie = f"rummykit_session={clients[0].cookies['rummykit_session']}"
-    with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
-        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
+    play_seat(server.url, table_id, cookie_of(clients[0]))
     assert summary["tournament_id"] == tournament_id and table
-    session = str(clients[0].cookies["rummykit_session"])
+    session = cookie_of(clients[0])
     for client in clients:
         client.close()
     return tournament_id, table_id, session
@@ -249,25 +210,24 @@ def test_a_tournament_table_after_its_game_and_the_dealers_chip(
 ) -> None:
     suffix = secrets.token_hex(2)
     names = [f"{name}{suffix}" for name in ("Tess", "Uma", "Val", "Wes")]
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def registering(tournament_id: str, session: str) -> None:
         # who fills the empty places, in words that agree with each other
-        page = _signed_in(new_page, live_server, session, language="ru", viewport=PHONE)
+        page = new_page(session=session, language="ru", viewport=PHONE)
         page.goto(f"/#/tournament/{tournament_id}")
         line = page.page.locator(".tournament-actions .muted")
         line.wait_for()
         assert line.inner_text().strip() == (
             "При старте свободные места займут компьютерные игроки уровня «лёгкий»."
         )
-        page.page.screenshot(path=SCREENSHOTS / "tournament-bots-phone-ru.png")
+        page.shoot("tournament-bots-phone-ru")
         assert not page.errors, page.errors
 
     tournament_id, table_id, session = _tournament_table(live_server, names, registering)
     for language, viewport in (("ru", PHONE), ("hu", DESKTOP), ("en", PHONE)):
         words = WORDS[language]
         size = "phone" if viewport == PHONE else "desktop"
-        page = _signed_in(new_page, live_server, session, language=language, viewport=viewport)
+        page = new_page(session=session, language=language, viewport=viewport)
         page.goto(f"/#/table/{table_id}")
         dialog = page.page.locator(".game-over")
         dialog.wait_for()
@@ -280,11 +240,11 @@ def test_a_tournament_table_after_its_game_and_the_dealers_chip(
         expect(back).to_have_text(words["back"], timeout=20_000)
         # the tournament deals the next round: no "play again" at its table
         expect(dialog.locator("[data-testid=play-again]")).to_have_count(0)
-        page.page.screenshot(path=SCREENSHOTS / f"tournament-game-over-{size}-{language}.png")
+        page.shoot(f"tournament-game-over-{size}-{language}")
         dialog.locator(".dialog-close, button[aria-label]").first.click()
         chip = page.page.locator("[data-testid=dealer]")
         assert chip.inner_text().strip() == words["dealer"]
-        page.page.screenshot(path=SCREENSHOTS / f"dealer-chip-{size}-{language}.png")
+        page.shoot(f"dealer-chip-{size}-{language}")
         page.page.locator("button.reopen-result").click()
         back.click()
         page.page.wait_for_url(f"**/#/tournament/{tournament_id}")

@@ -32,10 +32,11 @@ def _two_moves_by_the_computer(me: Player) -> list[dict[str, Any]]:
 
 def test_a_move_by_the_computer_is_held_for_the_pace(new_page: MakePage) -> None:
     me = new_page()
-    me.goto("/")
-    me.sit_down("Lili")
+    me.enter_lobby("Lili")
     me.play_now("burraco")
     first, second = _two_moves_by_the_computer(me)
+    # the pace is a length of time: the second move comes 100 ms after the first (before
+    # the slow pace of 1.6 s is up) and is looked for once that pace has passed (2 s)
     shown = me.page.evaluate(
         """async ([first, second]) => {
           const table = window.rummykitTable;

@@ -4,24 +4,16 @@ their plates, and the game-over dialog opens with its top in view."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
 
-from tests.web.conftest import PHONE, LiveServer, MakePage
-from tests.web.driver import Player, open_page
+from tests.web.conftest import PHONE, MakePage
+from tests.web.driver import Player
+from tests.web.layout import off_screen
+from tests.web.turns import create_four_seat_table, draw_and_throw_plain
 
 TAP = 44
-RANKS = "A23456789TJQK"
-SHOTS = os.environ.get("RUMMYKIT_SHOTS")  # a folder: save screenshots there to look at
-
-
-def _shot(player: Player, name: str) -> None:
-    if SHOTS:
-        player.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
 
 
 def _cards_without_a_tap_target(player: Player) -> list[str]:
@@ -68,28 +60,15 @@ def _score_sheet(player: Player) -> dict[str, Any]:
     return sheet
 
 
-def _create_four_seat_table(me: Player, last_round: int) -> None:
-    me.page.click(".game-tile[data-game='three-thirteen'] .create-table")
-    dialog = me.page.locator(".dialog.create-table")
-    dialog.locator("select[name=players]").select_option("4")
-    for seat, level in ((1, "greedy"), (2, "greedy"), (3, "random")):
-        dialog.locator(f"select[data-seat='{seat}']").select_option(f"bot:{level}")
-    dialog.locator(".more-rules button").click()
-    dialog.locator("#opt-last_round").select_option(str(last_round))
-    dialog.locator("button[type=submit]").click()
-    me.wait_table()
-
-
 def test_burraco_hand_cards_are_tap_targets_on_a_phone(new_page: MakePage) -> None:
     # in Russian, whose computer names run longest
     me = new_page(viewport=PHONE, language="ru")
-    me.goto("/")
-    me.sit_down("Dóra")
+    me.enter_lobby("Dóra")
     me.play_now("burraco")
     me.wait_turn_or_end()
     me.close_dialogs()
     assert len(me.hand()) >= 11
-    _shot(me, "burraco-phone")
+    me.shot("burraco-phone")
     assert _cards_without_a_tap_target(me) == []
     assert _names_cut(me) == []
     assert not me.errors, me.errors
@@ -99,10 +78,10 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     me = new_page(viewport=PHONE, language="hu")
     me.goto("/")
     me.sit_down("Dóra")
-    _create_four_seat_table(me, last_round=1)
+    create_four_seat_table(me, ("greedy", "greedy", "random"), last_round=1)
     me.wait_turn_or_end()
     me.close_dialogs()
-    _shot(me, "thirteen-phone")
+    me.shot("thirteen-phone")
     assert _names_cut(me) == []
     # computers by level as players know it, all numbered by seat
     names = me.page.locator(".opponent .plate-name").all_inner_texts()
@@ -114,8 +93,8 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     me.page.click(".panel-toggle")
     me.page.click(".side-panel.open [data-tab=scores]")
     me.page.locator(".side-panel.open .score-table").wait_for()
-    me.page.wait_for_timeout(400)
-    _shot(me, "thirteen-phone-scores")
+    me.settle()  # the panel has slid in
+    me.shot("thirteen-phone-scores")
     sheet = _score_sheet(me)
     assert sheet["columns"] >= 5, sheet
     assert sheet["fits"] or sheet["cue"], sheet
@@ -126,19 +105,13 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
         if view["gameOver"]:
             break
         me.close_dialogs()
-        if view["phase"] == "draw":
-            me.page.click("[data-testid=stock]")
-            state = me.wait_settled()
-        wild = state["view"]["wildRank"]
-        hand = me.hand()
-        plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
-        me.tap_card(plain[-1])
-        me.page.click("[data-testid=discard-pile]")
-        me.wait_settled()
+        draw_and_throw_plain(me, state)
     dialog = me.page.locator(".dialog.game-over, .dialog:has(.final-totals)").first
     dialog.wait_for()
-    me.page.wait_for_timeout(300)
-    _shot(me, "thirteen-phone-game-over")
+    # opened, its first control focused (which must not scroll it) and at rest
+    dialog.locator(":focus").wait_for()
+    me.settle()
+    me.shot("thirteen-phone-game-over")
     top = dialog.evaluate("(e) => e.getBoundingClientRect().top")
     heading = dialog.locator("h2").first.evaluate("(e) => e.getBoundingClientRect().top")
     assert top >= 0 and heading >= top, (top, heading)
@@ -153,21 +126,6 @@ TABLE_CONTROLS = (
     " .arrangement-toggle, .hint-bubble button"
 )
 LOBBY_CONTROLS = ".lang-switch button, .tile-actions a, .tile-actions button, .identity-tabs .tab"
-
-
-@pytest.fixture
-def touch_phone(browser: Browser, live_server: LiveServer) -> Iterator[MakePage]:
-    """Pages on a touch phone (360 by 740, mobile, touch), as a tester holds one."""
-    contexts: list[BrowserContext] = []
-
-    def make(*, language: str = "en") -> Player:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        contexts.append(context)
-        return open_page(context, live_server.url, language=language, pace="instant")
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def _small_targets(player: Player, selector: str) -> list[str]:
@@ -189,22 +147,6 @@ def _small_targets(player: Player, selector: str) -> list[str]:
 def _overflows(player: Player) -> bool:
     wide: bool = player.page.evaluate("() => document.documentElement.scrollWidth > innerWidth + 1")
     return wide
-
-
-def _out_of_view(player: Player, selector: str) -> list[str]:
-    """The shown elements of ``selector`` not wholly inside the window."""
-    out: list[str] = player.page.evaluate(
-        """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
-          const r = e.getBoundingClientRect();
-          return r.width > 0 && (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
-            || r.right > innerWidth + 0.5);
-        }).map((e) => {
-          const r = e.getBoundingClientRect();
-          return `${e.textContent.trim() || e.className} ${r.left},${r.top}-${r.right},${r.bottom}`;
-        })""",
-        selector,
-    )
-    return out
 
 
 def _covered_by_hint(player: Player) -> list[str]:
@@ -240,11 +182,11 @@ def _meld_text_cut(player: Player) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
-def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, language: str) -> None:
-    me = touch_phone(language=language)
+def test_controls_are_tap_targets_on_a_touch_phone(new_page: MakePage, language: str) -> None:
+    me = new_page(viewport=PHONE, language=language, touch=True)
     me.goto("/")
     me.page.wait_for_selector(".identity-tabs .tab")
-    _shot(me, f"lobby-touch-{language}")
+    me.shot(f"lobby-touch-{language}")
     assert _small_targets(me, LOBBY_CONTROLS) == []
     assert not _overflows(me)
 
@@ -253,9 +195,9 @@ def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, langua
     me.wait_turn_or_end()
     me.close_dialogs()
     me.page.locator(".hint-button").wait_for()
-    _shot(me, f"burraco-touch-{language}")
+    me.shot(f"burraco-touch-{language}")
     assert _small_targets(me, TABLE_CONTROLS) == []
-    assert _out_of_view(me, ".action-bar button") == []
+    assert off_screen(me, ".action-bar button") == []
     assert _meld_text_cut(me) == []
     assert not _overflows(me)
     # the top bar's title is whole or left out, never cut to a letter or two ("T…")
@@ -266,11 +208,11 @@ def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, langua
     assert not title_cut
     me.page.click(".hint-button")
     me.page.locator(".hint-bubble").wait_for()
-    me.page.wait_for_timeout(200)
-    _shot(me, f"burraco-touch-hint-{language}")
+    me.settle()
+    me.shot(f"burraco-touch-hint-{language}")
     assert _small_targets(me, TABLE_CONTROLS) == []
     assert _covered_by_hint(me) == []
-    assert _out_of_view(me, ".action-bar button:not(.hint-bubble button)") == []
+    assert off_screen(me, ".action-bar button:not(.hint-bubble button)") == []
     assert not _overflows(me)
 
     # the leave dialog reads left to right like the others, its leave button still right
@@ -278,8 +220,8 @@ def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, langua
     me.page.click(".side-panel.open [data-testid=leave-table]")
     dialog = me.page.locator(".dialog.leave-dialog")
     dialog.wait_for()
-    me.page.wait_for_timeout(300)
-    _shot(me, f"burraco-touch-leave-{language}")
+    me.settle()
+    me.shot(f"burraco-touch-leave-{language}")
     aligns = dialog.evaluate(
         "(d) => [...d.querySelectorAll('h2, p')].map((e) => getComputedStyle(e).textAlign)"
     )
@@ -296,17 +238,17 @@ def test_controls_are_tap_targets_on_a_touch_phone(touch_phone: MakePage, langua
     me.wait_turn_or_end()
     me.close_dialogs()
     me.page.locator(".arrangement-toggle").wait_for()
-    _shot(me, f"thirteen-touch-{language}")
+    me.shot(f"thirteen-touch-{language}")
     assert _small_targets(me, TABLE_CONTROLS) == []
-    assert _out_of_view(me, ".action-bar button") == []
+    assert off_screen(me, ".action-bar button") == []
     assert not _overflows(me)
     me.page.click(".hint-button")
     me.page.locator(".hint-bubble").wait_for()
-    me.page.wait_for_timeout(200)
-    _shot(me, f"thirteen-touch-hint-{language}")
+    me.settle()
+    me.shot(f"thirteen-touch-hint-{language}")
     assert _small_targets(me, TABLE_CONTROLS) == []
     assert _covered_by_hint(me) == []
-    assert _out_of_view(me, ".action-bar button:not(.hint-bubble button)") == []
+    assert off_screen(me, ".action-bar button:not(.hint-bubble button)") == []
     me.page.click(".hint-bubble .hint-close")
     assert me.page.locator(".hint-bubble").count() == 0
     assert not me.errors, me.errors

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
-
-RANKS = "A23456789TJQK"
+from tests.web.turns import create_four_seat_table, draw_and_throw_plain
 
 
 def _fields_inside_dialog(player: Player) -> bool:
@@ -64,24 +63,11 @@ def test_the_table_form_fits_a_phone(new_page: MakePage) -> None:
     assert not me.errors, me.errors
 
 
-def _create_four_seat_table(me: Player) -> None:
-    """Three-Thirteen for four, three computers of one level, rounds 1 to 3."""
-    me.page.click(".game-tile[data-game='three-thirteen'] .create-table")
-    dialog = me.page.locator(".dialog.create-table")
-    dialog.locator("select[name=players]").select_option("4")
-    for seat in (1, 2, 3):
-        dialog.locator(f"select[data-seat='{seat}']").select_option("bot:greedy")
-    dialog.locator(".more-rules button").click()
-    dialog.locator("#opt-last_round").select_option("3")
-    dialog.locator("button[type=submit]").click()
-    me.wait_table()
-
-
 def test_four_players_on_a_phone_keep_the_hand_in_view(new_page: MakePage) -> None:
     me = new_page(viewport=PHONE)
     me.goto("/")
     me.sit_down("Dóra")
-    _create_four_seat_table(me)
+    create_four_seat_table(me, ("greedy", "greedy", "greedy"), last_round=3)
     names = me.page.locator(".opponent .plate-name").all_inner_texts()
     assert len(set(names)) == 3, names
     last_turns = 0
@@ -96,14 +82,6 @@ def test_four_players_on_a_phone_keep_the_hand_in_view(new_page: MakePage) -> No
             me.page.locator(".went-out-zone").wait_for()
         assert _in_view(me, ".hand .hand-card"), view["roundNumber"]
         assert _in_view(me, ".action-bar button:not(.hint-close)"), view["roundNumber"]
-        if view["phase"] == "draw":
-            me.page.click("[data-testid=stock]")
-            state = me.wait_settled()
-        wild = state["view"]["wildRank"]
-        hand = me.hand()
-        plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
-        me.tap_card(plain[-1])
-        me.page.click("[data-testid=discard-pile]")
-        me.wait_settled()
+        draw_and_throw_plain(me, state)
     assert last_turns > 0
     assert not me.errors, me.errors

@@ -13,115 +13,47 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player, session_of
+from tests.web.layout import check_turn
+from tests.web.turns import draw_from_stock, throw_plain
 
-RANKS = "A23456789TJQK"
 LANGUAGES = ["en", "hu", "ru"]
-SHOTS = os.environ.get("RUMMYKIT_SHOTS")  # a folder: save screenshots there to look at
-
-# every control the player needs, each with the point a finger presses
-UNREACHABLE = """() => {
-  const wanted = [];
-  const add = (e, name, corner = false) => { if (e) wanted.push([e, name, corner]); };
-  add(document.querySelector('[data-testid=stock]'), 'stock');
-  const pile = [...document.querySelectorAll('[data-testid=discard-pile] .pile-card')];
-  add(pile.at(-1), 'top of the discard pile');
-  add(document.querySelector('[data-testid=pile-all]'), 'the whole pile');
-  for (const b of document.querySelectorAll('.action-bar button, .arrangement-toggle')) {
-    if (b.closest('.hint-bubble')) continue;
-    if (getComputedStyle(b).display === 'none') continue;
-    add(b, `button ${b.dataset.action || b.className}`);
-  }
-  for (const c of document.querySelectorAll('.hand .hand-card'))
-    add(c, `card ${c.dataset.card}`, true);
-  for (const n of document.querySelectorAll('.opponent .plate-name, .opponent-zone .plate-name'))
-    add(n, `name ${n.textContent}`);
-  const bad = [];
-  for (const [e, name, corner] of wanted) {
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) { bad.push(`${name}: not shown`); continue; }
-    const x = corner ? r.left + Math.min(10, r.width / 4) : r.left + r.width / 2;
-    const y = corner ? r.top + r.height * 0.35 : r.top + r.height / 2;
-    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5
-        || r.bottom > innerHeight + 0.5) {
-      bad.push(`${name}: outside the screen ${Math.round(r.left)},${Math.round(r.top)}-` +
-        `${Math.round(r.right)},${Math.round(r.bottom)}`);
-      continue;
-    }
-    const hit = document.elementFromPoint(x, y);
-    if (!hit || !(e === hit || e.contains(hit))) {
-      bad.push(`${name}: covered by ${hit ? hit.className || hit.tagName : 'nothing'}`);
-    }
-  }
-  if (document.documentElement.scrollWidth > innerWidth + 1) bad.push('the page is wider');
-  return bad;
-}"""
-
-
-def _shot(player: Player, name: str) -> None:
-    if SHOTS:
-        player.page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
-
-
-def check_turn(player: Player, name: str) -> None:
-    """Every control the player needs is on the screen, uncovered (a screenshot in
-    test-output otherwise)."""
-    # the hand and the pile measure their room after the state is drawn: a moment to settle
-    with contextlib.suppress(PlaywrightTimeout):
-        player.page.wait_for_function(f"() => ({UNREACHABLE})().length === 0", timeout=1500)
-    bad: list[str] = player.page.evaluate(UNREACHABLE)
-    if bad:
-        player.page.screenshot(path=f"test-output/{name}.png")
-    assert bad == [], (name, bad)
-
-
-def _create(player: Player, game: str, rules: dict[str, Any], seats: list[dict[str, Any]]) -> str:
-    table_id: str = player.page.evaluate(
-        """async ([game, rules, seats]) => {
-          const response = await fetch("/api/tables", {method: "POST",
-            headers: {"content-type": "application/json"},
-            body: JSON.stringify({game, rules, seats})});
-          return (await response.json()).table_id;
-        }""",
-        [game, rules, seats],
-    )
-    return table_id
 
 
 class NeverTakes(threading.Thread):
     """A second player on a WebSocket who always draws from the stock and throws the
-    first card the server lets them throw: the discard pile only grows."""
+    first card the server lets them throw: the discard pile only grows.  :meth:`stop`
+    closes the socket, which ends the thread."""
 
     def __init__(self, base_url: str, table_id: str, cookie: str) -> None:
         super().__init__(daemon=True)
-        self.address = base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-        self.cookie = cookie
-        self.stop = threading.Event()
+        address = base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        self.socket: ClientConnection = connect(
+            address, additional_headers={"Cookie": f"rummykit_session={cookie}"}, open_timeout=20
+        )
+        self.stopped = False
         self.failure: str | None = None
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.socket.close()
+        self.join(timeout=10)
 
     def run(self) -> None:
         try:
-            with connect(
-                self.address,
-                additional_headers={"Cookie": f"rummykit_session={self.cookie}"},
-                open_timeout=20,
-            ) as socket:
+            with self.socket as socket:
                 acted = -1
-                while not self.stop.is_set():
-                    try:
-                        message: dict[str, Any] = json.loads(socket.recv(timeout=0.2))
-                    except TimeoutError:
-                        continue
+                while True:
+                    message: dict[str, Any] = json.loads(socket.recv())
                     if message["type"] in ("game_over", "error"):
                         if message["type"] == "error":
                             self.failure = str(message)
@@ -137,6 +69,9 @@ class NeverTakes(threading.Thread):
                         socket.send(
                             json.dumps({"type": "action", "state_number": acted, "action": action})
                         )
+        except ConnectionClosed:
+            if not self.stopped:
+                self.failure = "the server closed the connection"
         except Exception as error:  # reported by the test
             self.failure = repr(error)
 
@@ -151,14 +86,11 @@ def _against_one_who_never_takes(
     me = new_page(viewport=PHONE, language=language)
     other = new_page(viewport=PHONE, language=language)
     for player, name in ((me, "Dóra"), (other, "Bálint")):
-        player.goto("/")
-        player.sit_down(name)
-        player.page.wait_for_selector("[data-testid=me]")
-    table_id = _create(me, "burraco", {}, [{"kind": "human"}, {"kind": "human"}])
-    other.page.evaluate(
-        f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
-             headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
+        player.enter_lobby(name)
+    table_id = me.create_table(
+        {"game": "burraco", "rules": {}, "seats": [{"kind": "human"}, {"kind": "human"}]}
     )
+    other.api("POST", f"/api/tables/{table_id}/join", {})
     opponent = NeverTakes(me.base_url, table_id, session_of(other.page.context))
     opponent.start()
     try:
@@ -167,8 +99,7 @@ def _against_one_who_never_takes(
         yield me, other, table_id
         assert opponent.failure is None, opponent.failure
     finally:
-        opponent.stop.set()
-        opponent.join(timeout=10)
+        opponent.stop()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -186,7 +117,7 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
             sizes.append(size)
             check_turn(me, f"burraco-{language}-pile-{size}-draw")
             if size in (20, 21, 40, 41, 60, 61):
-                _shot(me, f"burraco-long-{language}-{size}")
+                me.shot(f"burraco-long-{language}-{size}")
             if size >= 40 and not looked:
                 _look_through_the_pile(me, view["discardPile"])
                 looked = True
@@ -201,14 +132,14 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
         # the viewer's own column of the last hand's breakdown is in view
         dialog = me.page.locator(".dialog.game-over")
         dialog.wait_for()
-        me.page.wait_for_timeout(300)
-        _shot(me, f"burraco-long-{language}-game-over")
+        me.settle()
+        me.shot(f"burraco-long-{language}-game-over")
         _own_column_in_view(me, state["seat"])
         # and the other player's, the last column of the breakdown
         other.page.goto(f"{other.base_url}/#/table/{table_id}")
         other.page.locator(".dialog.game-over").wait_for()
-        other.page.wait_for_timeout(300)
-        _shot(other, f"burraco-long-{language}-game-over-second-seat")
+        other.settle()
+        other.shot(f"burraco-long-{language}-game-over-second-seat")
         _own_column_in_view(other, 1 - state["seat"])
     assert not me.errors, me.errors
 
@@ -237,7 +168,7 @@ def test_a_hand_swollen_by_a_large_pile_on_a_phone(new_page: MakePage, language:
             hands.append(len(me.hand()))
             check_turn(me, f"{name}-play")
             if max(hands) >= 30 and hands[-1] >= 30:
-                _shot(me, f"swollen-{language}-{hands[-1]}")
+                me.shot(f"swollen-{language}-{hands[-1]}")
             discard = next(a for a in state["legal"] if a.startswith("discard "))
             me.tap_card(discard.split()[1])
             me.click_action("discard")
@@ -251,7 +182,7 @@ def _look_through_the_pile(me: Player, pile: list[str]) -> None:
     me.page.click("[data-testid=pile-all]")
     dialog = me.page.locator(".dialog.whole-pile")
     dialog.wait_for()
-    _shot(me, "burraco-whole-pile")
+    me.shot("burraco-whole-pile")
     cards = dialog.locator(".pile-card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == pile
     dialog.locator(".actions button").click()
@@ -289,13 +220,10 @@ def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
     new_page: MakePage, language: str, players: int
 ) -> None:
     me = new_page(viewport=PHONE, language=language)
-    me.goto("/")
-    me.sit_down("Dóra")
-    me.page.wait_for_selector("[data-testid=me]")
+    me.enter_lobby("Dóra")
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "greedy"}] * (players - 1)
-    table_id = _create(
-        me, "three-thirteen", {"players": players, "first_round": 10, "last_round": 11}, seats
-    )
+    rules = {"players": players, "first_round": 10, "last_round": 11}
+    table_id = me.create_table({"game": "three-thirteen", "rules": rules, "seats": seats})
     me.page.goto(f"{me.base_url}/#/table/{table_id}")
     me.wait_table()
     rounds: set[int] = set()
@@ -313,21 +241,15 @@ def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
         name = f"thirteen-{players}-{language}-round-{view['roundNumber']}-turn-{view['turn']}"
         check_turn(me, f"{name}-draw")
         if view["roundNumber"] == 11 and 0 not in rounds:
-            _shot(me, f"thirteen-long-{players}-{language}-13")
+            me.shot(f"thirteen-long-{players}-{language}-13")
             rounds.add(0)
-        me.page.click("[data-testid=stock]")
-        state = me.wait_settled()
+        state = draw_from_stock(me)
         check_turn(me, f"{name}-play")
-        wild = state["view"]["wildRank"]
-        hand = me.hand()
-        plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
-        me.tap_card(plain[-1])
-        me.click_action("discard")
-        me.wait_settled()
+        throw_plain(me, state, by_button=True)
     assert 11 in rounds, rounds  # the round of 13 cards
     dialog = me.page.locator(".dialog.game-over")
     dialog.wait_for()
-    me.page.wait_for_timeout(300)
-    _shot(me, f"thirteen-long-{players}-{language}-game-over")
+    me.settle()
+    me.shot(f"thirteen-long-{players}-{language}-game-over")
     _own_column_in_view(me, state["seat"])
     assert not me.errors, me.errors

@@ -40,26 +40,9 @@ def _discard(me: Player, turn: int, wild_rank: int) -> str:
     return card
 
 
-def _last_action_of(me: Player, seat: int) -> str | None:
-    """The latest action the server reports for ``seat`` in the messages the page got."""
-    action: str | None = me.page.evaluate(
-        """(seat) => {
-          const got = window.rummykitTable.received;
-          for (let i = got.length - 1; i >= 0; i -= 1) {
-            const last = got[i].last_action;
-            if (got[i].type === "state" && last && last.seat === seat) return last.action;
-          }
-          return null;
-        }""",
-        seat,
-    )
-    return action
-
-
 def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
     me = new_page()
-    me.goto("/")
-    me.sit_down("Ada")
+    me.enter_lobby("Ada")
     me.play_now("three-thirteen")
     turns = outs = 0
     rounds_seen: set[int] = set()
@@ -89,7 +72,7 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
         else:
             intended = {f"discard {_discard(me, turns, view['wildRank'])}"}
         state = me.wait_settled()
-        assert _last_action_of(me, state["seat"]) in intended, (turns, intended)
+        assert me.last_action_of(state["seat"]) in intended, (turns, intended)
         turns += 1
     assert rounds_seen == set(range(1, 12))
     record = server_view(me, state["tableId"])

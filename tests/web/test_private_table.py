@@ -12,40 +12,8 @@ from typing import Any
 
 from tests.web.checks import server_view
 from tests.web.conftest import PHONE, MakePage
-from tests.web.driver import Player
-
-RANKS = "A23456789TJQK"
-
-
-def _create_private_table(alice: Player) -> str:
-    """Alice makes a private two-seat Three-Thirteen table; returns its invitation link."""
-    alice.goto("/")
-    alice.sit_down("Alice")
-    alice.page.click(".game-tile[data-game='three-thirteen'] .create-table")
-    dialog = alice.page.locator(".dialog.create-table")
-    dialog.locator("select[name=players]").select_option("2")
-    dialog.locator("select[data-seat='1']").select_option("human")
-    dialog.locator("input[name=private]").check()
-    dialog.locator("button[type=submit]").click()
-    link = alice.page.locator("[data-testid=invite-link]")
-    link.wait_for()
-    value = link.input_value()
-    assert "token=" in value
-    return value
-
-
-def _play_one_turn(player: Player) -> None:
-    """Draw from the stock, then discard the rightmost card that is not wild."""
-    state = player.wait_settled()
-    assert state["view"]["currentPlayer"] == state["seat"]
-    player.page.click("[data-testid=stock]")
-    state = player.wait_settled()
-    wild = state["view"]["wildRank"]
-    hand = player.hand()
-    plain = [c for c in hand if RANKS.index(c[0]) + 1 != wild] or hand
-    player.tap_card(plain[-1])
-    player.page.click("[data-testid=discard-pile]")
-    player.wait_settled()
+from tests.web.driver import Player, whose_turn
+from tests.web.turns import RANKS, create_private_table, play_one_turn
 
 
 def _play_one_turn_by_keys(player: Player) -> None:
@@ -93,18 +61,6 @@ def _reconnect(bob: Player, table_id: str) -> None:
     observation = server_view(bob, table_id)["observation"]
     assert state["stateNumber"] == server_view(bob, table_id)["state_number"]
     assert Counter(bob.hand()) == Counter(observation["hand"])
-
-
-def _whose_turn(*players: Player) -> Player:
-    for _ in range(200):
-        for player in players:
-            state = player.table()
-            if state and state["view"] and not state["pending"] and not state["queued"]:
-                view = state["view"]
-                if view["currentPlayer"] == state["seat"] and state["drawn"]:
-                    return player
-        players[0].page.wait_for_timeout(50)
-    raise AssertionError("nobody's turn came")
 
 
 def _hidden_from(viewer: dict[str, Any], hands: dict[int, list[str]]) -> set[str]:
@@ -162,7 +118,7 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
     new_page: MakePage,
 ) -> None:
     alice = new_page()
-    link = _create_private_table(alice)
+    link = create_private_table(alice)
     table_id = alice.table()["tableId"]
     token = link.split("token=")[1]
 
@@ -185,11 +141,11 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
             )
         if turn == 5:
             _reconnect(bob, table_id)
-        player = _whose_turn(alice, bob)
+        player = whose_turn(alice, bob)
         if player is alice and turn % 2 == 0:
             _play_one_turn_by_keys(player)
         else:
-            _play_one_turn(player)
+            play_one_turn(player)
 
     carol = new_page()
     carol.page.goto(link + "&watch=1")
@@ -198,7 +154,7 @@ def test_two_players_share_a_private_table_and_a_watcher_sees_no_hidden_card(
     assert watched["seat"] is None
     assert carol.page.locator(".hand-card").count() == 0
 
-    _play_one_turn(_whose_turn(alice, bob))
+    play_one_turn(whose_turn(alice, bob))
     carol.wait_settled()
 
     views = {

@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import httpx
-from websockets.sync.client import connect
-
 from rummykit.server.bots.ratings import PUBLISHED
-from tests.kit.scripted import Policy, first_legal, play_to_end
+from tests.kit.scripted import Policy, first_legal
 from tests.server.table.test_whole_games import random_policy
-from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
-from tests.web.driver import Socket, sign_in
-
-PASSWORD = "correct-horse-battery"
-
-
-def registered(server: LiveServer, name: str) -> tuple[httpx.Client, str]:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    answer = client.post("/api/register", json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 200, answer.text
-    return client, answer.json()["player_id"]
+from tests.web.conftest import PHONE, LiveServer, MakePage
+from tests.web.scenes import PASSWORD, cookie_of, play_seats, registered
 
 
 def play_rated_game(
@@ -57,7 +44,7 @@ def play_rated_table(
     playing for them, and the others play by ``policy``.  The players' ids and the
     table id; ``cookies`` is given each one's session."""
     leaving = set(range(1, len(names)) if leavers is None else leavers)
-    clients = [registered(server, name) for name in names]
+    clients = [registered(server.url, name) for name in names]
     host = clients[0][0]
     created = host.post(
         "/api/tables",
@@ -69,19 +56,11 @@ def play_rated_table(
         assert joined.status_code == 200, joined.text
     for seat in sorted(leaving):
         assert clients[seat][0].post(f"/api/tables/{table_id}/leave").status_code == 200
-    address = server.url.replace("http://", "ws://") + created["ws_url"]
-
-    def play(client: httpx.Client) -> str:
-        cookie = f"rummykit_session={client.cookies['rummykit_session']}"
-        with connect(address, additional_headers={"Cookie": cookie, "Origin": server.url}) as ws:
-            return str(play_to_end(Socket(ws), policy)[-1]["type"])
-
-    staying = [client for seat, (client, _) in enumerate(clients) if seat not in leaving]
-    with ThreadPoolExecutor(len(staying)) as pool:
-        assert list(pool.map(play, staying)) == ["game_over"] * len(staying)
+    staying = [cookie_of(client) for seat, (client, _) in enumerate(clients) if seat not in leaving]
+    play_seats(server.url, table_id, staying, policy)
     for name, (client, _) in zip(names, clients, strict=True):
         if cookies is not None:
-            cookies[name] = str(client.cookies["rummykit_session"])
+            cookies[name] = cookie_of(client)
         client.close()
     return [player_id for _, player_id in clients], table_id
 
@@ -129,13 +108,12 @@ def test_the_leaderboard_and_a_profile_after_a_rated_game(
         assert words in (page.page.text_content(".topbar") or "")
         width = page.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= PHONE["width"], f"{language}: the leaderboard is {width} px wide"
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.page.screenshot(path=SCREENSHOTS / f"leaderboard-phone-{language}.png")
+        page.shoot(f"leaderboard-phone-{language}")
         page.goto(f"/#/player/{bob_id}")
         page.page.locator(f".recent-game[data-table='{table_id}']").wait_for()
         width = page.page.evaluate("document.scrollingElement.scrollWidth")
         assert width <= PHONE["width"], f"{language}: the profile is {width} px wide"
-        page.page.screenshot(path=SCREENSHOTS / f"profile-phone-{language}.png", full_page=True)
+        page.shoot(f"profile-phone-{language}", full_page=True)
         assert not page.errors, page.errors
 
 
@@ -185,8 +163,7 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
         (second, "ru", "Рейтинг"),
         (first, "hu", "Értékszám"),  # the longest word for it
     ):
-        page = new_page(language=language, viewport=PHONE)
-        sign_in(page.page.context, live_server.url, cookies[name])
+        page = new_page(language=language, viewport=PHONE, session=cookies[name])
         page.goto(f"/#/table/{table_id}")
         cells = page.page.locator(".game-over [data-testid=rating-change]")
         cells.first.wait_for()
@@ -201,8 +178,7 @@ def test_the_result_shows_what_a_rated_game_did_to_each_rating(
             frame, "t => [t.scrollWidth, t.closest('.scrolls-x').clientWidth]"
         )
         assert widths[0] <= widths[1], (language, widths)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.page.screenshot(path=SCREENSHOTS / f"result-rating-phone-{language}.png")
+        page.shoot(f"result-rating-phone-{language}")
         assert not page.errors, page.errors
 
 
@@ -220,8 +196,7 @@ def test_a_rated_game_of_pairs_shows_each_partners_change(
         leavers=[1, 3],  # bob and dee leave: their side is placed last
         policy=random_policy(4),
     )
-    page = new_page(language="hu", viewport=PHONE)
-    sign_in(page.page.context, live_server.url, cookies[names[0]])
+    page = new_page(language="hu", viewport=PHONE, session=cookies[names[0]])
     page.goto(f"/#/table/{table_id}")
     dialog = page.page.locator(".game-over")
     cells = dialog.locator(".rating-changes td")
@@ -240,5 +215,5 @@ def test_a_rated_game_of_pairs_shows_each_partners_change(
         ".game-over .final-totals", "t => [t.scrollWidth, t.closest('.scrolls-x').clientWidth]"
     )
     assert widths[0] <= widths[1], widths
-    page.page.screenshot(path=SCREENSHOTS / "result-rating-pairs-phone-hu.png")
+    page.shoot("result-rating-pairs-phone-hu")
     assert not page.errors, page.errors

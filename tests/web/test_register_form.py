@@ -5,17 +5,14 @@ in Cyrillic is a name."""
 
 from __future__ import annotations
 
-import json
 import secrets
-from pathlib import Path
 
 import pytest
 
+from tests.web.catalogs import MESSAGES
 from tests.web.conftest import MakePage
 from tests.web.driver import Player
-
-I18N = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web" / "i18n"
-PASSWORD = "correct-horse-battery"
+from tests.web.scenes import PASSWORD
 
 
 def _register(player: Player, name: str) -> None:
@@ -30,7 +27,7 @@ def _register(player: Player, name: str) -> None:
 def test_the_register_form_states_its_rules_and_names_the_one_broken(
     new_page: MakePage, language: str
 ) -> None:
-    words: dict[str, str] = json.loads((I18N / f"{language}.json").read_text(encoding="utf-8"))
+    words = MESSAGES[language]
     tag = str(secrets.randbelow(10**6))
     vova, look_alike = f"Вова{tag}", f"Boba{tag}"
     me = new_page(language=language)

@@ -5,50 +5,11 @@ taken along to watch the rematch."""
 
 from __future__ import annotations
 
-import json
-from contextlib import ExitStack
-from typing import Any
-
-from websockets.sync.client import connect
-
-from tests.web.conftest import SCREENSHOTS, MakePage
+from tests.web.conftest import MakePage
 from tests.web.driver import Player, session_of
+from tests.web.scenes import draw_rather_than_take, play_seats
 
 SHORT = {"first_round": 3, "last_round": 3}
-
-
-def _play_out(base_url: str, table_id: str, cookies: list[str]) -> None:
-    """Both seats play the first legal move (drawing rather than taking) to the end."""
-    address = base_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-    with ExitStack() as stack:
-        sockets = [
-            stack.enter_context(
-                connect(
-                    address,
-                    additional_headers={"Cookie": f"rummykit_session={c}"},
-                    open_timeout=20,
-                )
-            )
-            for c in cookies
-        ]
-        acted = [-1] * len(sockets)
-        for _ in range(20_000):
-            for i, socket in enumerate(sockets):
-                try:
-                    message: dict[str, Any] = json.loads(socket.recv(timeout=0.05))
-                except TimeoutError:
-                    continue
-                if message["type"] == "game_over":
-                    return
-                assert message["type"] != "error", message
-                legal = message.get("legal_actions") if message["type"] == "state" else None
-                if legal and message["state_number"] != acted[i]:
-                    acted[i] = message["state_number"]
-                    action = next((a for a in legal if a != "take"), legal[0])
-                    socket.send(
-                        json.dumps({"type": "action", "state_number": acted[i], "action": action})
-                    )
-    raise AssertionError("the game did not end")
 
 
 def _a_finished_game_of_two(new_page: MakePage) -> tuple[Player, Player, str]:
@@ -56,30 +17,20 @@ def _a_finished_game_of_two(new_page: MakePage) -> tuple[Player, Player, str]:
     short Three-Thirteen game to the end."""
     ann, bob = new_page(), new_page()
     for player, name in ((ann, "Ann"), (bob, "Bob")):
-        player.goto("/")
-        player.sit_down(name)
-        player.page.wait_for_selector("[data-testid=me]")
+        player.enter_lobby(name)
     body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
-    created = ann.page.evaluate(
-        """async (body) => (await fetch('/api/tables', {method: 'POST',
-             headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json()""",
-        body,
-    )
-    table_id = created["table_id"]
-    bob.page.evaluate(
-        f"""async () => fetch('/api/tables/{table_id}/join', {{method: 'POST',
-             headers: {{'content-type': 'application/json'}}, body: '{{}}'}})"""
-    )
-    _play_out(ann.base_url, table_id, [session_of(ann.page.context), session_of(bob.page.context)])
+    table_id = ann.create_table(body)
+    bob.api("POST", f"/api/tables/{table_id}/join", {})
+    # both seats play the first legal move (drawing rather than taking) to the end
+    sessions = [session_of(ann.page.context), session_of(bob.page.context)]
+    play_seats(ann.base_url, table_id, sessions, draw_rather_than_take)
     return ann, bob, table_id
 
 
 def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> None:
     ann, bob, table_id = _a_finished_game_of_two(new_page)
     carol = new_page()  # watches the finished game by its link
-    carol.goto("/")
-    carol.sit_down("Carol")
-    carol.page.wait_for_selector("[data-testid=me]")
+    carol.enter_lobby("Carol")
     for player in (ann, bob, carol):
         player.goto(f"/#/table/{table_id}")
         player.page.locator(".dialog.game-over").wait_for()
@@ -93,8 +44,7 @@ def test_play_again_offers_a_rematch_to_the_other_player(new_page: MakePage) -> 
     offer = bob.page.locator("[data-testid=rematch-offer]")
     offer.wait_for()
     assert "Ann asks for a rematch" in offer.inner_text()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    bob.page.screenshot(path=str(SCREENSHOTS / "rematch-offer-desktop.png"))
+    bob.shoot("rematch-offer-desktop")
     button = bob.page.locator("[data-testid=play-again]")
     assert button.inner_text() == "Join the rematch"
     button.click()
@@ -127,8 +77,7 @@ def test_the_lobby_lists_a_rematch_with_a_seat_kept_for_the_player(new_page: Mak
     row = bob.page.locator("[data-testid=current-games] .current-row[data-kept=true]")
     row.wait_for()
     assert "your seat is kept" in row.inner_text()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    bob.page.screenshot(path=str(SCREENSHOTS / "rematch-in-lobby-desktop.png"))
+    bob.shoot("rematch-in-lobby-desktop")
     button = row.locator("a.button")
     assert button.inner_text() == "Join the rematch"
     button.click()  # no invitation link: the seat kept for him is enough

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
-from tests.web.test_arrangement import _play_turn
+from tests.web.conftest import DESKTOP, PHONE, MakePage
+from tests.web.turns import play_least_deadwood
 
 NAMES = {
     "en": {"next": "Next move", "forward": "Next", "moves": "Moves", "round": "Round 1"},
@@ -70,7 +70,7 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
         me.close_dialogs()
         if state["view"]["gameOver"]:
             break
-        _play_turn(me, state)
+        play_least_deadwood(me, state)
     else:
         raise AssertionError("the game did not end")
     me.page.click("[data-testid=open-replay]")
@@ -105,8 +105,7 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
 
     # the current move stays in the list's view, however far the replay goes
     follows_the_current_move(me.page, len(steps) - 1)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    me.page.screenshot(path=str(SCREENSHOTS / "replay-desktop-last.png"))
+    me.shoot("replay-desktop-last")
 
     # every hand at once: the opponent's cards at a size that reads (at the first move,
     # when the opponent surely holds cards: a short game may be over by the fifth)
@@ -116,8 +115,7 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     revealed.wait_for()
     box = revealed.bounding_box()
     assert box and box["width"] >= 40, box
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    me.page.screenshot(path=str(SCREENSHOTS / "replay-desktop.png"))
+    me.shoot("replay-desktop")
 
     # the step buttons in each language: visible words, an accessible name and a title
     for language, words in NAMES.items():
@@ -161,7 +159,7 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     assert small == [], small
     controls = me.page.locator(".replay-controls").bounding_box()
     assert controls and controls["height"] <= 250, controls
-    me.page.screenshot(path=str(SCREENSHOTS / "replay-phone.png"), full_page=True)
+    me.shoot("replay-phone", full_page=True)
     follows_the_current_move(me.page, len(steps) - 1)
-    me.page.screenshot(path=str(SCREENSHOTS / "replay-phone-last.png"), full_page=True)
+    me.shoot("replay-phone-last", full_page=True)
     me.page.set_viewport_size(DESKTOP)

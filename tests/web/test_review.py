@@ -9,37 +9,12 @@ import json
 from typing import Any
 
 from playwright.sync_api import Route
-from websockets.sync.client import connect
 
-from tests.kit.scripted import play_to_end
-from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
-from tests.web.driver import Player, Socket
+from tests.web.conftest import PHONE, MakePage
+from tests.web.driver import Player, session_of
+from tests.web.scenes import finished_game
 
 SHORT = {"first_round": 3, "last_round": 4}
-
-
-def finished_game(me: Player, server: LiveServer, name: str) -> str:
-    """A Three-Thirteen round of ``name`` (this page's player) against a random bot,
-    played to the end over the WebSocket; the table id."""
-    me.goto("/")
-    me.sit_down(name)
-    me.page.wait_for_selector("[data-testid=me]")
-    created = me.page.request.post(
-        f"{server.url}/api/tables",
-        data={
-            "game": "three-thirteen",
-            "rules": SHORT,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
-            "turn_seconds": None,
-        },
-    ).json()
-    cookie = next(c for c in me.page.context.cookies() if c["name"] == "rummykit_session")
-    address = server.url.replace("http://", "ws://") + created["ws_url"]
-    headers = {"Cookie": f"rummykit_session={cookie['value']}", "Origin": server.url}
-    with connect(address, additional_headers=headers) as ws:
-        assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
-    table_id: str = created["table_id"]
-    return table_id
 
 
 def open_review(me: Player, table_id: str) -> None:
@@ -134,10 +109,11 @@ def serve(me: Player, table_id: str) -> None:
 
 
 def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
-    new_page: MakePage, live_server: LiveServer
+    new_page: MakePage,
 ) -> None:
     me = new_page()
-    table_id = finished_game(me, live_server, "Rita")
+    me.enter_lobby("Rita")
+    table_id = finished_game(me, SHORT)
 
     # the server's own review: every listed decision is where the server put it, with
     # its interval
@@ -190,26 +166,22 @@ def test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes(
     )
     assert "-0" not in page.locator("[data-testid=review]").inner_text().replace("-0.", "")
     assert page.locator(".review-items li").count() == 3  # not the decision the bot shared
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.locator("[data-testid=review]").screenshot(path=str(SCREENSHOTS / "review-desktop.png"))
+    me.shoot("review-desktop", of=page.locator("[data-testid=review]"))
     assert not me.errors, me.errors
 
 
 def test_the_review_in_hungarian_and_russian_on_a_phone(
-    new_page: MakePage, live_server: LiveServer
+    new_page: MakePage,
 ) -> None:
     first = new_page(viewport=PHONE)
-    table_id = finished_game(first, live_server, "Olga")
+    first.enter_lobby("Olga")
+    table_id = finished_game(first, SHORT)
     words = {
         "hu": ("4 döntésből 1 volt egyértelmű hiba.", "Hiba", "Nincs egyértelmű különbség"),
         "ru": ("1 решение из 4 было явной ошибкой.", "Ошибка", "Нет явной разницы"),
     }
     for language, (status, mistake_word, unclear_word) in words.items():
-        me = new_page(viewport=PHONE, language=language)
-        session = [c for c in first.page.context.cookies() if c["name"] == "rummykit_session"]
-        me.page.context.add_cookies(
-            [{"name": c["name"], "value": c["value"], "url": live_server.url} for c in session]
-        )
+        me = new_page(viewport=PHONE, language=language, session=session_of(first.page.context))
         serve(me, table_id)
         open_review(me, table_id)
         page = me.page
@@ -230,7 +202,5 @@ def test_the_review_in_hungarian_and_russian_on_a_phone(
         assert width <= PHONE["width"], width
         box = page.locator("[data-testid=review]").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        page.locator("[data-testid=review]").screenshot(
-            path=str(SCREENSHOTS / f"review-phone-{language}.png")
-        )
+        me.shoot(f"review-phone-{language}", of=page.locator("[data-testid=review]"))
         assert not me.errors, me.errors

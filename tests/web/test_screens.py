@@ -5,27 +5,14 @@ action buttons in one line on a 360-pixel phone as on a desktop."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import ViewportSize
 
-from rummykit.web import LANGUAGES, WEB_ROOT
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from rummykit.web import LANGUAGES
+from tests.web.catalogs import MESSAGES
+from tests.web.conftest import DESKTOP, PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.test_play_burraco import Counts, _play_turn
-from tests.web.test_private_table import _play_one_turn
-
-MESSAGES = {
-    language: json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-    for language in LANGUAGES
-}
-
-
-def _shoot(player: Player, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.page.wait_for_timeout(150)
-    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+from tests.web.turns import Counts, play_burraco_turn, play_one_turn
 
 
 def _switch(player: Player, language: str) -> None:
@@ -54,15 +41,13 @@ def _in_each_language(player: Player, name: str, check: str | None = None) -> No
         if check:
             assert player.page.locator(check).first.inner_text().strip()
             assert _buttons_in_one_line(player), (name, language)
-        _shoot(player, f"{name}-{language}")
+        player.shoot(f"{name}-{language}")
 
 
 @pytest.mark.parametrize(("device", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
 def test_screens_in_every_language(new_page: MakePage, device: str, viewport: ViewportSize) -> None:
     me = new_page(viewport=viewport)
-    me.goto("/")
-    me.sit_down("Zsófia")
-    me.page.wait_for_selector("[data-testid=me]")
+    me.enter_lobby("Zsófia")
     _in_each_language(me, f"lobby-{device}")
     assert me.page.locator("h1").inner_text() == MESSAGES["ru"]["lobby.welcome"]
     me.page.reload()
@@ -74,7 +59,7 @@ def test_screens_in_every_language(new_page: MakePage, device: str, viewport: Vi
     for _ in range(5):
         state = me.wait_turn_or_end()
         me.close_dialogs()
-        _play_one_turn(me)
+        play_one_turn(me)
     state = me.wait_turn_or_end()
     me.close_dialogs()
     _in_each_language(me, f"three-thirteen-{device}", "[data-testid=prompt]")
@@ -91,7 +76,7 @@ def test_screens_in_every_language(new_page: MakePage, device: str, viewport: Vi
         state = me.wait_turn_or_end()
         if state["view"]["gameOver"]:
             break
-        _play_turn(me, state, turn, counts)
+        play_burraco_turn(me, state, turn, counts)
     me.wait_turn_or_end()
     me.close_dialogs()
     _in_each_language(me, f"burraco-{device}", "[data-testid=prompt]")

@@ -25,15 +25,14 @@ def _icon(page: object) -> str:
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_the_tab_tells_the_turn_and_the_clock(new_page: MakePage, language: str) -> None:
     me = new_page(language=language)
-    me.goto("/")
-    me.sit_down("Ada")
-    me.page.wait_for_selector("[data-testid=me]")
-    table_id = me.page.evaluate(
-        """async () => (await (await fetch("/api/tables", {method: "POST",
-            headers: {"content-type": "application/json"},
-            body: JSON.stringify({game: "three-thirteen", turn_seconds: 60,
-              rules: {first_round: 1, last_round: 1},
-              seats: [{kind: "human"}, {kind: "bot", level: "greedy"}]})})).json()).table_id"""
+    me.enter_lobby("Ada")
+    table_id = me.create_table(
+        {
+            "game": "three-thirteen",
+            "turn_seconds": 60,
+            "rules": {"first_round": 1, "last_round": 1},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+        }
     )
     me.page.goto(f"{me.base_url}/#/table/{table_id}")
     me.wait_table()

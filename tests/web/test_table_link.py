@@ -17,16 +17,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, MakePage
+from tests.web.catalogs import MESSAGES
+from tests.web.conftest import DESKTOP, PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.test_error_messages import MESSAGES
-from tests.web.test_no_hints import post, register
-
-
-def _shoot(player: Player, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.page.wait_for_timeout(150)
-    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+from tests.web.scenes import register
 
 
 def _fits_the_phone(player: Player, selector: str) -> None:
@@ -35,9 +29,7 @@ def _fits_the_phone(player: Player, selector: str) -> None:
 
 
 def _summary(player: Player, table_id: str) -> dict[str, Any]:
-    summary: dict[str, Any] = player.page.evaluate(
-        "async (id) => (await fetch(`/api/tables/${id}`)).json()", table_id
-    )
+    summary: dict[str, Any] = player.api("GET", f"/api/tables/{table_id}")
     return summary
 
 
@@ -50,9 +42,7 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
     suffix = uuid.uuid4().hex[:6]
     register(ann, f"ann-{language}-{suffix}")
     register(bob, f"bob-{language}-{suffix}")
-    created = post(
-        ann,
-        "/api/tables",
+    table_id = ann.create_table(
         {
             "game": "three-thirteen",
             "rules": {"first_round": 3, "last_round": 4},
@@ -62,7 +52,6 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
             "time_bank_seconds": 30,
         },
     )
-    table_id = str(created["table_id"])
     link = f"/#/table/{table_id}"
 
     # the creator waits in a room that says the game is rated
@@ -71,7 +60,7 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
     room.wait_for()
     assert room.locator("[data-testid=table-kind]").inner_text() == words["table.kind_rated"]
     assert ann.page.locator("[data-testid=gate-ask]").count() == 0  # her own seat
-    _shoot(ann, f"link-waiting-room-desktop-{language}")
+    ann.shoot(f"link-waiting-room-desktop-{language}")
 
     # Bob opens the link: the table is shown and he is asked; nobody sits meanwhile
     bob.page.goto(bob.base_url + link)
@@ -91,20 +80,18 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
     assert intro.locator(".intro-rules dt").count() >= 1
     assert ask.locator("[data-testid=take-seat]").inner_text() == words["invite.take_seat"]
     assert ask.locator("[data-testid=just-watch]").inner_text() == words["invite.just_watch"]
-    _shoot(bob, f"link-asks-desktop-{language}")
+    bob.shoot(f"link-asks-desktop-{language}")
     bob.page.set_viewport_size(PHONE)
     _fits_the_phone(bob, "[data-testid=gate-ask]")
     _fits_the_phone(bob, "[data-testid=table-intro]")
-    _shoot(bob, f"link-asks-phone-{language}")
+    bob.shoot(f"link-asks-phone-{language}")
     summary = _summary(bob, table_id)
     assert summary["status"] == "waiting", summary
     assert [seat["taken"] for seat in summary["seats"]] == [True, False]
     assert room.is_visible()  # Ann still waits
 
     # a signed-in guest opens the link while the rated table waits: they watch, told why
-    gwen.goto("/")
-    gwen.sit_down(f"Gwen {language}")
-    gwen.page.wait_for_selector("[data-testid=me]")
+    gwen.enter_lobby(f"Gwen {language}")
     gwen.page.goto(gwen.base_url + link)
     gwen.page.locator("[data-testid=waiting-room]").wait_for()
     heading = gwen.page.locator("[data-testid=waiting-room] h2").inner_text()
@@ -113,10 +100,10 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
     assert note.inner_text() == words["table.rated_watching"]
     assert gwen.table()["seat"] is None
     assert gwen.page.locator(".error-text, [data-testid=gate-ask]").count() == 0
-    _shoot(gwen, f"link-guest-watches-desktop-{language}")
+    gwen.shoot(f"link-guest-watches-desktop-{language}")
     gwen.page.set_viewport_size(PHONE)
     _fits_the_phone(gwen, "[data-testid=gate-note]")
-    _shoot(gwen, f"link-guest-watches-phone-{language}")
+    gwen.shoot(f"link-guest-watches-phone-{language}")
 
     bob.page.click("[data-testid=take-seat]")
     bob.wait_table()
@@ -132,14 +119,14 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
     side_badge = bob.page.locator(".side-panel.open .side-kind [data-testid=table-kind]")
     assert side_badge.inner_text() == words["table.kind_rated"]
     _fits_the_phone(bob, ".side-panel.open .side-kind")
-    _shoot(bob, f"link-table-panel-phone-{language}")
+    bob.shoot(f"link-table-panel-phone-{language}")
     bob.page.keyboard.press("Escape")
     bob.page.locator(".side-panel.open").wait_for(state="detached")
-    _shoot(bob, f"link-table-phone-{language}")
+    bob.shoot(f"link-table-phone-{language}")
     bob.page.set_viewport_size(DESKTOP)
     badge = bob.page.locator(".topbar [data-testid=table-kind]")
     assert badge.inner_text() == words["table.kind_rated"]
-    _shoot(bob, f"link-table-desktop-{language}")
+    bob.shoot(f"link-table-desktop-{language}")
     ann.page.wait_for_selector("[data-testid=stock]")
     gwen.page.wait_for_selector("[data-testid=stock]")  # the watcher sees the game start
 

@@ -5,59 +5,37 @@ only between words; the list of tournaments and the form for a new one fit it to
 
 from __future__ import annotations
 
-import os
-import time
+from contextlib import closing
 
-import httpx
 import pytest
-from websockets.sync.client import connect
 
-from tests.kit.scripted import play_to_end
+from tests.kit.wait import wait_until
 from tests.web.conftest import PHONE, LiveServer, MakePage
-from tests.web.driver import Socket
-
-SHOTS = os.environ.get("RUMMYKIT_SHOTS")
+from tests.web.scenes import cookie_of, guest, make_tournament, play_seat
 
 
 def _tournament_with_a_round_played(server: LiveServer) -> str:
     """Four entrants (a player with a long name and three computers), round 1 played."""
-    with httpx.Client(base_url=server.url, timeout=30) as host:
-        name = "Maximiliánné Szentgyörgyvölgyi"
-        assert host.post("/api/session", json={"nickname": name[:24]}).status_code == 200
-        made = host.post(
-            "/api/tournaments",
-            json={
-                "name": "Autumn Championship of Three-Thirteen",
-                "game": "three-thirteen",
-                "rules": {"first_round": 1, "last_round": 1},
-                "format": "swiss",
-                "rounds": 2,
-                "table_size": 2,
-                "capacity": 4,
-                "bot_level": "greedy",
-                "turn_seconds": None,
-                "enter": True,
-            },
+    name = "Maximiliánné Szentgyörgyvölgyi"
+    with closing(guest(server.url, name[:24])) as host:
+        tournament_id = make_tournament(
+            host,
+            name="Autumn Championship of Three-Thirteen",
+            rules={"first_round": 1, "last_round": 1},
         )
-        assert made.status_code == 200, made.text
-        tournament_id: str = made.json()["id"]
         started = host.post(f"/api/tournaments/{tournament_id}/start")
         assert started.status_code == 200, started.text
         view = host.get(f"/api/tournaments/{tournament_id}").json()
         table_id = view["your_table"]
         assert table_id, view
-        cookie = host.cookies["rummykit_session"]
-        address = server.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
-        headers = {"Cookie": f"rummykit_session={cookie}", "Origin": server.url}
-        with connect(address, additional_headers=headers) as ws:
-            assert play_to_end(Socket(ws))[-1]["type"] == "game_over"
-        deadline = time.monotonic() + 60
-        while True:
+        play_seat(server.url, table_id, cookie_of(host))
+
+        def round_played() -> bool:
             view = host.get(f"/api/tournaments/{tournament_id}").json()
-            if all(t["totals"] is not None for t in view["round_list"][0]["tables"]):
-                return tournament_id
-            assert time.monotonic() < deadline, view
-            time.sleep(0.2)
+            return all(t["totals"] is not None for t in view["round_list"][0]["tables"])
+
+        wait_until(round_played, 60, what="the end of the first round's every table")
+        return tournament_id
 
 
 CUT = """() => {
@@ -111,24 +89,20 @@ def test_a_tournament_with_standings_fits_a_phone(
 ) -> None:
     tournament_id = _tournament_with_a_round_played(live_server)
     me = new_page(viewport=PHONE, language=language)
-    me.goto("/")
-    me.sit_down(f"Phone{language}")
-    me.page.wait_for_selector("[data-testid=me]")
+    me.enter_lobby(f"Phone{language}")
     me.goto(f"/#/tournament/{tournament_id}")
     me.page.wait_for_selector(".standings-table tbody tr")
     me.page.wait_for_selector(".round-table a")
-    me.page.wait_for_timeout(200)
-    if SHOTS:
-        me.page.screenshot(path=os.path.join(SHOTS, f"tournament-{language}.png"), full_page=True)
+    me.settle()
+    me.shot(f"tournament-{language}", full_page=True)
     bad: list[str] = me.page.evaluate(CUT)
     assert bad == [], bad
     # the list of tournaments and the form for a new one
     me.goto("/#/tournaments")
     me.page.wait_for_selector(f".tournament-item[data-tournament='{tournament_id}']")
     me.page.wait_for_selector("form.new-tournament")
-    me.page.wait_for_timeout(200)
-    if SHOTS:
-        me.page.screenshot(path=os.path.join(SHOTS, f"tournaments-{language}.png"), full_page=True)
+    me.settle()
+    me.shot(f"tournaments-{language}", full_page=True)
     bad = me.page.evaluate(LIST_CUT)
     assert bad == [], bad
     assert not me.errors, me.errors

@@ -5,36 +5,19 @@ a phone and read in Hungarian and Russian."""
 
 from __future__ import annotations
 
-import time
+from contextlib import closing
 
 import httpx
 
-from tests.web.conftest import PHONE, SCREENSHOTS, LiveServer, MakePage
+from tests.web.conftest import PHONE, LiveServer, MakePage
 from tests.web.driver import Player
+from tests.web.scenes import guest, make_tournament
 
 HOSTILE = "<img src=x onerror=window.pwned=1>Cup"
 
 
-def _make_tournament(server: LiveServer, host: httpx.Client) -> str:
-    assert host.post("/api/session", json={"nickname": "Host"}).status_code == 200
-    made = host.post(
-        "/api/tournaments",
-        json={
-            "name": HOSTILE,
-            "game": "three-thirteen",
-            "rules": {"first_round": 3, "last_round": 3},
-            "format": "swiss",
-            "rounds": 2,
-            "table_size": 2,
-            "capacity": 4,
-            "bot_level": "greedy",
-            "turn_seconds": None,
-            "enter": False,
-        },
-    )
-    assert made.status_code == 200, made.text
-    tournament_id: str = made.json()["id"]
-    return tournament_id
+def _make_tournament(host: httpx.Client) -> str:
+    return make_tournament(host, name=HOSTILE, enter=False)
 
 
 def _play_round(me: Player) -> None:
@@ -63,12 +46,12 @@ def _play_round(me: Player) -> None:
 def test_register_play_the_first_round_and_see_the_standings(
     new_page: MakePage, live_server: LiveServer
 ) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=30) as host:
-        _register_and_play(new_page, live_server, host)
+    with closing(guest(live_server.url, "Host")) as host:
+        _register_and_play(new_page, host)
 
 
-def _register_and_play(new_page: MakePage, live_server: LiveServer, host: httpx.Client) -> None:
-    tournament_id = _make_tournament(live_server, host)
+def _register_and_play(new_page: MakePage, host: httpx.Client) -> None:
+    tournament_id = _make_tournament(host)
     me = new_page()
     me.goto("/#/tournaments")
     me.sit_down("Tess")
@@ -79,7 +62,7 @@ def _register_and_play(new_page: MakePage, live_server: LiveServer, host: httpx.
     me.page.locator("button.register").click()
     me.page.wait_for_selector(".entrants li.you")
     assert me.page.locator(".entrants li.you").inner_text() == "Tess"
-    me.page.screenshot(path=str(SCREENSHOTS / "tournament-registered-desktop-en.png"))
+    me.shoot("tournament-registered-desktop-en")
 
     refused = me.page.request.post(f"{me.base_url}/api/tournaments/{tournament_id}/start")
     assert refused.status == 403  # only its creator starts it
@@ -97,25 +80,25 @@ def _register_and_play(new_page: MakePage, live_server: LiveServer, host: httpx.
     # back to the tournament: round 1 is over, the standings list all four
     me.goto(f"/#/tournament/{tournament_id}")
     me.page.wait_for_selector(".round[data-round='0'] h2")
-    deadline = time.monotonic() + 60
-    while me.page.locator(".standings-table tbody tr").count() < 4:
-        assert time.monotonic() < deadline, "no standings came"
-        time.sleep(0.2)
+    me.page.wait_for_function(
+        "() => document.querySelectorAll('.standings-table tbody tr').length >= 4",
+        timeout=60_000,
+    )
     view = me.page.request.get(f"{me.base_url}/api/tournaments/{tournament_id}").json()
     first_round = view["round_list"][0]
     assert all(table["totals"] is not None for table in first_round["tables"])
     shown = me.page.locator(".standings-table tbody tr .name").all_inner_texts()
     assert any(name.startswith("Tess") for name in shown)
     assert me.page.locator(".standings-table tr.you").count() == 1
-    me.page.screenshot(path=str(SCREENSHOTS / "tournament-standings-desktop-en.png"))
+    me.shoot("tournament-standings-desktop-en")
     assert not me.errors, me.errors
 
 
 def test_the_tournament_pages_on_a_phone_in_every_language(
     new_page: MakePage, live_server: LiveServer
 ) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=30) as host:
-        tournament_id = _make_tournament(live_server, host)
+    with closing(guest(live_server.url, "Host")) as host:
+        tournament_id = _make_tournament(host)
     for language in ("en", "hu", "ru"):
         me = new_page(viewport=PHONE, language=language)
         me.goto("/#/tournaments")
@@ -124,13 +107,13 @@ def test_the_tournament_pages_on_a_phone_in_every_language(
         me.page.wait_for_selector("form.new-tournament")
         fits = me.page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         assert fits, language
-        me.page.screenshot(path=str(SCREENSHOTS / f"tournaments-phone-{language}.png"))
+        me.shoot(f"tournaments-phone-{language}")
         me.page.locator(f"[data-tournament='{tournament_id}'] .tournament-name").click()
         me.page.locator("button.register").click()
         me.page.wait_for_selector(".entrants li.you")
         fits = me.page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         assert fits, language
-        me.page.screenshot(path=str(SCREENSHOTS / f"tournament-phone-{language}.png"))
+        me.shoot(f"tournament-phone-{language}")
         assert not me.errors, me.errors
 
 

@@ -5,27 +5,14 @@ now" without a name asks for it in place, a guest name offered, and goes to the 
 
 from __future__ import annotations
 
-from tests.web.conftest import PHONE, SCREENSHOTS, MakePage
-from tests.web.driver import Player
-
-
-def _shoot(player: Player, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.page.wait_for_timeout(150)
-    player.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+from tests.web.conftest import PHONE, MakePage
+from tests.web.turns import create_private_table
 
 
 def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> None:
     for viewport, name in ((None, "desktop"), (PHONE, "phone")):
         alice = new_page(viewport=viewport)
-        alice.goto("/")
-        alice.sit_down("Alice")
-        alice.page.click(".game-tile[data-game='three-thirteen'] .create-table")
-        dialog = alice.page.locator(".dialog.create-table")
-        dialog.locator("select[name=players]").select_option("2")
-        dialog.locator("select[data-seat='1']").select_option("human")
-        dialog.locator("input[name=private]").check()
-        dialog.locator("button[type=submit]").click()
+        link = create_private_table(alice)
         room = alice.page.locator("[data-testid=waiting-room]")
         room.wait_for()
         seats = room.locator(".waiting-seats li").all_inner_texts()
@@ -34,9 +21,7 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         # nothing to play before the start: no board, no stock, no Draw button
         assert alice.page.locator("[data-testid=stock]").count() == 0
         assert alice.page.locator(".action-bar").count() == 0
-        link = alice.page.locator("[data-testid=invite-link]").input_value()
-        assert "token=" in link
-        _shoot(alice, f"waiting-room-{name}")
+        alice.shoot(f"waiting-room-{name}")
         log_lines = alice.page.locator(".move-log li:not(.log-end)")
         if viewport is None:  # the side panel is open beside the room: its log is empty
             alice.page.click(".side-tabs [data-tab=log]")
@@ -53,7 +38,7 @@ def test_the_waiting_room_the_invitation_and_a_watcher(new_page: MakePage) -> No
         assert "Casual game: no rating changes." in text and "Clock: " in text
         assert intro.locator(".intro-rules dt").count() >= 1
         assert bob.page.locator("input[name=nickname]").is_visible()
-        _shoot(bob, f"invitation-{name}")
+        bob.shoot(f"invitation-{name}")
         if viewport is None:  # one who only wants to watch says so: no name asked, no seat
             dora = new_page()
             dora.page.goto(link)
@@ -95,7 +80,7 @@ def test_play_now_asks_for_a_name_in_place(new_page: MakePage) -> None:
         form.wait_for()
         offered = form.locator("input[name=quick-nickname]").input_value()
         assert offered.startswith("Guest ")
-        _shoot(newcomer, f"quick-seat-{name}")
+        newcomer.shoot(f"quick-seat-{name}")
         form.locator("button[type=submit]").click()
         newcomer.wait_table()
         state = newcomer.wait_settled()
