@@ -1,10 +1,20 @@
 """Coming back to a game: leaving a running table asks first and says what happens;
 the lobby then lists the game with a button back to it, and the player gets the seat
-back from the computer."""
+back from the computer.
+
+The other seat is a person who never moves (Bob, signed in outside the browser, never
+at the table, no turn clock): while Ann is away the computer plays her turns only, so
+the game stays under way for as long as the test looks at the lobby.  Against a bot the
+two seats were both played by the server, with no pause in tests, and the game could
+end within a second of her leaving, before the lobby asked for her current games (it
+then listed none, rightly)."""
 
 from __future__ import annotations
 
+from contextlib import closing
+
 from tests.web.conftest import PHONE, MakePage
+from tests.web.scenes import guest
 
 
 def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
@@ -13,8 +23,14 @@ def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
         ann.enter_lobby("Ann")
         # a fresh player has no current games: the list is not shown
         assert ann.page.locator("[data-testid=current-games]").count() == 0
-        ann.play_now("three-thirteen")
-        table_id = ann.table()["tableId"]
+        table_id = ann.create_table(
+            {"game": "three-thirteen", "seats": [{"kind": "human"}] * 2, "turn_seconds": None}
+        )
+        with closing(guest(ann.base_url, "Bob")) as bob:
+            assert bob.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+        ann.goto(f"/#/table/{table_id}")
+        ann.wait_table()
+        assert ann.wait_settled()["tableStatus"] == "playing"
         if viewport is not None:
             ann.page.click(".panel-toggle")
         ann.page.click("[data-testid=leave-table]")
