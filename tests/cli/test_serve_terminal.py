@@ -10,19 +10,22 @@ import os
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 from pathlib import Path
 
 from rummykit.cli.serve_logs import STALL_NOTE, FirstStallNote
 from tests.kit.threaded import free_port
+from tests.kit.wait import WaitTimeout, wait_until
 
 START_LIMIT = 60.0
 
 
-def run_serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str], int]:
+def run_serve(
+    tmp_path: Path, *extra: str
+) -> tuple[subprocess.Popen[str], list[str], int, threading.Thread]:
     """A ``rummykit serve`` on a fresh SQLite file, its terminal lines collected as they
-    come (stdout and stderr together), and its port."""
+    come (stdout and stderr together), its port, and the thread that reads them (it ends
+    at the end of the output)."""
     port = free_port()
     env = {**os.environ, "RUMMYKIT_SECRET_KEY": "terminal-test"}
     process = subprocess.Popen(
@@ -37,8 +40,9 @@ def run_serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
 
-    threading.Thread(target=read, daemon=True).start()
-    return process, lines, port
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return process, lines, port, reader
 
 
 def answers(port: int) -> bool:
@@ -53,37 +57,38 @@ def answers(port: int) -> bool:
 
 def wait_for_address(lines: list[str], port: int) -> None:
     """Wait for the address line; the server must answer as soon as it is printed."""
-    deadline = time.monotonic() + START_LIMIT
-    while time.monotonic() < deadline:
-        if any("serving at" in line for line in lines):
-            assert answers(port), "the address was printed before the server answered"
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"no address after {START_LIMIT} s: {lines}")
+    try:
+        wait_until(
+            lambda: any("serving at" in line for line in lines), START_LIMIT, what="the address"
+        )
+    except WaitTimeout:
+        raise AssertionError(f"no address after {START_LIMIT} s: {lines}") from None
+    assert answers(port), "the address was printed before the server answered"
 
 
-def stop(process: subprocess.Popen[str]) -> None:
+def stop(process: subprocess.Popen[str], reader: threading.Thread) -> None:
+    """Stop the server; back once every line it wrote is read (the end of its output)."""
     process.terminate()
     try:
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-    time.sleep(0.2)  # the reader reaches the end of the pipe
+    reader.join(timeout=20)
+    assert not reader.is_alive(), "the server's output did not end"
     if process.stdout is not None:
         process.stdout.close()
 
 
 def test_the_address_comes_once_ready_and_then_only_warnings(tmp_path: Path) -> None:
     log_file = tmp_path / "server.log"
-    process, lines, port = run_serve(tmp_path, "--log-file", str(log_file))
+    process, lines, port, reader = run_serve(tmp_path, "--log-file", str(log_file))
     try:
         wait_for_address(lines, port)
         for _ in range(30):
             assert answers(port)
-        time.sleep(0.5)
     finally:
-        stop(process)
+        stop(process, reader)  # every line the requests made is read by then
     shown = [line for line in lines if line.strip()]
     address = next(i for i, line in enumerate(shown) if "serving at" in line)
     assert shown[address] == f"rummykit is serving at http://127.0.0.1:{port}/ (Ctrl-C stops it)"
@@ -101,13 +106,12 @@ def test_the_address_comes_once_ready_and_then_only_warnings(tmp_path: Path) -> 
 
 
 def test_verbose_shows_every_request(tmp_path: Path) -> None:
-    process, lines, port = run_serve(tmp_path, "--verbose")
+    process, lines, port, reader = run_serve(tmp_path, "--verbose")
     try:
         wait_for_address(lines, port)
         assert answers(port)
-        time.sleep(0.5)
     finally:
-        stop(process)
+        stop(process, reader)
     assert any("GET /api/games/catalog" in line for line in lines)
     assert any("Running upgrade" in line for line in lines)
 
