@@ -3,11 +3,16 @@ keeps every message it receives."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
 from rummykit.bots.reasons import Phrase, Reason
+from rummykit.games.core import rules_from_json
+from rummykit.games.registry import game_named
+from rummykit.server.bots.service import decide
 from rummykit.server.protocol.messages import parse_server_message
+from rummykit.server.table.committed_deal import bot_seed
 
 Policy = Callable[[dict[str, Any]], str]
 
@@ -42,3 +47,32 @@ def play_to_end(
 def phrases_reason(phrases: list[dict[str, Any]]) -> Reason:
     """The bot reason that a message's ``reason_phrases`` describe."""
     return Reason(tuple(Phrase(p["code"], tuple(p["params"].items())) for p in phrases))
+
+
+def choose(state_number: int, legal: list[str]) -> str:
+    """The scripted player: a fixed pseudo-random legal action (seldom the pile)."""
+    options = [a for a in legal if a != "take"] or legal
+    digest = hashlib.sha256(f"scripted|{state_number}".encode()).digest()
+    return options[int.from_bytes(digest[:4], "big") % len(options)]
+
+
+def expected_actions(record: dict[str, Any], people: set[int]) -> list[str]:
+    """The same players' game without any kill: the scripted choice for the seats of
+    ``people``, the greedy bot's for the others."""
+    game = game_named(record["game"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
+    actions: list[str] = []
+    while not state.game_over:
+        number = len(actions)
+        seat = state.current_player
+        legal = [game.format_action(a) for a in state.legal_actions()]
+        if seat in people:
+            action = choose(number, legal)
+        else:
+            observation = state.observation(seat).to_json()
+            action, _ = decide(
+                game.name, "greedy", observation, legal, bot_seed(record["nonce"], number, seat)
+            )
+        state.apply(game.parse_action(action))
+        actions.append(action)
+    return actions

@@ -22,6 +22,7 @@ from tests.kit.databases import (
     settings,
     sqlite_url,
 )
+from tests.kit.site import site
 
 __all__ = [
     "POSTGRES_URL",
@@ -36,6 +37,7 @@ __all__ = [
     "open_client",
     "postgres_schema",
     "settings",
+    "site",
     "sqlite_url",
 ]
 

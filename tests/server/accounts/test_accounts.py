@@ -32,6 +32,7 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.migrate import alembic_config
+from tests.kit.apps import app_client
 
 PASSWORD = "correct-horse-battery"
 
@@ -283,7 +284,7 @@ def _refused_socket(client: TestClient, path: str, cookie: str) -> str:
 def test_logout_revokes_the_cookie_on_every_route_and_the_socket(
     settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
 ) -> None:
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         client.post("/api/register", json=credentials("cleo"))
         laptop = client.cookies[COOKIE_NAME]
         table = client.post("/api/tables", json={"game": "burraco", "sit": True}).json()
@@ -306,7 +307,7 @@ def test_logout_revokes_the_cookie_on_every_route_and_the_socket(
         with client.websocket_connect(path) as ws:
             assert ws.receive_json()["type"] != "error"
     # a restarted server still refuses the revoked cookie, on the socket too
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         client.cookies.set(COOKIE_NAME, laptop)
         assert client.get("/api/me").status_code == 401
         client.cookies.clear()
@@ -316,7 +317,7 @@ def test_logout_revokes_the_cookie_on_every_route_and_the_socket(
 def test_logout_closes_the_players_open_sockets(
     settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
 ) -> None:
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         client.post("/api/register", json=credentials("otto"))
         table = client.post("/api/tables", json={"game": "burraco", "sit": True}).json()
         with client.websocket_connect(table["ws_url"]) as ws:
@@ -329,7 +330,7 @@ def test_logout_closes_the_players_open_sockets(
 
 
 def test_a_guest_who_logs_out_cannot_come_back(settings: Settings, bot_runner: BotRunner) -> None:
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         client.post("/api/session", json={"nickname": "dora"})
         cookie = client.cookies[COOKIE_NAME]
         assert client.get("/api/me").is_success
@@ -347,7 +348,7 @@ def test_a_guest_start_up_that_keeps_the_session_never_replaces_an_account(
     carries, an account's or a guest's, and sets no cookie; without one (or with a
     revoked one) it starts a guest as usual, and without ``keep_session`` a nickname
     replaces whatever was there."""
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         assert client.post("/api/register", json=credentials("keeper")).is_success
         account = client.cookies[COOKIE_NAME]
         kept = client.post("/api/session", json={"nickname": "Guest 1234", "keep_session": True})
@@ -461,7 +462,7 @@ def test_guests_and_registered_names(
 def test_nicknames_with_markup_or_control_characters_are_refused(
     settings: Settings, bot_runner: BotRunner, nickname: str
 ) -> None:
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         answer = client.post("/api/session", json={"nickname": nickname})
         assert answer.status_code == 422
         error = answer.json()["error"]
@@ -474,7 +475,7 @@ def test_nicknames_with_markup_or_control_characters_are_refused(
 
 
 def test_nicknames_are_trimmed_and_kept_short(settings: Settings, bot_runner: BotRunner) -> None:
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         me = client.post("/api/session", json={"nickname": "  Zoé \n"}).json()
         assert me["name"] == "Zoé"
         wide = client.post("/api/session", json={"nickname": "\uff2aoe"}).json()

@@ -18,14 +18,14 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.conftest import POSTGRES_URL, new_postgres_schema
-from tests.server.storage.test_recovery_process import free_port
+from tests.kit.processes import database_environment, free_port
 
 SOCKETS_PER_PLAYER = 4
 HEADER_SECONDS = 1.5
@@ -48,18 +48,14 @@ class Server:
         return self.process.poll() is None
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module")
 def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    module_database: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    with contextlib.ExitStack() as stack:
-        folder = tmp_path_factory.mktemp("connection-limits")
-        if request.param == "sqlite":
-            database = {"RUMMYKIT_DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'server.sqlite3'}"}
-        else:  # its pool's connections count among the files the process may open
-            schema = stack.enter_context(new_postgres_schema())
-            database = {"RUMMYKIT_DATABASE_URL": POSTGRES_URL, "RUMMYKIT_DATABASE_SCHEMA": schema}
-        yield from _serve(folder, database)
+    """One real server for the module, on either kind of database (on PostgreSQL, its
+    pool's connections count among the files the process may open)."""
+    folder = tmp_path_factory.mktemp("connection-limits")
+    yield from _serve(folder, database_environment(module_database))
 
 
 def _serve(folder: Path, database: dict[str, str]) -> Iterator[Server]:

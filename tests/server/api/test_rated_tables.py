@@ -9,10 +9,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from rummykit.rating.book import RatingBook
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.storage.ratings import display_rating
+from tests.kit.apps import app_client
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player
@@ -139,14 +139,14 @@ def test_a_player_who_left_stays_away_after_a_restart(
     sqlite_url: str, bot_runner: BotRunner, clock: FakeClock
 ) -> None:
     settings = make_settings(sqlite_url)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         ann, _ = registered(client, "ann")
         bob, bob_id = registered(client, "bob")
         created = create(client, ann, seats=TWO_PEOPLE, rules=QUICK, turn_seconds=None).json()
         client.cookies.set("rummykit_session", bob)
         assert client.post(f"/api/tables/{created['table_id']}/join", json={}).status_code == 200
         assert client.post(f"/api/tables/{created['table_id']}/leave").status_code == 200
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         with connect(client, created["ws_url"], ann) as ws:
             first = ws.receive_json()
             # the substitute plays bob's seat from the first view on (the fake clock never

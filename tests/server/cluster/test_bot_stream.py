@@ -19,9 +19,9 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.kit.processes import REDIS_URL, ServerProcess, free_port
+from tests.kit.scripted import expected_actions
 from tests.server.conftest import POSTGRES_URL
-from tests.server.site.test_workers import REDIS_URL
-from tests.server.storage.test_recovery_process import ServerProcess, expected_actions, free_port
 
 CLAIM_AFTER = 2.0
 

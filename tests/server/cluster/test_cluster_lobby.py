@@ -20,8 +20,8 @@ import httpx
 import pytest
 
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
+from tests.kit.processes import REDIS_URL
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.site.test_workers import REDIS_URL
 
 
 @pytest.fixture

@@ -21,8 +21,8 @@ from websockets.sync.client import connect
 from rummykit.server.accounts.socket_caps import LocalSockets
 from rummykit.server.cluster.redis_sockets import RedisSockets
 from tests.kit.live import LiveServer
+from tests.kit.processes import REDIS_URL
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.site.test_workers import REDIS_URL
 
 LIMIT = 5
 

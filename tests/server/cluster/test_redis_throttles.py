@@ -16,8 +16,8 @@ from redis.asyncio import Redis
 from rummykit.server.accounts.throttles import Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow
 from tests.kit.live import LiveServer
+from tests.kit.processes import REDIS_URL
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.site.test_workers import REDIS_URL
 
 
 def test_a_window_counts_every_key_and_gives_back() -> None:

@@ -39,10 +39,11 @@ from websockets.sync.client import connect
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
+from tests.kit.processes import REDIS_URL, ServerProcess, free_port
+from tests.kit.scripted import choose
+from tests.kit.site import Site
 from tests.server.cluster.test_worker_partition import Relay
 from tests.server.conftest import POSTGRES_URL
-from tests.server.site.test_workers import REDIS_URL, Site
-from tests.server.storage.test_recovery_process import ServerProcess, choose, free_port
 
 LEASE_SECONDS = 2.0
 GRACE_SECONDS = 6.0  # shorter than a cut: a person stranded through it loses moves

@@ -26,10 +26,11 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.kit.processes import REDIS_URL, ServerProcess, free_port
+from tests.kit.scripted import expected_actions
+from tests.kit.site import Seat, Site
 from tests.kit.stall_proxy import StallProxy
 from tests.server.conftest import POSTGRES_URL
-from tests.server.site.test_workers import REDIS_URL, Seat, Site
-from tests.server.storage.test_recovery_process import ServerProcess, expected_actions, free_port
 
 LEASE_SECONDS = 2.0
 

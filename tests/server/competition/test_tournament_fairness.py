@@ -12,11 +12,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 from rummykit.server.storage.tournaments import tables_of
+from tests.kit.apps import app_client
 from tests.kit.scripted import play_to_end
 from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
 from tests.server.table.test_whole_games import connect, new_player
@@ -86,14 +86,14 @@ def test_a_restart_does_not_make_an_entrant_who_came_a_no_show(
     """Ann comes to her table and closes the page; the server restarts; past the grace
     period a substitute plays for her, and only bob, who never came, forfeits."""
     first_clock = FakeClock()
-    with TestClient(create_app(settings, runner=bot_runner, clock=first_clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=first_clock) as client:
         ann, bob = new_player(client, "ann"), new_player(client, "bob")
         tournament_id, table_id = _pair_event(client, ann, bob)
         with connect(client, f"/ws/tables/{table_id}", ann) as ws:
             assert ws.receive_json()["type"] == "state"
         first_clock.advance(5)  # ann's page is closed; the server stops within her grace
     clock = FakeClock(first_clock.now() + 5)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         assert client.get("/healthz").json()["tables"] == 1  # restored at the start
         clock.advance(61)  # past the grace period of both seats
         _until(lambda: _seats(client, table_id)[1].left_at is not None)  # bob: a no-show
@@ -186,7 +186,7 @@ def test_a_tournaments_tables_leave_its_creators_table_limit_alone(
     """Ann's event of four people runs two tables at once without her: she may still
     make her own two tables, and only a third is refused."""
     limited = settings.model_copy(update={"max_tables_per_player": 2})
-    with TestClient(create_app(limited, runner=bot_runner, clock=clock)) as client:
+    with app_client(limited, runner=bot_runner, clock=clock) as client:
         ann = new_player(client, "ann")
         body = {**SHORT_313, "name": "People", "rounds": 1, "capacity": 4, "bot_level": None}
         tournament_id = _as(client, ann).post("/api/tournaments", json={**body, "enter": False})

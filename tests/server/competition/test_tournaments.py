@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.pairings.standings import EventRecord, TableResult
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from tests.kit.apps import app_client
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import POSTGRES_URL, make_settings
 from tests.server.table.test_whole_games import connect, new_player
@@ -115,7 +115,7 @@ def pg_client(
     postgres_schema: str, bot_runner: BotRunner, clock: FakeClock
 ) -> Iterator[TestClient]:
     settings = make_settings(POSTGRES_URL, database_schema=postgres_schema)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as test_client:
+    with app_client(settings, runner=bot_runner, clock=clock) as test_client:
         yield test_client
 
 

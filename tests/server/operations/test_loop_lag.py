@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.loop_lag import SECONDS_KEPT, LoopLag
+from tests.kit.apps import app_client
 from tests.server.conftest import make_settings
 
 
@@ -130,7 +130,7 @@ def test_stop_before_start_and_twice_is_harmless() -> None:
 
 @pytest.fixture
 def server(sqlite_url: str, bot_runner: BotRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(make_settings(sqlite_url), runner=bot_runner)) as client:
+    with app_client(make_settings(sqlite_url), runner=bot_runner) as client:
         yield client
 
 

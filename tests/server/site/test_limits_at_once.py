@@ -7,12 +7,10 @@ refused with the limit's typed error after it.  On SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -20,35 +18,26 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.apps import OpenClient
+from tests.kit.processes import (
+    ServerProcess,
+    database_environment,
+    free_port,
+    server_environment,
+)
 from tests.server.table.test_whole_games import new_player
 
 REQUESTS = 40
 Request = tuple[str, dict[str, Any] | None, str]  # path, body, session cookie
 
 
-def _settings(database: str, tmp_path: Path, request: pytest.FixtureRequest) -> Settings:
-    if database == "sqlite":
-        return make_settings(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
-    schema = request.getfixturevalue("postgres_schema")
-    return make_settings(POSTGRES_URL, database_schema=schema)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def apps(
-    request: pytest.FixtureRequest, tmp_path: Path, bot_runner: BotRunner
-) -> Iterator[list[TestClient]]:
-    """Two apps on one database (two server processes' view of it), both started."""
-    settings = _settings(request.param, tmp_path, request)
-    with ExitStack() as stack:
-        yield [
-            stack.enter_context(TestClient(create_app(settings, runner=bot_runner)))
-            for _ in range(2)
-        ]
+@pytest.fixture
+def apps(settings: Settings, open_client: OpenClient) -> list[TestClient]:
+    """Two apps on one database of either kind (two server processes' view of it), both
+    started."""
+    return [open_client(settings, clock=None) for _ in range(2)]
 
 
 async def _fire(app: Any, requests: Sequence[Request]) -> list[httpx.Response]:
@@ -197,18 +186,13 @@ def test_rematches_and_creates_at_once_make_exactly_the_limit(
     assert outcome(answers) == {(200, None): 1, (429, "too_many_tables"): REQUESTS - 1}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[int]]:
+@pytest.fixture
+def two_servers(database: dict[str, Any], tmp_path: Path) -> Iterator[list[int]]:
     """Two ``rummykit serve`` processes on one database; their ports."""
-    from tests.server.storage.test_recovery_process import ServerProcess, free_port
-
-    env = dict(os.environ)
-    env.update(RUMMYKIT_BOT_WORKERS="1", RUMMYKIT_SECRET_KEY="limits-test")
-    if request.param == "sqlite":
-        env["RUMMYKIT_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    else:
-        env["RUMMYKIT_DATABASE_URL"] = POSTGRES_URL
-        env["RUMMYKIT_DATABASE_SCHEMA"] = request.getfixturevalue("postgres_schema")
+    env = {
+        **server_environment(BOT_WORKERS="1", SECRET_KEY="limits-test"),
+        **database_environment(database),
+    }
     servers = [ServerProcess(env, free_port(), tmp_path / f"server-{i}.log") for i in range(2)]
     try:
         for server in servers:
@@ -216,9 +200,7 @@ def two_servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list
         yield [server.port for server in servers]
     finally:
         for server in servers:
-            if server.process is not None and server.process.poll() is None:
-                server.process.kill()
-                server.process.wait()
+            server.stop()
 
 
 def _session(port: int, name: str) -> str:

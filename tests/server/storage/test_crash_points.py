@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +22,7 @@ from sqlalchemy import event
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from rummykit.server.settings import Settings
 from rummykit.server.storage.store import Storage
 from rummykit.server.table import committed_deal
 from rummykit.server.table.verify import verify_record
@@ -84,12 +84,10 @@ def _kind(writes: list[str]) -> str:
     return "other"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[tuple[str, str | None]]:
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'crash.sqlite3'}", None
-    else:
-        yield POSTGRES_URL, request.getfixturevalue("postgres_schema")
+@pytest.fixture
+def place(settings: Settings) -> tuple[str, str | None]:
+    """Where a fresh database of either kind is: its URL and schema."""
+    return settings.database_url, settings.database_schema
 
 
 @pytest.fixture(autouse=True)
@@ -169,9 +167,9 @@ def _boundaries(kinds: list[str]) -> dict[str, int]:
 
 
 def test_a_kill_at_every_transition_leaves_every_table_playable(
-    database: tuple[str, str | None], bot_runner: BotRunner, tmp_path: Any
+    place: tuple[str, str | None], bot_runner: BotRunner, tmp_path: Any
 ) -> None:
-    url, schema = database
+    url, schema = place
     clean = CommitLog()
     cookies, table_id = _run(url, schema, bot_runner, clean)
     assert table_id is not None and clean.kinds[-1] == "finish", clean.kinds

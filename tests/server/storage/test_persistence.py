@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,16 +21,7 @@ from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.store import Storage
 from tests.kit.scripted import play_to_end
 from tests.server.api.test_lobby import guest
-from tests.server.conftest import POSTGRES_URL, make_settings
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, object]]:
-    if request.param == "sqlite":
-        yield {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"}
-    else:
-        schema = request.getfixturevalue("postgres_schema")
-        yield {"database_url": POSTGRES_URL, "database_schema": schema}
+from tests.server.conftest import make_settings
 
 
 def settings_for(database: dict[str, object], **overrides: object) -> Settings:

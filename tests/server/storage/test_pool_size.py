@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from fastapi.testclient import TestClient
 from sqlalchemy.pool import QueuePool
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
+from tests.kit.apps import app_client
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 
@@ -32,7 +31,7 @@ def test_the_server_sizes_its_pool_from_its_settings(
         database_pool_size=4,
         database_max_overflow=1,
     )
-    with TestClient(create_app(settings, runner=bot_runner)) as client:
+    with app_client(settings, runner=bot_runner) as client:
         assert client.get("/healthz").status_code == 200
         pool = client.app.state.server.storage.engine.pool  # type: ignore[attr-defined]
         assert (pool.size(), pool._max_overflow) == (4, 1)

@@ -8,18 +8,17 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
 from rummykit.rating.book import RatingBook
 from rummykit.rating.model import POINTS_PER_MU, Rating, new_model, rate_table
+from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.models import PlayerRatingRow, RatingHistoryRow, SeatRow, TableRow
 from rummykit.server.storage.ratings import RatedGame, display_rating
 from rummykit.server.storage.store import Storage
-from tests.server.conftest import POSTGRES_URL
 
 BURRACO = RatedGame(pool="burraco", lower_is_better=False)
 BURRACO_FOUR = RatedGame(pool="burraco/4", lower_is_better=False, sides=(0, 1, 0, 1))
@@ -28,18 +27,17 @@ THREE = RatedGame(pool="three-thirteen/3", lower_is_better=True)
 StorageMaker = Callable[[], Awaitable[Storage]]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str | None]:
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}", None
-    return POSTGRES_URL, str(request.getfixturevalue("postgres_schema"))
+@pytest.fixture
+def place(settings: Settings) -> tuple[str, str | None]:
+    """Where a fresh database of either kind is: its URL and schema."""
+    return settings.database_url, settings.database_schema
 
 
 @asynccontextmanager
-async def storages(database: tuple[str, str | None], count: int) -> AsyncIterator[list[Storage]]:
+async def storages(place: tuple[str, str | None], count: int) -> AsyncIterator[list[Storage]]:
     """``count`` storages on one migrated database (each its own engine, as several
     server processes have; SQLite gets one, shared)."""
-    url, schema = database
+    url, schema = place
     made = [Storage(make_engine(url, schema=schema))]
     await made[0].migrate()
     for _ in range(count - 1):
@@ -107,10 +105,10 @@ async def history(storage: Storage, table_id: str) -> dict[str, RatingHistoryRow
 
 
 def test_a_rated_table_stores_the_rating_packages_ratings(
-    database: tuple[str, str | None],
+    place: tuple[str, str | None],
 ) -> None:
     async def run() -> None:
-        async with storages(database, 1) as (storage,):
+        async with storages(place, 1) as (storage,):
             first = await add_table(storage, ["ann", "bob"])
             await storage.finish_table(first, 10.0, [620, 340], [0], rated=BURRACO)
             second = await add_table(storage, ["bob", "ann"])
@@ -137,10 +135,10 @@ def test_a_rated_table_stores_the_rating_packages_ratings(
 
 
 def test_a_table_is_rated_once_however_often_its_end_is_stored(
-    database: tuple[str, str | None],
+    place: tuple[str, str | None],
 ) -> None:
     async def run() -> None:
-        async with storages(database, 1) as (storage,):
+        async with storages(place, 1) as (storage,):
             table = await add_table(storage, ["ann", "bob"])
             await storage.finish_table(table, 10.0, [620, 340], [0], rated=BURRACO)
             once = {
@@ -156,9 +154,9 @@ def test_a_table_is_rated_once_however_often_its_end_is_stored(
     asyncio.run(run())
 
 
-def test_a_casual_table_changes_no_rating(database: tuple[str, str | None]) -> None:
+def test_a_casual_table_changes_no_rating(place: tuple[str, str | None]) -> None:
     async def run() -> None:
-        async with storages(database, 1) as (storage,):
+        async with storages(place, 1) as (storage,):
             table = await add_table(storage, ["ann", "bob"], rated=False)
             await storage.finish_table(table, 10.0, [620, 340], [0])
             assert await ratings(storage, "burraco") == {}
@@ -168,10 +166,10 @@ def test_a_casual_table_changes_no_rating(database: tuple[str, str | None]) -> N
 
 
 def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
-    database: tuple[str, str | None],
+    place: tuple[str, str | None],
 ) -> None:
     async def run() -> None:
-        async with storages(database, 1) as (storage,):
+        async with storages(place, 1) as (storage,):
             # cy had the lowest (best) total but left; bob's seat was played mostly by
             # the substitute, ann's mostly by ann (a timed-out turn or two)
             actors = {
@@ -199,10 +197,10 @@ def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
 
 
 def test_partners_are_rated_as_one_team_in_their_own_pool(
-    database: tuple[str, str | None],
+    place: tuple[str, str | None],
 ) -> None:
     async def run() -> None:
-        async with storages(database, 1) as (storage,):
+        async with storages(place, 1) as (storage,):
             # ann and cy (seats 0 and 2) beat bob and dee; the seats' totals are their team's
             table = await add_table(storage, ["ann", "bob", "cy", "dee"])
             await storage.finish_table(
@@ -233,10 +231,10 @@ def test_partners_are_rated_as_one_team_in_their_own_pool(
 
 
 def test_two_tables_finishing_at_once_for_one_player_both_count(
-    database: tuple[str, str | None],
+    place: tuple[str, str | None],
 ) -> None:
     async def run() -> None:
-        async with storages(database, 2) as (one, two):
+        async with storages(place, 2) as (one, two):
             tables = []
             for opponent in ("bob", "cy") * 4:
                 tables.append(await add_table(one, ["ann", opponent]))

@@ -9,16 +9,9 @@ game replayed here without any kill.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
-import os
 import random
 import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,114 +21,39 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from rummykit.games.core import rules_from_json
-from rummykit.games.registry import game_named
-from rummykit.server.bots.service import decide
-from rummykit.server.table.committed_deal import bot_seed
-from tests.server.conftest import POSTGRES_URL
+from tests.kit.processes import (
+    ServerProcess,
+    database_environment,
+    free_port,
+    server_environment,
+)
+from tests.kit.scripted import choose, expected_actions
 
 KILLS = 3
 
 
-def choose(state_number: int, legal: list[str]) -> str:
-    """The scripted player: a fixed pseudo-random legal action (seldom the pile)."""
-    options = [a for a in legal if a != "take"] or legal
-    digest = hashlib.sha256(f"scripted|{state_number}".encode()).digest()
-    return options[int.from_bytes(digest[:4], "big") % len(options)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class ServerProcess:
-    def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
-        self.env = env
-        self.port = port
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                # every table event in the log the tests read
-                [sys.executable, "-m", "rummykit", "serve", "--verbose", "--port", str(self.port)],
-                env=self.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text()[-3000:]
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1).is_success:
-                    return
-            time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def terminate(self) -> int:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=60)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
-    env = dict(os.environ)
-    env.update(
-        RUMMYKIT_BOT_PAUSE_SECONDS="0",
-        RUMMYKIT_BOT_WORKERS="1",
-        RUMMYKIT_SECRET_KEY="recovery-test",
-        RUMMYKIT_MESSAGES_PER_SECOND="1000",
-        RUMMYKIT_MESSAGE_BURST="1000",
-        RUMMYKIT_LOG_LEVEL="INFO",
+@pytest.fixture
+def server(database: dict[str, Any], tmp_path: Path) -> Iterator[ServerProcess]:
+    env = server_environment(
+        BOT_PAUSE_SECONDS="0",
+        BOT_WORKERS="1",
+        SECRET_KEY="recovery-test",
+        MESSAGES_PER_SECOND="1000",
+        MESSAGE_BURST="1000",
+        LOG_LEVEL="INFO",
     )
-    if request.param == "sqlite":
-        env["RUMMYKIT_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    else:
-        env["RUMMYKIT_DATABASE_URL"] = POSTGRES_URL
-        env["RUMMYKIT_DATABASE_SCHEMA"] = request.getfixturevalue("postgres_schema")
-    process = ServerProcess(env, free_port(), tmp_path / "server.log")
+    process = ServerProcess(
+        {**env, **database_environment(database)}, free_port(), tmp_path / "server.log"
+    )
     process.start()
     yield process
-    if process.process is not None and process.process.poll() is None:
-        process.process.kill()
-        process.process.wait()
+    process.stop()
 
 
 @pytest.fixture
 def http(server: ServerProcess) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as client:
         yield client
-
-
-def expected_actions(record: dict[str, Any], people: set[int]) -> list[str]:
-    """The same players' game without any kill: the scripted choice for the seats of
-    ``people``, the greedy bot's for the others."""
-    game = game_named(record["game"])
-    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
-    actions: list[str] = []
-    while not state.game_over:
-        number = len(actions)
-        seat = state.current_player
-        legal = [game.format_action(a) for a in state.legal_actions()]
-        if seat in people:
-            action = choose(number, legal)
-        else:
-            observation = state.observation(seat).to_json()
-            action, _ = decide(
-                game.name, "greedy", observation, legal, bot_seed(record["nonce"], number, seat)
-            )
-        state.apply(game.parse_action(action))
-        actions.append(action)
-    return actions
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.protocol.messages import parse_server_message
+from tests.kit.apps import app_client
 from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player
 
@@ -33,7 +31,7 @@ def _first_messages(ws: Any) -> list[dict[str, Any]]:
 
 def test_a_reload_and_a_restart_bring_the_chat_back(sqlite_url: str, bot_runner: BotRunner) -> None:
     settings = make_settings(sqlite_url)
-    with TestClient(create_app(settings, runner=bot_runner, clock=FakeClock())) as client:
+    with app_client(settings, runner=bot_runner, clock=FakeClock()) as client:
         ann = new_player(client, "ann")
         client.cookies.set("rummykit_session", ann)
         created = client.post("/api/play-now", json={"game": "three-thirteen"}).json()
@@ -60,7 +58,7 @@ def test_a_reload_and_a_restart_bring_the_chat_back(sqlite_url: str, bot_runner:
         lines = next(m for m in seen if m["type"] == "chat_history")["messages"]
         assert [line["text"] for line in lines] == ["hello", "good luck"]
     # a new server process on the same database: the table is rebuilt with its chat
-    with TestClient(create_app(settings, runner=bot_runner, clock=FakeClock())) as client:
+    with app_client(settings, runner=bot_runner, clock=FakeClock()) as client:
         with connect(client, created["ws_url"], ann) as ws:
             restored = _first_messages(ws)
         lines = next(m for m in restored if m["type"] == "chat_history")["messages"]

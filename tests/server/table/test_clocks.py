@@ -14,6 +14,7 @@ from rummykit.server.bots.queue import Kind
 from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.clock import FakeClock
 from rummykit.server.table.stand_in import LARGE_PILE, cautious_moves
+from tests.kit.apps import app_client
 from tests.server.conftest import make_settings
 from tests.server.table.test_table_life import next_state, nothing_happens
 from tests.server.table.test_whole_games import connect, new_player
@@ -24,7 +25,7 @@ T = TypeVar("T")
 @pytest.fixture
 def clock_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
     settings = make_settings(sqlite_url, default_turn_seconds=30.0, default_time_bank_seconds=90.0)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         yield client
 
 
@@ -132,7 +133,7 @@ def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunn
     """The banks come from stored action times: a new process sees the same."""
     settings = make_settings(sqlite_url)
     clock = FakeClock()
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         client.post("/api/session", json={"nickname": "slow"})
         cookie = str(client.cookies.get("rummykit_session"))
         created = client.post(
@@ -156,7 +157,7 @@ def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunn
             mine = next_state(ws, lambda m: m["legal_actions"] and m["turn"]["player"] == 0)
             assert mine["turn"]["banks"][0] == pytest.approx(7.0)
     later = FakeClock(clock.now())
-    with TestClient(create_app(settings, runner=bot_runner, clock=later)) as client:
+    with app_client(settings, runner=bot_runner, clock=later) as client:
         client.cookies.set("rummykit_session", cookie)
         with client.websocket_connect(created["ws_url"]) as ws:
             again = next_state(ws, lambda m: m["turn"] is not None)

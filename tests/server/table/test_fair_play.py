@@ -18,18 +18,17 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from tests.kit.apps import app_client
 from tests.kit.live import LiveServer, Player, Socket
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import POSTGRES_URL, make_settings, new_postgres_schema
+from tests.server.conftest import make_settings
 from tests.server.table.test_table_life import next_state
 from tests.server.table.test_whole_games import (
     check_no_leak,
@@ -43,27 +42,18 @@ PASSWORD = "correct-horse-battery"
 QUICK_313 = {"first_round": 3, "last_round": 4}
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def live(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LiveServer]:
-    with ExitStack() as stack:
-        if request.param == "sqlite":
-            database = tmp_path_factory.mktemp("fair") / "server.sqlite3"
-            settings = make_settings(f"sqlite+aiosqlite:///{database}")
-        else:
-            schema = stack.enter_context(new_postgres_schema())
-            settings = make_settings(POSTGRES_URL, database_schema=schema)
-        yield stack.enter_context(LiveServer(settings))
+@pytest.fixture(scope="module")
+def live(module_database: dict[str, Any]) -> Iterator[LiveServer]:
+    """A real server shared by the module's tests, on either kind of database."""
+    with LiveServer(make_settings(**module_database)) as server:
+        yield server
 
 
 @pytest.fixture
 def client(
     database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
 ) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(make_settings(**database), runner=bot_runner, clock=clock)
-    ) as test_client:
+    with app_client(make_settings(**database), runner=bot_runner, clock=clock) as test_client:
         yield test_client
 
 
@@ -241,7 +231,7 @@ def quick_client(
     database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
 ) -> Iterator[TestClient]:
     settings = make_settings(**database, default_turn_seconds=30.0, default_time_bank_seconds=0.0)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as test_client:
+    with app_client(settings, runner=bot_runner, clock=clock) as test_client:
         yield test_client
 
 

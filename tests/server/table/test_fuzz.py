@@ -13,15 +13,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.games.record import loads
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.messages import parse_server_message
 from rummykit.server.table.verify import verify_record
+from tests.kit.apps import app_client
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
 
@@ -123,7 +122,7 @@ def read_until_marker(ws: Any, marker: str, table: Table) -> list[dict[str, Any]
 
 def test_fuzzed_messages_leave_the_table_serving(sqlite_url: str, bot_runner: BotRunner) -> None:
     settings_ = make_settings(sqlite_url, chat_per_minute=100_000)
-    with TestClient(create_app(settings_, runner=bot_runner)) as client:
+    with app_client(settings_, runner=bot_runner) as client:
         client.post("/api/session", json={"nickname": "fuzz"})
         created = client.post(
             "/api/tables",

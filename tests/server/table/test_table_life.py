@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from tests.kit.apps import app_client
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player
@@ -20,7 +20,7 @@ from tests.server.table.test_whole_games import connect, new_player
 @pytest.fixture
 def quick_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
     settings = make_settings(sqlite_url, grace_seconds=0.5)
-    with TestClient(create_app(settings, runner=bot_runner, clock=clock)) as client:
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
         yield client
 
 
