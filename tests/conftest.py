@@ -13,6 +13,7 @@ tests of :data:`SLOW`.
 ``pytest -n 2 -m "not browser and not postgres and not slow"`` is the README's quick run.
 """
 
+import logging
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -23,6 +24,13 @@ from hypothesis import settings
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# The server's log lines go to pytest's handler on the root logger, into the report of the
+# test that was running. A server in a thread that several tests share (the browser tests'
+# server, a module's) also logs between two tests, above all ``loop_stalled`` when the busy
+# test process held its loop up; with no handler of its own such a line would fall to
+# Python's last-resort handler and be printed into the run's output outside any test.
+logging.getLogger("rummykit").addHandler(logging.NullHandler())
 
 WEB_TESTS = Path(__file__).resolve().parent / "web"
 BROWSER_FIXTURES = frozenset({"browser", "live_server"})

@@ -155,3 +155,15 @@ def test_healthz_refuses_a_bad_lag_since(server: TestClient) -> None:
     response = server.get("/healthz", params={"lag_since": "yesterday"})
     assert response.status_code == 422
     assert response.json()["error"]["params"] == {"field": "lag_since"}
+
+
+def test_a_stall_logged_between_two_tests_stays_out_of_the_runs_output() -> None:
+    """A ``loop_stalled`` line that a shared server logs while no test runs meets a handler
+    below the root (tests/conftest.py), never Python's last-resort one, which would print
+    it into the output of the whole run."""
+    handlers: list[logging.Handler] = []
+    logger: logging.Logger | None = logging.getLogger("rummykit.server.operations.loop_lag")
+    while logger is not None and logger is not logging.root:
+        handlers += logger.handlers
+        logger = logger.parent if logger.propagate else None
+    assert handlers
