@@ -23,6 +23,7 @@ from tests.kit.databases import (
     sqlite_url,
 )
 from tests.kit.site import site
+from tests.kit.workers import open_workers
 
 __all__ = [
     "POSTGRES_URL",
@@ -35,6 +36,7 @@ __all__ = [
     "module_database",
     "new_postgres_schema",
     "open_client",
+    "open_workers",
     "postgres_schema",
     "settings",
     "site",

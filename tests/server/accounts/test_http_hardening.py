@@ -33,6 +33,7 @@ from rummykit.server.api import records
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from tests.kit.scripted import play_to_end
+from tests.kit.threaded import ThreadedServer
 from tests.server.conftest import make_settings
 from tests.server.table.test_whole_games import connect, new_player, random_policy
 
@@ -245,34 +246,10 @@ def test_every_route_that_takes_a_body_refuses_one_over_the_limit(tmp_path: Path
                 assert answer.json()["error"]["code"] == "body_too_large"
 
 
-class LiveServer:
-    """The server under uvicorn in a thread, on 127.0.0.1."""
-
-    def __init__(self, app: Any) -> None:
-        import uvicorn
-
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "no server"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
-
-
 @pytest.fixture
-def live(sqlite_url: str, bot_runner: BotRunner) -> Iterator[LiveServer]:
-    server = LiveServer(create_app(make_settings(sqlite_url), runner=bot_runner))
-    yield server
-    server.stop()
+def live(sqlite_url: str, bot_runner: BotRunner) -> Iterator[ThreadedServer]:
+    with ThreadedServer(create_app(make_settings(sqlite_url), runner=bot_runner)) as server:
+        yield server
 
 
 def _answer(sock: socket.socket) -> tuple[int, dict[str, Any]]:
@@ -288,7 +265,7 @@ def _answer(sock: socket.socket) -> tuple[int, dict[str, Any]]:
     return int(head.split()[1]), json.loads(body)
 
 
-def test_a_real_server_refuses_huge_bodies_early_and_goes_on(live: LiveServer) -> None:
+def test_a_real_server_refuses_huge_bodies_early_and_goes_on(live: ThreadedServer) -> None:
     request = (
         "POST /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Content-Type: application/json\r\n{length}\r\n"

@@ -7,8 +7,6 @@ import inspect
 import json
 import re
 import socket
-import threading
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,6 +16,7 @@ from rummykit.server.accounts.docs_assets import REDOC_JS, SWAGGER_CSS, SWAGGER_
 from rummykit.server.accounts.malformed_http import SecuredH11Protocol, http_protocol
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
+from tests.kit.threaded import ThreadedServer
 from tests.server.accounts.test_http_hardening import FIXED, directives
 from tests.server.conftest import make_settings
 
@@ -38,35 +37,6 @@ def test_a_finite_lag_since_is_answered(client: TestClient) -> None:
 
 
 # -- malformed HTTP ------------------------------------------------------------------------
-
-
-class Served:
-    """The app under uvicorn in a thread, speaking ``protocol``."""
-
-    def __init__(self, app: object, protocol: type) -> None:
-        import uvicorn
-
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port: int = sock.getsockname()[1]
-        config = uvicorn.Config(
-            app,  # type: ignore[arg-type]
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            http=protocol,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "no server"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
 
 
 def _raw_answer(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
@@ -101,7 +71,9 @@ PROTOCOLS = {"h11": SecuredH11Protocol, "default": http_protocol()}
 def test_malformed_http_is_a_typed_400_with_the_security_headers(
     sqlite_url: str, bot_runner: BotRunner, protocol: str, garbage: bytes
 ) -> None:
-    served = Served(create_app(make_settings(sqlite_url), runner=bot_runner), PROTOCOLS[protocol])
+    served = ThreadedServer(
+        create_app(make_settings(sqlite_url), runner=bot_runner), http=PROTOCOLS[protocol]
+    ).start()
     try:
         status, headers, body = _raw_answer(served.port, garbage)
         assert status == 400

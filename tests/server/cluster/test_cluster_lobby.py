@@ -13,29 +13,18 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
-from tests.kit.processes import REDIS_URL
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.workers import OpenWorkers
 
 
 @pytest.fixture
-def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    prefix = f"test-{uuid.uuid4().hex[:12]}"
-    settings = make_settings(
-        POSTGRES_URL,
-        database_schema=postgres_schema,
-        redis_url=REDIS_URL,
-        redis_prefix=prefix,
-        grace_seconds=0.5,
-    )
-    with LiveServer(settings) as first, LiveServer(settings) as second:
-        yield first, second
+def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
+    """Two workers of one site, a grace of half a second for an absent player."""
+    return open_workers(grace_seconds=0.5)
 
 
 def wait_until(condition: object, timeout: float = 15.0) -> None:

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import json
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -22,7 +21,7 @@ from rummykit.server.accounts.socket_caps import LocalSockets
 from rummykit.server.cluster.redis_sockets import RedisSockets
 from tests.kit.live import LiveServer
 from tests.kit.processes import REDIS_URL
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.workers import OpenWorkers
 
 LIMIT = 5
 
@@ -95,16 +94,9 @@ def test_memory_counts_each_player_and_gives_back_once() -> None:
 
 
 @pytest.fixture
-def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    settings = make_settings(
-        POSTGRES_URL,
-        database_schema=postgres_schema,
-        redis_url=REDIS_URL,
-        redis_prefix=f"test-{uuid.uuid4().hex[:12]}",
-        sockets_per_player=3,
-    )
-    with LiveServer(settings) as first, LiveServer(settings) as second:
-        yield first, second
+def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
+    """Two workers of one site, three table sockets a player."""
+    return open_workers(sockets_per_player=3)
 
 
 def test_one_player_s_sockets_at_two_workers_count_together(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
@@ -17,7 +16,7 @@ from rummykit.server.accounts.throttles import Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow
 from tests.kit.live import LiveServer
 from tests.kit.processes import REDIS_URL
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.workers import OpenWorkers
 
 
 def test_a_window_counts_every_key_and_gives_back() -> None:
@@ -67,16 +66,9 @@ def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
 
 
 @pytest.fixture
-def workers(postgres_schema: str) -> Iterator[tuple[LiveServer, LiveServer]]:
-    settings = make_settings(
-        POSTGRES_URL,
-        database_schema=postgres_schema,
-        redis_url=REDIS_URL,
-        redis_prefix=f"test-{uuid.uuid4().hex[:12]}",
-        login_attempts_per_minute=5,
-    )
-    with LiveServer(settings) as first, LiveServer(settings) as second:
-        yield first, second
+def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
+    """Two workers of one site, five login attempts a minute."""
+    return open_workers(login_attempts_per_minute=5)
 
 
 def test_logins_spread_over_two_workers_are_checked_five_times(
