@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,9 +57,10 @@ SETTLED = f"""(turn) => {{
   return state;
 }}"""
 
-# Resolves once the page is at rest: a frame has been drawn with no animation or
-# transition running that ends (the hand sliding into place, a panel sliding in), and
-# the observers that measure the page after a frame have run.  Bounded in frames.
+# Resolves once the page is at rest: two frames have been drawn with no animation or
+# transition running that ends (the hand sliding into place, a panel sliding in), so the
+# observers that measure the page after a frame and the effects that run after a paint
+# (a dialog's focus) have run.  Bounded in frames.
 AT_REST = """async () => {
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   for (let round = 0; round < 50; round += 1) {
@@ -179,6 +181,17 @@ class Player:
     def wait_turn_or_end(self) -> dict[str, Any]:
         """Wait until it is this player's turn (nothing in flight) or the game is over."""
         return self._wait_table(turn=True, timeout_ms=30_000)
+
+    def turns(self, *, limit: int = 2_000) -> Iterator[dict[str, Any]]:
+        """The table at each of the player's turns (an end-of-round summary closed)
+        until the game is over; a failure past ``limit`` turns."""
+        for _ in range(limit):
+            state = self.wait_turn_or_end()
+            self.close_dialogs()
+            if state["view"]["gameOver"]:
+                return
+            yield state
+        raise AssertionError("the game did not end")
 
     def at_turn(self) -> dict[str, Any] | None:
         """The table if it is this player's turn, settled, right now; else ``None``."""

@@ -4,6 +4,7 @@ WebSockets, tournaments.  Nothing here opens a browser."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -47,6 +48,23 @@ def register(player: Player, name: str) -> None:
     player.api("POST", "/api/register", {"name": name, "password": PASSWORD})
     me = player.api("GET", "/api/me")
     assert me["name"] == name and me["registered"], me
+
+
+def accounts_table(ann: Player, bob: Player, *, language: str, **options: Any) -> str:
+    """Ann and Bob registered from their pages (names of their own for this run) and a
+    new Three-Thirteen table of two people (rounds 3 and 4) made by Ann with
+    ``options`` (rated, its clock...); its id."""
+    suffix = uuid.uuid4().hex[:6]
+    register(ann, f"ann-{language}-{suffix}")
+    register(bob, f"bob-{language}-{suffix}")
+    return ann.create_table(
+        {
+            "game": "three-thirteen",
+            "rules": {"first_round": 3, "last_round": 4},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            **options,
+        }
+    )
 
 
 def draw_rather_than_take(message: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from tests.web.checks import assert_page_matches_server, server_view
 from tests.web.conftest import MakePage
 from tests.web.driver import Player
+from tests.web.turns import draw_and_throw_last
 
 SHORT = {"first_round": 3, "last_round": 4}
 
@@ -87,11 +88,7 @@ def test_cards_travel_through_a_whole_game_and_leave_nothing_behind(new_page: Ma
     me = new_page(pace="normal")
     table_id = _open_table(me, "three-thirteen", SHORT)
     in_flight = turns = 0
-    while True:
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
-        if state["view"]["gameOver"]:
-            break
+    for state in me.turns():
         assert state["view"]["phase"] == "draw", state["view"]
         if turns % 3 == 2:
             assert_page_matches_server(me, state)
@@ -174,11 +171,7 @@ def test_reduced_motion_stops_the_flights_and_the_sound_switch_is_remembered(
     for _ in range(2):
         me.wait_turn_or_end()
         me.close_dialogs()
-        me.page.click("[data-testid=stock]")
-        me.wait_settled()
-        me.tap_card(me.hand()[-1])
-        me.page.click("[data-testid=discard-pile]")
-        me.wait_settled()
+        draw_and_throw_last(me)
     me.wait_turn_or_end()
     assert _flights(me) == []
     played: dict[str, int] = me.page.evaluate("async () => (await import('/js/sound.js')).played")

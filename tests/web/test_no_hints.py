@@ -6,31 +6,19 @@ the table (desktop and a 360x740 phone) go to the screenshots folder."""
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
 
 from tests.web.catalogs import MESSAGES
 from tests.web.conftest import DESKTOP, PHONE, MakePage
 from tests.web.driver import Player, whose_turn
-from tests.web.scenes import register
+from tests.web.scenes import accounts_table
 
 
 def table_of_two(ann: Player, bob: Player, *, rated: bool, language: str) -> list[Player]:
     """Ann and Bob (registered) at a new Three-Thirteen table of two, both on its page;
     the two pages, the one whose turn it is first."""
-    suffix = uuid.uuid4().hex[:6]
-    register(ann, f"ann-{language}-{suffix}")
-    register(bob, f"bob-{language}-{suffix}")
-    table_id = ann.create_table(
-        {
-            "game": "three-thirteen",
-            "rules": {"first_round": 3, "last_round": 4},
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "rated": rated,
-            "turn_seconds": None,
-        },
-    )
+    table_id = accounts_table(ann, bob, language=language, rated=rated, turn_seconds=None)
     bob.api("POST", f"/api/tables/{table_id}/join", {})
     for player in (ann, bob):
         player.page.goto(f"{player.base_url}/#/table/{table_id}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from tests.web.conftest import MakePage
 from tests.web.driver import Player
+from tests.web.turns import draw_and_throw_last
 
 
 def _two_moves_by_the_computer(me: Player) -> list[dict[str, Any]]:
@@ -22,11 +23,7 @@ def _two_moves_by_the_computer(me: Player) -> list[dict[str, Any]]:
                 for m in (first, second)
             ):
                 return [first, second]
-        me.page.click("[data-testid=stock]")
-        me.wait_settled()
-        me.tap_card(me.hand()[-1])
-        me.page.click("[data-testid=discard-pile]")
-        me.wait_settled()
+        draw_and_throw_last(me)
     raise AssertionError(f"the computer made no two moves in a row: {state}")
 
 

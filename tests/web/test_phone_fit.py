@@ -99,17 +99,12 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     assert sheet["columns"] >= 5, sheet
     assert sheet["fits"] or sheet["cue"], sheet
     me.page.keyboard.press("Escape")
-    while True:
-        state = me.wait_turn_or_end()
-        view = state["view"]
-        if view["gameOver"]:
-            break
-        me.close_dialogs()
+    for state in me.turns():
         draw_and_throw_plain(me, state)
     dialog = me.page.locator(".dialog.game-over, .dialog:has(.final-totals)").first
     dialog.wait_for()
-    # opened, its first control focused (which must not scroll it) and at rest
-    dialog.locator(":focus").wait_for()
+    # at rest, its opening effects run (its first control focused, which must not
+    # scroll it)
     me.settle()
     me.shot("thirteen-phone-game-over")
     top = dialog.evaluate("(e) => e.getBoundingClientRect().top")

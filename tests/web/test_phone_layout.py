@@ -71,12 +71,8 @@ def test_four_players_on_a_phone_keep_the_hand_in_view(new_page: MakePage) -> No
     names = me.page.locator(".opponent .plate-name").all_inner_texts()
     assert len(set(names)) == 3, names
     last_turns = 0
-    while True:
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
+    for state in me.turns():
         view = state["view"]
-        if view["gameOver"]:
-            break
         if view["wentOut"] is not None:
             last_turns += 1
             me.page.locator(".went-out-zone").wait_for()

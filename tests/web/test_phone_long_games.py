@@ -107,12 +107,8 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
     with _against_one_who_never_takes(new_page, language) as (me, other, table_id):
         sizes: list[int] = []
         looked = False
-        while True:
-            state = me.wait_turn_or_end()
+        for state in me.turns():
             view = state["view"]
-            if view["gameOver"]:
-                break
-            me.close_dialogs()
             size = len(view["discardPile"])
             sizes.append(size)
             check_turn(me, f"burraco-{language}-pile-{size}-draw")
@@ -122,9 +118,9 @@ def test_burraco_pile_of_sixty_on_a_phone(new_page: MakePage, language: str) -> 
                 _look_through_the_pile(me, view["discardPile"])
                 looked = True
             me.page.click("[data-testid=stock]")
-            state = me.wait_settled()
+            drawn = me.wait_settled()
             check_turn(me, f"burraco-{language}-pile-{size}-play")
-            discard = next(a for a in state["legal"] if a.startswith("discard "))
+            discard = next(a for a in drawn["legal"] if a.startswith("discard "))
             me.tap_card(discard.split()[1])
             me.click_action("discard")
             me.wait_settled()
@@ -227,12 +223,8 @@ def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
     me.page.goto(f"{me.base_url}/#/table/{table_id}")
     me.wait_table()
     rounds: set[int] = set()
-    while True:
-        state = me.wait_turn_or_end()
+    for state in me.turns():
         view = state["view"]
-        if view["gameOver"]:
-            break
-        me.close_dialogs()
         toggle = me.page.locator(".arrangement-toggle")
         toggle.wait_for()
         if toggle.get_attribute("aria-expanded") != "true":
@@ -243,9 +235,9 @@ def test_three_or_four_players_through_the_thirteen_card_round_on_a_phone(
         if view["roundNumber"] == 11 and 0 not in rounds:
             me.shot(f"thirteen-long-{players}-{language}-13")
             rounds.add(0)
-        state = draw_from_stock(me)
+        drawn = draw_from_stock(me)
         check_turn(me, f"{name}-play")
-        throw_plain(me, state, by_button=True)
+        throw_plain(me, drawn, by_button=True)
     assert 11 in rounds, rounds  # the round of 13 cards
     dialog = me.page.locator(".dialog.game-over")
     dialog.wait_for()

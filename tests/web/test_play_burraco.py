@@ -61,18 +61,12 @@ def test_a_whole_quick_burraco_hand_against_a_bot(new_page: MakePage) -> None:
     me.enter_lobby("Bruno")
     me.play_now("burraco")
     counts = Counts()
-    turn = 0
-    while True:
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
-        if state["view"]["gameOver"]:
-            break
+    for turn, state in enumerate(me.turns()):
         if turn % 4 == 0 and state["view"]["phase"] == "draw":
             assert_page_matches_server(me, state)
             _check_melds(me, state)
             _check_running_score(me, state)
         play_burraco_turn(me, state, turn, counts)
-        turn += 1
     state = me.wait_settled()
     record = server_view(me, state["tableId"])
     assert record["format"] == "rummykit-record"

@@ -44,14 +44,11 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
     me = new_page()
     me.enter_lobby("Ada")
     me.play_now("three-thirteen")
-    turns = outs = 0
+    outs = 0
     rounds_seen: set[int] = set()
-    while True:
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
+    for turns, state in enumerate(me.turns()):
         view = state["view"]
-        if view["gameOver"]:
-            break
+        playing = state
         rounds_seen.add(view["roundNumber"])
         assert me.page.locator("[data-testid=wild-rank]").inner_text() == (
             "10" if view["wildRank"] == 10 else RANKS[view["wildRank"] - 1]
@@ -60,8 +57,8 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
             if turns % 5 == 0:
                 assert_page_matches_server(me, state)
             _draw(me, turns, state["legal"])
-            state = me.wait_settled()
-        outs_now = [action for action in state["legal"] if action.startswith("out ")]
+            playing = me.wait_settled()
+        outs_now = [action for action in playing["legal"] if action.startswith("out ")]
         if outs_now:
             # the first press picks a card to go out with, the second goes out
             me.click_action("out")
@@ -71,9 +68,8 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
             intended = set(outs_now)
         else:
             intended = {f"discard {_discard(me, turns, view['wildRank'])}"}
-        state = me.wait_settled()
-        assert me.last_action_of(state["seat"]) in intended, (turns, intended)
-        turns += 1
+        settled = me.wait_settled()
+        assert me.last_action_of(settled["seat"]) in intended, (turns, intended)
     assert rounds_seen == set(range(1, 12))
     record = server_view(me, state["tableId"])
     assert record["format"] == "rummykit-record"

@@ -65,14 +65,8 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     # three rounds: a new deal each run, and two short rounds can leave too few moves
     # for the list to scroll
     me.new_table("three-thirteen", {"first_round": 1, "last_round": 3})
-    for _ in range(200):
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
-        if state["view"]["gameOver"]:
-            break
+    for state in me.turns(limit=200):
         play_least_deadwood(me, state)
-    else:
-        raise AssertionError("the game did not end")
     me.page.click("[data-testid=open-replay]")
     me.page.wait_for_selector("[data-testid=replay-moves] button")
     replay = me.page.request.get(f"{me.base_url}/api/tables/{state['tableId']}/replay").json()

@@ -12,7 +12,6 @@ phone) go to the screenshots folder."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ import pytest
 from tests.web.catalogs import MESSAGES
 from tests.web.conftest import DESKTOP, PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.scenes import register
+from tests.web.scenes import accounts_table
 
 
 def _fits_the_phone(player: Player, selector: str) -> None:
@@ -39,18 +38,8 @@ def test_a_link_shows_the_table_asks_first_and_lets_a_guest_watch(
 ) -> None:
     words = MESSAGES[language]
     ann, bob, gwen = (new_page(language=language) for _ in range(3))
-    suffix = uuid.uuid4().hex[:6]
-    register(ann, f"ann-{language}-{suffix}")
-    register(bob, f"bob-{language}-{suffix}")
-    table_id = ann.create_table(
-        {
-            "game": "three-thirteen",
-            "rules": {"first_round": 3, "last_round": 4},
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "rated": True,
-            "turn_seconds": 60,
-            "time_bank_seconds": 30,
-        },
+    table_id = accounts_table(
+        ann, bob, language=language, rated=True, turn_seconds=60, time_bank_seconds=30
     )
     link = f"/#/table/{table_id}"
 

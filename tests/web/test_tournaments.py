@@ -23,17 +23,15 @@ def _make_tournament(host: httpx.Client) -> str:
 def _play_round(me: Player) -> None:
     """Draw from the stock and discard the last card, or go out when that is legal,
     until the game is over."""
-    while True:
-        state = me.wait_turn_or_end()
-        me.close_dialogs()
-        if state["view"]["gameOver"]:
-            return
+    for state in me.turns():
         if state["view"]["phase"] == "draw":
             me.page.locator("[data-testid=stock]").click()
-            state = me.wait_settled()
-            if state["view"]["gameOver"]:
+            drawn = me.wait_settled()
+            if drawn["view"]["gameOver"]:
                 return
-        if any(action.startswith("out ") for action in state["legal"]):
+        else:
+            drawn = state
+        if any(action.startswith("out ") for action in drawn["legal"]):
             me.click_action("out")
             me.page.wait_for_selector(".hand-card.selected")
             me.click_action("out")

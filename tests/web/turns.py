@@ -73,6 +73,15 @@ def throw_plain(me: Player, state: dict[str, Any], *, by_button: bool = False) -
     me.wait_settled()
 
 
+def draw_and_throw_last(me: Player) -> None:
+    """Draw from the stock, then throw the last card of the hand (tapped, then the
+    pile), and wait until the page has settled."""
+    draw_from_stock(me)
+    me.tap_card(me.hand()[-1])
+    me.page.click("[data-testid=discard-pile]")
+    me.wait_settled()
+
+
 def draw_and_throw_plain(me: Player, state: dict[str, Any]) -> None:
     """Three-Thirteen: draw from the stock if the turn starts there, then
     :func:`throw_plain`."""
