@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
-from tests.server.storage.test_recovery_process import ServerProcess, free_port
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS
-from tests.web.driver import open_page
+from tests.kit.processes import ServerProcess
+from tests.kit.threaded import free_port
+from tests.web.conftest import DESKTOP, PHONE, page_maker
 
 SHORT = {"first_round": 3, "last_round": 4}
 RECONNECTING = {
@@ -24,23 +23,32 @@ RECONNECTING = {
 }
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
+@pytest.fixture(scope="module")
+def process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server process for the module's tests (each kills it and starts it again)."""
+    folder = tmp_path_factory.mktemp("reconnect")
     env = dict(os.environ)
     env.update(
-        RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'rummykit.sqlite3'}",
+        RUMMYKIT_DATABASE_URL=f"sqlite+aiosqlite:///{folder / 'rummykit.sqlite3'}",
         RUMMYKIT_SECRET_KEY="reconnect-test",
         RUMMYKIT_BOT_PAUSE_SECONDS="0",
         RUMMYKIT_BOT_WORKERS="1",
     )
     env.pop("RUMMYKIT_REDIS_URL", None)
-    process = ServerProcess(env, free_port(), tmp_path / "server.log")
+    process = ServerProcess(env, free_port(), folder / "server.log")
     try:
         process.start()
         yield process
     finally:
-        if process.process is not None and process.process.poll() is None:
-            process.kill()
+        process.stop()
+
+
+@pytest.fixture
+def server(process: ServerProcess) -> ServerProcess:
+    """The module's server process, running (started again if a test left it killed)."""
+    if process.process is None or process.process.poll() is not None:
+        process.start()
+    return process
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
@@ -48,11 +56,8 @@ def test_the_page_reconnects_until_its_server_is_back(
     browser: Browser, server: ServerProcess, language: str
 ) -> None:
     # Russian, the longest words, on a phone
-    context = browser.new_context(viewport=PHONE if language == "ru" else DESKTOP)
-    try:
-        player = open_page(
-            context, f"http://127.0.0.1:{server.port}", language=language, pace="instant"
-        )
+    with page_maker(browser, f"http://127.0.0.1:{server.port}") as new_page:
+        player = new_page(viewport=PHONE if language == "ru" else DESKTOP, language=language)
         player.new_table("three-thirteen", SHORT)
         # the first dealer is drawn from the seed, so the bot may open the round
         before = player.wait_turn_or_end()
@@ -62,12 +67,12 @@ def test_the_page_reconnects_until_its_server_is_back(
         banner = player.page.locator(".banner[data-status=reconnecting]")
         banner.wait_for(timeout=15_000)
         assert RECONNECTING[language] in banner.inner_text().lower()
-        # refused attempts (nothing listens) go on: it is still trying a while later
-        player.page.wait_for_timeout(3_000)
+        # refused attempts (nothing listens) go on: it is still trying two attempts later
+        for _ in range(2):
+            player.page.wait_for_event("websocket", timeout=15_000)
         assert banner.is_visible()
         assert player.table()["status"] == "reconnecting"
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        player.page.screenshot(path=str(SCREENSHOTS / f"reconnecting-{language}.png"))
+        player.shoot(f"reconnecting-{language}")
 
         server.start()  # the same port, the same database: the table is restored
         banner.wait_for(state="detached", timeout=30_000)
@@ -81,5 +86,3 @@ def test_the_page_reconnects_until_its_server_is_back(
             "n => window.rummykitTable.store.get().message.state_number > n",
             arg=before["stateNumber"],
         )
-    finally:
-        context.close()
