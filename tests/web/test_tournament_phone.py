@@ -14,10 +14,12 @@ from tests.web.conftest import PHONE, LiveServer, MakePage
 from tests.web.scenes import cookie_of, guest, make_tournament, play_seat
 
 
-def _tournament_with_a_round_played(server: LiveServer) -> str:
-    """Four entrants (a player with a long name and three computers), round 1 played."""
+@pytest.fixture(scope="module")
+def tournament_id(live_server: LiveServer) -> str:
+    """Four entrants (a player with a long name and three computers), round 1 played:
+    made once, only looked at by each language's page."""
     name = "Maximiliánné Szentgyörgyvölgyi"
-    with closing(guest(server.url, name[:24])) as host:
+    with closing(guest(live_server.url, name[:24])) as host:
         tournament_id = make_tournament(
             host,
             name="Autumn Championship of Three-Thirteen",
@@ -28,7 +30,7 @@ def _tournament_with_a_round_played(server: LiveServer) -> str:
         view = host.get(f"/api/tournaments/{tournament_id}").json()
         table_id = view["your_table"]
         assert table_id, view
-        play_seat(server.url, table_id, cookie_of(host))
+        play_seat(live_server.url, table_id, cookie_of(host))
 
         def round_played() -> bool:
             view = host.get(f"/api/tournaments/{tournament_id}").json()
@@ -85,9 +87,8 @@ LIST_CUT = """() => {
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_a_tournament_with_standings_fits_a_phone(
-    new_page: MakePage, live_server: LiveServer, language: str
+    new_page: MakePage, tournament_id: str, language: str
 ) -> None:
-    tournament_id = _tournament_with_a_round_played(live_server)
     me = new_page(viewport=PHONE, language=language)
     me.enter_lobby(f"Phone{language}")
     me.goto(f"/#/tournament/{tournament_id}")
