@@ -20,7 +20,12 @@ from tests.web.scenes import guest
 def test_leave_then_return_from_the_lobby(new_page: MakePage) -> None:
     for viewport, name in ((None, "desktop"), (PHONE, "phone")):
         ann = new_page(viewport=viewport)
-        ann.enter_lobby("Ann")
+        ann.goto("/")
+        with ann.page.expect_response(lambda r: r.url.endswith("/api/current")) as current:
+            ann.sit_down("Ann")
+        current.value.finished()
+        ann.page.wait_for_selector("[data-testid=me]")
+        ann.settle()  # the answer read and drawn
         # a fresh player has no current games: the list is not shown
         assert ann.page.locator("[data-testid=current-games]").count() == 0
         table_id = ann.create_table(

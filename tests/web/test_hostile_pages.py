@@ -201,7 +201,7 @@ def test_the_policy_blocks_inline_script(hostile: HostileServer, pages: Any) -> 
           const script = document.createElement("script");
           script.textContent = "window.__inline = 1";
           document.body.append(script);
-          setTimeout(() => resolve(null), 5000);
+          setTimeout(() => resolve(null), 5000);  // a time limit: the event resolves at once
         })"""
     )
     assert blocked in ("script-src-elem", "script-src")
