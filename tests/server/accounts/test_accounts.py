@@ -33,8 +33,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.migrate import alembic_config
 from tests.kit.apps import app_client
-
-PASSWORD = "correct-horse-battery"
+from tests.kit.players import PASSWORD
 
 
 class FakeHashes:

@@ -32,10 +32,11 @@ from rummykit.server.accounts.security import (
 from rummykit.server.api import records
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
+from tests.kit.leak_audit import random_policy
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.kit.threaded import ThreadedServer
 from tests.server.conftest import make_settings
-from tests.server.table.test_whole_games import connect, new_player, random_policy
 
 SHORT = {"first_round": 3, "last_round": 3}
 FIXED = {

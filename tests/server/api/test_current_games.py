@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from rummykit.server.clock import FakeClock
-from tests.server.table.test_whole_games import new_player
+from tests.kit.players import new_player
 
 
 def test_current_games_lists_the_players_tables_not_over(

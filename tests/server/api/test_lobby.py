@@ -10,12 +10,7 @@ from fastapi.testclient import TestClient
 from rummykit.cards import BURRACO_POINTS, CARD_COUNT, JOKER, format_card
 from rummykit.games.burraco.melds import BURRACO_SIZE
 from rummykit.games.burraco.scoring import CLEAN_BURRACO_BONUS, DIRTY_BURRACO_BONUS
-
-
-def guest(client: TestClient, name: str = "ann") -> dict[str, object]:
-    response = client.post("/api/session", json={"nickname": name})
-    assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
+from tests.kit.players import guest
 
 
 def test_healthz_and_catalog(client: TestClient) -> None:

@@ -13,23 +13,12 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.storage.ratings import display_rating
 from tests.kit.apps import app_client
+from tests.kit.players import connect, new_player, registered
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
-from tests.server.table.test_whole_games import connect, new_player
 
-PASSWORD = "correct-horse-battery"
 QUICK = {"first_round": 3, "last_round": 4}
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]
-
-
-def registered(client: TestClient, name: str) -> tuple[str, str]:
-    """A new registered player's session cookie and id."""
-    client.cookies.clear()
-    response = client.post("/api/register", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 200, response.text
-    cookie = str(response.cookies["rummykit_session"])
-    client.cookies.clear()
-    return cookie, response.json()["player_id"]
 
 
 def create(client: TestClient, cookie: str, **body: Any) -> Any:

@@ -14,9 +14,9 @@ from rummykit.server.api.catalog import new_table
 from rummykit.server.api.rematch import rematch_request
 from tests.kit.live import LiveServer, play_out
 from tests.kit.live import Player as LivePlayer
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
-from tests.server.table.test_whole_games import connect, new_player
 
 SHORT = {"first_round": 3, "last_round": 3}
 

@@ -20,7 +20,7 @@ from rummykit.server.bots.queue import Kind
 from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow
-from tests.server.table.test_whole_games import new_player
+from tests.kit.players import new_player
 
 T = TypeVar("T")
 

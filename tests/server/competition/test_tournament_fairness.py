@@ -17,9 +17,9 @@ from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 from rummykit.server.storage.tournaments import tables_of
 from tests.kit.apps import app_client
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
-from tests.server.table.test_whole_games import connect, new_player
 
 
 def _pair_event(client: TestClient, ann: str, bob: str) -> tuple[str, str]:

@@ -12,9 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.kit.leak_audit import random_policy
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.competition.test_tournaments import QUICK_BURRACO, _as, _until_over
-from tests.server.table.test_whole_games import connect, new_player, random_policy
 
 
 def _register(client: TestClient, cookie: str, tournament_id: str, **body: Any) -> Any:

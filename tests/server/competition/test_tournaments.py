@@ -18,9 +18,9 @@ from rummykit.pairings.standings import EventRecord, TableResult
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.kit.apps import app_client
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.table.test_whole_games import connect, new_player
 
 QUICK_BURRACO: dict[str, Any] = {"game": "burraco", "rules": {"mode": "quick"}}
 SHORT_313: dict[str, Any] = {

@@ -16,7 +16,7 @@ from rummykit.server.protocol.messages import (
     json_schema,
     parse_client_message,
 )
-from tests.server.api.test_lobby import guest
+from tests.kit.players import guest
 
 NOT_NUMBERS = ['"0"', "true", "false", "0.0", "1e0", "null", "[0]", '{"n": 0}']
 

@@ -21,13 +21,13 @@ from fastapi.testclient import TestClient
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow
 from tests.kit.apps import OpenClient
+from tests.kit.players import new_player
 from tests.kit.processes import (
     ServerProcess,
     database_environment,
     free_port,
     server_environment,
 )
-from tests.server.table.test_whole_games import new_player
 
 REQUESTS = 40
 Request = tuple[str, dict[str, Any] | None, str]  # path, body, session cookie

@@ -26,9 +26,10 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.store import Storage
 from rummykit.server.table import committed_deal
 from rummykit.server.table.verify import verify_record
+from tests.kit.leak_audit import random_policy
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import POSTGRES_URL, make_settings
-from tests.server.table.test_whole_games import connect, new_player, random_policy
 
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 RULES = {"last_round": 3}

@@ -19,8 +19,8 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.store import Storage
+from tests.kit.players import guest
 from tests.kit.scripted import play_to_end
-from tests.server.api.test_lobby import guest
 from tests.server.conftest import make_settings
 
 

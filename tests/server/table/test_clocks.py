@@ -15,9 +15,9 @@ from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.clock import FakeClock
 from rummykit.server.table.stand_in import LARGE_PILE, cautious_moves
 from tests.kit.apps import app_client
+from tests.kit.players import connect, new_player
 from tests.server.conftest import make_settings
 from tests.server.table.test_table_life import next_state, nothing_happens
-from tests.server.table.test_whole_games import connect, new_player
 
 T = TypeVar("T")
 

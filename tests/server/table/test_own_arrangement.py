@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.games.three_thirteen import GAME
 from rummykit.server.protocol.messages import parse_server_message
-from tests.server.table.test_whole_games import connect, new_player
+from tests.kit.players import connect, new_player
 
 
 def test_a_seat_is_sent_its_own_arrangement_and_a_watcher_none(client: TestClient) -> None:

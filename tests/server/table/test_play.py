@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from rummykit.cli.app import app
 from rummykit.games.record import loads
+from tests.kit.players import guest
 from tests.kit.scripted import phrases_reason, play_to_end
-from tests.server.api.test_lobby import guest
 
 
 def test_three_thirteen_against_a_bot_to_the_end(client: TestClient) -> None:

@@ -25,8 +25,8 @@ from rummykit.server.protocol.messages import GameOverMessage, json_schema, pars
 from rummykit.server.settings import Settings
 from rummykit.server.table import committed_deal
 from tests.kit.apps import OpenClient
+from tests.kit.players import guest
 from tests.kit.scripted import play_to_end
-from tests.server.api.test_lobby import guest
 
 NONCE = "5e" * 16
 JS_SAFE = 2**53 - 1

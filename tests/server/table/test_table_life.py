@@ -12,9 +12,9 @@ from starlette.websockets import WebSocketDisconnect
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.kit.apps import app_client
+from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.server.conftest import make_settings
-from tests.server.table.test_whole_games import connect, new_player
 
 
 @pytest.fixture
