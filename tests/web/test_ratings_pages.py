@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from rummykit.server.bots.ratings import PUBLISHED
+from tests.kit.leak_audit import random_policy
 from tests.kit.scripted import Policy, first_legal
-from tests.server.table.test_whole_games import random_policy
 from tests.web.conftest import PHONE, LiveServer, MakePage
 from tests.web.scenes import PASSWORD, cookie_of, play_seats, registered
 
@@ -65,12 +68,33 @@ def play_rated_table(
     return [player_id for _, player_id in clients], table_id
 
 
-def test_the_leaderboard_and_a_profile_after_a_rated_game(
-    new_page: MakePage, live_server: LiveServer
-) -> None:
+@dataclass(frozen=True)
+class RatedGame:
+    """A finished rated game of two new players: ``first`` won, ``second`` left."""
+
+    first: str
+    second: str
+    ann_id: str
+    bob_id: str
+    table_id: str
+    cookies: dict[str, str]  # each player's session, by name
+
+
+@pytest.fixture(scope="module")
+def rated_game(live_server: LiveServer) -> RatedGame:
+    """:func:`play_rated_game` once for the module: its tests only look at the game."""
     suffix = secrets.token_hex(3)
     first, second = f"ann{suffix}", f"bob{suffix}"
-    ann_id, bob_id, table_id = play_rated_game(live_server, first, second)
+    cookies: dict[str, str] = {}
+    ann_id, bob_id, table_id = play_rated_game(live_server, first, second, cookies)
+    return RatedGame(first, second, ann_id, bob_id, table_id, cookies)
+
+
+def test_the_leaderboard_and_a_profile_after_a_rated_game(
+    new_page: MakePage, rated_game: RatedGame
+) -> None:
+    first, second = rated_game.first, rated_game.second
+    ann_id, bob_id, table_id = rated_game.ann_id, rated_game.bob_id, rated_game.table_id
 
     viewer = new_page()
     viewer.goto("/")
@@ -152,12 +176,10 @@ def test_a_registered_player_creates_a_rated_table_and_the_lobby_says_so(
 
 
 def test_the_result_shows_what_a_rated_game_did_to_each_rating(
-    new_page: MakePage, live_server: LiveServer
+    new_page: MakePage, rated_game: RatedGame
 ) -> None:
-    suffix = secrets.token_hex(3)
-    first, second = f"ann{suffix}", f"bob{suffix}"
-    cookies: dict[str, str] = {}
-    _, _, table_id = play_rated_game(live_server, first, second, cookies)
+    first, second, table_id = rated_game.first, rated_game.second, rated_game.table_id
+    cookies = rated_game.cookies
     for name, language, words in (
         (first, "en", "Rating"),
         (second, "ru", "Рейтинг"),
