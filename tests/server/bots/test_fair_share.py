@@ -21,6 +21,7 @@ from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow
 from tests.kit.players import new_player
+from tests.kit.tournaments import tournament_body
 
 T = TypeVar("T")
 
@@ -98,15 +99,7 @@ def test_a_players_tables_and_tournament_think_on_that_players_share(
     for _ in range(3):
         assert client.post("/api/tables", json=BOTS_ONLY, headers=as_ann).status_code == 200
     assert client.post("/api/tables", json=BOTS_ONLY, headers=as_bob).status_code == 200
-    body = {
-        "game": "three-thirteen",
-        "rules": {"first_round": 3, "last_round": 3},
-        "name": "Ann's cup",
-        "capacity": 4,
-        "rounds": 1,
-        "bot_level": "greedy",
-        "enter": False,
-    }
+    body = tournament_body(name="Ann's cup", capacity=4, rounds=1, bot_level="greedy", enter=False)
     made = client.post("/api/tournaments", json=body, headers=as_ann).json()
     assert client.post(f"/api/tournaments/{made['id']}/start", headers=as_ann).status_code == 200
     _until(lambda: client.get(f"/api/tournaments/{made['id']}").json()["status"] == "over")

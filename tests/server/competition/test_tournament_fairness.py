@@ -19,14 +19,14 @@ from rummykit.server.storage.tournaments import tables_of
 from tests.kit.apps import app_client
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.server.competition.test_tournaments import SHORT_313, _as, _until_over
+from tests.kit.tournaments import SHORT_313, as_player, tournament_body, until_over
 
 
 def _pair_event(client: TestClient, ann: str, bob: str) -> tuple[str, str]:
     """A one-round event of ann and bob (no bots): its id and their table."""
-    body = {**SHORT_313, "name": "Pair", "rounds": 1, "capacity": 2, "bot_level": None}
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
-    joined = _as(client, bob).post(f"/api/tournaments/{tournament_id}/register").json()
+    body = tournament_body(name="Pair", rounds=1, capacity=2, bot_level=None)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
+    joined = as_player(client, bob).post(f"/api/tournaments/{tournament_id}/register").json()
     assert joined["status"] == "running"
     return tournament_id, joined["your_table"]
 
@@ -101,7 +101,7 @@ def test_a_restart_does_not_make_an_entrant_who_came_a_no_show(
         assert _seats(client, table_id)[0].left_at is None  # ann came: no forfeit
         with connect(client, f"/ws/tables/{table_id}", ann) as ws:
             play_to_end(ws)
-        view = _until_over(client, tournament_id)
+        view = until_over(client, tournament_id)
     (only,) = view["round_list"][0]["tables"]
     bob_entry = next(e["entry"] for e in view["entries"] if e["name"] == "bob")
     assert only["forfeits"] == [bob_entry]
@@ -122,14 +122,14 @@ def test_a_finished_rounds_table_in_memory_follows_the_database(
         clock.advance(61)  # bob never comes
         first = play_to_end(ws)[-1]
         assert first["seed"] is None  # held while the round may still be played elsewhere
-        _until_over(client, tournament_id)
-        record = _as(client, carol).get(f"/api/tables/{table_id}/record").json()
+        until_over(client, tournament_id)
+        record = as_player(client, carol).get(f"/api/tables/{table_id}/record").json()
         assert record["format"] == "rummykit-record"
         told = _receive(ws)  # the round is over: ann learns the deal
         assert (told["type"], told["seed"]) == ("game_over", record["seed"])
-        summary = _as(client, carol).get(f"/api/tables/{table_id}")
+        summary = as_player(client, carol).get(f"/api/tables/{table_id}")
         assert summary.status_code == 200, summary.text
-        watching = _as(client, carol).post(f"/api/tables/{table_id}/watch", json={})
+        watching = as_player(client, carol).post(f"/api/tables/{table_id}/watch", json={})
         assert watching.status_code == 200, watching.text
         with connect(client, watching.json()["ws_url"], carol) as stranger:
             message = stranger.receive_json()
@@ -146,23 +146,25 @@ def test_a_rounds_results_stay_hidden_until_the_round_is_over(
     page shows neither its totals nor its points, nor standings moved by it."""
     client = any_client
     ann, bob, carol, dave = (new_player(client, n) for n in ("ann", "bob", "carol", "dave"))
-    body = {**SHORT_313, "name": "Four", "rounds": 1, "capacity": 4, "bot_level": None}
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    body = tournament_body(name="Four", rounds=1, capacity=4, bot_level=None)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     for cookie in (bob, carol, dave):
-        _as(client, cookie).post(f"/api/tournaments/{tournament_id}/register")
+        as_player(client, cookie).post(f"/api/tournaments/{tournament_id}/register")
     url = f"/api/tournaments/{tournament_id}"
-    view = _as(client, ann).get(url).json()
+    view = as_player(client, ann).get(url).json()
     ann_table = view["your_table"]
     other = next(
         t["table_id"] for t in view["round_list"][0]["tables"] if t["table_id"] != ann_table
     )
     partner = next(
-        c for c in (bob, carol, dave) if _as(client, c).get(url).json()["your_table"] == ann_table
+        c
+        for c in (bob, carol, dave)
+        if as_player(client, c).get(url).json()["your_table"] == ann_table
     )
     with connect(client, f"/ws/tables/{ann_table}", ann) as ws:
         ws.receive_json()
         # ann's partner gives the game up at once: a substitute plays it to the end
-        assert _as(client, partner).post(f"/api/tables/{ann_table}/leave").status_code == 200
+        assert as_player(client, partner).post(f"/api/tables/{ann_table}/leave").status_code == 200
         play_to_end(ws)
     _until(lambda: _stored_totals(client, tournament_id) == 1)  # ann's result is stored
     assert client.get(f"/api/tables/{other}").status_code == 403  # still private
@@ -170,7 +172,7 @@ def test_a_rounds_results_stay_hidden_until_the_round_is_over(
         if not cookie:
             client.cookies.clear()
         else:
-            _as(client, cookie)
+            as_player(client, cookie)
         view = client.get(url).json()
         assert view["status"] == "running"
         tables = view["round_list"][0]["tables"]
@@ -188,17 +190,21 @@ def test_a_tournaments_tables_leave_its_creators_table_limit_alone(
     limited = settings.model_copy(update={"max_tables_per_player": 2})
     with app_client(limited, runner=bot_runner, clock=clock) as client:
         ann = new_player(client, "ann")
-        body = {**SHORT_313, "name": "People", "rounds": 1, "capacity": 4, "bot_level": None}
-        tournament_id = _as(client, ann).post("/api/tournaments", json={**body, "enter": False})
+        body = tournament_body(name="People", rounds=1, capacity=4, bot_level=None)
+        tournament_id = as_player(client, ann).post(
+            "/api/tournaments", json={**body, "enter": False}
+        )
         url = f"/api/tournaments/{tournament_id.json()['id']}/register"
         for name in ("bob", "carol", "dave", "erin"):
-            assert _as(client, new_player(client, name)).post(url).status_code == 200
-        assert _as(client, ann).get(url.removesuffix("/register")).json()["status"] == "running"
-        assert _as(client, ann).get("/api/current").json() == []
+            assert as_player(client, new_player(client, name)).post(url).status_code == 200
+        assert (
+            as_player(client, ann).get(url.removesuffix("/register")).json()["status"] == "running"
+        )
+        assert as_player(client, ann).get("/api/current").json() == []
         own = {**SHORT_313, "seats": [{"kind": "human"}, {"kind": "human"}]}
-        made = [_as(client, ann).post("/api/tables", json=own) for _ in range(2)]
+        made = [as_player(client, ann).post("/api/tables", json=own) for _ in range(2)]
         assert [m.status_code for m in made] == [200, 200], made[-1].text
-        refused = _as(client, ann).post("/api/tables", json=own)
+        refused = as_player(client, ann).post("/api/tables", json=own)
         assert (refused.status_code, refused.json()["error"]["code"]) == (
             429,
             "too_many_tables",
@@ -218,12 +224,14 @@ def test_the_sweep_makes_a_table_follow_a_round_ended_elsewhere(
         ws.receive_json()
         clock.advance(61)
         play_to_end(ws)
-        _until_over(client, tournament_id)
+        until_over(client, tournament_id)
         assert _receive(ws)["seed"] is not None
         host = server.tables.hosts[table_id]
         host.row.reveal_held, host.row.private = True, True  # as if told nothing here
         assert (
-            _as(client, new_player(client, "carol")).get(f"/api/tables/{table_id}").status_code
+            as_player(client, new_player(client, "carol"))
+            .get(f"/api/tables/{table_id}")
+            .status_code
             == 403
         )
         client.portal.call(server.tournaments.sweep)  # type: ignore[union-attr]

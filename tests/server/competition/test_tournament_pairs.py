@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.server.competition.test_tournaments import QUICK_BURRACO, _as, _until_over
+from tests.kit.tournaments import QUICK_BURRACO, as_player, until_over
 
 
 def _register(client: TestClient, cookie: str, tournament_id: str, **body: Any) -> Any:
-    return _as(client, cookie).post(f"/api/tournaments/{tournament_id}/register", json=body)
+    return as_player(client, cookie).post(f"/api/tournaments/{tournament_id}/register", json=body)
 
 
 def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) -> None:
@@ -33,7 +33,7 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
         "capacity": 4,
         "bot_level": "random",
     }
-    made = _as(client, ann).post("/api/tournaments", json=body)
+    made = as_player(client, ann).post("/api/tournaments", json=body)
     assert made.status_code == 200, made.text
     tournament_id = made.json()["id"]
     [pair] = made.json()["entries"]
@@ -45,7 +45,7 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
     taken = _register(client, eve, tournament_id, partner=pair["player_id"])
     assert taken.json()["error"]["code"] == "not_registered"
     # a partner who withdraws frees the place, and may come back
-    left = _as(client, cyd).post(f"/api/tournaments/{tournament_id}/withdraw").json()
+    left = as_player(client, cyd).post(f"/api/tournaments/{tournament_id}/withdraw").json()
     assert [(e["name"], e["partner"]) for e in left["entries"]] == [("ann", None)]
     assert _register(client, cyd, tournament_id, partner=pair["player_id"]).status_code == 200
     # bob and dee make the second pair
@@ -53,7 +53,7 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
     bob_id = next(e["player_id"] for e in second["entries"] if e["name"] == "bob")
     assert _register(client, dee, tournament_id, partner=bob_id).json()["entrants"] == 2
     # the creator starts it: two pairs of computers fill the places
-    started = _as(client, ann).post(f"/api/tournaments/{tournament_id}/start").json()
+    started = as_player(client, ann).post(f"/api/tournaments/{tournament_id}/start").json()
     assert started["status"] == "running"
     entries = started["entries"]
     assert len(entries) == 4 and all(e["partner"] for e in entries)
@@ -84,7 +84,7 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
     for thread in threads:
         thread.join(timeout=300)
     assert not errors, errors
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     [first_round] = view["round_list"]
     assert len(first_round["tables"]) == 2
     records = [
@@ -115,9 +115,9 @@ def test_a_knockout_of_computer_pairs_runs_to_its_final(client: TestClient) -> N
         "bot_level": "random",
         "enter": False,
     }
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     assert client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     assert [len(r["tables"]) for r in view["round_list"]] == [2, 1]
     final = view["round_list"][1]["tables"][0]
     winners = [

@@ -6,7 +6,6 @@ under races and refuses what it must."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -20,29 +19,8 @@ from rummykit.server.clock import FakeClock
 from tests.kit.apps import app_client
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
+from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, as_player, tournament_body, until_over
 from tests.server.conftest import POSTGRES_URL, make_settings
-
-QUICK_BURRACO: dict[str, Any] = {"game": "burraco", "rules": {"mode": "quick"}}
-SHORT_313: dict[str, Any] = {
-    "game": "three-thirteen",
-    "rules": {"first_round": 3, "last_round": 3},
-}
-
-
-def _as(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set("rummykit_session", cookie)
-    return client
-
-
-def _until_over(client: TestClient, tournament_id: str, timeout: float = 120.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        view: dict[str, Any] = client.get(f"/api/tournaments/{tournament_id}").json()
-        if view["status"] == "over":
-            return view
-        time.sleep(0.1)
-    raise AssertionError(f"the tournament did not end: {view}")
 
 
 def _records(client: TestClient, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -65,7 +43,7 @@ def test_a_swiss_event_of_four_bots_runs_to_the_end(client: TestClient) -> None:
         "bot_level": "greedy",
         "enter": False,
     }
-    made = _as(client, ann).post("/api/tournaments", json=body)
+    made = as_player(client, ann).post("/api/tournaments", json=body)
     assert made.status_code == 200, made.text
     tournament_id = made.json()["id"]
     assert made.json()["status"] == "registering" and made.json()["creator"]
@@ -73,7 +51,7 @@ def test_a_swiss_event_of_four_bots_runs_to_the_end(client: TestClient) -> None:
     assert [t["id"] for t in listed] == [tournament_id]
     assert listed[0]["name"] == "Friday <b>Swiss</b>"  # stored and sent as text
     assert client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     assert [e["name"] for e in view["entries"]] == [f"Computer {n} (Medium)" for n in range(1, 5)]
     _check_swiss(client, view, game="burraco", rounds=2)
 
@@ -129,9 +107,9 @@ def test_a_swiss_event_of_sixteen_bots_on_postgresql(pg_client: TestClient) -> N
         "bot_level": "greedy",
         "enter": False,
     }
-    tournament_id = _as(pg_client, ann).post("/api/tournaments", json=body).json()["id"]
+    tournament_id = as_player(pg_client, ann).post("/api/tournaments", json=body).json()["id"]
     assert pg_client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
-    view = _until_over(pg_client, tournament_id, timeout=300)
+    view = until_over(pg_client, tournament_id, timeout=300)
     _check_swiss(pg_client, view, game="burraco", rounds=4)
 
 
@@ -146,9 +124,9 @@ def test_an_elimination_event_of_three_player_tables(client: TestClient) -> None
         "bot_level": "random",
         "enter": False,
     }
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     client.post(f"/api/tournaments/{tournament_id}/start")
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     first, final = view["round_list"]
     # a bracket of nine slots for five: two tables and a bye, then a final of three
     assert sorted(len(t["entries"]) for t in first["tables"]) == [1, 2, 2]
@@ -169,26 +147,26 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
         "capacity": 2,
         "bot_level": None,
     }
-    made = _as(client, ann).post("/api/tournaments", json=body).json()
+    made = as_player(client, ann).post("/api/tournaments", json=body).json()
     tournament_id = made["id"]
     assert made["registered"] and made["status"] == "registering"
     # the second entrant fills it: the server makes the table and seats both
-    joined = _as(client, bob).post(f"/api/tournaments/{tournament_id}/register").json()
+    joined = as_player(client, bob).post(f"/api/tournaments/{tournament_id}/register").json()
     assert joined["status"] == "running" and joined["your_table"]
     table_id = joined["your_table"]
     table = client.get(f"/api/tables/{table_id}").json()
     assert table["status"] == "playing"
     assert [s["name"] for s in table["seats"]] == ["ann", "bob"]
-    assert _as(client, ann).get(f"/api/tournaments/{tournament_id}").json()["your_table"] == (
+    assert as_player(client, ann).get(f"/api/tournaments/{tournament_id}").json()["your_table"] == (
         table_id
     )
     # the deal of a round is hidden while the round is played, and its tables are the
     # players' alone: what a player holds tells what is hidden at the round's other tables
-    assert _as(client, ann).get(f"/api/tables/{table_id}/record").json()["format"] == (
+    assert as_player(client, ann).get(f"/api/tables/{table_id}/record").json()["format"] == (
         "rummykit-view"
     )
     carol = new_player(client, "carol")
-    watching = _as(client, carol).post(f"/api/tables/{table_id}/watch", json={})
+    watching = as_player(client, carol).post(f"/api/tables/{table_id}/watch", json={})
     assert (watching.status_code, watching.json()["error"]["code"]) == (403, "private_table")
     assert client.get(f"/api/tables/{table_id}/record").status_code == 403
     # ann comes and plays; bob never comes: past the grace period he forfeits
@@ -197,28 +175,30 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
         ws.receive_json()
         clock.advance(61)
         play_to_end(ws)
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     (only,) = view["round_list"][0]["tables"]
     bob_entry = next(e["entry"] for e in view["entries"] if e["name"] == "bob")
     assert only["forfeits"] == [bob_entry]
     assert [s["name"] for s in view["standings"]] == ["ann", "bob"]
     assert view["standings"][0]["points"] == 1.0
     # a tournament's table has no rematch: the tournament deals its next round
-    again = _as(client, ann).post(f"/api/tables/{table_id}/rematch")
+    again = as_player(client, ann).post(f"/api/tables/{table_id}/rematch")
     assert (again.status_code, again.json()["error"]["code"]) == (409, "tournament_table")
     # the round is over: anyone may read the table's record, its deal shown
-    assert _as(client, carol).get(f"/api/tables/{table_id}/record").json()["format"] == (
+    assert as_player(client, carol).get(f"/api/tables/{table_id}/record").json()["format"] == (
         "rummykit-record"
     )
 
 
 def test_registration_refuses_what_it_must(client: TestClient) -> None:
     ann, bob, carol = (new_player(client, n) for n in ("ann", "bob", "carol"))
-    body = {**QUICK_BURRACO, "name": "Small", "capacity": 2, "bot_level": None}
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    body = tournament_body(QUICK_BURRACO, name="Small", capacity=2, bot_level=None)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     url = f"/api/tournaments/{tournament_id}"
-    assert _as(client, bob).post(f"{url}/start").json()["error"]["code"] == "not_creator"
-    assert _as(client, carol).post(f"{url}/withdraw").json()["error"]["code"] == "not_registered"
+    assert as_player(client, bob).post(f"{url}/start").json()["error"]["code"] == "not_creator"
+    assert (
+        as_player(client, carol).post(f"{url}/withdraw").json()["error"]["code"] == "not_registered"
+    )
     assert client.post("/api/tournaments/0123456789abcdef/register").status_code == 404
     assert client.post("/api/tournaments/../register").status_code in (404, 422)
     bad = {**body, "table_size": 5}
@@ -226,7 +206,7 @@ def test_registration_refuses_what_it_must(client: TestClient) -> None:
     odd = {**body, "table_size": 3}
     assert client.post("/api/tournaments", json=odd).json()["error"]["code"] == "bad_rules"
     # only a tournament of pairs (Burraco for four) takes a partner
-    alone = _as(client, carol).post(f"{url}/register", json={"partner": "0123456789abcdef"})
+    alone = as_player(client, carol).post(f"{url}/register", json={"partner": "0123456789abcdef"})
     assert alone.json()["error"]["code"] == "bad_rules"
     for hidden in ("Cup\x00", "Cup\u200b", "Cup\u2028two"):  # NUL, invisible, separator
         refused = client.post("/api/tournaments", json={**body, "name": hidden})
@@ -234,20 +214,22 @@ def test_registration_refuses_what_it_must(client: TestClient) -> None:
     slow = {**body, "bot_level": "ismcts:seconds=9"}
     assert client.post("/api/tournaments", json=slow).json()["error"]["code"] == "bad_bot"
     # withdrawing and entering again; the last place starts it; then it is closed
-    assert _as(client, ann).post(f"{url}/withdraw").json()["registered"] is False
-    assert _as(client, ann).post(f"{url}/register").json()["registered"] is True
-    assert _as(client, bob).post(f"{url}/register").json()["status"] == "running"
-    late = _as(client, carol).post(f"{url}/register")
+    assert as_player(client, ann).post(f"{url}/withdraw").json()["registered"] is False
+    assert as_player(client, ann).post(f"{url}/register").json()["registered"] is True
+    assert as_player(client, bob).post(f"{url}/register").json()["status"] == "running"
+    late = as_player(client, carol).post(f"{url}/register")
     assert (late.status_code, late.json()["error"]["code"]) == (409, "tournament_started")
-    assert _as(client, ann).post(f"{url}/withdraw").json()["error"]["code"] == (
+    assert as_player(client, ann).post(f"{url}/withdraw").json()["error"]["code"] == (
         "tournament_started"
     )
 
 
 def test_a_player_makes_only_a_few_tournaments(client: TestClient) -> None:
     ann = new_player(client, "ann")
-    body = {**QUICK_BURRACO, "name": "Mine", "capacity": 4}
-    codes = [_as(client, ann).post("/api/tournaments", json=body).status_code for _ in range(4)]
+    body = tournament_body(QUICK_BURRACO, name="Mine", capacity=4)
+    codes = [
+        as_player(client, ann).post("/api/tournaments", json=body).status_code for _ in range(4)
+    ]
     assert codes == [200, 200, 200, 429]
 
 
@@ -256,8 +238,8 @@ def test_racing_registrations_never_overfill(database: str, request: pytest.Fixt
     client: TestClient = request.getfixturevalue("pg_client" if database != "sqlite" else "client")
     ann = new_player(client, "ann")
     players = [new_player(client, f"p{n}") for n in range(12)]
-    body = {**QUICK_BURRACO, "name": "Race", "capacity": 6, "bot_level": None, "enter": False}
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    body = tournament_body(QUICK_BURRACO, name="Race", capacity=6, bot_level=None, enter=False)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     client.cookies.clear()
 
     def enter(cookie: str) -> int:
@@ -286,9 +268,9 @@ def test_a_round_stored_before_a_crash_gets_its_tables_once(client: TestClient) 
         return None
 
     ann = new_player(client, "ann")
-    body = {**SHORT_313, "name": "Crash", "capacity": 4, "rounds": 1, "bot_level": "greedy"}
+    body = tournament_body(SHORT_313, name="Crash", capacity=4, rounds=1, bot_level="greedy")
     body["enter"] = False
-    tournament_id = _as(client, ann).post("/api/tournaments", json=body).json()["id"]
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     tournaments._open_tables = died
     try:
         started = client.post(f"/api/tournaments/{tournament_id}/start").json()
@@ -304,6 +286,6 @@ def test_a_round_stored_before_a_crash_gets_its_tables_once(client: TestClient) 
     client.portal.call(twice)  # type: ignore[union-attr]
     # made now: private to their players while the round is played (403, not 404)
     assert all(client.get(f"/api/tables/{i}").status_code == 403 for i in table_ids)
-    view = _until_over(client, tournament_id)
+    view = until_over(client, tournament_id)
     assert [t["table_id"] for t in view["round_list"][0]["tables"]] == table_ids
     assert len(view["standings"]) == 4

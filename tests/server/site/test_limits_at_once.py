@@ -28,6 +28,7 @@ from tests.kit.processes import (
     free_port,
     server_environment,
 )
+from tests.kit.tournaments import QUICK_BURRACO, tournament_body
 
 REQUESTS = 40
 Request = tuple[str, dict[str, Any] | None, str]  # path, body, session cookie
@@ -118,7 +119,7 @@ def test_forty_tournaments_at_once_make_exactly_the_limit(
     apps: list[TestClient], processes: int
 ) -> None:
     cookie = new_player(apps[0], "organiser")
-    body = {"game": "burraco", "rules": {"mode": "quick"}, "name": "Mine", "capacity": 4}
+    body = tournament_body(QUICK_BURRACO, name="Mine", capacity=4)
     limit = 3  # the default max_tournaments_per_player
     answers = fire(apps[:processes], [("/api/tournaments", body, cookie)] * REQUESTS)
     assert outcome(answers) == {
@@ -229,6 +230,6 @@ def test_two_server_processes_keep_every_limit(two_servers: list[int]) -> None:
     thinker = _session(two_servers[1], "b")
     bots = _fire_at(two_servers, "/api/tables", waiting_table("ismcts:seconds=1"), thinker)
     assert outcome(bots) == {(200, None): 4, (400, "bad_bot"): REQUESTS - 4}
-    body = {"game": "burraco", "rules": {"mode": "quick"}, "name": "Mine", "capacity": 4}
+    body = tournament_body(QUICK_BURRACO, name="Mine", capacity=4)
     events = _fire_at(two_servers, "/api/tournaments", body, _session(two_servers[0], "c"))
     assert outcome(events) == {(200, None): 3, (429, "too_many_tournaments"): REQUESTS - 3}

@@ -30,6 +30,7 @@ from tests.kit.leak_audit import check_no_leak, random_policy, watch_to_end
 from tests.kit.live import LiveServer, Player, Socket
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
+from tests.kit.tournaments import tournament_body
 from tests.server.conftest import make_settings
 from tests.server.table.test_table_life import next_state
 
@@ -176,14 +177,13 @@ def assert_reviewed(player: Player, table_id: str) -> None:
 
 def test_no_hint_at_a_tournament_table(live: LiveServer) -> None:
     ann, bob = Player(live, "ann-event"), Player(live, "bob-event")
-    body = {
-        "game": "three-thirteen",
-        "rules": {"first_round": 3, "last_round": 4},
-        "name": "No hints",
-        "rounds": 1,
-        "capacity": 2,
-        "bot_level": None,
-    }
+    body = tournament_body(
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 4}},
+        name="No hints",
+        rounds=1,
+        capacity=2,
+        bot_level=None,
+    )
     made = ann.post("/api/tournaments", body)
     assert made.status_code == 200, made.text
     joined = bob.post(f"/api/tournaments/{made.json()['id']}/register").json()

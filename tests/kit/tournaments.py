@@ -1,0 +1,48 @@
+"""Tournaments made over the test client: the request bodies, acting as one player, and
+waiting for an event's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.kit.wait import wait_until
+
+QUICK_BURRACO: dict[str, Any] = {"game": "burraco", "rules": {"mode": "quick"}}
+"""A game of one quick Burraco hand."""
+
+SHORT_313: dict[str, Any] = {
+    "game": "three-thirteen",
+    "rules": {"first_round": 3, "last_round": 3},
+}
+"""A game of one Three-Thirteen round of three cards."""
+
+
+def tournament_body(
+    game: dict[str, Any] = SHORT_313, *, name: str = "Cup", **fields: Any
+) -> dict[str, Any]:
+    """The body of ``POST /api/tournaments`` for an event of ``game`` named ``name``,
+    with ``fields`` (format, rounds, capacity, bot_level, enter...) as given.
+
+    >>> tournament_body(QUICK_BURRACO, capacity=4)
+    {'game': 'burraco', 'rules': {'mode': 'quick'}, 'name': 'Cup', 'capacity': 4}
+    """
+    return {**game, "name": name, **fields}
+
+
+def as_player(client: TestClient, cookie: str) -> TestClient:
+    """``client`` with the session ``cookie`` and no other cookie."""
+    client.cookies.clear()
+    client.cookies.set("rummykit_session", cookie)
+    return client
+
+
+def until_over(client: TestClient, tournament_id: str, timeout: float = 120.0) -> dict[str, Any]:
+    """The view of the tournament once it is over."""
+
+    def over() -> dict[str, Any] | None:
+        view: dict[str, Any] = client.get(f"/api/tournaments/{tournament_id}").json()
+        return view if view["status"] == "over" else None
+
+    return wait_until(over, timeout, what=f"the end of tournament {tournament_id}")
