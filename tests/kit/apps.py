@@ -1,13 +1,17 @@
-"""The server app in the test's own process, behind Starlette's test client: the one way
-the tests open an app (``create_app`` with a bot runner, a clock and settings)."""
+"""The server app in the test's own process: the one way the tests open an app
+(``create_app`` with settings, a bot runner and a clock), behind Starlette's test client
+(:func:`app_client`, the ``any_client`` and ``open_client`` fixtures) or started in the
+test's own event loop and asked through ``httpx`` (:func:`serving`, :func:`client_at`)."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from rummykit.server.app import create_app
@@ -76,3 +80,24 @@ def open_client(sqlite_url: str, bot_runner: BotRunner, clock: Clock) -> Iterato
             )
 
         yield open_
+
+
+@contextlib.asynccontextmanager
+async def serving(settings: Settings, runner: BotRunner) -> AsyncIterator[FastAPI]:
+    """The app made from ``settings``, started (its lifespan entered) in this event loop,
+    so that a test may fire many requests at once (``asyncio.gather``)."""
+    app = create_app(settings, runner=runner)
+    async with app.router.lifespan_context(app):
+        yield app
+
+
+def client_at(app: FastAPI, address: str) -> httpx.AsyncClient:
+    """An ``httpx`` client of ``app`` (see :func:`serving`) whose requests come from the
+    client address ``address``."""
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))
+    return httpx.AsyncClient(transport=transport, base_url="http://testserver")
+
+
+def error_code(response: httpx.Response) -> str:
+    """The code of the typed refusal ``response`` carries."""
+    return str(response.json()["error"]["code"])

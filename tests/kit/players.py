@@ -41,3 +41,8 @@ def registered(client: TestClient, name: str) -> tuple[str, str]:
     cookie = str(response.cookies["rummykit_session"])
     client.cookies.clear()
     return cookie, response.json()["player_id"]
+
+
+def credentials(name: str, password: str = PASSWORD) -> dict[str, str]:
+    """The body of ``POST /api/register`` or ``/api/login`` for ``name``."""
+    return {"name": name, "password": password}

@@ -22,6 +22,7 @@ from tests.kit.databases import (
     settings,
     sqlite_url,
 )
+from tests.kit.passwords import hashes
 from tests.kit.site import site
 from tests.kit.workers import open_workers
 
@@ -32,6 +33,7 @@ __all__ = [
     "client",
     "clock",
     "database",
+    "hashes",
     "make_settings",
     "module_database",
     "new_postgres_schema",

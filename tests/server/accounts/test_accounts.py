@@ -9,106 +9,26 @@ gate, and records how many ran at once (real Argon2 is exercised in test_lobby.p
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
-import httpx
 import pytest
 from alembic import command
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.accounts import auth
 from rummykit.server.accounts.auth import COOKIE_NAME, Sessions
 from rummykit.server.accounts.throttles import AccountLimits, SlidingWindow, Throttled
 from rummykit.server.api.context import ServerContext
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.migrate import alembic_config
-from tests.kit.apps import app_client
-from tests.kit.players import PASSWORD
-
-
-class FakeHashes:
-    """Stands in for Argon2: ``fake:<password>`` hashes, each taking ``seconds`` in its
-    thread, held while ``gate`` is closed; counts calls and the most running at once."""
-
-    def __init__(self, *, seconds: float = 0.01) -> None:
-        self.seconds = seconds
-        self.gate = threading.Event()
-        self.gate.set()
-        self.lock = threading.Lock()
-        self.checks = 0
-        self.hashes = 0
-        self.running = 0
-        self.most_running = 0
-        self.finished = 0
-
-    def _work(self) -> None:
-        with self.lock:
-            self.running += 1
-            self.most_running = max(self.most_running, self.running)
-        try:
-            self.gate.wait(10)
-            time.sleep(self.seconds)
-        finally:
-            with self.lock:
-                self.running -= 1
-                self.finished += 1
-
-    def hash_password(self, password: str) -> str:
-        with self.lock:
-            self.hashes += 1
-        self._work()
-        return f"fake:{password}"
-
-    def check_password(self, password_hash: str, password: str) -> bool:
-        with self.lock:
-            self.checks += 1
-        self._work()
-        return password_hash == f"fake:{password}"
-
-
-@pytest.fixture
-def hashes(monkeypatch: pytest.MonkeyPatch) -> FakeHashes:
-    fake = FakeHashes()
-    monkeypatch.setattr(auth, "hash_password", fake.hash_password)
-    monkeypatch.setattr(auth, "check_password", fake.check_password)
-    return fake
-
-
-@contextlib.asynccontextmanager
-async def serving(settings: Settings, runner: BotRunner) -> AsyncIterator[FastAPI]:
-    """The app, started (its lifespan entered) in this event loop."""
-    app = create_app(settings, runner=runner)
-    async with app.router.lifespan_context(app):
-        yield app
-
-
-def client_at(app: FastAPI, address: str) -> httpx.AsyncClient:
-    transport = httpx.ASGITransport(app=app, client=(address, 40000))
-    return httpx.AsyncClient(transport=transport, base_url="http://testserver")
-
-
-def server_of(app: FastAPI) -> ServerContext:
-    server: ServerContext = app.state.server
-    return server
-
-
-def credentials(name: str, password: str = PASSWORD) -> dict[str, str]:
-    return {"name": name, "password": password}
-
-
-def error_code(response: httpx.Response) -> str:
-    return str(response.json()["error"]["code"])
-
+from tests.kit.apps import app_client, client_at, error_code, serving
+from tests.kit.passwords import FakeHashes
+from tests.kit.players import credentials
+from tests.kit.wait import wait_until_async
 
 # -- logins -----------------------------------------------------------------------------
 
@@ -163,7 +83,8 @@ def test_a_right_password_stays_refused_until_the_window_passes(
     async def run() -> None:
         async with serving(settings, bot_runner) as app:
             now = [1000.0]
-            server_of(app).limits = AccountLimits.from_settings(settings, clock=lambda: now[0])
+            server: ServerContext = app.state.server
+            server.limits = AccountLimits.from_settings(settings, clock=lambda: now[0])
             async with client_at(app, "10.4.0.1") as client:
                 assert (await client.post("/api/register", json=credentials("bea"))).is_success
                 ok = await client.post("/api/login", json=credentials("bea"))
@@ -249,10 +170,11 @@ def test_healthz_answers_while_a_flood_of_logins_and_registrations_is_hashed(
                 for i in range(10)
             ]
             flood = asyncio.gather(*logins, *registrations)
-            deadline = time.monotonic() + 10
-            while hashes.running < settings.password_hashes_at_once:
-                assert time.monotonic() < deadline, "the hashes never ran side by side"
-                await asyncio.sleep(0.01)
+            await wait_until_async(
+                lambda: hashes.running >= settings.password_hashes_at_once,
+                10,
+                what="hashes running side by side",
+            )
             async with client_at(app, "10.7.1.1") as watcher:
                 health = await asyncio.wait_for(watcher.get("/healthz"), 10)
             assert health.status_code == 200 and health.json()["ok"]

@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.kit.processes import database_environment, free_port
+from tests.kit.wait import wait_until
 
 SOCKETS_PER_PLAYER = 4
 HEADER_SECONDS = 1.5
@@ -80,14 +81,14 @@ def _serve(folder: Path, database: dict[str, str]) -> Iterator[Server]:
             stderr=subprocess.STDOUT,
         )
     running = Server(port, process, log)
-    deadline = time.monotonic() + 90
-    while True:
+
+    def healthy() -> bool:
         assert running.alive(), log.read_text()[-3000:]
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{running.url}/healthz", timeout=2).is_success:
-                break
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.2)
+            return httpx.get(f"{running.url}/healthz", timeout=2).is_success
+        return False
+
+    wait_until(healthy, 90, what="the server's start", interval=0.2)
     yield running
     process.kill()
     process.wait()
@@ -145,15 +146,14 @@ def test_one_player_s_sockets_past_the_cap_are_refused(server: Server) -> None:
 
         # a socket closed gives its place back
         held.pop().close()
-        deadline = time.monotonic() + 30
-        while True:
+
+        def let_in() -> bool:
             again = stack.enter_context(open_socket(server, cookie, table_id))
             message = first_message(again)
-            if message["type"] != "error":
-                break
-            assert message["code"] == "too_many_sockets"
-            assert time.monotonic() < deadline, "the closed socket was never given back"
-            time.sleep(0.2)
+            assert message["type"] != "error" or message["code"] == "too_many_sockets"
+            return message["type"] != "error"
+
+        wait_until(let_in, 30, what="the closed socket's place given back", interval=0.2)
     assert server.alive()
 
 
@@ -203,7 +203,9 @@ def test_a_slow_loris_sending_headers_byte_by_byte_is_cut(server: Server) -> Non
         with contextlib.suppress(OSError):
             for byte in request:
                 connection.sendall(bytes([byte]))
-                time.sleep(0.1)  # well within the deadline between bytes
+                # a fixed pace in wall time is the point: a byte every 0.1 s, well
+                # within the deadline between bytes, yet the headers never finish in time
+                time.sleep(0.1)
         received, _ = read_until_closed(connection, MARGIN + 5)
     assert received.startswith(b"HTTP/1.1 408 "), received
     assert time.monotonic() - start < HEADER_SECONDS + MARGIN
@@ -214,7 +216,9 @@ def test_a_kept_alive_connection_answers_then_cuts_its_next_half_request(server:
     with raw_connection(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n") as connection:
         first = connection.recv(65536)
         assert first.startswith(b"HTTP/1.1 200 ")
-        time.sleep(HEADER_SECONDS + 0.5)  # idle between requests: the keep-alive's time
+        # idle between requests for longer than the header deadline, in wall time: the
+        # keep-alive's own time, which must not count against the next request
+        time.sleep(HEADER_SECONDS + 0.5)
         connection.sendall(b"GET /healthz HTTP/1.1\r\n")
         received, seconds = read_until_closed(connection, HEADER_SECONDS + MARGIN + 5)
     assert b"HTTP/1.1 408 " in received, received  # after the rest of the first answer
@@ -251,24 +255,25 @@ def test_connections_past_the_ceiling_are_answered_503(server: Server) -> None:
     finally:
         for connection in held:
             connection.close()
-    deadline = time.monotonic() + 30
-    while httpx.get(f"{server.url}/healthz", timeout=30).status_code != 200:
-        assert time.monotonic() < deadline, "the server stayed busy"
-        time.sleep(0.2)
+    wait_until(
+        lambda: httpx.get(f"{server.url}/healthz", timeout=30).status_code == 200,
+        30,
+        what="the server no longer busy",
+        interval=0.2,
+    )
     assert server.alive()
 
 
 def test_more_idle_connections_than_open_files_do_not_lock_everyone_out(server: Server) -> None:
     idle = [raw_connection(server) for _ in range(OPEN_FILES + 100)]
-    try:
-        time.sleep(HEADER_SECONDS)
-        deadline = time.monotonic() + 60
-        while True:  # the idle ones are cut, so others are let in again
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200:
-                    break
-            assert time.monotonic() < deadline, "nobody else could connect"
-            time.sleep(0.5)
+
+    def answered() -> bool:
+        with contextlib.suppress(httpx.HTTPError):
+            return httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+        return False
+
+    try:  # the idle ones are cut after HEADER_SECONDS, so others are let in again
+        wait_until(answered, 60, what="another connection let in", interval=0.5)
     finally:
         for connection in idle:
             connection.close()

@@ -13,7 +13,6 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -30,13 +29,13 @@ from rummykit.server.accounts.security import (
     is_table_id,
 )
 from rummykit.server.api import records
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
+from tests.kit.apps import OpenClient
+from tests.kit.databases import make_settings
 from tests.kit.leak_audit import random_policy
+from tests.kit.live import LiveServer
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.kit.threaded import ThreadedServer
-from tests.server.conftest import make_settings
 
 SHORT = {"first_round": 3, "last_round": 3}
 FIXED = {
@@ -220,36 +219,37 @@ def test_a_declared_length_over_the_limit_is_refused_unread() -> None:
     assert pulled == 1 and sent[1]["body"] == b"1000"
 
 
-def test_every_route_that_takes_a_body_refuses_one_over_the_limit(tmp_path: Path) -> None:
+def test_every_route_that_takes_a_body_refuses_one_over_the_limit(
+    open_client: OpenClient,
+) -> None:
     """No route is mounted past the limit: each POST, PUT and PATCH route the app
-    documents (the tournaments' among them) answers a body one byte too long with 413, and a body of
-    a hundred megabytes as well, before anything reads it."""
-    settings = make_settings(f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}")
-    app = create_app(settings, runner=BotRunner(workers=1))
+    documents (the tournaments' among them) answers a body one byte too long with 413, and
+    a body of a hundred megabytes as well, before anything reads it."""
+    client = open_client(clock=None)
+    max_bytes = client.app.state.server.settings.max_body_bytes  # type: ignore[attr-defined]
     paths = sorted(
         (method.upper(), re.sub(r"\{[^}]+\}", "0123456789abcdef", path))
-        for path, operations in app.openapi()["paths"].items()
+        for path, operations in client.app.openapi()["paths"].items()  # type: ignore[attr-defined]
         for method in operations
         if method in ("post", "put", "patch")
     )
     assert ("POST", "/api/tournaments/0123456789abcdef/register") in paths
     assert len(paths) >= 15
-    with TestClient(app) as client:
-        for method, path in paths:
-            for size in (settings.max_body_bytes + 1, 100 * 1024 * 1024):
-                answer = client.request(
-                    method,
-                    path,
-                    headers={"content-length": str(size), "content-type": "application/json"},
-                    content=b"{}",
-                )
-                assert answer.status_code == 413, (method, path, answer.text)
-                assert answer.json()["error"]["code"] == "body_too_large"
+    for method, path in paths:
+        for size in (max_bytes + 1, 100 * 1024 * 1024):
+            answer = client.request(
+                method,
+                path,
+                headers={"content-length": str(size), "content-type": "application/json"},
+                content=b"{}",
+            )
+            assert answer.status_code == 413, (method, path, answer.text)
+            assert answer.json()["error"]["code"] == "body_too_large"
 
 
 @pytest.fixture
-def live(sqlite_url: str, bot_runner: BotRunner) -> Iterator[ThreadedServer]:
-    with ThreadedServer(create_app(make_settings(sqlite_url), runner=bot_runner)) as server:
+def live(sqlite_url: str, bot_runner: BotRunner) -> Iterator[LiveServer]:
+    with LiveServer(make_settings(sqlite_url), runner=bot_runner) as server:
         yield server
 
 
@@ -266,7 +266,7 @@ def _answer(sock: socket.socket) -> tuple[int, dict[str, Any]]:
     return int(head.split()[1]), json.loads(body)
 
 
-def test_a_real_server_refuses_huge_bodies_early_and_goes_on(live: ThreadedServer) -> None:
+def test_a_real_server_refuses_huge_bodies_early_and_goes_on(live: LiveServer) -> None:
     request = (
         "POST /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Content-Type: application/json\r\n{length}\r\n"

@@ -13,26 +13,12 @@ import asyncio
 import pytest
 from pydantic_core import PydanticCustomError
 
-from rummykit.server.accounts import auth
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.names import login_name, look_alike_key
 from rummykit.server.settings import Settings
-from tests.server.accounts.test_accounts import (
-    FakeHashes,
-    client_at,
-    credentials,
-    error_code,
-    serving,
-)
-
-
-@pytest.fixture
-def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> FakeHashes:
-    """Password hashes that cost nothing (the accounts' tests' own)."""
-    fake = FakeHashes()
-    monkeypatch.setattr(auth, "hash_password", fake.hash_password)
-    monkeypatch.setattr(auth, "check_password", fake.check_password)
-    return fake
+from tests.kit.apps import client_at, error_code, serving
+from tests.kit.passwords import FakeHashes
+from tests.kit.players import credentials
 
 
 @pytest.mark.parametrize(
@@ -73,7 +59,7 @@ def test_names_that_look_alike_share_a_key_and_others_do_not() -> None:
 
 
 def test_a_cyrillic_name_registers_and_logs_in_and_a_look_alike_is_refused(
-    settings: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+    settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
 ) -> None:
     async def run() -> None:
         async with (
@@ -108,7 +94,7 @@ def test_a_cyrillic_name_registers_and_logs_in_and_a_look_alike_is_refused(
 
 
 def test_two_look_alike_names_registered_at_once_make_one_player(
-    settings: Settings, bot_runner: BotRunner, quick_hashes: FakeHashes
+    settings: Settings, bot_runner: BotRunner, hashes: FakeHashes
 ) -> None:
     async def run() -> None:
         async with serving(settings, bot_runner) as app:
