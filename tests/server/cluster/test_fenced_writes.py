@@ -30,22 +30,8 @@ from rummykit.server.table.connection import Connection
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
 from rummykit.server.table.remote import RemoteTable
-from tests.server.cluster.test_leases import Processes, end_now, eventually, table_row
+from tests.kit.leases import Processes, end_now, eventually, human_seats, table_row
 from tests.server.conftest import POSTGRES_URL, make_settings
-
-
-def human_seats(table_id: str, *held: str) -> list[SeatRow]:
-    """Two human seats, the first ones held by ``held`` players."""
-    return [
-        SeatRow(
-            table_id=table_id,
-            seat=i,
-            kind="human",
-            player_id=held[i] if i < len(held) else None,
-            name=held[i] if i < len(held) else None,
-        )
-        for i in range(2)
-    ]
 
 
 def chat_row(table_id: str, client_id: str | None = "line-1") -> ChatRow:

@@ -17,8 +17,7 @@ from rummykit.server.table import remote
 from rummykit.server.table.commands import Attach, ClientAction, ClientChat, Detach
 from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, Connection
 from rummykit.server.table.remote import RemoteTable
-from tests.server.cluster.test_fenced_writes import human_seats
-from tests.server.cluster.test_leases import table_row
+from tests.kit.leases import human_seats, table_row
 
 
 def texts(connection: Connection) -> list[str | None]:

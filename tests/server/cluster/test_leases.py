@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from rummykit.server.cluster.lease_keeper import LeaseKeeper
@@ -25,92 +25,23 @@ from rummykit.server.cluster.leases import LeaseStore, LocalLeases
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease
-from rummykit.server.storage.models import SeatRow, TableRow
 from rummykit.server.storage.store import Storage
-from tests.kit.stall_proxy import StallProxy
-from tests.server.conftest import POSTGRES_URL
+from tests.kit.leases import (
+    Processes,
+    end_now,
+    eventually,
+    seats,
+    table_row,
+    within,
+)
 
 T = TypeVar("T")
-
-WAIT_LIMIT = 10.0
-"""Seconds a test waits for the database to do what it must do (far above the TTLs)."""
-
-
-def table_row(table_id: str, *, status: str = "playing", created_at: float = 0.0) -> TableRow:
-    return TableRow(
-        id=table_id, game="burraco", rules={}, private=False, invite_token=None, seed=1,
-        nonce="n", commitment="c", turn_seconds=None, status=status, creator_id=None,
-        created_at=created_at, started_at=None, finished_at=None, totals=None, winners=None,
-    )  # fmt: skip
-
-
-def seats(table_id: str) -> list[SeatRow]:
-    return [SeatRow(table_id=table_id, seat=0, kind="bot", level="random")]
-
-
-class Processes:
-    """The server processes of one test, each with its own engine on the test's schema,
-    directly or through one :class:`StallProxy`; all closed at the end."""
-
-    def __init__(self, schema: str) -> None:
-        self.schema = schema
-        self.proxy = StallProxy()
-        self._proxy_port: int | None = None
-        self._storages: list[Storage] = []
-
-    async def storage(
-        self, *, tables: Iterable[str] = (), pool_size: int = 5, stallable: bool = False
-    ) -> Storage:
-        """A process's storage (``stallable``: its connections go through the proxy),
-        the schema migrated and ``tables`` added."""
-        url = POSTGRES_URL
-        if stallable:
-            if self._proxy_port is None:
-                self._proxy_port = await self.proxy.start()
-            url = f"postgresql+asyncpg://postgres@127.0.0.1:{self._proxy_port}/test"
-        engine = make_engine(url, schema=self.schema, pool_size=pool_size, max_overflow=0)
-        storage = Storage(engine)
-        self._storages.append(storage)
-        await storage.migrate()
-        for table_id in tables:
-            await storage.add_table(table_row(table_id), seats(table_id))
-        return storage
-
-    async def __aenter__(self) -> Processes:
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
-        self.proxy.release()
-        for storage in self._storages:
-            await storage.close()
-        await self.proxy.close()
 
 
 async def logged(storage: Storage, table_id: str) -> list[tuple[int, str]]:
     stored = await storage.load_table(table_id)
     assert stored is not None
     return [(a.state_number, a.action) for a in stored.actions]
-
-
-async def eventually(attempt: Callable[[], Awaitable[T | None]]) -> T:
-    """Ask ``attempt`` again every 20 ms until it gives something; fails after
-    WAIT_LIMIT seconds, even if an attempt is still waiting for the database."""
-    try:
-        async with asyncio.timeout(WAIT_LIMIT):
-            while (found := await attempt()) is None:
-                await asyncio.sleep(0.02)
-            return found
-    except TimeoutError:
-        raise AssertionError(f"nothing after {WAIT_LIMIT} s") from None
-
-
-async def within(awaitable: Awaitable[T]) -> T:
-    """``awaitable``'s result; fails after WAIT_LIMIT seconds instead of hanging."""
-    try:
-        async with asyncio.timeout(WAIT_LIMIT):
-            return await awaitable
-    except TimeoutError:
-        raise AssertionError(f"still waiting after {WAIT_LIMIT} s") from None
 
 
 async def in_processes(schema: str, test: Callable[[Processes], Awaitable[None]]) -> None:
@@ -121,14 +52,6 @@ async def in_processes(schema: str, test: Callable[[Processes], Awaitable[None]]
 async def nobody_holds(store: LeaseStore, table_id: str) -> bool | None:
     """True once nobody holds the table (for :func:`eventually`)."""
     return True if await store.owner_of(table_id) is None else None
-
-
-async def end_now(storage: Storage, table_id: str) -> None:
-    """Make the table's lease expire at once, by the database's clock."""
-    async with storage.engine.begin() as connection:
-        await connection.execute(
-            text("UPDATE table_leases SET expires_at = now() WHERE table_id = :t"), {"t": table_id}
-        )
 
 
 # -- acquiring, renewing, releasing ------------------------------------------------------
