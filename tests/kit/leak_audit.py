@@ -1,47 +1,18 @@
-"""The leak audit of whole games played over the test client: every message a seat or a
-watcher received checked against the engine's own view at that state (see
-tests/server/table/test_whole_games.py, whose games it audits, and the other tests that
-play whole games)."""
+"""The leak audit of whole games: every message a seat or a watcher received checked
+against the engine's own view at that state, replayed from the revealed record, and
+every text it carries against what the receiver may read (see
+tests/server/table/test_whole_games.py, and the other tests that play whole games)."""
 
 from __future__ import annotations
 
 import json
-import random
-import threading
 from collections.abc import Iterator
 from typing import Any
-
-from fastapi.testclient import TestClient
 
 from rummykit.cards import CardError, parse_card
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.protocol.messages import parse_server_message
 from rummykit.server.table.views import watcher_events, watcher_observation
-from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
-
-
-def watch_to_end(ws: Any) -> list[dict[str, Any]]:
-    received = []
-    while True:
-        message = ws.receive_json()
-        parse_server_message(message)
-        received.append(message)
-        if message["type"] == "game_over":
-            return received
-
-
-def random_policy(seed: int) -> Any:
-    rng = random.Random(seed)
-
-    def choose(message: dict[str, Any]) -> str:
-        legal = message["legal_actions"]
-        # take the pile rarely, so that the scripted players' hands stay small
-        preferred = [a for a in legal if a != "take"] or legal
-        return str(rng.choice(preferred))
-
-    return choose
 
 
 def leaves_agree(watched: Any, seen: Any) -> bool:
@@ -218,50 +189,3 @@ def check_no_leak(record: dict[str, Any], messages: dict[int | None, list[dict[s
                 check_texts(seat, message, moved.get(message["state_number"]))
     assert state.game_over and list(state.totals) == record["totals"]
     return checked
-
-
-def play_whole_game(
-    client: TestClient, game: str, rules: dict[str, Any], seats: list[dict[str, Any]]
-) -> tuple[dict[str, Any], dict[int | None, list[dict[str, Any]]]]:
-    cookies = [new_player(client, f"p{i}") for i, s in enumerate(seats) if s["kind"] == "human"]
-    watcher_cookie = new_player(client, "watcher")
-    client.cookies.set("rummykit_session", cookies[0])
-    created = client.post(
-        "/api/tables", json={"game": game, "rules": rules, "seats": seats, "turn_seconds": None}
-    ).json()
-    table_id = created["table_id"]
-    human_seats = [i for i, s in enumerate(seats) if s["kind"] == "human"]
-    for cookie in cookies[1:]:
-        client.cookies.set("rummykit_session", cookie)
-        assert client.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
-    client.cookies.clear()
-    messages: dict[int | None, list[dict[str, Any]]] = {}
-    errors: list[BaseException] = []
-
-    def seat_thread(seat: int, cookie: str) -> None:
-        try:
-            with connect(client, created["ws_url"], cookie) as ws:
-                messages[seat] = play_to_end(ws, random_policy(seat))
-        except BaseException as error:
-            errors.append(error)
-
-    def watcher_thread() -> None:
-        try:
-            with connect(client, created["ws_url"], watcher_cookie) as ws:
-                messages[None] = watch_to_end(ws)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=watcher_thread)]
-    threads += [
-        threading.Thread(target=seat_thread, args=(seat, cookie))
-        for seat, cookie in zip(human_seats, cookies, strict=True)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=600)
-    assert not errors, errors
-    client.cookies.set("rummykit_session", cookies[0])
-    record = client.get(f"/api/tables/{table_id}/record").json()
-    return record, messages

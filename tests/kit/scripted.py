@@ -1,9 +1,11 @@
-"""A scripted WebSocket player for tests: answers its turns with a fixed policy and
-keeps every message it receives."""
+"""A scripted WebSocket player for tests: answers its turns with a policy (the first
+legal move, a seeded random one) and keeps every message it receives; a watcher that
+keeps every message until the game is over."""
 
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,31 @@ Policy = Callable[[dict[str, Any]], str]
 
 def first_legal(message: dict[str, Any]) -> str:
     return str(message["legal_actions"][0])
+
+
+def random_policy(seed: int) -> Policy:
+    """A seeded random legal move, seldom the pile."""
+    rng = random.Random(seed)
+
+    def choose(message: dict[str, Any]) -> str:
+        legal = message["legal_actions"]
+        # take the pile rarely, so that the scripted players' hands stay small
+        preferred = [a for a in legal if a != "take"] or legal
+        return str(rng.choice(preferred))
+
+    return choose
+
+
+def watch_to_end(ws: Any) -> list[dict[str, Any]]:
+    """Every message the connection receives until ``game_over``, each checked against
+    the protocol."""
+    received = []
+    while True:
+        message = ws.receive_json()
+        parse_server_message(message)
+        received.append(message)
+        if message["type"] == "game_over":
+            return received
 
 
 def play_to_end(

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from rummykit.server.bots.ratings import PUBLISHED
-from tests.kit.leak_audit import random_policy
-from tests.kit.scripted import Policy, first_legal
+from tests.kit.scripted import Policy, first_legal, random_policy
 from tests.web.conftest import PHONE, LiveServer, MakePage
 from tests.web.scenes import PASSWORD, cookie_of, play_seats, registered
 

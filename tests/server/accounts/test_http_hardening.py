@@ -32,10 +32,9 @@ from rummykit.server.api import records
 from rummykit.server.bots.service import BotRunner
 from tests.kit.apps import OpenClient
 from tests.kit.databases import make_settings
-from tests.kit.leak_audit import random_policy
 from tests.kit.live import LiveServer
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy
 
 SHORT = {"first_round": 3, "last_round": 3}
 FIXED = {

@@ -10,9 +10,8 @@ from fastapi.testclient import TestClient
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.protocol.messages import parse_server_message
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import Policy, play_to_end
+from tests.kit.scripted import Policy, play_to_end, random_policy
 
 RULES = {"first_round": 3, "last_round": 4}
 

@@ -17,9 +17,8 @@ from rummykit.games.registry import game_named
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.competition.review import ReviewError, decision_points, review_decision
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import phrases_reason, play_to_end
+from tests.kit.scripted import phrases_reason, play_to_end, random_policy
 from tests.server.conftest import make_settings
 
 ITERATIONS = 16

@@ -19,9 +19,8 @@ from rummykit.server.competition.review import decision_points
 from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.storage.models import ActionRow, SeatRow, TableRow
 from rummykit.server.storage.store import StoredTable
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy
 from tests.server.competition.test_review import wait_for_review
 from tests.server.conftest import make_settings
 

@@ -12,9 +12,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy
 from tests.kit.tournaments import QUICK_BURRACO, as_player, until_over
 
 

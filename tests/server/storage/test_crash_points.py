@@ -26,9 +26,8 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.store import Storage
 from rummykit.server.table import committed_deal
 from rummykit.server.table.verify import verify_record
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 SEATS = [{"kind": "human"}, {"kind": "human"}]

@@ -26,10 +26,10 @@ from fastapi.testclient import TestClient
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.kit.apps import app_client
-from tests.kit.leak_audit import check_no_leak, random_policy, watch_to_end
+from tests.kit.leak_audit import check_no_leak
 from tests.kit.live import LiveServer, Player, Socket
 from tests.kit.players import connect, new_player
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy, watch_to_end
 from tests.kit.tournaments import tournament_body
 from tests.server.conftest import make_settings
 from tests.server.table.test_table_life import next_state

@@ -12,9 +12,8 @@ from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from tests.kit.leak_audit import random_policy
 from tests.kit.players import connect, registered
-from tests.kit.scripted import play_to_end
+from tests.kit.scripted import play_to_end, random_policy
 
 FOUR_PEOPLE = [{"kind": "human"}] * 4
 

@@ -25,8 +25,9 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from tests.kit.leak_audit import check_no_leak, random_policy
+from tests.kit.leak_audit import check_no_leak
 from tests.kit.live import LiveServer, Player, Socket, seat_views_are_theirs
+from tests.kit.scripted import random_policy
 from tests.server.conftest import make_settings
 
 

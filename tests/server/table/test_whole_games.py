@@ -11,11 +11,54 @@ move's cards must be cards the receiver saw played.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from tests.kit.leak_audit import check_no_leak, play_whole_game
+from tests.kit.leak_audit import check_no_leak
+from tests.kit.players import connect, new_player
+from tests.kit.scripted import play_to_end, random_policy, watch_to_end
+from tests.kit.threads import run_in_threads
+
+
+def play_whole_game(
+    client: TestClient, game: str, rules: dict[str, Any], seats: list[dict[str, Any]]
+) -> tuple[dict[str, Any], dict[int | None, list[dict[str, Any]]]]:
+    """A game of ``seats`` played to its end by scripted people (random moves) while a
+    watcher watches: its record and what each seat (and ``None``, the watcher) received."""
+    cookies = [new_player(client, f"p{i}") for i, s in enumerate(seats) if s["kind"] == "human"]
+    watcher_cookie = new_player(client, "watcher")
+    client.cookies.set("rummykit_session", cookies[0])
+    created = client.post(
+        "/api/tables", json={"game": game, "rules": rules, "seats": seats, "turn_seconds": None}
+    ).json()
+    table_id = created["table_id"]
+    human_seats = [i for i, s in enumerate(seats) if s["kind"] == "human"]
+    for cookie in cookies[1:]:
+        client.cookies.set("rummykit_session", cookie)
+        assert client.post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    client.cookies.clear()
+
+    def play(seat: int, cookie: str) -> list[dict[str, Any]]:
+        with connect(client, created["ws_url"], cookie) as ws:
+            return play_to_end(ws, random_policy(seat))
+
+    def watch() -> list[dict[str, Any]]:
+        with connect(client, created["ws_url"], watcher_cookie) as ws:
+            return watch_to_end(ws)
+
+    people = list(zip(human_seats, cookies, strict=True))
+    watched, *played = run_in_threads(
+        watch, *(partial(play, seat, cookie) for seat, cookie in people)
+    )
+    messages: dict[int | None, list[dict[str, Any]]] = {None: watched}
+    messages.update((seat, received) for (seat, _), received in zip(people, played, strict=True))
+    client.cookies.set("rummykit_session", cookies[0])
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    return record, messages
 
 
 def test_burraco_target_game_to_the_end_without_leaks(client: TestClient) -> None:
