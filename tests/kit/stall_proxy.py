@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 
 class StallProxy:
@@ -118,3 +120,29 @@ class StallProxy:
             sink.close()
             with contextlib.suppress(ConnectionError, OSError):
                 await sink.wait_closed()
+
+
+class Relay:
+    """A :class:`StallProxy` run by its own event loop in a thread."""
+
+    def __init__(self, port: int) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.proxy = StallProxy(port=port)
+        self.port = self._run(self.proxy.start())
+
+    def _run(self, work: Coroutine[Any, Any, int]) -> int:
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=30)
+
+    def stall(self) -> None:
+        self.loop.call_soon_threadsafe(self.proxy.stall)
+
+    def release(self) -> None:
+        self.loop.call_soon_threadsafe(self.proxy.release)
+
+    def close(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.proxy.close(), self.loop).result(timeout=30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()

@@ -42,7 +42,7 @@ from rummykit.games.registry import game_named
 from tests.kit.processes import REDIS_URL, ServerProcess, free_port
 from tests.kit.scripted import choose
 from tests.kit.site import Site
-from tests.server.cluster.test_worker_partition import Relay
+from tests.kit.stall_proxy import Relay
 from tests.server.conftest import POSTGRES_URL
 
 LEASE_SECONDS = 2.0

@@ -14,14 +14,12 @@ late writes, if any, are refused by the lease's fencing token.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import threading
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -29,36 +27,10 @@ import pytest
 from tests.kit.processes import REDIS_URL, ServerProcess, free_port
 from tests.kit.scripted import expected_actions
 from tests.kit.site import Seat, Site
-from tests.kit.stall_proxy import StallProxy
+from tests.kit.stall_proxy import Relay
 from tests.server.conftest import POSTGRES_URL
 
 LEASE_SECONDS = 2.0
-
-
-class Relay:
-    """A :class:`StallProxy` run by its own event loop in a thread."""
-
-    def __init__(self, port: int) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.proxy = StallProxy(port=port)
-        self.port = self._run(self.proxy.start())
-
-    def _run(self, work: Coroutine[Any, Any, int]) -> int:
-        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=30)
-
-    def stall(self) -> None:
-        self.loop.call_soon_threadsafe(self.proxy.stall)
-
-    def release(self) -> None:
-        self.loop.call_soon_threadsafe(self.proxy.release)
-
-    def close(self) -> None:
-        asyncio.run_coroutine_threadsafe(self.proxy.close(), self.loop).result(timeout=30)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
-        self.loop.close()
 
 
 def event_time(log: str, event: str, table_id: str) -> datetime:
