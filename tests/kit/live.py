@@ -42,19 +42,24 @@ class Socket:
         self.received: list[dict[str, Any]] = []
         self.closed = threading.Event()
         self.failure: Exception | None = None
+        self._arrived = threading.Condition()  # notified at each message, and at the close
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
         try:
             for text in self.connection:
-                self.received.append(json.loads(text))
+                with self._arrived:
+                    self.received.append(json.loads(text))
+                    self._arrived.notify_all()
         except ConnectionClosed:
             pass
         except Exception as error:
             self.failure = error
         finally:
-            self.closed.set()
+            with self._arrived:
+                self.closed.set()
+                self._arrived.notify_all()
 
     def send(self, message: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -67,21 +72,28 @@ class Socket:
     def states(self) -> list[dict[str, Any]]:
         return [m for m in list(self.received) if m.get("type") == "state"]
 
-    def wait_for(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+    def next_index(self, cursor: int, predicate: Any, timeout: float = 10.0) -> int:
+        """The index of the first message at or after ``cursor`` that ``predicate``
+        takes, waiting for it to arrive; fails once the socket is closed without it, or
+        after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
-        seen = 0
-        while time.monotonic() < deadline:
-            messages = list(self.received)
-            for message in messages[seen:]:
-                if predicate(message):
-                    return message
-            seen = len(messages)
-            if self.closed.is_set() and seen == len(self.received):
-                break
-            time.sleep(0.005)
+        with self._arrived:
+            while True:
+                for index in range(cursor, len(self.received)):
+                    if predicate(self.received[index]):
+                        return index
+                cursor = len(self.received)
+                left = deadline - time.monotonic()
+                if self.closed.is_set() or left <= 0:
+                    break
+                self._arrived.wait(left)
         code = self.connection.close_code
         last = self.received[-5:]
         raise AssertionError(f"{self.player.name}: no such message (closed {code}) in {last}")
+
+    def wait_for(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The first message received that ``predicate`` takes (see :meth:`next_index`)."""
+        return self.received[self.next_index(0, predicate, timeout)]
 
 
 class Player:

@@ -28,6 +28,13 @@ def new_player(client: TestClient, name: str) -> str:
     return cookie
 
 
+def as_player(client: TestClient, cookie: str) -> TestClient:
+    """``client`` with the session ``cookie`` and no other cookie."""
+    client.cookies.clear()
+    client.cookies.set("rummykit_session", cookie)
+    return client
+
+
 def connect(client: TestClient, path: str, cookie: str) -> Any:
     """A WebSocket to ``path`` with the session ``cookie``."""
     return client.websocket_connect(path, headers={"cookie": f"rummykit_session={cookie}"})

@@ -1,5 +1,5 @@
-"""Tournaments made over the test client: the request bodies, acting as one player, and
-waiting for an event's end."""
+"""Tournaments made over the test client: the request bodies and waiting for an event's
+end."""
 
 from __future__ import annotations
 
@@ -29,13 +29,6 @@ def tournament_body(
     {'game': 'burraco', 'rules': {'mode': 'quick'}, 'name': 'Cup', 'capacity': 4}
     """
     return {**game, "name": name, **fields}
-
-
-def as_player(client: TestClient, cookie: str) -> TestClient:
-    """``client`` with the session ``cookie`` and no other cookie."""
-    client.cookies.clear()
-    client.cookies.set("rummykit_session", cookie)
-    return client
 
 
 def until_over(client: TestClient, tournament_id: str, timeout: float = 120.0) -> dict[str, Any]:

@@ -14,37 +14,25 @@ from rummykit.server.api.catalog import new_table
 from rummykit.server.api.rematch import rematch_request
 from tests.kit.live import LiveServer, play_out
 from tests.kit.live import Player as LivePlayer
-from tests.kit.players import connect, new_player
+from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
+from tests.kit.sockets import next_of_type
 from tests.server.conftest import make_settings
 
 SHORT = {"first_round": 3, "last_round": 3}
-
-
-def _as(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set("rummykit_session", cookie)
-    return client
-
-
-def _until(ws: Any, kind: str) -> dict[str, Any]:
-    for _ in range(500):
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind} came")
 
 
 def test_a_rematch_against_the_computer(client: TestClient) -> None:
     ann, stranger = new_player(client, "ann"), new_player(client, "stranger")
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     body = {"game": "three-thirteen", "rules": SHORT, "seats": seats, "turn_seconds": 20}
-    old = _as(client, ann).post("/api/tables", json=body).json()
-    assert client.post(f"/api/tables/{old['table_id']}/rematch").status_code == 409
+    old = as_player(client, ann).post("/api/tables", json=body).json()
+    rematch = f"/api/tables/{old['table_id']}/rematch"
+    assert client.post(rematch).status_code == 409
     with connect(client, old["ws_url"], ann) as ws:
         play_to_end(ws)
-    assert _as(client, stranger).post(f"/api/tables/{old['table_id']}/rematch").status_code == 403
-    first = _as(client, ann).post(f"/api/tables/{old['table_id']}/rematch").json()
+    assert as_player(client, stranger).post(rematch).status_code == 403
+    first = as_player(client, ann).post(rematch).json()
     assert first["seat"] == 0 and first["invite_token"]
     again = client.post(f"/api/tables/{old['table_id']}/rematch").json()
     assert again == first  # made once
@@ -68,9 +56,9 @@ def test_a_rematch_between_people_is_offered_to_the_other_player(client: TestCli
         "seats": [{"kind": "human"}] * 2,
         "turn_seconds": None,
     }
-    old = _as(client, ann).post("/api/tables", json=body).json()
+    old = as_player(client, ann).post("/api/tables", json=body).json()
     table_id = old["table_id"]
-    assert _as(client, bob).post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
+    assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
     # bob leaves at once: the computer plays his seat, and ann plays the game out
     assert client.post(f"/api/tables/{table_id}/leave").status_code == 200
     with connect(client, old["ws_url"], ann) as ws:
@@ -79,23 +67,23 @@ def test_a_rematch_between_people_is_offered_to_the_other_player(client: TestCli
         connect(client, old["ws_url"], bob) as ws_bob,
         connect(client, old["ws_url"], carol) as ws_carol,
     ):
-        _until(ws_bob, "game_over")
-        _until(ws_carol, "game_over")
-        made = _as(client, ann).post(f"/api/tables/{table_id}/rematch").json()
-        offer = _until(ws_bob, "rematch")
+        next_of_type(ws_bob, "game_over")
+        next_of_type(ws_carol, "game_over")
+        made = as_player(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+        offer = next_of_type(ws_bob, "rematch")
         assert offer["table_id"] == made["table_id"] and offer["by"] == 0
         assert offer["invite_token"] == made["invite_token"]
-        told = _until(ws_carol, "rematch")  # the watcher is taken along
+        told = next_of_type(ws_carol, "rematch")  # the watcher is taken along
         assert told == offer
     waiting = client.get(f"/api/tables/{made['table_id']}").json()
     assert waiting["status"] == "waiting" and waiting["private"]
     # the watcher watches the rematch with its token, and cannot take the kept seat
     token = {"token": told["invite_token"]}
-    watched = _as(client, carol).post(f"/api/tables/{made['table_id']}/watch", json=token)
+    watched = as_player(client, carol).post(f"/api/tables/{made['table_id']}/watch", json=token)
     assert watched.status_code == 200 and watched.json()["seat"] is None
-    refused = _as(client, carol).post(f"/api/tables/{made['table_id']}/join", json=token)
+    refused = as_player(client, carol).post(f"/api/tables/{made['table_id']}/join", json=token)
     assert refused.status_code == 409, refused.json()
-    joined = _as(client, bob).post(f"/api/tables/{table_id}/rematch").json()
+    joined = as_player(client, bob).post(f"/api/tables/{table_id}/rematch").json()
     assert joined["table_id"] == made["table_id"] and joined["seat"] == 1
     started = client.get(f"/api/tables/{made['table_id']}").json()
     assert started["status"] == "playing"
@@ -111,13 +99,13 @@ def _finished_three_player_table(client: TestClient, cookies: list[str]) -> str:
         "seats": [{"kind": "human"}] * 3,
         "turn_seconds": None,
     }
-    old = _as(client, cookies[0]).post("/api/tables", json=body).json()
+    old = as_player(client, cookies[0]).post("/api/tables", json=body).json()
     table_id = str(old["table_id"])
     for seat, cookie in enumerate(cookies[1:], start=1):
-        joined = _as(client, cookie).post(f"/api/tables/{table_id}/join", json={"seat": seat})
+        joined = as_player(client, cookie).post(f"/api/tables/{table_id}/join", json={"seat": seat})
         assert joined.json()["seat"] == seat
     for cookie in cookies[1:]:
-        assert _as(client, cookie).post(f"/api/tables/{table_id}/leave").status_code == 200
+        assert as_player(client, cookie).post(f"/api/tables/{table_id}/leave").status_code == 200
     with connect(client, old["ws_url"], cookies[0]) as ws:
         play_to_end(ws)
     return table_id
@@ -126,18 +114,18 @@ def _finished_three_player_table(client: TestClient, cookies: list[str]) -> str:
 def test_a_rematch_keeps_each_seat_for_its_player(client: TestClient) -> None:
     ann, bob, cy, dan = (new_player(client, n) for n in ("ann", "bob", "cy", "dan"))
     table_id = _finished_three_player_table(client, [ann, bob, cy])
-    made = _as(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+    made = as_player(client, ann).post(f"/api/tables/{table_id}/rematch").json()
     new_id, token = made["table_id"], made["invite_token"]
     join = f"/api/tables/{new_id}/join"
     # someone with the link but no seat at the old table finds no seat for them
-    refused = _as(client, dan).post(join, json={"token": token})
+    refused = as_player(client, dan).post(join, json={"token": token})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "table_full"
     # nor does an old player take another's seat by naming it
-    taken = _as(client, bob).post(join, json={"token": token, "seat": 2})
+    taken = as_player(client, bob).post(join, json={"token": token, "seat": 2})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
     # through the plain link (no seat named) cy gets cy's seat, although seat 1 is free
-    assert _as(client, cy).post(join, json={"token": token}).json()["seat"] == 2
-    assert _as(client, bob).post(join, json={"token": token}).json()["seat"] == 1
+    assert as_player(client, cy).post(join, json={"token": token}).json()["seat"] == 2
+    assert as_player(client, bob).post(join, json={"token": token}).json()["seat"] == 1
     started = client.get(f"/api/tables/{new_id}").json()
     assert started["status"] == "playing"
     assert [s["name"] for s in started["seats"]] == ["ann", "bob", "cy"]
@@ -148,11 +136,11 @@ def test_a_player_coming_back_to_the_finished_table_is_offered_its_rematch(
 ) -> None:
     ann, bob, cy = (new_player(client, n) for n in ("ann", "bob", "cy"))
     table_id = _finished_three_player_table(client, [ann, bob, cy])
-    made = _as(client, bob).post(f"/api/tables/{table_id}/rematch").json()
+    made = as_player(client, bob).post(f"/api/tables/{table_id}/rematch").json()
     path = f"/ws/tables/{table_id}"
     with connect(client, path, cy) as ws:
-        _until(ws, "game_over")
-        offer = _until(ws, "rematch")
+        next_of_type(ws, "game_over")
+        offer = next_of_type(ws, "rematch")
         assert offer == {
             "type": "rematch",
             "table_id": made["table_id"],
@@ -235,10 +223,10 @@ def test_a_player_a_seat_is_kept_for_finds_the_rematch_and_joins_without_its_lin
 ) -> None:
     ann, bob, cy, dan = (new_player(client, n) for n in ("ann", "bob", "cy", "dan"))
     table_id = _finished_three_player_table(client, [ann, bob, cy])
-    made = _as(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+    made = as_player(client, ann).post(f"/api/tables/{table_id}/rematch").json()
     new_id = made["table_id"]
     # bob's current games list the rematch, his seat kept for him, before he takes it
-    current = _as(client, bob).get("/api/current").json()
+    current = as_player(client, bob).get("/api/current").json()
     listed = [t for t in current if t["table_id"] == new_id]
     assert len(listed) == 1, current
     bob_id = client.get("/api/me").json()["player_id"]
@@ -248,7 +236,7 @@ def test_a_player_a_seat_is_kept_for_finds_the_rematch_and_joins_without_its_lin
     assert client.get(f"/api/tables/{new_id}").status_code == 200
     assert client.post(f"/api/tables/{new_id}/join", json={}).json()["seat"] == 1
     # nobody else: no seat there, no link
-    stranger = _as(client, dan)
+    stranger = as_player(client, dan)
     assert stranger.get(f"/api/tables/{new_id}").status_code == 403
     refused = stranger.post(f"/api/tables/{new_id}/join", json={})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "private_table"

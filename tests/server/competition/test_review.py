@@ -3,9 +3,6 @@ legal suggestions, and the typed refusals."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,22 +11,19 @@ from fastapi.testclient import TestClient
 from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.app import create_app
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.competition.review import ReviewError, decision_points, review_decision
+from tests.kit.apps import OpenClient
 from tests.kit.players import connect, new_player
+from tests.kit.progress import finished_review
 from tests.kit.scripted import phrases_reason, play_to_end, random_policy
-from tests.server.conftest import make_settings
 
 ITERATIONS = 16
 
 
 @pytest.fixture
-def review_client(tmp_path: Path, bot_runner: BotRunner) -> Iterator[TestClient]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    app = create_app(make_settings(url, hint_iterations=ITERATIONS), runner=bot_runner)
-    with TestClient(app) as test_client:
-        yield test_client
+def review_client(open_client: OpenClient) -> TestClient:
+    """A server whose reviews search few iterations a decision (on the real clock)."""
+    return open_client(hint_iterations=ITERATIONS, clock=None)
 
 
 def finished_game(
@@ -50,19 +44,6 @@ def finished_game(
     record = client.get(f"/api/tables/{created['table_id']}/record").json()
     assert record["format"] != "rummykit-view"  # the full record: the game is over
     return created["table_id"], cookie, record
-
-
-def wait_for_review(client: TestClient, table_id: str) -> tuple[dict[str, Any], list[int]]:
-    """Poll the review until it is done: the last answer and every ``done`` seen."""
-    seen = []
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        review = client.get(f"/api/tables/{table_id}/review").json()
-        seen.append(review["done"])
-        if review["status"] != "running":
-            return review, seen
-        time.sleep(0.05)
-    raise AssertionError("the review did not finish")
 
 
 def check_review(record: dict[str, Any], review: dict[str, Any], seat: int) -> int:
@@ -116,7 +97,7 @@ def test_review_of_a_finished_game(review_client: TestClient, game: str, rules: 
     assert body["done"] == 0 < body["total"]
     again = review_client.post(f"/api/tables/{table_id}/review").json()
     assert again["total"] == body["total"]  # the same review, not a second one
-    review, seen = wait_for_review(review_client, table_id)
+    review, seen = finished_review(review_client, table_id)
     assert review["status"] == "done"
     assert seen == sorted(seen) and seen[-1] == review["total"]
     differing = check_review(record, review, 0)

@@ -5,24 +5,24 @@ the reviewing player's name (so they queue behind table bots, one at a time)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.errors import BotBusy
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.competition.review import decision_points
 from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.storage.models import ActionRow, SeatRow, TableRow
 from rummykit.server.storage.store import StoredTable
+from tests.kit.apps import OpenClient
+from tests.kit.databases import make_settings
 from tests.kit.players import connect, new_player
+from tests.kit.progress import finished_review
 from tests.kit.scripted import play_to_end, random_policy
-from tests.server.competition.test_review import wait_for_review
-from tests.server.conftest import make_settings
+from tests.kit.wait import wait_until_async
 
 
 class HeldRunner:
@@ -63,7 +63,7 @@ def test_a_player_has_one_review_under_way() -> None:
             jobs.start(stored("t2"), 0, player_id="ann")
         assert busy.value.code == "review_pending"
         other = jobs.start(stored("t3"), 0, player_id="bob")  # another player may
-        await asyncio.sleep(0)
+        await wait_until_async(lambda: runner.owners, 10, what="a review held at the workers")
         runner.release.set()
         for job in (first, other):
             assert job.task is not None
@@ -82,11 +82,9 @@ def test_a_player_has_one_review_under_way() -> None:
 
 
 @pytest.fixture
-def slow_reviews(tmp_path: Path, bot_runner: BotRunner) -> Iterator[TestClient]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'server.sqlite3'}"
-    app = create_app(make_settings(url, hint_iterations=40), runner=bot_runner)
-    with TestClient(app) as test_client:
-        yield test_client
+def slow_reviews(open_client: OpenClient) -> TestClient:
+    """A server whose reviews search 40 iterations a decision (on the real clock)."""
+    return open_client(hint_iterations=40, clock=None)
 
 
 def played_game(client: TestClient, cookie: str) -> str:
@@ -114,8 +112,8 @@ def test_a_second_review_is_refused_while_the_first_runs(slow_reviews: TestClien
     assert refused.json()["error"]["code"] == "review_pending"
     again = client.post(f"/api/tables/{first}/review", json={})
     assert again.status_code == 200  # the same review, still under way
-    review, _seen = wait_for_review(client, first)
+    review, _seen = finished_review(client, first)
     assert review["status"] == "done"
     assert client.post(f"/api/tables/{second}/review", json={}).status_code == 200
-    review, _seen = wait_for_review(client, second)
+    review, _seen = finished_review(client, second)
     assert review["status"] == "done"

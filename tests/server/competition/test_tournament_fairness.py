@@ -5,9 +5,6 @@ leave their creator's own table limit alone."""
 
 from __future__ import annotations
 
-import queue
-import threading
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -17,9 +14,11 @@ from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 from rummykit.server.storage.tournaments import tables_of
 from tests.kit.apps import app_client
-from tests.kit.players import connect, new_player
+from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.kit.tournaments import SHORT_313, as_player, tournament_body, until_over
+from tests.kit.sockets import receive_within
+from tests.kit.tournaments import SHORT_313, tournament_body, until_over
+from tests.kit.wait import wait_until
 
 
 def _pair_event(client: TestClient, ann: str, bob: str) -> tuple[str, str]:
@@ -56,30 +55,6 @@ def _stored_totals(client: TestClient, tournament_id: str) -> int:
     return int(client.portal.call(count))  # type: ignore[union-attr]
 
 
-def _until(condition: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.02)
-
-
-def _receive(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
-    """The connection's next message, failing (not hanging) if none comes in time."""
-    answers: queue.Queue[dict[str, Any]] = queue.Queue()
-
-    def read() -> None:
-        try:
-            answers.put(ws.receive_json())
-        except Exception:  # the connection closed meanwhile: nothing came
-            return
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        return answers.get(timeout=timeout)
-    except queue.Empty:
-        raise AssertionError(f"no message within {timeout} s") from None
-
-
 def test_a_restart_does_not_make_an_entrant_who_came_a_no_show(
     settings: Settings, bot_runner: BotRunner
 ) -> None:
@@ -96,8 +71,10 @@ def test_a_restart_does_not_make_an_entrant_who_came_a_no_show(
     with app_client(settings, runner=bot_runner, clock=clock) as client:
         assert client.get("/healthz").json()["tables"] == 1  # restored at the start
         clock.advance(61)  # past the grace period of both seats
-        _until(lambda: _seats(client, table_id)[1].left_at is not None)  # bob: a no-show
-        _until(lambda: _substitutes(client, table_id) == [True, True])
+        wait_until(
+            lambda: _seats(client, table_id)[1].left_at is not None, 20, what="bob a no-show"
+        )
+        wait_until(lambda: _substitutes(client, table_id) == [True, True], 20, what="substitutes")
         assert _seats(client, table_id)[0].left_at is None  # ann came: no forfeit
         with connect(client, f"/ws/tables/{table_id}", ann) as ws:
             play_to_end(ws)
@@ -125,7 +102,7 @@ def test_a_finished_rounds_table_in_memory_follows_the_database(
         until_over(client, tournament_id)
         record = as_player(client, carol).get(f"/api/tables/{table_id}/record").json()
         assert record["format"] == "rummykit-record"
-        told = _receive(ws)  # the round is over: ann learns the deal
+        told = receive_within(ws)  # the round is over: ann learns the deal
         assert (told["type"], told["seed"]) == ("game_over", record["seed"])
         summary = as_player(client, carol).get(f"/api/tables/{table_id}")
         assert summary.status_code == 200, summary.text
@@ -166,7 +143,7 @@ def test_a_rounds_results_stay_hidden_until_the_round_is_over(
         # ann's partner gives the game up at once: a substitute plays it to the end
         assert as_player(client, partner).post(f"/api/tables/{ann_table}/leave").status_code == 200
         play_to_end(ws)
-    _until(lambda: _stored_totals(client, tournament_id) == 1)  # ann's result is stored
+    wait_until(lambda: _stored_totals(client, tournament_id) == 1, 20, what="ann's result stored")
     assert client.get(f"/api/tables/{other}").status_code == 403  # still private
     for cookie in (ann, carol, ""):
         if not cookie:
@@ -225,7 +202,7 @@ def test_the_sweep_makes_a_table_follow_a_round_ended_elsewhere(
         clock.advance(61)
         play_to_end(ws)
         until_over(client, tournament_id)
-        assert _receive(ws)["seed"] is not None
+        assert receive_within(ws)["seed"] is not None
         host = server.tables.hosts[table_id]
         host.row.reveal_held, host.row.private = True, True  # as if told nothing here
         assert (
@@ -236,4 +213,4 @@ def test_the_sweep_makes_a_table_follow_a_round_ended_elsewhere(
         )
         client.portal.call(server.tournaments.sweep)  # type: ignore[union-attr]
         assert (host.row.reveal_held, host.row.private) == (False, False)
-        assert _receive(ws)["seed"] is not None
+        assert receive_within(ws)["seed"] is not None

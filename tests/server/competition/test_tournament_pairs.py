@@ -6,15 +6,16 @@ pair once, by its team's total."""
 
 from __future__ import annotations
 
-import threading
-import time
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.kit.players import connect, new_player
+from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end, random_policy
-from tests.kit.tournaments import QUICK_BURRACO, as_player, until_over
+from tests.kit.threads import run_in_threads
+from tests.kit.tournaments import QUICK_BURRACO, until_over
+from tests.kit.wait import wait_until
 
 
 def _register(client: TestClient, cookie: str, tournament_id: str, **body: Any) -> Any:
@@ -58,31 +59,20 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
     assert len(entries) == 4 and all(e["partner"] for e in entries)
     assert [e["partner_kind"] for e in entries] == ["human", "human", "bot", "bot"]
 
-    errors: list[BaseException] = []
-
     def play(cookie: str) -> None:
-        try:
-            deadline = time.monotonic() + 60
-            table_id = None
-            while table_id is None and time.monotonic() < deadline:
-                client.cookies.clear()
-                view = client.get(
-                    f"/api/tournaments/{tournament_id}",
-                    headers={"cookie": f"rummykit_session={cookie}"},
-                ).json()
-                table_id = view["your_table"]
-            assert table_id is not None
-            with connect(client, f"/ws/tables/{table_id}", cookie) as ws:
-                play_to_end(ws, random_policy(len(cookie)))
-        except BaseException as error:
-            errors.append(error)
+        def seated() -> str | None:
+            client.cookies.clear()
+            view = client.get(
+                f"/api/tournaments/{tournament_id}",
+                headers={"cookie": f"rummykit_session={cookie}"},
+            ).json()
+            return view["your_table"]  # type: ignore[no-any-return]
 
-    threads = [threading.Thread(target=play, args=(c,)) for c in (ann, bob, cyd, dee)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
-    assert not errors, errors
+        table_id = wait_until(seated, 60, what="the pair's table")
+        with connect(client, f"/ws/tables/{table_id}", cookie) as ws:
+            play_to_end(ws, random_policy(len(cookie)))
+
+    run_in_threads(*(partial(play, c) for c in (ann, bob, cyd, dee)), timeout=300)
     view = until_over(client, tournament_id)
     [first_round] = view["round_list"]
     assert len(first_round["tables"]) == 2

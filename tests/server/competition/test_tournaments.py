@@ -17,9 +17,9 @@ from rummykit.pairings.standings import EventRecord, TableResult
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from tests.kit.apps import app_client
-from tests.kit.players import connect, new_player
+from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, as_player, tournament_body, until_over
+from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, tournament_body, until_over
 from tests.server.conftest import POSTGRES_URL, make_settings
 
 

@@ -3,30 +3,26 @@ tables of people, the bank drawn on by a long turn, and the stand-in's caution."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
-from rummykit.server.bots.queue import Kind
-from rummykit.server.bots.service import BotRunner, BotService
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.table.stand_in import LARGE_PILE, cautious_moves
-from tests.kit.apps import app_client
+from tests.kit.apps import OpenClient, app_client
+from tests.kit.databases import make_settings
+from tests.kit.factories import HUMAN, table_body
 from tests.kit.players import connect, new_player
-from tests.server.conftest import make_settings
-from tests.server.table.test_table_life import next_state, nothing_happens
-
-T = TypeVar("T")
+from tests.kit.runners import RecordingRunner
+from tests.kit.sockets import next_state, nothing_happens
 
 
 @pytest.fixture
-def clock_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
-    settings = make_settings(sqlite_url, default_turn_seconds=30.0, default_time_bank_seconds=90.0)
-    with app_client(settings, runner=bot_runner, clock=clock) as client:
-        yield client
+def clock_client(open_client: OpenClient) -> TestClient:
+    """A server whose tables of people have 30 s a turn and a bank of 90 s by default."""
+    return open_client(default_turn_seconds=30.0, default_time_bank_seconds=90.0)
 
 
 def test_play_now_against_the_computer_has_no_clock(clock_client: TestClient) -> None:
@@ -79,16 +75,9 @@ def test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays(
 ) -> None:
     client = clock_client
     client.post("/api/session", json={"nickname": "slow"})
-    created = client.post(
-        "/api/tables",
-        json={
-            "game": game,
-            "rules": rules,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "greedy"}] * (seats - 1),
-            "turn_seconds": 5,
-            "time_bank_seconds": 3,
-        },
-    ).json()
+    others = ["greedy"] * (seats - 1)
+    body = table_body(game, HUMAN, *others, rules=rules, turn_seconds=5, time_bank_seconds=3)
+    created = client.post("/api/tables", json=body).json()
     with client.websocket_connect(created["ws_url"]) as ws:
         mine = next_state(ws, lambda m: m["legal_actions"])
         turn: dict[str, Any] = mine["turn"]
@@ -136,15 +125,8 @@ def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunn
     with app_client(settings, runner=bot_runner, clock=clock) as client:
         client.post("/api/session", json={"nickname": "slow"})
         cookie = str(client.cookies.get("rummykit_session"))
-        created = client.post(
-            "/api/tables",
-            json={
-                "game": "three-thirteen",
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-                "turn_seconds": 5,
-                "time_bank_seconds": 10,
-            },
-        ).json()
+        body = table_body("three-thirteen", HUMAN, "greedy", turn_seconds=5, time_bank_seconds=10)
+        created = client.post("/api/tables", json=body).json()
         with client.websocket_connect(created["ws_url"]) as ws:
             state = next_state(ws, lambda m: m["legal_actions"])
             clock.advance(8.0)  # 3 s into the bank
@@ -165,71 +147,48 @@ def test_a_restarted_server_keeps_the_banks(sqlite_url: str, bot_runner: BotRunn
             assert again["turn"]["deadline"] == mine["turn"]["deadline"]
 
 
-class RecordingRunner(BotService):
-    """The shared bot runner, noting what each decision was asked to choose among."""
-
-    def __init__(self, inner: BotRunner) -> None:
-        self.inner = inner
-        self.asked: list[tuple[int, list[str]]] = []  # (discard pile size, legal moves)
-
-    async def decide(
-        self,
-        game: str,
-        spec: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seed: int,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, str]:
-        self.asked.append((len(observation["discard_pile"]), list(legal)))
-        return await self.inner.decide(game, spec, observation, legal, seed, owner=owner)
-
-    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
-        return await self.inner.call(kind, owner, function)
-
-    def close(self) -> None:
-        pass
-
-
 def test_a_substitute_never_takes_a_large_burraco_pile(
-    sqlite_url: str, bot_runner: BotRunner
+    open_client: OpenClient, bot_runner: BotRunner
 ) -> None:
     runner = RecordingRunner(bot_runner)
     # (create_app asks for a BotRunner; this one hands every call to the shared one)
-    app = create_app(make_settings(sqlite_url), runner=cast(BotRunner, runner))
+    client = open_client(runner=cast(BotRunner, runner), clock=None)
+
+    def asked() -> list[tuple[int, list[str]]]:
+        """What each decision was asked to choose among: the pile's size, the moves."""
+        return [(len(a.observation["discard_pile"]), a.legal) for a in runner.asked]
 
     def met_a_large_pile() -> bool:
-        return any(size > LARGE_PILE and "draw" in legal for size, legal in runner.asked)
+        return any(size > LARGE_PILE and "draw" in legal for size, legal in asked())
 
-    with TestClient(app) as client:
-        ann, bob = new_player(client, "ann"), new_player(client, "bob")
-        # ann always draws and throws her first card: the pile grows, unless the
-        # substitute takes it while it is small (the deal is new each run), so she plays
-        # on, game after game, until the substitute has met a large pile
-        for _ in range(3):
-            if met_a_large_pile():
-                break
-            client.cookies.set("rummykit_session", ann)
-            body = {"game": "burraco", "seats": [{"kind": "human"}] * 2, "turn_seconds": None}
-            created = client.post("/api/tables", json=body).json()
-            client.cookies.set("rummykit_session", bob)
-            client.post(f"/api/tables/{created['table_id']}/join", json={})
-            client.post(f"/api/tables/{created['table_id']}/leave")  # a substitute plays bob
-            client.cookies.clear()
-            with connect(client, created["ws_url"], ann) as ws:
-                while not met_a_large_pile():
-                    message = ws.receive_json()
-                    if message["type"] == "game_over":
-                        break
-                    legal = message.get("legal_actions") if message["type"] == "state" else None
-                    if not legal:
-                        continue
-                    action = "draw" if "draw" in legal else next(a for a in legal if "discard" in a)
-                    number = message["state_number"]
-                    ws.send_json({"type": "action", "state_number": number, "action": action})
+    ann, bob = new_player(client, "ann"), new_player(client, "bob")
+    # ann always draws and throws her first card: the pile grows, unless the substitute
+    # takes it while it is small (the deal is new each run), so she plays on, game after
+    # game, until the substitute has met a large pile
+    for _ in range(3):
+        if met_a_large_pile():
+            break
+        client.cookies.set("rummykit_session", ann)
+        created = client.post(
+            "/api/tables", json=table_body("burraco", HUMAN, HUMAN, turn_seconds=None)
+        ).json()
+        client.cookies.set("rummykit_session", bob)
+        client.post(f"/api/tables/{created['table_id']}/join", json={})
+        client.post(f"/api/tables/{created['table_id']}/leave")  # a substitute plays bob
+        client.cookies.clear()
+        with connect(client, created["ws_url"], ann) as ws:
+            while not met_a_large_pile():
+                message = ws.receive_json()
+                if message["type"] == "game_over":
+                    break
+                legal = message.get("legal_actions") if message["type"] == "state" else None
+                if not legal:
+                    continue
+                action = "draw" if "draw" in legal else next(a for a in legal if "discard" in a)
+                number = message["state_number"]
+                ws.send_json({"type": "action", "state_number": number, "action": action})
     # the substitute's draws: a small pile may be taken, a large one never
-    draws = [(size, legal) for size, legal in runner.asked if "draw" in legal]
+    draws = [(size, legal) for size, legal in asked() if "draw" in legal]
     assert any(size > LARGE_PILE for size, _ in draws), "the substitute never met a large pile"
     for size, legal in draws:
         assert ("take" in legal) == (size <= LARGE_PILE), (size, legal)

@@ -16,25 +16,26 @@ Each runs on SQLite and on PostgreSQL.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.kit.apps import app_client
+from rummykit.server.settings import Settings
+from tests.kit.apps import OpenClient
+from tests.kit.databases import make_settings
 from tests.kit.leak_audit import check_no_leak
 from tests.kit.live import LiveServer, Player, Socket
-from tests.kit.players import connect, new_player
+from tests.kit.players import PASSWORD, connect, new_player
+from tests.kit.progress import finished_review
 from tests.kit.scripted import play_to_end, random_policy, watch_to_end
+from tests.kit.sockets import next_state
+from tests.kit.threads import run_in_threads
 from tests.kit.tournaments import tournament_body
-from tests.server.conftest import make_settings
-from tests.server.table.test_table_life import next_state
 
-PASSWORD = "correct-horse-battery"
 QUICK_313 = {"first_round": 3, "last_round": 4}
 
 
@@ -43,14 +44,6 @@ def live(module_database: dict[str, Any]) -> Iterator[LiveServer]:
     """A real server shared by the module's tests, on either kind of database."""
     with LiveServer(make_settings(**module_database)) as server:
         yield server
-
-
-@pytest.fixture
-def client(
-    database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
-) -> Iterator[TestClient]:
-    with app_client(make_settings(**database), runner=bot_runner, clock=clock) as test_client:
-        yield test_client
 
 
 def registered(server: LiveServer, name: str) -> Player:
@@ -80,21 +73,6 @@ def table_of_two(ann: Player, bob: Player, *, rated: bool) -> str:
     return table_id
 
 
-def next_message(sock: Socket, cursor: int, predicate: Any, timeout: float = 60.0) -> int:
-    """The index of the first message at or after ``cursor`` that ``predicate`` takes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        received = list(sock.received)
-        for index in range(cursor, len(received)):
-            if predicate(received[index]):
-                return index
-        cursor = len(received)
-        if sock.closed.is_set() and cursor == len(sock.received):
-            break
-        time.sleep(0.005)
-    raise AssertionError(f"{sock.player.name}: no such message in {sock.received[-5:]}")
-
-
 def play_asking_for_hints(sock: Socket) -> None:
     """Play the socket's seat to the end, asking for a hint at every state it is sent
     (its own turns and the others'), each refused with ``hint_not_allowed`` at that
@@ -102,8 +80,8 @@ def play_asking_for_hints(sock: Socket) -> None:
     cursor = 0
     acted = -1
     for _ in range(5_000):
-        cursor = next_message(
-            sock, cursor, lambda m: m.get("type") in ("state", "game_over", "hint")
+        cursor = sock.next_index(
+            cursor, lambda m: m.get("type") in ("state", "game_over", "hint"), timeout=60
         )
         message = sock.received[cursor]
         cursor += 1
@@ -114,7 +92,7 @@ def play_asking_for_hints(sock: Socket) -> None:
             continue
         number = int(message["state_number"])
         sock.send({"type": "hint"})
-        answer = next_message(sock, cursor, lambda m: m.get("type") in ("error", "hint"))
+        answer = sock.next_index(cursor, lambda m: m.get("type") in ("error", "hint"), timeout=60)
         refusal = sock.received[answer]
         assert refusal["type"] == "error", f"{sock.player.name} was sent a hint: {refusal}"
         assert refusal["code"] == "hint_not_allowed", refusal
@@ -128,20 +106,7 @@ def play_asking_for_hints(sock: Socket) -> None:
 
 
 def both_play_asking_for_hints(sockets: list[Socket]) -> None:
-    errors: list[BaseException] = []
-
-    def run(sock: Socket) -> None:
-        try:
-            play_asking_for_hints(sock)
-        except BaseException as error:
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(sock,)) for sock in sockets]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=300)
-    assert not errors, errors
+    run_in_threads(*(partial(play_asking_for_hints, sock) for sock in sockets), timeout=300)
     for sock in sockets:
         assert not [m for m in sock.received if m.get("type") == "hint"]
         assert sum(m.get("code") == "hint_not_allowed" for m in sock.received) >= 3
@@ -165,12 +130,7 @@ def assert_reviewed(player: Player, table_id: str) -> None:
     with the strongest bot's move wherever there was a choice."""
     started = player.post(f"/api/tables/{table_id}/review")
     assert started.status_code == 200, started.text
-    deadline = time.monotonic() + 300
-    while (review := player.http.get(f"/api/tables/{table_id}/review").json())[
-        "status"
-    ] == "running":
-        assert time.monotonic() < deadline, review
-        time.sleep(0.1)
+    review, _ = finished_review(player.http, table_id, timeout=300)
     assert review["status"] == "done" and review["items"], review
     assert any(item["suggested"] for item in review["items"]), review["items"][:3]
 
@@ -222,12 +182,9 @@ def test_a_casual_table_still_gives_hints(live: LiveServer) -> None:
 
 
 @pytest.fixture
-def quick_client(
-    database: dict[str, Any], bot_runner: BotRunner, clock: FakeClock
-) -> Iterator[TestClient]:
-    settings = make_settings(**database, default_turn_seconds=30.0, default_time_bank_seconds=0.0)
-    with app_client(settings, runner=bot_runner, clock=clock) as test_client:
-        yield test_client
+def quick_client(settings: Settings, open_client: OpenClient) -> TestClient:
+    """A server on either kind of database whose turns time out after 30 s (no bank)."""
+    return open_client(settings, default_turn_seconds=30.0, default_time_bank_seconds=0.0)
 
 
 @pytest.mark.parametrize(
@@ -235,11 +192,12 @@ def quick_client(
     [("three-thirteen", {"first_round": 3, "last_round": 6}), ("burraco", {"mode": "quick"})],
 )
 def test_whole_games_with_a_substitute_and_a_bot_tell_nobody_a_reason(
-    client: TestClient, clock: FakeClock, game: str, rules: dict[str, Any]
+    any_client: TestClient, clock: FakeClock, game: str, rules: dict[str, Any]
 ) -> None:
     """Ann plays; Bob joined and never came, so a substitute plays his seat; a bot seat
     plays its own; a watcher watches.  Every text Ann and the watcher are sent is
     audited: neither the substitute's reasons nor the bot's reach them."""
+    client = any_client
     three = game == "three-thirteen"
     seats = [{"kind": "human"}, {"kind": "human"}]
     if three:

@@ -5,23 +5,18 @@ replay, the rematch and the list of current games."""
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from tests.kit.players import connect, registered
+from tests.kit.players import as_player, connect, registered
 from tests.kit.scripted import play_to_end, random_policy
+from tests.kit.threads import run_in_threads
 
 FOUR_PEOPLE = [{"kind": "human"}] * 4
-
-
-def _as(client: TestClient, cookie: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set("rummykit_session", cookie)
-    return client
 
 
 def test_four_people_partners_by_seat_rated_as_teams_replayed_and_rematched(
@@ -30,7 +25,7 @@ def test_four_people_partners_by_seat_rated_as_teams_replayed_and_rematched(
     people = [registered(client, name) for name in ("ann", "bob", "cyd", "dee")]
     (ann, ann_id), (bob, _), (cy, cy_id), (dee, _) = people
     created = (
-        _as(client, ann)
+        as_player(client, ann)
         .post(
             "/api/tables",
             json={
@@ -45,46 +40,35 @@ def test_four_people_partners_by_seat_rated_as_teams_replayed_and_rematched(
     table_id = created["table_id"]
     assert created["seat"] == 0
     # cy sits opposite ann, her partner; bob and dee take the seats left
-    joined = _as(client, cy).post(f"/api/tables/{table_id}/join", json={"seat": 2})
+    joined = as_player(client, cy).post(f"/api/tables/{table_id}/join", json={"seat": 2})
     assert joined.json()["seat"] == 2
-    taken = _as(client, bob).post(f"/api/tables/{table_id}/join", json={"seat": 2})
+    taken = as_player(client, bob).post(f"/api/tables/{table_id}/join", json={"seat": 2})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "seat_taken"
-    assert _as(client, bob).post(f"/api/tables/{table_id}/join", json={}).status_code == 200
-    assert _as(client, dee).post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    assert as_player(client, dee).post(f"/api/tables/{table_id}/join", json={}).status_code == 200
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["status"] == "playing" and summary["rated"] is True
     assert [s["name"] for s in summary["seats"]] == ["ann", "bob", "cyd", "dee"]
     # under way, a player's replay is their own seat's: not even the partner's
     replay = f"/api/tables/{table_id}/replay"
-    refused = _as(client, ann).get(replay, params={"seat": 2})
+    refused = as_player(client, ann).get(replay, params={"seat": 2})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_seat"
     assert [t["table_id"] for t in client.get("/api/current").json()] == [table_id]
 
     client.cookies.clear()
-    errors: list[BaseException] = []
-    received: dict[int, list[dict[str, Any]]] = {}
 
-    def play(seat: int, cookie: str) -> None:
-        try:
-            with connect(client, created["ws_url"], cookie) as ws:
-                received[seat] = play_to_end(ws, random_policy(seat))
-        except BaseException as error:
-            errors.append(error)
+    def play(seat: int, cookie: str) -> list[dict[str, Any]]:
+        with connect(client, created["ws_url"], cookie) as ws:
+            return play_to_end(ws, random_policy(seat))
 
-    threads = [
-        threading.Thread(target=play, args=(seat, cookie))
-        for seat, (cookie, _) in enumerate(people)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=600)
-    assert not errors, errors
+    received = run_in_threads(
+        *(partial(play, seat, cookie) for seat, (cookie, _) in enumerate(people))
+    )
     totals = received[0][-1]["totals"]
     assert totals[0] == totals[2] and totals[1] == totals[3]  # a seat's total is its team's
 
     # both partners move by their side's result, in the four-player pool
-    changes = _as(client, ann).get(f"/api/tables/{table_id}").json()["rating_changes"]
+    changes = as_player(client, ann).get(f"/api/tables/{table_id}").json()["rating_changes"]
     assert [c["seat"] for c in changes] == [0, 1, 2, 3]
     assert changes[0]["change"] == changes[2]["change"]
     assert changes[1]["change"] == changes[3]["change"]
@@ -119,7 +103,7 @@ def test_four_people_partners_by_seat_rated_as_teams_replayed_and_rematched(
     assert new["rules"]["players"] == 4 and len(new["seats"]) == 4
     assert new["status"] == "waiting"
     assert [t["table_id"] for t in client.get("/api/current").json()] == [again["table_id"]]
-    rejoined = _as(client, cy).post(
+    rejoined = as_player(client, cy).post(
         f"/api/tables/{again['table_id']}/join", json={"token": again["invite_token"]}
     )
     assert rejoined.json()["seat"] == 2

@@ -2,40 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.kit.apps import app_client
+from tests.kit.apps import OpenClient
+from tests.kit.factories import HUMAN, table_body
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import make_settings
+from tests.kit.sockets import next_state, nothing_happens
 
 
 @pytest.fixture
-def quick_client(sqlite_url: str, bot_runner: BotRunner, clock: FakeClock) -> Iterator[TestClient]:
-    settings = make_settings(sqlite_url, grace_seconds=0.5)
-    with app_client(settings, runner=bot_runner, clock=clock) as client:
-        yield client
-
-
-def next_state(ws: Any, predicate: Any) -> dict[str, Any]:
-    for _ in range(500):
-        message = ws.receive_json()
-        if message["type"] == "state" and predicate(message):
-            return message  # type: ignore[no-any-return]
-    raise AssertionError("no such state came")
-
-
-def nothing_happens(ws: Any) -> None:
-    """The table sends nothing before the answer to a ping (nothing was pending)."""
-    ws.send_json({"type": "ping"})
-    assert ws.receive_json()["type"] == "pong"
+def quick_client(open_client: OpenClient) -> TestClient:
+    """A server whose players have half a second's grace."""
+    return open_client(grace_seconds=0.5)
 
 
 def test_the_turn_timer_lets_greedy_play_the_turn(
@@ -43,14 +25,8 @@ def test_the_turn_timer_lets_greedy_play_the_turn(
 ) -> None:
     client = quick_client
     client.post("/api/session", json={"nickname": "slow"})
-    created = client.post(
-        "/api/tables",
-        json={
-            "game": "three-thirteen",
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": 5,
-        },
-    ).json()
+    body = table_body("three-thirteen", HUMAN, "greedy", turn_seconds=5)
+    created = client.post("/api/tables", json=body).json()
     with client.websocket_connect(created["ws_url"]) as ws:
         mine = next_state(ws, lambda m: m["legal_actions"])
         turn = mine["turn"]
@@ -75,10 +51,8 @@ def test_an_absent_player_is_replaced_and_gets_the_seat_back(
     client = quick_client
     ann, bob = new_player(client, "ann"), new_player(client, "bob")
     client.cookies.set("rummykit_session", ann)
-    created = client.post(
-        "/api/tables",
-        json={"game": "burraco", "seats": [{"kind": "human"}] * 2, "turn_seconds": None},
-    ).json()
+    body = table_body("burraco", HUMAN, HUMAN, turn_seconds=None)
+    created = client.post("/api/tables", json=body).json()
     client.cookies.set("rummykit_session", bob)
     client.post(f"/api/tables/{created['table_id']}/join", json={})
     client.cookies.clear()
@@ -154,15 +128,8 @@ def test_a_player_who_comes_back_to_a_finished_game_learns_its_result(
 ) -> None:
     client = quick_client
     client.post("/api/session", json={"nickname": "late"})
-    created = client.post(
-        "/api/tables",
-        json={
-            "game": "three-thirteen",
-            "rules": {"last_round": 1},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": None,
-        },
-    ).json()
+    body = table_body("three-thirteen", HUMAN, "greedy", rules={"last_round": 1}, turn_seconds=None)
+    created = client.post("/api/tables", json=body).json()
     with client.websocket_connect(created["ws_url"]) as ws:
         over = play_to_end(ws)[-1]
     with client.websocket_connect(created["ws_url"]) as ws:
