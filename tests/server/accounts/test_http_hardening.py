@@ -35,19 +35,9 @@ from tests.kit.databases import make_settings
 from tests.kit.live import LiveServer
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end, random_policy
+from tests.kit.security import FIXED, directives
 
 SHORT = {"first_round": 3, "last_round": 3}
-FIXED = {
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
-}
-
-
-def directives(policy: str) -> dict[str, list[str]]:
-    """A Content-Security-Policy as {directive: its sources}."""
-    parts = [p.split() for p in policy.split(";") if p.strip()]
-    return {p[0]: p[1:] for p in parts}
 
 
 def assert_secured(headers: httpx.Headers | dict[str, str]) -> dict[str, list[str]]:

@@ -7,6 +7,7 @@ import inspect
 import json
 import re
 import socket
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,9 +17,9 @@ from rummykit.server.accounts.docs_assets import REDOC_JS, SWAGGER_CSS, SWAGGER_
 from rummykit.server.accounts.malformed_http import SecuredH11Protocol, http_protocol
 from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
+from tests.kit.databases import make_settings, sqlite_url_in
+from tests.kit.security import FIXED, directives
 from tests.kit.threaded import ThreadedServer
-from tests.server.accounts.test_http_hardening import FIXED, directives
-from tests.server.conftest import make_settings
 
 
 @pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "x"])
@@ -59,7 +60,20 @@ def _raw_answer(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
 PROTOCOLS = {"h11": SecuredH11Protocol, "default": http_protocol()}
 
 
-@pytest.mark.parametrize("protocol", sorted(PROTOCOLS))
+@pytest.fixture(scope="module", params=sorted(PROTOCOLS))
+def served(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    bot_runner: BotRunner,
+) -> Iterator[ThreadedServer]:
+    """The app under uvicorn speaking each protocol, shared by the module's garbage: each
+    request is answered on its own connection and the server must go on serving."""
+    database = sqlite_url_in(tmp_path_factory.mktemp("malformed"))
+    app = create_app(make_settings(database), runner=bot_runner)
+    with ThreadedServer(app, http=PROTOCOLS[request.param]) as server:
+        yield server
+
+
 @pytest.mark.parametrize(
     "garbage",
     [
@@ -69,25 +83,19 @@ PROTOCOLS = {"h11": SecuredH11Protocol, "default": http_protocol()}
     ],
 )
 def test_malformed_http_is_a_typed_400_with_the_security_headers(
-    sqlite_url: str, bot_runner: BotRunner, protocol: str, garbage: bytes
+    served: ThreadedServer, garbage: bytes
 ) -> None:
-    served = ThreadedServer(
-        create_app(make_settings(sqlite_url), runner=bot_runner), http=PROTOCOLS[protocol]
-    ).start()
-    try:
-        status, headers, body = _raw_answer(served.port, garbage)
-        assert status == 400
-        for name, value in FIXED.items():
-            assert headers[name] == value, (name, headers)
-        policy = directives(headers["content-security-policy"])
-        assert policy["default-src"] == ["'self'"] and policy["script-src"] == ["'self'"]
-        assert policy["frame-ancestors"] == ["'none'"]
-        assert json.loads(body)["error"]["code"] == "bad_request"
-        # the server goes on serving
-        good = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-        assert _raw_answer(served.port, good)[0] == 200
-    finally:
-        served.stop()
+    status, headers, body = _raw_answer(served.port, garbage)
+    assert status == 400
+    for name, value in FIXED.items():
+        assert headers[name] == value, (name, headers)
+    policy = directives(headers["content-security-policy"])
+    assert policy["default-src"] == ["'self'"] and policy["script-src"] == ["'self'"]
+    assert policy["frame-ancestors"] == ["'none'"]
+    assert json.loads(body)["error"]["code"] == "bad_request"
+    # the server goes on serving
+    good = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    assert _raw_answer(served.port, good)[0] == 200
 
 
 def test_the_served_protocol_is_the_secured_one() -> None:
