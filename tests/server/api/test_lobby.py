@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -11,6 +10,7 @@ from rummykit.cards import BURRACO_POINTS, CARD_COUNT, JOKER, format_card
 from rummykit.games.burraco.melds import BURRACO_SIZE
 from rummykit.games.burraco.scoring import CLEAN_BURRACO_BONUS, DIRTY_BURRACO_BONUS
 from tests.kit.players import guest
+from tests.kit.wait import wait_until
 
 
 def test_healthz_and_catalog(client: TestClient) -> None:
@@ -167,9 +167,7 @@ def test_an_open_table_is_listed_while_someone_sits_at_it(client: TestClient) ->
         ws.receive_json()
         clock.advance(10 * grace)
         assert listed()  # someone is at the table, however long
-    deadline = time.monotonic() + 10
-    while host.seating.has_connections() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: not host.seating.has_connections(), 10, what="the table without sockets")
     assert listed()  # just left
     clock.advance(grace + 1)
     assert not listed()

@@ -8,6 +8,7 @@ seat, another player taking that seat, re-joins and reconnects in every order
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -25,17 +26,18 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from tests.kit.databases import make_settings, sqlite_url_in
 from tests.kit.leak_audit import check_no_leak
 from tests.kit.live import LiveServer, Player, Socket, seat_views_are_theirs
 from tests.kit.scripted import random_policy
-from tests.server.conftest import make_settings
+from tests.kit.wait import wait_until
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    database = tmp_path_factory.mktemp("seats") / "server.sqlite3"
+    database = sqlite_url_in(tmp_path_factory.mktemp("seats"))
     server_settings = make_settings(
-        f"sqlite+aiosqlite:///{database}", max_tables_per_player=10_000, sockets_per_player=1_000
+        database, max_tables_per_player=10_000, sockets_per_player=1_000
     )
     with LiveServer(server_settings) as server:
         yield server
@@ -73,7 +75,7 @@ def test_a_socket_opened_while_its_player_leaves_never_gets_the_next_players_han
             path = f"/api/tables/{table_id}/leave"
             leaving = threading.Thread(target=lambda p=path, out=left: out.append(leave(p)))
             leaving.start()
-            time.sleep(delay)
+            time.sleep(delay)  # the race itself: a socket opened 0-10 ms into the leave
             stale = ann.connect(table_id)
             sockets.append(stale)
             leaving.join()
@@ -95,6 +97,27 @@ def test_a_socket_opened_while_its_player_leaves_never_gets_the_next_players_han
             sock.close()
         for player in (ann, bob, carl, dora):
             player.close()
+
+
+def flush(sock: Socket) -> None:
+    """Wait until the socket has every message the table sent it so far (unless it is
+    closed): a chat line goes through the table in order, and its echo (or its refusal,
+    past the chat's limit) comes back after all the table sent before it."""
+    if sock.closed.is_set():
+        return
+    marker = secrets.token_hex(8)
+    cursor = len(sock.received)
+    sock.send({"type": "chat", "text": "flush", "client_id": marker})
+
+    def answer(message: dict[str, Any]) -> bool:
+        echo = message.get("type") == "chat" and message.get("client_id") == marker
+        return echo or message.get("code") == "chat_rate"
+
+    try:
+        sock.next_index(cursor, answer, timeout=30)
+    except AssertionError:
+        if not sock.closed.is_set():  # (closed meanwhile: it has all it will get)
+            raise
 
 
 class SeatChanges(RuleBasedStateMachine):
@@ -140,7 +163,7 @@ class SeatChanges(RuleBasedStateMachine):
         player = self.players[who]
         leaving = threading.Thread(target=lambda: player.post(f"/api/tables/{self.table_id}/leave"))
         leaving.start()
-        time.sleep(delay / 1000)
+        time.sleep(delay / 1000)  # the race itself: the socket opened ``delay`` ms later
         sock = self._connect(player)
         leaving.join()
         self.players[other].post(f"/api/tables/{self.table_id}/join")
@@ -161,8 +184,9 @@ class SeatChanges(RuleBasedStateMachine):
         seat_views_are_theirs(self.opened)
 
     def teardown(self) -> None:
-        time.sleep(0.1)
         try:
+            for sock in self.opened:
+                flush(sock)
             seat_views_are_theirs(self.opened)
         finally:
             for sock in self.opened:
@@ -208,9 +232,10 @@ def test_a_whole_game_with_seat_changes_leaks_nothing(live: LiveServer) -> None:
         assert ann.post(f"/api/tables/{table_id}/join", {"seat": 2}).json()["seat"] == 2
         policies = {sock.player.name: random_policy(i) for i, sock in enumerate(sockets)}
         acted: dict[str, int] = {}
-        deadline = time.monotonic() + 300
-        while not any(m.get("type") == "game_over" for m in sockets[2].received):
-            assert time.monotonic() < deadline, "the game did not end"
+
+        def play_turns() -> bool:
+            """Each player whose socket shows a turn not yet answered plays it; whether
+            the game is over."""
             for sock in sockets:
                 states = sock.states()
                 if not states or not states[-1]["legal_actions"]:
@@ -223,9 +248,12 @@ def test_a_whole_game_with_seat_changes_leaks_nothing(live: LiveServer) -> None:
                 sock.send(
                     {"type": "action", "state_number": last["state_number"], "action": action}
                 )
-            time.sleep(0.002)
+            return any(m.get("type") == "game_over" for m in sockets[2].received)
+
+        wait_until(play_turns, 300, what="the game's end", interval=0.002)
         record = ann.http.get(f"/api/tables/{table_id}/record").json()
-        time.sleep(0.1)
+        for sock in sockets:  # every socket is at the table to the end: all it was sent
+            sock.wait_for(lambda m: m.get("type") == "game_over")
         assert seat_views_are_theirs(sockets) > 50
         by_seat: dict[int | None, list[dict[str, Any]]] = {}
         for sock in sockets:
