@@ -10,15 +10,18 @@ import httpx
 from tests.kit.wait import wait_until
 
 
-def table_over(client: httpx.Client, table_id: str, timeout: float = 60.0) -> dict[str, Any]:
+def table_over(
+    client: httpx.Client, table_id: str, timeout: float = 60.0, *, interval: float = 0.05
+) -> dict[str, Any]:
     """The table's summary once its game is over (``client``: the test client or a real
-    server's ``httpx`` client)."""
+    server's ``httpx`` client), asked every ``interval`` seconds (each question is a
+    request the server answers beside the game)."""
 
     def over() -> dict[str, Any] | None:
         summary: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
         return summary if summary["status"] == "over" else None
 
-    return wait_until(over, timeout, what=f"the end of table {table_id}'s game")
+    return wait_until(over, timeout, what=f"the end of table {table_id}'s game", interval=interval)
 
 
 def finished_review(

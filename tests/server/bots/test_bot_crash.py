@@ -9,21 +9,22 @@ import logging
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner, decide
 from rummykit.server.competition.review import decision_points, review_decision
 from rummykit.server.table import committed_deal
-from tests.server.conftest import make_settings
+from tests.kit.apps import OpenClient
+from tests.kit.factories import table_body
+from tests.kit.progress import table_over
+from tests.kit.wait import wait_until, wait_until_async
 
 RULES = {"first_round": 5, "last_round": 5}
 SEARCH = "ismcts:iterations=300"
@@ -70,7 +71,10 @@ def test_a_worker_killed_while_it_decides(runner: BotRunner) -> None:
         deciding = asyncio.ensure_future(
             runner.decide("three-thirteen", SEARCH, observation, legal, 11, owner="t1")
         )
-        await asyncio.sleep(0.15)  # the warm worker is searching
+        # the decision handed to the warm worker, which searches
+        await wait_until_async(
+            lambda: runner.queue.counts()["running"] == 1, 30, what="the decision at a worker"
+        )
         assert not deciding.done()
         killed = kill_workers(runner)
         assert await deciding == undisturbed
@@ -98,54 +102,50 @@ def test_a_worker_killed_while_it_decides(runner: BotRunner) -> None:
 
 
 def test_a_live_table_plays_only_its_bots_own_moves_while_workers_are_killed(
-    tmp_path: Any, runner: BotRunner, caplog: pytest.LogCaptureFixture
+    runner: BotRunner, open_client: OpenClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A table of two searching bots plays a round while every worker is killed three
     times: each stored move is the bot's own decision for that state and seed."""
     spec = "ismcts:iterations=40"
     caplog.set_level(logging.INFO, logger="rummykit.server")
-    url = f"sqlite+aiosqlite:///{tmp_path / 'crash.sqlite3'}"
-    app = create_app(make_settings(url), runner=runner)
     kills = 0
-    with TestClient(app) as client:
-        assert client.post("/api/session", json={"nickname": "host"}).status_code == 200
-        created = client.post(
-            "/api/tables",
-            json={
-                "game": "three-thirteen",
-                "rules": {"first_round": 3, "last_round": 4},
-                "seats": [{"kind": "bot", "level": spec}, {"kind": "bot", "level": spec}],
-                "sit": False,
-            },
-        )
-        assert created.status_code == 200, created.text
-        table_id = created.json()["table_id"]
-        deadline = time.monotonic() + 300
-        stop = threading.Event()
+    client = open_client(runner=runner, clock=None)
+    assert client.post("/api/session", json={"nickname": "host"}).status_code == 200
+    rules = {"first_round": 3, "last_round": 4}
+    body = table_body("three-thirteen", spec, spec, rules=rules, sit=False)
+    created = client.post("/api/tables", json=body)
+    assert created.status_code == 200, created.text
+    table_id = created.json()["table_id"]
+    stop = threading.Event()
 
-        def moves() -> int:
-            return sum("event=action" in r.getMessage() for r in list(caplog.records))
+    def moves() -> int:
+        return sum("event=action" in r.getMessage() for r in list(caplog.records))
 
-        def killer() -> None:
-            """Kill every worker, three times, each time after two more moves: the table
-            goes on between kills (a call killed three times in a row would fail)."""
-            nonlocal kills
-            after = 2
-            while kills < 3 and not stop.wait(0.02):
-                if moves() >= after and kill_workers(runner):
-                    kills += 1
-                    after = moves() + 2
+    def killed_after(count: int) -> bool:
+        """Whether the test is over, or every worker was killed after ``count``
+        moves (none may be alive to kill, between two pools)."""
+        return stop.is_set() or (moves() >= count and bool(kill_workers(runner)))
 
-        thread = threading.Thread(target=killer)
-        thread.start()
-        try:
-            while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
-                assert time.monotonic() < deadline, "the game did not end"
-                time.sleep(0.1)
-        finally:
-            stop.set()
-            thread.join()
-        record = client.get(f"/api/tables/{table_id}/record").json()
+    def killer() -> None:
+        """Kill every worker, three times, each time after two more moves: the table
+        goes on between kills (a call killed three times in a row would fail)."""
+        nonlocal kills
+        after = 2
+        while kills < 3:
+            wait_until(partial(killed_after, after), 300, what=f"a kill after {after} moves")
+            if stop.is_set():
+                return
+            kills += 1
+            after = moves() + 2
+
+    thread = threading.Thread(target=killer)
+    thread.start()
+    try:
+        table_over(client, table_id, timeout=300, interval=0.1)
+    finally:
+        stop.set()
+        thread.join()
+    record = client.get(f"/api/tables/{table_id}/record").json()
     assert kills == 3 and runner.pool.generation >= 3
     assert not [r for r in caplog.records if "bot_failed" in r.getMessage()]
     game = game_named("three-thirteen")

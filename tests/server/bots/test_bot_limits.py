@@ -6,7 +6,6 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from rummykit.server.bots.limits import check_bot_level
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
 from tests.kit.apps import OpenClient
+from tests.kit.progress import table_over
 
 LIMITS = {
     "max_tables_per_player": 3,
@@ -147,12 +147,7 @@ def test_finished_tables_no_longer_count(client: TestClient) -> None:
     body = {"game": "three-thirteen", "rules": {"last_round": 3}, "seats": bots, "sit": False}
     status, made = create(client, body)
     assert status == 200
-    for _ in range(600):
-        if client.get(f"/api/tables/{made['table_id']}").json()["status"] == "over":
-            break
-        time.sleep(0.02)
-    else:
-        raise AssertionError("the bot table did not finish")
+    table_over(client, made["table_id"])
     for _ in range(3):
         assert create(client, waiting_table("greedy", sit=False))[0] == 200
 

@@ -101,7 +101,8 @@ def test_one_owner_cannot_hold_every_worker_while_another_waits(gates: Gates) ->
     # No one else waits: the owner may use both workers.
     assert gates.wait_started(2) == ["long 0", "long 1"]
     other = queue.submit(Kind.DECISION, "other", gates.call("other"))
-    time.sleep(0.05)
+    # the queue decides at once whom it starts: it started no one more
+    assert queue.counts() == {"running": 2, "waiting": 2}
     assert len(gates.started) == 2
     gates.open("long 0")
     # "long 2" was queued first, but its owner already holds half the workers.
@@ -123,7 +124,7 @@ def test_owners_queued_together_share_the_workers(gates: Gates) -> None:
     gates.open("zed 0", "zed 1")
     # Two workers free: one for each owner, although "greedy" queued three first.
     assert sorted(gates.wait_started(4)[2:]) == ["long 0", "other"]
-    time.sleep(0.05)
+    assert queue.counts() == {"running": 2, "waiting": 2}  # no one more was started
     assert len(gates.started) == 4
     gates.open("other", "long 0", "long 1", "long 2")
     assert other.result(WAIT) == "other"
@@ -185,7 +186,7 @@ def test_hints_and_reviews_leave_a_worker_to_table_bots(gates: Gates) -> None:
     queue, pool = make_queue(2)
     hints = [queue.submit(Kind.HINT, f"p{i}", gates.call(f"hint {i}")) for i in range(3)]
     gates.wait_started(1)
-    time.sleep(0.05)
+    assert queue.counts() == {"running": 1, "waiting": 2}  # the queue started no other
     assert gates.started == ["hint 0"]  # the second worker is kept for table bots
     bot = queue.submit(Kind.DECISION, "table", gates.call("bot"))
     assert gates.wait_started(2)[1] == "bot"
@@ -279,7 +280,7 @@ class Meter:
                 for key in keys:
                     self.now[key] += 1
                     self.most[key] = max(self.most[key], self.now[key])
-            time.sleep(seconds)
+            time.sleep(seconds)  # the call's own work, in wall time: calls overlap
             with self.lock:
                 for key in keys:
                     self.now[key] -= 1

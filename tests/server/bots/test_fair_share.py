@@ -7,78 +7,43 @@ budget.  On SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.limits import think_seconds
-from rummykit.server.bots.queue import Kind
-from rummykit.server.bots.service import BotRunner, BotService
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow
+from tests.kit.apps import OpenClient, app_client
 from tests.kit.players import new_player
-from tests.kit.tournaments import tournament_body
-
-T = TypeVar("T")
-
-
-class RecordingRunner(BotService):
-    """The shared workers, noting each decision's level and owner; every decision is
-    made by the greedy bot (a clamped search would still take its second a move)."""
-
-    def __init__(self, runner: BotRunner) -> None:
-        self.runner = runner
-        self.decisions: list[tuple[str, str | None]] = []
-
-    async def decide(
-        self,
-        game: str,
-        spec: str,
-        observation: dict[str, Any],
-        legal: Sequence[str],
-        seed: int,
-        *,
-        owner: str | None = None,
-    ) -> tuple[str, str]:
-        self.decisions.append((spec, owner))
-        return await super().decide(game, "greedy", observation, legal, seed, owner=owner)
-
-    async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
-        return await self.runner.call(kind, owner, function)
-
-    def close(self) -> None:
-        pass
-
-
-def _app(settings: Settings, recording: RecordingRunner) -> Any:
-    return create_app(settings, runner=recording)  # type: ignore[arg-type]
+from tests.kit.runners import RecordingRunner
+from tests.kit.tournaments import tournament_body, until_over
+from tests.kit.wait import wait_until
 
 
 @pytest.fixture
 def recording(bot_runner: BotRunner) -> RecordingRunner:
-    return RecordingRunner(bot_runner)
+    """The shared workers, noting each decision's level and owner; every decision is
+    made by the greedy bot (a clamped search would still take its second a move)."""
+    return RecordingRunner(bot_runner, level="greedy")
 
 
 @pytest.fixture
-def client(settings: Settings, recording: RecordingRunner) -> Iterator[TestClient]:
-    with TestClient(_app(settings, recording)) as test_client:
-        yield test_client
+def client(settings: Settings, open_client: OpenClient, recording: RecordingRunner) -> TestClient:
+    """A server on either kind of database whose bots decide through ``recording``."""
+    return open_client(settings, runner=recording, clock=None)
+
+
+def specs_and_owners(recording: RecordingRunner) -> list[tuple[str, str | None]]:
+    """Each decision's level, as asked, and its owner."""
+    return [(asked.spec, asked.owner) for asked in recording.asked]
 
 
 def _me(client: TestClient, cookie: str) -> str:
     me = client.get("/api/me", headers={"cookie": f"rummykit_session={cookie}"}).json()
     return str(me["player_id"])
-
-
-def _until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 BOTS_ONLY = {
@@ -102,8 +67,8 @@ def test_a_players_tables_and_tournament_think_on_that_players_share(
     body = tournament_body(name="Ann's cup", capacity=4, rounds=1, bot_level="greedy", enter=False)
     made = client.post("/api/tournaments", json=body, headers=as_ann).json()
     assert client.post(f"/api/tournaments/{made['id']}/start", headers=as_ann).status_code == 200
-    _until(lambda: client.get(f"/api/tournaments/{made['id']}").json()["status"] == "over")
-    owners = {owner for _, owner in recording.decisions}
+    until_over(client, made["id"], timeout=60)
+    owners = {owner for _, owner in specs_and_owners(recording)}
     # five tables of ann's (three and the tournament's two), one of bob's: two owners
     assert owners == {ann_id, bob_id}
 
@@ -144,18 +109,18 @@ def _store_guest_table(client: TestClient, creator_id: str, level: str) -> str:
 def test_a_restart_does_not_resume_a_search_over_its_budget(
     settings: Settings, recording: RecordingRunner
 ) -> None:
-    with TestClient(_app(settings, recording)) as first:
+    with app_client(settings, runner=recording) as first:
         guest = new_player(first, "old-guest")
         guest_id = _me(first, guest)
         # the server stops before the table is hosted: stored, never played
         table_id = _store_guest_table(first, guest_id, "ismcts:iterations=100000")
-    assert recording.decisions == []
-    with TestClient(_app(settings, recording)) as second:
-        _until(lambda: len(recording.decisions) >= 2)
+    assert recording.asked == []
+    with app_client(settings, runner=recording) as second:
+        wait_until(lambda: len(recording.asked) >= 2, 60, what="the restored table's decisions")
         # the table shows the level its bots play at now
         seats = second.get(f"/api/tables/{table_id}").json()["seats"]
         assert {seat["level"] for seat in seats} == {"ismcts:iterations=500:seconds=1"}
-    specs = {spec for spec, _ in recording.decisions}
+    specs = {spec for spec, _ in specs_and_owners(recording)}
     assert specs == {"ismcts:iterations=500:seconds=1"}  # a guest's limits now
 
 
@@ -193,6 +158,6 @@ def test_a_stored_tournament_seats_its_bots_within_a_tournaments_limits(
     client.portal.call(store)  # type: ignore[union-attr]
     as_ann = {"cookie": f"rummykit_session={ann}"}
     assert client.post(f"/api/tournaments/{row.id}/start", headers=as_ann).status_code == 200
-    _until(lambda: client.get(f"/api/tournaments/{row.id}").json()["status"] == "over")
-    specs = {spec for spec, _ in recording.decisions}
+    until_over(client, row.id, timeout=60)
+    specs = {spec for spec, _ in specs_and_owners(recording)}
     assert specs and all(think_seconds(spec) <= 1.0 for spec in specs), specs

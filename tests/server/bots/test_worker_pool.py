@@ -48,7 +48,7 @@ def die() -> None:
 
 
 def slow_square(value: int, seconds: float) -> int:
-    time.sleep(seconds)
+    time.sleep(seconds)  # the call's own work, in wall time: it is in flight meanwhile
     return value * value
 
 
@@ -73,8 +73,9 @@ def test_a_call_whose_worker_dies_runs_again_on_a_new_pool(
 
 
 def test_every_call_in_flight_is_run_again(pool: WorkerPool, tmp_path: Path) -> None:
+    # five calls in flight at once, in the order the executor takes them: the squares,
+    # then the call that kills its worker
     squares = [pool.submit(partial(slow_square, i, 0.3)) for i in range(4)]
-    time.sleep(0.1)
     dying = pool.submit(partial(double_after_dying_once, str(tmp_path / "m"), 4))
     assert [f.result(WAIT) for f in squares] == [0, 1, 4, 9]
     assert dying.result(WAIT) == 8
