@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end, random_policy
 from tests.kit.threads import run_in_threads
-from tests.kit.tournaments import QUICK_BURRACO, until_over
+from tests.kit.tournaments import QUICK_BURRACO, tournament_body, until_over
 from tests.kit.wait import wait_until
 
 
@@ -24,15 +24,15 @@ def _register(client: TestClient, cookie: str, tournament_id: str, **body: Any) 
 
 def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) -> None:
     ann, bob, cyd, dee, eve = (new_player(client, n) for n in ("ann", "bob", "cyd", "dee", "eve"))
-    body = {
-        **QUICK_BURRACO,
-        "name": "Pairs",
-        "format": "swiss",
-        "rounds": 1,
-        "table_size": 4,
-        "capacity": 4,
-        "bot_level": "random",
-    }
+    body = tournament_body(
+        QUICK_BURRACO,
+        name="Pairs",
+        format="swiss",
+        rounds=1,
+        table_size=4,
+        capacity=4,
+        bot_level="random",
+    )
     made = as_player(client, ann).post("/api/tournaments", json=body)
     assert made.status_code == 200, made.text
     tournament_id = made.json()["id"]
@@ -95,15 +95,15 @@ def test_pairs_register_together_and_play_duplicate_deals(client: TestClient) ->
 
 def test_a_knockout_of_computer_pairs_runs_to_its_final(client: TestClient) -> None:
     ann = new_player(client, "ann")
-    body = {
-        **QUICK_BURRACO,
-        "name": "Pairs knockout",
-        "format": "knockout",
-        "table_size": 4,
-        "capacity": 4,
-        "bot_level": "random",
-        "enter": False,
-    }
+    body = tournament_body(
+        QUICK_BURRACO,
+        name="Pairs knockout",
+        format="knockout",
+        table_size=4,
+        capacity=4,
+        bot_level="random",
+        enter=False,
+    )
     tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     assert client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
     view = until_over(client, tournament_id)

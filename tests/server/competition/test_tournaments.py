@@ -6,7 +6,6 @@ under races and refuses what it must."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -14,13 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.pairings.standings import EventRecord, TableResult
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.kit.apps import app_client
+from tests.kit.apps import OpenClient
+from tests.kit.databases import POSTGRES_URL, make_settings
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, tournament_body, until_over
-from tests.server.conftest import POSTGRES_URL, make_settings
 
 
 def _records(client: TestClient, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -34,15 +32,15 @@ def _records(client: TestClient, view: dict[str, Any]) -> dict[str, dict[str, An
 
 def test_a_swiss_event_of_four_bots_runs_to_the_end(client: TestClient) -> None:
     ann = new_player(client, "ann")
-    body = {
-        **QUICK_BURRACO,
-        "name": "Friday <b>Swiss</b>",
-        "format": "swiss",
-        "rounds": 2,
-        "capacity": 4,
-        "bot_level": "greedy",
-        "enter": False,
-    }
+    body = tournament_body(
+        QUICK_BURRACO,
+        name="Friday <b>Swiss</b>",
+        format="swiss",
+        rounds=2,
+        capacity=4,
+        bot_level="greedy",
+        enter=False,
+    )
     made = as_player(client, ann).post("/api/tournaments", json=body)
     assert made.status_code == 200, made.text
     tournament_id = made.json()["id"]
@@ -89,24 +87,16 @@ def _check_swiss(client: TestClient, view: dict[str, Any], *, game: str, rounds:
 
 
 @pytest.fixture
-def pg_client(
-    postgres_schema: str, bot_runner: BotRunner, clock: FakeClock
-) -> Iterator[TestClient]:
-    settings = make_settings(POSTGRES_URL, database_schema=postgres_schema)
-    with app_client(settings, runner=bot_runner, clock=clock) as test_client:
-        yield test_client
+def pg_client(postgres_schema: str, open_client: OpenClient) -> TestClient:
+    """A server on a fresh schema of the PostgreSQL test database."""
+    return open_client(make_settings(POSTGRES_URL, database_schema=postgres_schema))
 
 
 def test_a_swiss_event_of_sixteen_bots_on_postgresql(pg_client: TestClient) -> None:
     ann = new_player(pg_client, "ann")
-    body = {
-        **QUICK_BURRACO,
-        "name": "Sixteen",
-        "rounds": 4,
-        "capacity": 16,
-        "bot_level": "greedy",
-        "enter": False,
-    }
+    body = tournament_body(
+        QUICK_BURRACO, name="Sixteen", rounds=4, capacity=16, bot_level="greedy", enter=False
+    )
     tournament_id = as_player(pg_client, ann).post("/api/tournaments", json=body).json()["id"]
     assert pg_client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
     view = until_over(pg_client, tournament_id, timeout=300)
@@ -115,15 +105,15 @@ def test_a_swiss_event_of_sixteen_bots_on_postgresql(pg_client: TestClient) -> N
 
 def test_an_elimination_event_of_three_player_tables(client: TestClient) -> None:
     ann = new_player(client, "ann")
-    body = {
-        **SHORT_313,
-        "name": "Knockout",
-        "format": "knockout",
-        "table_size": 3,
-        "capacity": 5,
-        "bot_level": "random",
-        "enter": False,
-    }
+    body = tournament_body(
+        SHORT_313,
+        name="Knockout",
+        format="knockout",
+        table_size=3,
+        capacity=5,
+        bot_level="random",
+        enter=False,
+    )
     tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
     client.post(f"/api/tournaments/{tournament_id}/start")
     view = until_over(client, tournament_id)
@@ -140,13 +130,7 @@ def test_people_are_seated_by_the_server_and_a_no_show_forfeits(
     client: TestClient, clock: FakeClock
 ) -> None:
     ann, bob = new_player(client, "ann"), new_player(client, "bob")
-    body = {
-        **SHORT_313,
-        "name": "Two people",
-        "rounds": 1,
-        "capacity": 2,
-        "bot_level": None,
-    }
+    body = tournament_body(SHORT_313, name="Two people", rounds=1, capacity=2, bot_level=None)
     made = as_player(client, ann).post("/api/tournaments", json=body).json()
     tournament_id = made["id"]
     assert made["registered"] and made["status"] == "registering"
@@ -233,9 +217,8 @@ def test_a_player_makes_only_a_few_tournaments(client: TestClient) -> None:
     assert codes == [200, 200, 200, 429]
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
-def test_racing_registrations_never_overfill(database: str, request: pytest.FixtureRequest) -> None:
-    client: TestClient = request.getfixturevalue("pg_client" if database != "sqlite" else "client")
+def test_racing_registrations_never_overfill(any_client: TestClient) -> None:
+    client = any_client
     ann = new_player(client, "ann")
     players = [new_player(client, f"p{n}") for n in range(12)]
     body = tournament_body(QUICK_BURRACO, name="Race", capacity=6, bot_level=None, enter=False)
