@@ -1,9 +1,16 @@
-"""The bodies of a new table's request, written once: its seats by kind and the fields a
-test gives (``POST /api/tables``; a tournament's body is :mod:`tests.kit.tournaments`'s)."""
+"""New tables written once: the body of a new table's request (its seats by kind and
+the fields a test gives; a tournament's body is :mod:`tests.kit.tournaments`'s), and a
+table's row stored as a server stores it, for tests that set a table up in the database
+directly."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
+
+from fastapi.testclient import TestClient
+
+from rummykit.server.storage.models import SeatRow, TableRow
 
 HUMAN = "human"
 """A person's seat, in :func:`seats`."""
@@ -30,3 +37,38 @@ def table_body(game: str, *kinds: str, **fields: Any) -> dict[str, Any]:
     if kinds:
         body["seats"] = seats(*kinds)
     return {**body, **fields}
+
+
+def three_thirteen_row(*, creator_id: str | None, **columns: Any) -> TableRow:
+    """A casual Three-Thirteen table of two, one round of three cards, as a server stores
+    it: a new id, the deal of seed 1 (placeholder nonce and commitment), no clock,
+    started at 1.0 and playing; ``columns`` set any other column's value (its status,
+    rules, seed, end and totals...)."""
+    values: dict[str, Any] = {
+        "id": secrets.token_hex(8),
+        "game": "three-thirteen",
+        "rules": {"first_round": 3, "last_round": 3, "players": 2},
+        "private": False,
+        "invite_token": None,
+        "seed": 1,
+        "nonce": "0" * 32,
+        "commitment": "0" * 64,
+        "turn_seconds": None,
+        "time_bank_seconds": None,
+        "status": "playing",
+        "creator_id": creator_id,
+        "created_at": 1.0,
+        "started_at": 1.0,
+        "finished_at": None,
+        "totals": None,
+        "winners": None,
+        "rated": False,
+    }
+    return TableRow(**{**values, **columns})
+
+
+def store_table(client: TestClient, row: TableRow, seats: list[SeatRow]) -> str:
+    """Store ``row`` and its ``seats`` through the storage of ``client``'s app; its id."""
+    server: Any = client.app.state.server  # type: ignore[attr-defined]
+    client.portal.call(server.storage.add_table, row, seats)  # type: ignore[union-attr]
+    return str(row.id)

@@ -15,8 +15,9 @@ from fastapi.testclient import TestClient
 from rummykit.server.bots.limits import think_seconds
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
-from rummykit.server.storage.models import SeatRow, TableRow, TournamentRow
+from rummykit.server.storage.models import SeatRow, TournamentRow
 from tests.kit.apps import OpenClient, app_client
+from tests.kit.factories import store_table, three_thirteen_row
 from tests.kit.players import new_player
 from tests.kit.runners import RecordingRunner
 from tests.kit.tournaments import tournament_body, until_over
@@ -77,33 +78,13 @@ def _store_guest_table(client: TestClient, creator_id: str, level: str) -> str:
     """A bots-only table under way, stored as a server with older limits stored it: a
     game of eleven rounds, still going when the test reads its summary (a finished
     table's summary comes from its stored rows, which keep the level they were made with)."""
-    server: Any = client.app.state.server  # type: ignore[attr-defined]
-    row = TableRow(
-        id=secrets.token_hex(8),
-        game="three-thirteen",
-        rules={"first_round": 1, "last_round": 11, "players": 2},
-        private=False,
-        invite_token=None,
-        seed=7,
-        nonce="0" * 32,
-        commitment="0" * 64,
-        turn_seconds=None,
-        time_bank_seconds=None,
-        status="playing",
-        creator_id=creator_id,
-        created_at=1.0,
-        started_at=1.0,
-        finished_at=None,
-        totals=None,
-        winners=None,
-        rated=False,
-    )
+    rules = {"first_round": 1, "last_round": 11, "players": 2}
+    row = three_thirteen_row(creator_id=creator_id, rules=rules, seed=7)
     seats = [
         SeatRow(table_id=row.id, seat=0, kind="bot", level=level),
         SeatRow(table_id=row.id, seat=1, kind="bot", level=level),
     ]
-    client.portal.call(server.storage.add_table, row, seats)  # type: ignore[union-attr]
-    return row.id
+    return store_table(client, row, seats)
 
 
 def test_a_restart_does_not_resume_a_search_over_its_budget(

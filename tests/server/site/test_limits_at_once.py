@@ -7,7 +7,6 @@ refused with the limit's typed error after it.  On SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -19,8 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.settings import Settings
-from rummykit.server.storage.models import SeatRow, TableRow
+from rummykit.server.storage.models import SeatRow
 from tests.kit.apps import OpenClient
+from tests.kit.factories import store_table, three_thirteen_row
 from tests.kit.players import new_player
 from tests.kit.processes import (
     ServerProcess,
@@ -133,35 +133,16 @@ def test_forty_tournaments_at_once_make_exactly_the_limit(
 def _finished_tables(client: TestClient, player_id: str, count: int) -> list[str]:
     """``count`` finished tables where ``player_id`` sat, stored as the game's end left
     them (a rematch needs nothing more)."""
-    server: Any = client.app.state.server  # type: ignore[attr-defined]
     ids = []
     for _ in range(count):
-        row = TableRow(
-            id=secrets.token_hex(8),
-            game="three-thirteen",
-            rules={"first_round": 3, "last_round": 3, "players": 2},
-            private=False,
-            invite_token=None,
-            seed=1,
-            nonce="0" * 32,
-            commitment="0" * 64,
-            turn_seconds=None,
-            time_bank_seconds=None,
-            status="over",
-            creator_id=player_id,
-            created_at=1.0,
-            started_at=1.0,
-            finished_at=2.0,
-            totals=[0, 10],
-            winners=[0],
-            rated=False,
+        row = three_thirteen_row(
+            creator_id=player_id, status="over", finished_at=2.0, totals=[0, 10], winners=[0]
         )
         seats = [
             SeatRow(table_id=row.id, seat=0, kind="human", player_id=player_id, name="mixer"),
             SeatRow(table_id=row.id, seat=1, kind="bot", level="greedy"),
         ]
-        client.portal.call(server.storage.add_table, row, seats)  # type: ignore[union-attr]
-        ids.append(row.id)
+        ids.append(store_table(client, row, seats))
     return ids
 
 
