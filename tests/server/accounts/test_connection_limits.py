@@ -25,6 +25,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from tests.kit.factories import table_body
 from tests.kit.processes import database_environment, free_port
 from tests.kit.wait import wait_until
 
@@ -98,11 +99,8 @@ def guest(server: Server, name: str) -> tuple[str, str]:
     """A new guest's session cookie and a table they made (two bots, not seated)."""
     with httpx.Client(base_url=server.url, timeout=30) as http:
         http.post("/api/session", json={"nickname": name}).raise_for_status()
-        created = http.post(
-            "/api/tables",
-            json={"game": "three-thirteen", "seats": [{"kind": "bot", "level": "greedy"}] * 2,
-                  "sit": False},
-        )  # fmt: skip
+        body = table_body("three-thirteen", "greedy", "greedy", sit=False)
+        created = http.post("/api/tables", json=body)
         created.raise_for_status()
         return http.cookies["rummykit_session"], created.json()["table_id"]
 

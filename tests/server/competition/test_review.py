@@ -13,6 +13,7 @@ from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.competition.review import ReviewError, decision_points, review_decision
 from tests.kit.apps import OpenClient
+from tests.kit.factories import HUMAN, table_body
 from tests.kit.players import connect, new_player
 from tests.kit.progress import finished_review
 from tests.kit.scripted import phrases_reason, play_to_end, random_policy
@@ -121,14 +122,8 @@ def test_review_refusals(review_client: TestClient) -> None:
     client.cookies.set("rummykit_session", stranger)
     answer = client.post(f"/api/tables/{table_id}/review", json={})
     assert answer.status_code == 403 and answer.json()["error"]["code"] == "not_a_player"
-    unfinished = client.post(
-        "/api/tables",
-        json={
-            "game": "burraco",
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": None,
-        },
-    ).json()
+    body = table_body("burraco", HUMAN, "greedy", turn_seconds=None)
+    unfinished = client.post("/api/tables", json=body).json()
     path = f"/api/tables/{unfinished['table_id']}/review"
     for answer in (client.post(path, json={}), client.get(path)):
         assert answer.status_code == 409

@@ -105,8 +105,15 @@ def play_asking_for_hints(sock: Socket) -> None:
     raise AssertionError("the game did not end")
 
 
-def both_play_asking_for_hints(sockets: list[Socket]) -> None:
-    run_in_threads(*(partial(play_asking_for_hints, sock) for sock in sockets), timeout=300)
+def both_play_asking_for_hints(players: list[Player], table_id: str) -> None:
+    """The players, each on a socket of their own, play the table's game to its end
+    asking for hints all the while (:func:`play_asking_for_hints`)."""
+    sockets = [player.connect(table_id) for player in players]
+    try:
+        run_in_threads(*(partial(play_asking_for_hints, sock) for sock in sockets), timeout=300)
+    finally:
+        for sock in sockets:
+            sock.close()
     for sock in sockets:
         assert not [m for m in sock.received if m.get("type") == "hint"]
         assert sum(m.get("code") == "hint_not_allowed" for m in sock.received) >= 3
@@ -115,12 +122,7 @@ def both_play_asking_for_hints(sockets: list[Socket]) -> None:
 def test_no_hint_at_a_rated_table_however_often_asked(live: LiveServer) -> None:
     ann, bob = registered(live, "ann-rated"), registered(live, "bob-rated")
     table_id = table_of_two(ann, bob, rated=True)
-    sockets = [ann.connect(table_id), bob.connect(table_id)]
-    try:
-        both_play_asking_for_hints(sockets)
-    finally:
-        for sock in sockets:
-            sock.close()
+    both_play_asking_for_hints([ann, bob], table_id)
     # once the game is over, the review of it is there for each player
     assert_reviewed(ann, table_id)
 
@@ -149,12 +151,7 @@ def test_no_hint_at_a_tournament_table(live: LiveServer) -> None:
     joined = bob.post(f"/api/tournaments/{made.json()['id']}/register").json()
     table_id = joined["your_table"]
     assert table_id and ann.http.get(f"/api/tables/{table_id}").json()["rated"] is False
-    sockets = [ann.connect(table_id), bob.connect(table_id)]
-    try:
-        both_play_asking_for_hints(sockets)
-    finally:
-        for sock in sockets:
-            sock.close()
+    both_play_asking_for_hints([ann, bob], table_id)
 
 
 def test_a_casual_table_still_gives_hints(live: LiveServer) -> None:

@@ -17,12 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit.games.record import loads
-from rummykit.server.bots.service import BotRunner
 from rummykit.server.protocol.messages import parse_server_message
 from rummykit.server.table.verify import verify_record
-from tests.kit.apps import app_client
+from tests.kit.apps import OpenClient
+from tests.kit.factories import HUMAN, table_body
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import make_settings
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -120,57 +119,50 @@ def read_until_marker(ws: Any, marker: str, table: Table) -> list[dict[str, Any]
             return received
 
 
-def test_fuzzed_messages_leave_the_table_serving(sqlite_url: str, bot_runner: BotRunner) -> None:
-    settings_ = make_settings(sqlite_url, chat_per_minute=100_000)
-    with app_client(settings_, runner=bot_runner) as client:
-        client.post("/api/session", json={"nickname": "fuzz"})
-        created = client.post(
-            "/api/tables",
-            json={
-                "game": "burraco",
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-                "turn_seconds": None,
-            },
-        ).json()
-        table = Table()
-        counter = [0]
-        codes: set[str] = set()
-        with client.websocket_connect(created["ws_url"]) as ws:
+def test_fuzzed_messages_leave_the_table_serving(open_client: OpenClient) -> None:
+    client = open_client(clock=None, chat_per_minute=100_000)
+    client.post("/api/session", json={"nickname": "fuzz"})
+    body = table_body("burraco", HUMAN, "greedy", turn_seconds=None)
+    created = client.post("/api/tables", json=body).json()
+    table = Table()
+    counter = [0]
+    codes: set[str] = set()
+    with client.websocket_connect(created["ws_url"]) as ws:
 
-            @settings(
-                max_examples=60,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-            )
-            @given(st.data())
-            def fuzz(data: st.DataObject) -> None:
-                for plan in data.draw(st.lists(plans, min_size=1, max_size=6)):
-                    sent = render(plan, table)
-                    if isinstance(sent, bytes):
-                        ws.send_bytes(sent)
-                    else:
-                        ws.send_text(sent)
-                # and one legal move, so that the game goes on between the mutations
-                legal_move = render(("legal", data.draw(st.integers(0, 10_000))), table)
-                assert isinstance(legal_move, str)
-                ws.send_text(legal_move)
-                counter[0] += 1
-                marker = f"marker {counter[0]}"
-                ws.send_json({"type": "chat", "text": marker})
-                for message in read_until_marker(ws, marker, table):
-                    if message["type"] == "error":
-                        assert message["code"] and message["message"]
-                        codes.add(message["code"])
+        @settings(
+            max_examples=60,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+        @given(st.data())
+        def fuzz(data: st.DataObject) -> None:
+            for plan in data.draw(st.lists(plans, min_size=1, max_size=6)):
+                sent = render(plan, table)
+                if isinstance(sent, bytes):
+                    ws.send_bytes(sent)
+                else:
+                    ws.send_text(sent)
+            # and one legal move, so that the game goes on between the mutations
+            legal_move = render(("legal", data.draw(st.integers(0, 10_000))), table)
+            assert isinstance(legal_move, str)
+            ws.send_text(legal_move)
+            counter[0] += 1
+            marker = f"marker {counter[0]}"
+            ws.send_json({"type": "chat", "text": marker})
+            for message in read_until_marker(ws, marker, table):
+                if message["type"] == "error":
+                    assert message["code"] and message["message"]
+                    codes.add(message["code"])
 
-            fuzz()
-            assert table.state is not None and table.state["state_number"] >= 2  # moves were made
-            assert {"bad_json", "invalid_message", "stale_state"} <= codes
-            state = table.state
-            if state is None or state["status"] != "over":
-                if state is not None and state["legal_actions"]:
-                    number, action = state["state_number"], state["legal_actions"][0]
-                    ws.send_json({"type": "action", "state_number": number, "action": action})
-                play_to_end(ws)
-        record = client.get(f"/api/tables/{created['table_id']}/record").json()
-        text = json.dumps(record)
-        assert loads(text).totals == tuple(record["totals"])
-        assert verify_record(text).ok
+        fuzz()
+        assert table.state is not None and table.state["state_number"] >= 2  # moves were made
+        assert {"bad_json", "invalid_message", "stale_state"} <= codes
+        state = table.state
+        if state is None or state["status"] != "over":
+            if state is not None and state["legal_actions"]:
+                number, action = state["state_number"], state["legal_actions"][0]
+                ws.send_json({"type": "action", "state_number": number, "action": action})
+            play_to_end(ws)
+    record = client.get(f"/api/tables/{created['table_id']}/record").json()
+    text = json.dumps(record)
+    assert loads(text).totals == tuple(record["totals"])
+    assert verify_record(text).ok
