@@ -13,9 +13,9 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.storage.ratings import display_rating
 from tests.kit.apps import app_client
+from tests.kit.databases import make_settings
 from tests.kit.players import connect, new_player, registered
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import make_settings
 
 QUICK = {"first_round": 3, "last_round": 4}
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}]

@@ -12,12 +12,12 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.api.catalog import new_table
 from rummykit.server.api.rematch import rematch_request
+from tests.kit.databases import make_settings
 from tests.kit.live import LiveServer, play_out
 from tests.kit.live import Player as LivePlayer
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
 from tests.kit.sockets import next_of_type
-from tests.server.conftest import make_settings
 
 SHORT = {"first_round": 3, "last_round": 3}
 

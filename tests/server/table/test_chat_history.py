@@ -9,8 +9,8 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.protocol.messages import parse_server_message
 from tests.kit.apps import app_client
+from tests.kit.databases import make_settings
 from tests.kit.players import connect, new_player
-from tests.server.conftest import make_settings
 
 
 def _first_messages(ws: Any) -> list[dict[str, Any]]:
