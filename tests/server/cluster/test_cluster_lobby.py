@@ -12,12 +12,12 @@ rematch at the same moment get one rematch, offered to both.
 from __future__ import annotations
 
 import threading
-import time
 
 import httpx
 import pytest
 
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
+from tests.kit.wait import wait_until
 from tests.kit.workers import OpenWorkers
 
 
@@ -25,15 +25,6 @@ from tests.kit.workers import OpenWorkers
 def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
     """Two workers of one site, a grace of half a second for an absent player."""
     return open_workers(grace_seconds=0.5)
-
-
-def wait_until(condition: object, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if callable(condition) and condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError("the condition never held")
 
 
 def test_a_player_at_another_worker_joins_plays_and_logs_out(
@@ -98,11 +89,41 @@ def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
     sock.wait_for(lambda m: m.get("type") == "state")
     assert listed()
     sock.close()  # the only seated player goes away; after the grace period...
-    wait_until(lambda: not listed())
+    wait_until(lambda: not listed(), 15, what="the abandoned table left out")
     again = host.connect(table_id)  # ...and back: listed again everywhere
     again.wait_for(lambda m: m.get("type") == "state")
-    wait_until(listed)
+    wait_until(listed, 15, what="the table listed again")
     again.close()
+    host.close()
+    looker.close()
+
+
+def test_a_player_back_at_a_table_left_out_is_listed_everywhere_once_they_see_it(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    """The owner marks a waiting table whose players are all away; the moment its
+    player, back, has the table's state, the lobby of the other worker lists it again:
+    the mark is gone then, not only once it lapses (seconds later).  So it does not
+    matter how long after making it the player's page opens the table."""
+    owner_side, other_side = workers
+    host = Player(owner_side, "fay")
+    looker = Player(other_side, "gus")
+    created = host.post(
+        "/api/tables",
+        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).json()
+    table_id = created["table_id"]
+
+    def listed() -> bool:
+        tables = looker.http.get("/api/tables").json()
+        return any(t["table_id"] == table_id for t in tables)
+
+    # its maker has not come within the grace period: left out everywhere
+    wait_until(lambda: not listed(), 15, what="the table nobody came to left out")
+    sock = host.connect(table_id)
+    sock.wait_for(lambda m: m.get("type") == "state")
+    assert listed()
+    sock.close()
     host.close()
     looker.close()
 

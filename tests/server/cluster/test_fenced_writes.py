@@ -306,6 +306,9 @@ class LostSite:
     async def hidden_elsewhere(self, table_ids: list[str]) -> set[str]:
         return set()
 
+    async def player_back(self, table_id: str) -> None:
+        pass
+
     def signed_out(self, player_id: str) -> None:
         pass
 

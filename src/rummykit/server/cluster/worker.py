@@ -204,6 +204,11 @@ class Cluster:
         """Which of ``table_ids`` (hosted by other workers) their owners mark as away."""
         return await self.presence.hidden_elsewhere(table_ids)
 
+    async def player_back(self, table_id: str) -> None:
+        """A player came back to ``table_id``, a waiting table here that the lobbies left
+        out: its away mark goes now (``Presence.unmark``)."""
+        await self.presence.unmark(table_id)
+
     async def ask_bots(self, stream: str, call: str, timeout: float) -> str | None:
         """Put ``call`` on a bot stream and wait for a bot worker's answer; ``None`` if
         none came within ``timeout`` seconds or Redis could not be reached."""

@@ -44,7 +44,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -128,11 +128,15 @@ class TableHost:
         on_stop: Callable[[TableHost], None] | None = None,
         on_finish: Callable[[TableRow], None] | None = None,
         fencing: Callable[[str], Lease | None] | None = None,
+        on_player_back: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
         self.table_id = row.id
         # several server processes: the lease to write each action under (``None`` once
         # this process may no longer act for the table: the action is not stored)
         self.fencing = fencing
+        # several server processes: the other lobbies list the table again (they left it
+        # out while its players were all away)
+        self.on_player_back = on_player_back
         self.row = row
         self.game: AnyGame = game_named(row.game)
         self.rules = self.game.rules_type(**row.rules)
@@ -363,6 +367,12 @@ class TableHost:
 
     def may_watch(self, player_id: str, token: str | None) -> bool:
         return self.presence.may_watch(player_id, token)
+
+    async def player_back(self) -> None:
+        """A player came back to this waiting table, which the lobby left out: once this
+        returns, the lobby of every process lists it again."""
+        if self.on_player_back is not None:
+            await self.on_player_back(self.table_id)
 
     def awaits_players(self, now: float | None = None) -> bool:
         """Whether the lobby lists this table (see :meth:`Seating.awaits_players`)."""

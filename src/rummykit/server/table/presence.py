@@ -35,6 +35,10 @@ class PresentTable(TableCore, Protocol):
 
     def linger_if_idle(self) -> None: ...
 
+    def awaits_players(self) -> bool: ...
+
+    async def player_back(self) -> None: ...
+
     def cancel_linger(self) -> None: ...
 
 
@@ -65,6 +69,7 @@ class Presence:
             connection.close()
             return
         host.cancel_linger()
+        left_out = host.status == "waiting" and not host.awaits_players()
         seat = host.seating.bind(connection)
         if seat is None:
             log_event(host.table_id, "watcher_joined", player=connection.player_id)
@@ -77,6 +82,8 @@ class Presence:
             seat.seen = True
             seat.cancel_grace()
             seat.away = False
+            if left_out:  # every lobby lists the table again before its player sees it
+                await host.player_back()
             log_event(host.table_id, "connected", seat=seat.index, player=connection.player_id)
             if was_present:
                 host.views.send_state(connection, recent=True)

@@ -85,6 +85,11 @@ class Site(Protocol):
         """Which of ``table_ids`` (hosted by other workers) their owners mark as away."""
         ...
 
+    async def player_back(self, table_id: str) -> None:
+        """A player came back to ``table_id``, a waiting table of this worker's that the
+        lobbies left out: every lobby lists it again once this returns."""
+        ...
+
     def signed_out(self, player_id: str) -> None:
         """``player_id`` logged out: every worker closes their clients."""
         ...
@@ -125,6 +130,7 @@ class TableRegistry:
             "on_stop": self._forget,
             "on_finish": self._finished,
             "fencing": None if self.cluster is None else self.cluster.fencing,
+            "on_player_back": None if self.cluster is None else self.cluster.player_back,
         }
 
     def _finished(self, row: TableRow) -> None:
