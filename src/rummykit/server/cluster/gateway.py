@@ -22,6 +22,7 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from rummykit.server.clock import Clock
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.storage.store import Storage
@@ -47,8 +48,10 @@ class GatewaySide:
         alive: Alive,
         publish: Publish,
         reaches_redis: Callable[[], bool] = lambda: True,
+        clock: Clock | None = None,
     ) -> None:
         self.worker_id = worker_id
+        self.clock = clock  # how long a stand-in waits for its owner (the system's: None)
         self.reaches_redis = reaches_redis
         self.leases = leases
         self.alive = alive
@@ -84,6 +87,7 @@ class GatewaySide:
             publish=self.publish,
             connections=self.connections,
             replies=self.replies,
+            clock=self.clock,
         )
         self.tables.add(table)
         return table

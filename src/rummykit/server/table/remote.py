@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rummykit.server.clock import Clock, SystemClock, Timer
 from rummykit.server.protocol.messages import ErrorMessage
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.models import SeatRow, TableRow
@@ -101,8 +102,10 @@ class RemoteTable:
         publish: Publish,
         connections: dict[str, tuple[Connection, RemoteTable]],
         replies: dict[str, asyncio.Future[Any]],
+        clock: Clock | None = None,
     ) -> None:
         self.table_id = row.id
+        self.clock: Clock = clock or SystemClock()
         self.row = row
         self._seats = seats
         self.owner = owner
@@ -115,7 +118,7 @@ class RemoteTable:
         self.stopped = False
         self.asked: set[asyncio.Future[Any]] = set()  # joins and leaves not yet answered
         # connection id -> the watch on its action or chat line that nothing answered yet
-        self._unanswered: dict[str, asyncio.TimerHandle] = {}
+        self._unanswered: dict[str, Timer] = {}
 
     def seat_of(self, player_id: str) -> int | None:
         for seat in self._seats:
@@ -170,9 +173,8 @@ class RemoteTable:
         reaches it from the owner within :data:`ANSWER_SECONDS`, the command is lost."""
         connection_id = self._ids.get(id(connection))
         if connection_id is not None and connection_id not in self._unanswered:
-            loop = asyncio.get_running_loop()
-            self._unanswered[connection_id] = loop.call_later(
-                ANSWER_SECONDS, self._lost, connection_id
+            self._unanswered[connection_id] = self.clock.call_at(
+                self.clock.now() + ANSWER_SECONDS, lambda: self._lost(connection_id)
             )
         return connection_id
 
@@ -206,8 +208,7 @@ class RemoteTable:
         self.asked.add(result)
         result.add_done_callback(lambda _: self._replies.pop(request_id, None))
         result.add_done_callback(self.asked.discard)
-        loop = asyncio.get_running_loop()
-        loop.call_later(REPLY_SECONDS, _give_up, result)
+        self.clock.call_at(self.clock.now() + REPLY_SECONDS, lambda: _give_up(result))
         self._send(kind, r=request_id, **fields)
 
     def owner_gone(self) -> None:
