@@ -1,6 +1,6 @@
-"""Table rows and leases on the test database: rows to store, the storages of several
-server processes on one schema (directly or through a relay that can stall), and waits
-bounded even when the database itself hangs."""
+"""Leases on the test database: the storages of several server processes on one schema
+(directly or through a relay that can stall), and waits bounded even when the database
+itself hangs."""
 
 from __future__ import annotations
 
@@ -10,44 +10,16 @@ from typing import TypeVar
 
 from sqlalchemy import text
 
-from rummykit.server.storage.engine import make_engine
-from rummykit.server.storage.models import SeatRow, TableRow
 from rummykit.server.storage.store import Storage
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.stall_proxy import StallProxy
+from tests.kit.storage import open_storage, seats, table_row
+from tests.kit.wait import wait_until_async
 
 T = TypeVar("T")
 
 WAIT_LIMIT = 10.0
 """Seconds a test waits for the database to do what it must do (far above the TTLs)."""
-
-
-def table_row(table_id: str, *, status: str = "playing", created_at: float = 0.0) -> TableRow:
-    """A Burraco table's row, as a server stores it when the table is made."""
-    return TableRow(
-        id=table_id, game="burraco", rules={}, private=False, invite_token=None, seed=1,
-        nonce="n", commitment="c", turn_seconds=None, status=status, creator_id=None,
-        created_at=created_at, started_at=None, finished_at=None, totals=None, winners=None,
-    )  # fmt: skip
-
-
-def seats(table_id: str) -> list[SeatRow]:
-    """One bot's seat."""
-    return [SeatRow(table_id=table_id, seat=0, kind="bot", level="random")]
-
-
-def human_seats(table_id: str, *held: str) -> list[SeatRow]:
-    """Two human seats, the first ones held by ``held`` players."""
-    return [
-        SeatRow(
-            table_id=table_id,
-            seat=i,
-            kind="human",
-            player_id=held[i] if i < len(held) else None,
-            name=held[i] if i < len(held) else None,
-        )
-        for i in range(2)
-    ]
 
 
 class Processes:
@@ -70,10 +42,8 @@ class Processes:
             if self._proxy_port is None:
                 self._proxy_port = await self.proxy.start()
             url = f"postgresql+asyncpg://postgres@127.0.0.1:{self._proxy_port}/test"
-        engine = make_engine(url, schema=self.schema, pool_size=pool_size, max_overflow=0)
-        storage = Storage(engine)
+        storage = await open_storage(url, self.schema, pool_size=pool_size, max_overflow=0)
         self._storages.append(storage)
-        await storage.migrate()
         for table_id in tables:
             await storage.add_table(table_row(table_id), seats(table_id))
         return storage
@@ -89,15 +59,9 @@ class Processes:
 
 
 async def eventually(attempt: Callable[[], Awaitable[T | None]]) -> T:
-    """Ask ``attempt`` again every 20 ms until it gives something; fails after
-    WAIT_LIMIT seconds, even if an attempt is still waiting for the database."""
-    try:
-        async with asyncio.timeout(WAIT_LIMIT):
-            while (found := await attempt()) is None:
-                await asyncio.sleep(0.02)
-            return found
-    except TimeoutError:
-        raise AssertionError(f"nothing after {WAIT_LIMIT} s") from None
+    """Ask ``attempt`` again until it gives something (:func:`wait_until_async`); fails
+    after WAIT_LIMIT seconds, even if an attempt is still waiting for the database."""
+    return await within(wait_until_async(attempt, WAIT_LIMIT, what="the database's answer"))
 
 
 async def within(awaitable: Awaitable[T]) -> T:

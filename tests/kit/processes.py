@@ -1,11 +1,13 @@
 """Server processes for tests: ``rummykit serve`` started on a free port of 127.0.0.1 and
 waited for until it answers ``/healthz``, killed (SIGKILL), stopped (SIGTERM) or left to
-the test's end; and the environment that points one at a test database."""
+the test's end; ``rummykit bot-worker`` processes, each with its pool in a process group
+of its own; and the environments that point them at the test database and Redis."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -14,43 +16,75 @@ from typing import Any
 
 import httpx
 
+from tests.kit.databases import POSTGRES_URL
+from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.threaded import free_port
 from tests.kit.wait import wait_until
 
-__all__ = ["ServerProcess", "database_environment", "free_port", "server_environment"]
-
-REDIS_URL = "redis://127.0.0.1:6379/0"
-"""The test Redis; each test keeps to a prefix of its own."""
+__all__ = [
+    "BotWorkerProcess",
+    "ServerProcess",
+    "bare_environment",
+    "database_environment",
+    "free_port",
+    "server_environment",
+    "site_environment",
+]
 
 
 class ServerProcess:
-    """``rummykit serve --verbose`` in a process of its own on ``port``, with the
-    environment ``env``, its output appended to ``log``."""
+    """``rummykit serve`` in a process of its own on ``port``, with the environment
+    ``env``, its output appended to ``log``: ``--verbose`` (every table event in the log
+    the tests read) unless ``verbose`` is false, and at most ``open_files`` open files
+    when given."""
 
-    def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
+    def __init__(
+        self,
+        env: dict[str, str],
+        port: int,
+        log: Path,
+        *,
+        verbose: bool = True,
+        open_files: int | None = None,
+    ) -> None:
         self.env = env
         self.port = port
         self.log = log
+        self.verbose = verbose
+        self.open_files = open_files
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> None:
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def alive(self) -> bool:
+        """Whether the process was started and has not ended."""
+        return self.process is not None and self.process.poll() is None
+
+    def _command(self) -> list[str]:
+        command = [sys.executable, "-m", "rummykit", "serve", "--port", str(self.port)]
+        if self.verbose:
+            command.insert(4, "--verbose")
+        if self.open_files is None:
+            return command
+        limited = f"ulimit -n {self.open_files} && exec {shlex.join(command)}"
+        return ["/bin/sh", "-c", limited]
+
+    def start(self, timeout: float = 60.0) -> None:
+        """Start the process and return once it answers ``/healthz``."""
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                # every table event in the log the tests read
-                [sys.executable, "-m", "rummykit", "serve", "--verbose", "--port", str(self.port)],
-                env=self.env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
+                self._command(), env=self.env, stdout=out, stderr=subprocess.STDOUT
             )
-        process = self.process
 
         def healthy() -> bool:
-            assert process.poll() is None, self.log.read_text()[-3000:]
+            assert self.alive(), self.log.read_text()[-3000:]
             with contextlib.suppress(httpx.HTTPError):
-                return httpx.get(f"http://127.0.0.1:{self.port}/healthz", timeout=1).is_success
+                return httpx.get(f"{self.url}/healthz", timeout=2).is_success
             return False
 
-        wait_until(healthy, 60, what="the server's start", interval=0.1)
+        wait_until(healthy, timeout, what="the server's start", interval=0.1)
 
     def kill(self) -> None:
         assert self.process is not None
@@ -63,10 +97,34 @@ class ServerProcess:
         return self.process.wait(timeout=60)
 
     def stop(self) -> None:
-        """Kill the process if it still runs (a test's end)."""
-        if self.process is not None and self.process.poll() is None:
+        """Kill the process if it still runs, frozen (SIGSTOP) or not: a test's end."""
+        if self.alive():
+            assert self.process is not None
+            self.process.send_signal(signal.SIGCONT)
             self.process.kill()
             self.process.wait()
+
+
+class BotWorkerProcess:
+    """``rummykit bot-worker --processes 1`` with ``options``, in a process group of its
+    own (its pool's process dies with it), its output appended to ``log``."""
+
+    def __init__(self, env: dict[str, str], log: Path, *options: str) -> None:
+        command = [sys.executable, "-m", "rummykit", "bot-worker", "--processes", "1", *options]
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        self.log = log
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        """Kill the bot worker and its pool (SIGKILL), maybe in the middle of a call."""
+        if self.alive():
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
 
 
 def database_environment(database: dict[str, Any]) -> dict[str, str]:
@@ -75,7 +133,30 @@ def database_environment(database: dict[str, Any]) -> dict[str, str]:
     return {f"RUMMYKIT_{name.upper()}": str(value) for name, value in database.items()}
 
 
+def _settings(settings: dict[str, str]) -> dict[str, str]:
+    return {f"RUMMYKIT_{name}": value for name, value in settings.items()}
+
+
 def server_environment(**settings: str) -> dict[str, str]:
     """This process's environment with the ``RUMMYKIT_`` settings given, for a server
     process: ``server_environment(BOT_WORKERS="1")``."""
-    return {**os.environ, **{f"RUMMYKIT_{name}": value for name, value in settings.items()}}
+    return {**os.environ, **_settings(settings)}
+
+
+def bare_environment(**settings: str) -> dict[str, str]:
+    """This process's environment without any ``RUMMYKIT_`` setting of its own, with the
+    ``RUMMYKIT_`` settings given (every other setting is the default)."""
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith("RUMMYKIT_")}
+    return {**inherited, **_settings(settings)}
+
+
+def site_environment(schema: str, **settings: str) -> dict[str, str]:
+    """The environment of a process of a site (:func:`server_environment`): the test
+    database's ``schema``, the test Redis under a fresh prefix, and ``settings``."""
+    return server_environment(
+        DATABASE_URL=POSTGRES_URL,
+        DATABASE_SCHEMA=schema,
+        REDIS_URL=REDIS_URL,
+        REDIS_PREFIX=new_prefix(),
+        **settings,
+    )

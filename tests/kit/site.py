@@ -5,11 +5,9 @@ elsewhere when their socket closes), auditing every view they are sent."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,54 +18,73 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.kit.databases import POSTGRES_URL
-from tests.kit.processes import REDIS_URL, ServerProcess, free_port
+from tests.kit.processes import ServerProcess, free_port, site_environment
+from tests.kit.redis import REDIS_URL
 from tests.kit.scripted import choose
+from tests.kit.wait import wait_until
 
 WORKERS = 3
 LEASE_SECONDS = 2.0
+SERVICES = {
+    "postgresql": ("DATABASE_URL", POSTGRES_URL, 5432),
+    "redis": ("REDIS_URL", REDIS_URL, 6379),
+}
+"""The services a worker reaches: the setting that names each, its URL and its port."""
 
 
 class Site:
-    """``WORKERS`` server processes sharing one PostgreSQL schema and one Redis prefix."""
+    """``workers`` server processes sharing one PostgreSQL schema and one Redis prefix
+    (with a lease of :data:`LEASE_SECONDS`, no bot pauses, every event logged), with
+    the ``RUMMYKIT_`` ``settings`` given too; none started yet."""
 
-    def __init__(self, tmp_path: Path, schema: str) -> None:
-        env = dict(os.environ)
-        env.update(
-            RUMMYKIT_DATABASE_URL=POSTGRES_URL,
-            RUMMYKIT_DATABASE_SCHEMA=schema,
-            RUMMYKIT_REDIS_URL=REDIS_URL,
-            RUMMYKIT_REDIS_PREFIX=f"test-{uuid.uuid4().hex[:12]}",
-            RUMMYKIT_LEASE_SECONDS=str(LEASE_SECONDS),
-            RUMMYKIT_BOT_PAUSE_SECONDS="0",
-            RUMMYKIT_BOT_WORKERS="1",
-            RUMMYKIT_SECRET_KEY="site-test",
-            RUMMYKIT_MESSAGES_PER_SECOND="1000",
-            RUMMYKIT_MESSAGE_BURST="1000",
-            RUMMYKIT_LOG_LEVEL="INFO",
+    def __init__(
+        self, tmp_path: Path, schema: str, *, workers: int = WORKERS, **settings: str
+    ) -> None:
+        env = site_environment(
+            schema,
+            LEASE_SECONDS=str(LEASE_SECONDS),
+            BOT_PAUSE_SECONDS="0",
+            BOT_WORKERS="1",
+            SECRET_KEY="site-test",
+            MESSAGES_PER_SECOND="1000",
+            MESSAGE_BURST="1000",
+            LOG_LEVEL="INFO",
+            **settings,
         )
         self.workers = [
-            ServerProcess(env, free_port(), tmp_path / f"worker-{i}.log") for i in range(WORKERS)
+            ServerProcess(env, free_port(), tmp_path / f"worker-{i}.log") for i in range(workers)
         ]
         self.lock = threading.Lock()
 
+    def relay(self, index: int, service: str, port: int) -> None:
+        """Worker ``index`` (not started yet) reaches ``service`` (``postgresql`` or
+        ``redis``) through a relay listening on ``port``."""
+        worker = self.workers[index]
+        setting, url, direct = SERVICES[service]
+        worker.env = {**worker.env, f"RUMMYKIT_{setting}": url.replace(str(direct), str(port))}
+
+    def start(self) -> None:
+        for worker in self.workers:
+            worker.start()
+
+    def stop(self) -> None:
+        """Kill every worker still running (a frozen one too)."""
+        for worker in self.workers:
+            worker.stop()
+
     def live_ports(self) -> list[int]:
         with self.lock:
-            return [
-                w.port for w in self.workers if w.process is not None and w.process.poll() is None
-            ]
+            return [w.port for w in self.workers if w.alive()]
 
     def any_port(self, rng: random.Random) -> int:
-        while True:
-            ports = self.live_ports()
-            if ports:
-                return rng.choice(ports)
-            time.sleep(0.05)
+        """The port of a live worker, picked with ``rng`` (waiting while none is up)."""
+        return rng.choice(wait_until(self.live_ports, 120, what="a live worker"))
 
     def busiest(self) -> ServerProcess:
         """The live worker hosting the most tables (a kill there moves tables)."""
         counts: list[tuple[int, int]] = []
         for index, worker in enumerate(self.workers):
-            if worker.process is None or worker.process.poll() is not None:
+            if not worker.alive():
                 continue
             try:
                 health = httpx.get(f"http://127.0.0.1:{worker.port}/healthz", timeout=5)
@@ -84,11 +101,11 @@ class Site:
 def site(tmp_path: Path, postgres_schema: str) -> Iterator[Site]:
     """A site of :data:`WORKERS` started workers on a fresh schema, killed at the end."""
     site = Site(tmp_path, postgres_schema)
-    for worker in site.workers:
-        worker.start()
-    yield site
-    for worker in site.workers:
-        worker.stop()
+    try:
+        site.start()
+        yield site
+    finally:
+        site.stop()
 
 
 class Seat:
@@ -111,7 +128,8 @@ class Seat:
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         """``path`` on some live worker, tried again on another while workers restart."""
-        for _ in range(100):
+
+        def answer() -> dict[str, Any] | None:
             port = self.site.any_port(self.rng)
             try:
                 response = httpx.post(
@@ -121,15 +139,24 @@ class Seat:
                     timeout=15,
                 )
             except httpx.HTTPError:
-                time.sleep(0.2)
-                continue
+                return None
             if response.status_code == 503:
-                time.sleep(0.2)
-                continue
+                return None
             assert response.status_code == 200, response.text
             found: dict[str, Any] = response.json()
             return found
-        raise AssertionError(f"{path} never answered")
+
+        return wait_until(answer, 60, what=f"an answer to {path}", interval=0.2)
+
+    def wait_for_progress(self, acknowledged: int) -> None:
+        """Wait until ``acknowledged`` of this person's actions were acknowledged (or
+        the game is over)."""
+
+        def progress() -> bool:
+            assert self.failure is None, repr(self.failure)
+            return len(self.acknowledged) >= acknowledged or self.over is not None
+
+        wait_until(progress, 60, what=f"{self.name}'s progress")
 
     def play(self, table_id: str, seat: int) -> None:
         try:

@@ -5,7 +5,6 @@ prefix of their own, as ``rummykit serve`` processes of a site share them."""
 from __future__ import annotations
 
 import contextlib
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 
 from tests.kit.databases import POSTGRES_URL, make_settings
 from tests.kit.live import LiveServer
-from tests.kit.processes import REDIS_URL
+from tests.kit.redis import REDIS_URL, new_prefix
 
 OpenWorkers = Callable[..., tuple[LiveServer, ...]]
 """``open_workers(count=2, **setting_overrides)``: that many started workers."""
@@ -23,7 +22,7 @@ OpenWorkers = Callable[..., tuple[LiveServer, ...]]
 def open_workers(postgres_schema: str) -> Iterator[OpenWorkers]:
     """Start workers of one site (on the test's schema and a fresh Redis prefix), with
     the test settings and ``setting_overrides``; all stopped at the test's end."""
-    prefix = f"test-{uuid.uuid4().hex[:12]}"
+    prefix = new_prefix()
     with contextlib.ExitStack() as stack:
 
         def open_(count: int = 2, **setting_overrides: Any) -> tuple[LiveServer, ...]:

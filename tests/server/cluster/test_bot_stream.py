@@ -7,11 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,57 +14,48 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.kit.processes import REDIS_URL, ServerProcess, free_port
+from tests.kit.processes import BotWorkerProcess, ServerProcess, free_port, site_environment
 from tests.kit.scripted import expected_actions
-from tests.server.conftest import POSTGRES_URL
+from tests.kit.wait import wait_until
 
 CLAIM_AFTER = 2.0
 
 
 class BotWorkers:
-    """``rummykit bot-worker`` processes of one site."""
+    """``rummykit bot-worker`` processes of one site, each killed at the end."""
 
     def __init__(self, env: dict[str, str], log: Path) -> None:
         self.env = env
         self.log = log
-        self.processes: list[subprocess.Popen[bytes]] = []
+        self.processes: list[BotWorkerProcess] = []
 
-    def start(self) -> subprocess.Popen[bytes]:
-        command = [sys.executable, "-m", "rummykit", "bot-worker", "--processes", "1"]
-        command += ["--claim-after", str(CLAIM_AFTER)]
-        with self.log.open("ab") as out:
-            process = subprocess.Popen(command, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+    def start(self) -> BotWorkerProcess:
+        process = BotWorkerProcess(self.env, self.log, "--claim-after", str(CLAIM_AFTER))
         self.processes.append(process)
         return process
 
     def stop(self) -> None:
         for process in self.processes:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
+            process.kill()
 
 
 @pytest.fixture
 def site(tmp_path: Path, postgres_schema: str) -> Iterator[tuple[ServerProcess, BotWorkers]]:
-    env = dict(os.environ)
-    env.update(
-        RUMMYKIT_DATABASE_URL=POSTGRES_URL,
-        RUMMYKIT_DATABASE_SCHEMA=postgres_schema,
-        RUMMYKIT_REDIS_URL=REDIS_URL,
-        RUMMYKIT_REDIS_PREFIX=f"test-{uuid.uuid4().hex[:12]}",
-        RUMMYKIT_BOT_QUEUE="redis",
-        RUMMYKIT_BOT_PAUSE_SECONDS="0.05",
-        RUMMYKIT_SECRET_KEY="bot-stream-test",
-        RUMMYKIT_HINT_ITERATIONS="8",
+    env = site_environment(
+        postgres_schema,
+        BOT_QUEUE="redis",
+        BOT_PAUSE_SECONDS="0.05",
+        SECRET_KEY="bot-stream-test",
+        HINT_ITERATIONS="8",
     )
     server = ServerProcess(env, free_port(), tmp_path / "server.log")
     bots = BotWorkers(env, tmp_path / "bots.log")
-    server.start()
-    yield server, bots
-    bots.stop()
-    if server.process is not None and server.process.poll() is None:
-        server.process.kill()
-        server.process.wait()
+    try:
+        server.start()
+        yield server, bots
+    finally:
+        bots.stop()
+        server.stop()
 
 
 def children_of(pid: int) -> list[int]:
@@ -97,17 +83,14 @@ def test_bot_workers_play_a_table_and_one_killed_costs_a_retry(
         def actions() -> int:
             return len(http.get(f"/api/tables/{table_id}/record").json()["actions"])
 
-        deadline = time.monotonic() + 60
-        while actions() < 10:  # the bot worker is playing
-            assert time.monotonic() < deadline, "no bot move came"
-            time.sleep(0.1)
-        first.send_signal(signal.SIGKILL)  # maybe in the middle of a decision
-        first.wait()
+        wait_until(lambda: actions() >= 10, 60, what="ten bot moves")  # the bots play
+        first.kill()  # maybe in the middle of a decision
         bots.start()
-        deadline = time.monotonic() + 240
-        while http.get(f"/api/tables/{table_id}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the game did not end"
-            time.sleep(0.25)
+
+        def over() -> bool:
+            return bool(http.get(f"/api/tables/{table_id}").json()["status"] == "over")
+
+        wait_until(over, 240, what="the game's end", interval=0.25)
         record = http.get(f"/api/tables/{table_id}/record").json()
     assert record["actions"] == expected_actions(record, set())  # the bots' own moves
     assert server.process is not None
@@ -129,13 +112,13 @@ def test_a_hint_comes_from_the_bot_workers(site: tuple[ServerProcess, BotWorkers
     url = f"ws://127.0.0.1:{server.port}/ws/tables/{created['table_id']}"
 
     with connect(url, additional_headers={"Cookie": f"rummykit_session={cookie}"}) as ws:
-        deadline = time.monotonic() + 60
-        while True:  # wait for our turn (the bot may move first), then ask
+
+        def our_turn() -> list[str] | None:
             message = json.loads(ws.recv(timeout=60))
-            if message["type"] == "state" and message["legal_actions"]:
-                legal = message["legal_actions"]
-                break
-            assert time.monotonic() < deadline
+            found = message["type"] == "state" and message["legal_actions"]
+            return list(message["legal_actions"]) if found else None
+
+        legal = wait_until(our_turn, 60, what="our turn", interval=0)  # the bot may move first
         ws.send(json.dumps({"type": "hint"}))
         while True:
             message = json.loads(ws.recv(timeout=60))

@@ -6,12 +6,7 @@ streams' group once another has claimed its pending entries.
 from __future__ import annotations
 
 import functools
-import os
-import signal
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,41 +15,12 @@ import pytest
 import redis
 
 from rummykit.server.cluster.bot_stream import GROUP, pack, stream_names
+from tests.kit.processes import BotWorkerProcess, bare_environment
+from tests.kit.redis import REDIS_URL, new_prefix
+from tests.kit.wait import wait_until
 
-REDIS = "redis://127.0.0.1:6379"
 STARTUP_DATABASE = 14  # the default prefix, alone in a database of its own
-
-
-def bare_environment(**settings: str) -> dict[str, str]:
-    """This process's environment without any ``RUMMYKIT_*`` setting, plus ``settings``."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("RUMMYKIT_")}
-    env.update(settings)
-    return env
-
-
-def start_bot_worker(env: dict[str, str], log: Path, *options: str) -> subprocess.Popen[bytes]:
-    """A bot worker in a process group of its own (its pool's processes die with it)."""
-    command = [sys.executable, "-m", "rummykit", "bot-worker", "--processes", "1", *options]
-    with log.open("ab") as out:
-        return subprocess.Popen(
-            command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-
-
-def kill_group(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait(timeout=30)
-
-
-def wait_for(check: Any, seconds: float, what: str) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(what)
+STARTUP_URL = f"{REDIS_URL.rsplit('/', 1)[0]}/{STARTUP_DATABASE}"
 
 
 def consumers(client: redis.Redis, stream: str) -> dict[str, dict[str, Any]]:
@@ -66,7 +32,7 @@ def consumers(client: redis.Redis, stream: str) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture
 def startup_redis() -> Iterator[redis.Redis]:
-    client = redis.Redis.from_url(f"{REDIS}/{STARTUP_DATABASE}")
+    client = redis.Redis.from_url(STARTUP_URL)
     streams = stream_names("rummykit")
     client.delete(*streams)
     yield client
@@ -78,29 +44,37 @@ def test_the_bot_worker_starts_with_only_the_site_s_redis(
     startup_redis: redis.Redis, tmp_path: Path
 ) -> None:
     log = tmp_path / "bot-worker.log"
-    env = bare_environment(RUMMYKIT_REDIS_URL=f"{REDIS}/{STARTUP_DATABASE}")
-    process = start_bot_worker(env, log)
+    process = BotWorkerProcess(bare_environment(REDIS_URL=STARTUP_URL), log)
     try:
         decisions = stream_names("rummykit")[0]
-        wait_for(
-            lambda: process.poll() is not None or startup_redis.exists(decisions),
+        wait_until(
+            lambda: not process.alive() or startup_redis.exists(decisions),
             90,
-            "the bot worker made no consumer group",
+            what="the bot worker's consumer group",
         )
-        assert process.poll() is None, log.read_text()
-        time.sleep(1.0)
-        assert process.poll() is None, log.read_text()  # still running, reading the streams
+        assert process.alive(), log.read_text()
+
+        def reading() -> bool:  # a connection of the bot worker blocked on the streams
+            return any(
+                client["db"] == str(STARTUP_DATABASE) and client["cmd"] == "xreadgroup"
+                for client in startup_redis.client_list()
+            )
+
+        wait_until(
+            lambda: not process.alive() or reading(), 30, what="the bot worker reading the streams"
+        )
+        assert process.alive(), log.read_text()  # still running, reading the streams
         assert "need PostgreSQL" not in log.read_text()
         assert "rummykit bot worker bot-" in log.read_text()
     finally:
-        kill_group(process)
+        process.kill()
 
 
 @pytest.fixture
 def prefix() -> Iterator[str]:
-    name = f"test-{uuid.uuid4().hex[:12]}"
+    name = new_prefix()
     yield name
-    client = redis.Redis.from_url(f"{REDIS}/0")
+    client = redis.Redis.from_url(REDIS_URL)
     client.delete(*stream_names(name))
     client.close()
 
@@ -108,41 +82,42 @@ def prefix() -> Iterator[str]:
 def test_a_killed_bot_worker_s_consumer_is_removed_after_its_entries_are_claimed(
     prefix: str, tmp_path: Path
 ) -> None:
-    client = redis.Redis.from_url(f"{REDIS}/0")
-    env = bare_environment(RUMMYKIT_REDIS_URL=f"{REDIS}/0", RUMMYKIT_REDIS_PREFIX=prefix)
+    client = redis.Redis.from_url(REDIS_URL)
+    env = bare_environment(REDIS_URL=REDIS_URL, REDIS_PREFIX=prefix)
     options = ("--claim-after", "1", "--forget-after", "3")
     decisions = stream_names(prefix)[0]
-    first = start_bot_worker(env, tmp_path / "first.log", *options)
-    second: subprocess.Popen[bytes] | None = None
+    first = BotWorkerProcess(env, tmp_path / "first.log", *options)
+    second: BotWorkerProcess | None = None
     try:
-        wait_for(lambda: client.exists(decisions), 90, "the first bot worker did not start")
+        wait_until(lambda: client.exists(decisions), 90, what="the first bot worker's start")
         # a call that takes a few seconds: the first bot worker dies in the middle of it
         call = pack(functools.partial(time.sleep, 3.0))
         client.xadd(decisions, {"call": call, "id": "slow", "reply": f"{prefix}:nobody"})
-        pending = wait_for(
+        pending = wait_until(
             lambda: client.xpending_range(decisions, GROUP, "-", "+", 10),
             60,
-            "the first bot worker took nothing",
+            what="the first bot worker taking the call",
         )
-        dead = pending[0]["consumer"].decode()
-        kill_group(first)
-        second = start_bot_worker(env, tmp_path / "second.log", *options)
+        consumer = pending[0]["consumer"]
+        dead = consumer.decode() if isinstance(consumer, bytes) else str(consumer)
+        first.kill()
+        second = BotWorkerProcess(env, tmp_path / "second.log", *options)
 
         def claimed_and_answered() -> bool:
             return client.xpending(decisions, GROUP)["pending"] == 0 and any(
                 name != dead for name in consumers(client, decisions)
             )
 
-        wait_for(claimed_and_answered, 90, "the dead bot worker's entry was not taken over")
-        wait_for(
+        wait_until(claimed_and_answered, 90, what="the dead bot worker's entry taken over")
+        wait_until(
             lambda: dead not in consumers(client, decisions),
             30,
-            f"the dead consumer is still registered: {consumers(client, decisions)}",
+            what="the dead consumer's removal",
         )
-        assert second.poll() is None
+        assert second.alive()
         assert list(consumers(client, decisions)) != []  # the live one stays (or comes back)
     finally:
-        kill_group(first)
+        first.kill()
         if second is not None:
-            kill_group(second)
+            second.kill()
         client.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -20,18 +19,18 @@ import pytest
 from rummykit.server.clock import FakeClock
 from rummykit.server.cluster.leases import LeaseStore
 from rummykit.server.protocol.refusals import TableError
-from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.models import ChatRow, SeatRow, TableRow
 from rummykit.server.storage.store import Storage
-from rummykit.server.table.commands import ClientChat, Join, Leave
+from rummykit.server.table.commands import ClientChat, Join, Leave, SignedOut
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
 from rummykit.server.table.remote import RemoteTable
-from tests.kit.leases import Processes, end_now, eventually, human_seats, table_row
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.databases import make_settings
+from tests.kit.leases import Processes, end_now, eventually
+from tests.kit.storage import human_seats, open_storage, table_row
 
 
 def chat_row(table_id: str, client_id: str | None = "line-1") -> ChatRow:
@@ -112,14 +111,9 @@ async def run_in(schema: str, test: Callable[[Processes], Any]) -> None:
         await test(db)
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgres"])
-def test_a_seat_is_freed_only_for_the_player_who_holds_it(
-    database: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    where = database_at(database, tmp_path, request)
-
+def test_a_seat_is_freed_only_for_the_player_who_holds_it(database: dict[str, Any]) -> None:
     async def run() -> None:
-        storage = await open_storage(where)
+        storage = await open_storage(**database)
         try:
             await storage.add_table(table_row("t1", status="waiting"), human_seats("t1", "ann"))
             assert not await storage.free_seat("t1", 0, "bob")
@@ -132,14 +126,9 @@ def test_a_seat_is_freed_only_for_the_player_who_holds_it(
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("database", ["sqlite", "postgres"])
-def test_a_chat_line_with_a_client_id_is_stored_once(
-    database: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    where = database_at(database, tmp_path, request)
-
+def test_a_chat_line_with_a_client_id_is_stored_once(database: dict[str, Any]) -> None:
     async def run() -> None:
-        storage = await open_storage(where)
+        storage = await open_storage(**database)
         try:
             await storage.add_table(table_row("t1"), human_seats("t1", "ann"))
             assert await storage.add_chat(chat_row("t1", "line-1"))
@@ -154,22 +143,6 @@ def test_a_chat_line_with_a_client_id_is_stored_once(
             await storage.close()
 
     asyncio.run(run())
-
-
-def database_at(
-    database: str, tmp_path: Path, request: pytest.FixtureRequest
-) -> tuple[str, str | None]:
-    """The URL and schema of a test's database of that kind (a fresh one either way)."""
-    if database == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'fenced.sqlite3'}", None
-    return POSTGRES_URL, request.getfixturevalue("postgres_schema")
-
-
-async def open_storage(where: tuple[str, str | None]) -> Storage:
-    url, schema = where
-    storage = Storage(make_engine(url, schema=schema))
-    await storage.migrate()
-    return storage
 
 
 # -- the host: a former owner -------------------------------------------------------------
@@ -259,13 +232,12 @@ def test_a_host_whose_keeper_let_the_lease_go_writes_nothing(postgres_schema: st
     asyncio.run(run_in(postgres_schema, run))
 
 
-def test_a_stale_host_leaving_a_seat_someone_else_holds_frees_nothing(tmp_path: Path) -> None:
+def test_a_stale_host_leaving_a_seat_someone_else_holds_frees_nothing(sqlite_url: str) -> None:
     """A host's memory says Ann holds seat 0, the database says Cid (written by the
     table's newer owner): Ann's leave frees nothing and the host stops to be rebuilt."""
 
     async def run() -> None:
-        storage = Storage(make_engine(f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}"))
-        await storage.migrate()
+        storage = await open_storage(sqlite_url)
         try:
             await storage.add_table(table_row("t1", status="waiting"), human_seats("t1", "ann"))
             stored = await storage.load_table("t1")
@@ -313,10 +285,9 @@ class LostSite:
         pass
 
 
-def test_a_host_whose_lease_is_lost_is_never_handed_out(tmp_path: Path) -> None:
+def test_a_host_whose_lease_is_lost_is_never_handed_out(sqlite_url: str) -> None:
     async def run() -> None:
-        storage = Storage(make_engine(f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}"))
-        await storage.migrate()
+        storage = await open_storage(sqlite_url)
         registry = TableRegistry(
             storage=storage,
             runner=cast(Any, object()),
@@ -355,10 +326,9 @@ def sent(connection: Connection) -> list[dict[str, Any]]:
     return messages
 
 
-def test_a_chat_line_sent_again_is_said_once_even_to_a_restored_table(tmp_path: Path) -> None:
+def test_a_chat_line_sent_again_is_said_once_even_to_a_restored_table(sqlite_url: str) -> None:
     async def run() -> None:
-        storage = Storage(make_engine(f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}"))
-        await storage.migrate()
+        storage = await open_storage(sqlite_url)
         try:
             await storage.add_table(table_row("t1"), human_seats("t1", "ann", "bob"))
             stored = await storage.load_table("t1")
@@ -422,11 +392,8 @@ def _attach(connection: Connection) -> Any:
 
 
 async def _settle(host: TableHost) -> None:
-    """Wait until the host's inbox is empty and its last command handled."""
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        if host.inbox.empty():
-            await asyncio.sleep(0.05)
-            if host.inbox.empty():
-                return
-    raise AssertionError("the host never caught up")
+    """Wait until the host has handled every command submitted so far: it handles its
+    inbox in order, so once it has answered a sign-out of nobody, sent last, it has."""
+    handled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    host.submit(SignedOut("nobody", handled))
+    await asyncio.wait_for(handled, 10)

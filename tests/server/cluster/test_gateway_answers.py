@@ -18,7 +18,7 @@ from rummykit.server.table import remote
 from rummykit.server.table.commands import Attach, ClientAction, ClientChat, Detach
 from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, Connection
 from rummykit.server.table.remote import RemoteTable
-from tests.kit.leases import human_seats, table_row
+from tests.kit.storage import human_seats, table_row
 
 
 def texts(connection: Connection) -> list[str | None]:

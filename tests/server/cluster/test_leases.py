@@ -13,7 +13,6 @@ import asyncio
 import itertools
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -26,14 +25,8 @@ from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.store import Storage
-from tests.kit.leases import (
-    Processes,
-    end_now,
-    eventually,
-    seats,
-    table_row,
-    within,
-)
+from tests.kit.leases import Processes, end_now, eventually, within
+from tests.kit.storage import open_storage, seats, table_row
 
 T = TypeVar("T")
 
@@ -87,7 +80,8 @@ def test_a_renewed_lease_outlives_its_first_ttl(postgres_schema: str) -> None:
         lease = await store.acquire("t1", "alice", 0.4)
         assert lease is not None and lease.token == 1
         started = time.monotonic()
-        while time.monotonic() - started < 1.0:  # 2.5 ttls
+        # 2.5 ttls of wall time (the database's clock decides expiry), renewed all along
+        while time.monotonic() - started < 1.0:
             await asyncio.sleep(0.1)
             assert await store.renew(lease)
             assert await store.acquire("t1", "bob", 0.4) is None
@@ -163,7 +157,7 @@ def test_renew_many_renews_only_the_leases_still_held(postgres_schema: str) -> N
     asyncio.run(in_processes(postgres_schema, run))
 
 
-def test_bad_acquisitions_are_refused(postgres_schema: str, tmp_path: Path) -> None:
+def test_bad_acquisitions_are_refused(postgres_schema: str, sqlite_url: str) -> None:
     async def run(db: Processes) -> None:
         storage = await db.storage(tables=["t1"])
         store = LeaseStore(storage.engine)
@@ -176,7 +170,7 @@ def test_bad_acquisitions_are_refused(postgres_schema: str, tmp_path: Path) -> N
         assert lease is not None
         with pytest.raises(ValueError):
             await storage.append_action("t2", 0, 0, "draw", "bot", 1.0, lease=lease)
-        sqlite = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}")
+        sqlite = make_engine(sqlite_url)
         with pytest.raises(ValueError, match="PostgreSQL"):
             LeaseStore(sqlite)
         await sqlite.dispose()
@@ -486,6 +480,8 @@ def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
         bob = LeaseStore(bob_storage.engine)
         assert await keeper.take("t1") is not None
         renewing = asyncio.create_task(keeper.run())
+        # as long as its first safe window (ttl - margin) in wall time: only the
+        # renewals keep it acting
         await asyncio.sleep(0.5)
         assert keeper.lease_for("t1") is not None
 
@@ -541,14 +537,13 @@ def test_local_leases_always_grant_and_are_not_fenced() -> None:
     asyncio.run(run())
 
 
-def test_storage_without_lease_rows_refuses_a_lease_checked_write(tmp_path: Path) -> None:
+def test_storage_without_lease_rows_refuses_a_lease_checked_write(sqlite_url: str) -> None:
     """On SQLite (one process, no lease rows) a lease passed by mistake (one of
     ``LocalLeases``, whose ``fencing`` is false) fails loudly at the first write, and
     writes without a lease are stored as ever."""
 
     async def run() -> None:
-        storage = Storage(make_engine(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"))
-        await storage.migrate()
+        storage = await open_storage(sqlite_url)
         await storage.add_table(table_row("t1"), seats("t1"))
         lease = await LocalLeases().acquire("t1", "me", 4.0)
         with pytest.raises(LeaseLost):

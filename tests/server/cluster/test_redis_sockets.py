@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import uuid
 from typing import Any
 
 import httpx
@@ -20,7 +19,7 @@ from websockets.sync.client import connect
 from rummykit.server.accounts.socket_caps import LocalSockets
 from rummykit.server.cluster.redis_sockets import RedisSockets
 from tests.kit.live import LiveServer
-from tests.kit.processes import REDIS_URL
+from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.workers import OpenWorkers
 
 LIMIT = 5
@@ -28,7 +27,7 @@ LIMIT = 5
 
 def test_the_cap_holds_across_workers_racing_for_one_player() -> None:
     async def run() -> None:
-        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        prefix = new_prefix()
         clients = [Redis.from_url(REDIS_URL) for _ in range(3)]  # three workers
         workers = [
             RedisSockets(client, prefix=prefix, limit=LIMIT, worker_id=f"w{number}")
@@ -56,7 +55,7 @@ def test_the_cap_holds_across_workers_racing_for_one_player() -> None:
 
 def test_a_dead_worker_s_sockets_lapse_and_a_live_one_s_are_renewed() -> None:
     async def run() -> None:
-        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        prefix = new_prefix()
         client = Redis.from_url(REDIS_URL)
         dead = RedisSockets(client, prefix=prefix, limit=2, worker_id="dead", lapse_seconds=0.5)
         live = RedisSockets(client, prefix=prefix, limit=2, worker_id="live", lapse_seconds=0.5)
@@ -64,7 +63,9 @@ def test_a_dead_worker_s_sockets_lapse_and_a_live_one_s_are_renewed() -> None:
             assert await dead.take("ann") is not None
             assert await live.take("ann") is not None
             assert await live.take("ann") is None
-            for _ in range(4):  # the live worker renews, the dead one does not
+            # the live worker renews, the dead one does not, for longer than a lapse:
+            # lapses are wall time, by Redis's own clock
+            for _ in range(4):
                 await asyncio.sleep(0.2)
                 await live.renew()
             assert await live.take("ann") is not None  # the dead one's socket lapsed

@@ -5,7 +5,6 @@ a flood of logins for one name is checked only as often as the limit allows."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
@@ -15,14 +14,14 @@ from redis.asyncio import Redis
 from rummykit.server.accounts.throttles import Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow
 from tests.kit.live import LiveServer
-from tests.kit.processes import REDIS_URL
+from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.workers import OpenWorkers
 
 
 def test_a_window_counts_every_key_and_gives_back() -> None:
     async def run() -> None:
         redis = Redis.from_url(REDIS_URL)
-        window = RedisWindow(redis, "login", 2, 10.0, prefix=f"test-{uuid.uuid4().hex[:12]}")
+        window = RedisWindow(redis, "login", 2, 10.0, prefix=new_prefix())
         try:
             first = await window.take("name:ann", "address:a")
             await window.take("name:ann", "address:b")
@@ -45,7 +44,7 @@ def test_a_window_counts_every_key_and_gives_back() -> None:
 
 def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
     async def run() -> list[bool]:
-        prefix = f"test-{uuid.uuid4().hex[:12]}"
+        prefix = new_prefix()
         clients = [Redis.from_url(REDIS_URL) for _ in range(4)]  # four workers
         windows = [RedisWindow(c, "login", 5, 60.0, prefix=prefix) for c in clients]
 

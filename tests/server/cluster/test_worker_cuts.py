@@ -39,13 +39,11 @@ from websockets.sync.client import connect
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
-from tests.kit.processes import REDIS_URL, ServerProcess, free_port
 from tests.kit.scripted import choose
-from tests.kit.site import Site
+from tests.kit.site import LEASE_SECONDS, SERVICES, Site
 from tests.kit.stall_proxy import Relay
-from tests.server.conftest import POSTGRES_URL
+from tests.kit.wait import WaitTimeout, wait_until
 
-LEASE_SECONDS = 2.0
 GRACE_SECONDS = 6.0  # shorter than a cut: a person stranded through it loses moves
 CUT_SECONDS = 10.0
 STRANDED_GOAL = LEASE_SECONDS + 2.0
@@ -110,7 +108,9 @@ class Person:
                         self._converse(ws, self.sockets)
                 except (ConnectionClosed, TimeoutError, OSError, InvalidStatus):
                     pass
-                time.sleep(0.2)  # the browser's first retry waits about this long
+                # the browser's first retry waits about this long: part of what a person
+                # is stranded for, so a pause of wall time
+                time.sleep(0.2)
         except BaseException as error:  # reported by the test
             self.failure = error
 
@@ -136,6 +136,16 @@ class Person:
                 action = self.sent.get(number) or choose(number, message["legal_actions"])
                 self.sent[number] = action
                 ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
+
+    def wait_for_moves(self, moves: int, before: str) -> None:
+        """Wait until the person has sent ``moves`` actions, the game still under way."""
+
+        def enough() -> bool:
+            assert self.failure is None, repr(self.failure)
+            assert self.over is None, f"the game ended before {before}: make it longer"
+            return len(self.sent) >= moves
+
+        wait_until(enough, 60, what=f"progress before {before}")
 
     def stranded(self, cut: float) -> float:
         """The longest the person waited, from ``cut`` on, for the table's next view:
@@ -168,7 +178,7 @@ def relay(cut: str) -> Iterator[Relay | None]:
     if cut.startswith("freeze"):
         yield None
         return
-    relay = Relay(5432 if cut.startswith("postgresql") else 6379)
+    relay = Relay(SERVICES[cut.partition("-")[0]][2])
     relay.proxy.both_ways = True  # a partition: nothing crosses it either way
     yield relay
     relay.release()
@@ -177,27 +187,15 @@ def relay(cut: str) -> Iterator[Relay | None]:
 
 @pytest.fixture
 def site(tmp_path: Path, postgres_schema: str, relay: Relay | None, cut: str) -> Iterator[Site]:
-    site = Site(tmp_path, postgres_schema)
-    site.workers = site.workers[:2]
-    for index, worker in enumerate(site.workers):
-        env = dict(worker.env)
-        env["RUMMYKIT_GRACE_SECONDS"] = str(GRACE_SECONDS)
-        env["RUMMYKIT_LEASE_SECONDS"] = str(LEASE_SECONDS)
-        if index == 0 and relay is not None and cut.startswith("postgresql"):
-            env["RUMMYKIT_DATABASE_URL"] = POSTGRES_URL.replace("5432", str(relay.port))
-        elif index == 0 and relay is not None:
-            env["RUMMYKIT_REDIS_URL"] = REDIS_URL.replace("6379", str(relay.port))
-        site.workers[index] = ServerProcess(env, free_port(), tmp_path / f"worker-{index}.log")
+    """Workers A (through the relay, if any) and B, started."""
+    site = Site(tmp_path, postgres_schema, workers=2, GRACE_SECONDS=str(GRACE_SECONDS))
+    if relay is not None:
+        site.relay(0, cut.partition("-")[0], relay.port)
     try:
-        for worker in site.workers:
-            worker.start()
+        site.start()
         yield site
     finally:
-        for worker in site.workers:
-            if worker.process is not None and worker.process.poll() is None:
-                worker.process.send_signal(signal.SIGCONT)
-                worker.process.kill()
-                worker.process.wait()
+        site.stop()
 
 
 def test_a_willing_player_is_served_again_within_seconds(
@@ -220,12 +218,7 @@ def test_a_willing_player_is_served_again_within_seconds(
     person.ports = [gateway.port]  # the first socket goes through the gateway
     player = threading.Thread(target=person.play, args=(table_id,), daemon=True)
     player.start()
-    deadline = time.monotonic() + 60
-    while len(person.sent) < 6:  # some of the game is played
-        assert time.monotonic() < deadline, "no progress before the cut"
-        assert person.failure is None, repr(person.failure)
-        assert person.over is None, "the game ended before the cut: make it longer"
-        time.sleep(0.05)
+    person.wait_for_moves(6, "the cut")  # some of the game is played
 
     cut_at = time.monotonic()
     person.ports = [worker_a.port, worker_b.port]  # the balancer knows nothing of the cut
@@ -236,7 +229,7 @@ def test_a_willing_player_is_served_again_within_seconds(
         relay.loop.call_soon_threadsafe(relay.proxy.drop)
     else:
         relay.stall()
-    time.sleep(CUT_SECONDS)
+    time.sleep(CUT_SECONDS)  # the cut lasts that long in wall time, whatever is served
     if relay is None:
         worker_a.process.send_signal(signal.SIGCONT)
     else:
@@ -297,11 +290,7 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
         },
     )["table_id"]
     guest = Person(site, "frozen-owner-guest", seed=9)
-    deadline = time.monotonic() + 60
-    while len(person.sent) < 6:
-        assert time.monotonic() < deadline, "no progress before the freeze"
-        assert person.over is None, "the game ended before the freeze: make it longer"
-        time.sleep(0.05)
+    person.wait_for_moves(6, "the freeze")
 
     frozen = threading.Event()
     frozen_at: list[float] = []
@@ -329,22 +318,25 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
 
     threading.Thread(target=join_at_a, daemon=True).start()
     assert frozen.wait(timeout=30), "A never sent the seat's UPDATE"
+
+    def seated_at_b() -> float | None:
+        """When B seated the guest; ``None`` while it answers "try again"."""
+        response = httpx.post(
+            f"http://127.0.0.1:{worker_b.port}/api/tables/{waiting}/join",
+            json={"seat": 1},
+            cookies={"rummykit_session": guest.cookie},
+            timeout=CUT_SECONDS,
+        )
+        assert response.status_code in (200, 503), response.text  # 503: between owners
+        return time.monotonic() if response.status_code == 200 else None
+
     seated_at = None
-    while time.monotonic() < frozen_at[0] + CUT_SECONDS:
-        try:
-            response = httpx.post(
-                f"http://127.0.0.1:{worker_b.port}/api/tables/{waiting}/join",
-                json={"seat": 1},
-                cookies={"rummykit_session": guest.cookie},
-                timeout=CUT_SECONDS,
-            )
-        except httpx.TimeoutException:  # waited for the whole cut: the goal is missed
-            break
-        if response.status_code == 200:
-            seated_at = time.monotonic()
-            break
-        assert response.status_code == 503, response.text  # between owners: again
-        time.sleep(0.2)
+    # not seated while A is frozen (or a join waited for the whole freeze): the goal is
+    # missed, and the figures say so
+    with contextlib.suppress(WaitTimeout, httpx.TimeoutException):
+        left = frozen_at[0] + CUT_SECONDS - time.monotonic()
+        seated_at = wait_until(seated_at_b, left, what="the guest seated at B", interval=0.2)
+    # A stays frozen for the whole cut, in wall time, past its lease
     time.sleep(max(0.0, frozen_at[0] + CUT_SECONDS - time.monotonic()))
     worker_a.process.send_signal(signal.SIGCONT)
     player.join(timeout=180)

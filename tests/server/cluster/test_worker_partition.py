@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -24,13 +23,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.kit.processes import REDIS_URL, ServerProcess, free_port
 from tests.kit.scripted import expected_actions
-from tests.kit.site import Seat, Site
+from tests.kit.site import SERVICES, Seat, Site
 from tests.kit.stall_proxy import Relay
-from tests.server.conftest import POSTGRES_URL
-
-LEASE_SECONDS = 2.0
 
 
 def event_time(log: str, event: str, table_id: str) -> datetime:
@@ -48,7 +43,7 @@ def cut(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def relay(cut: str) -> Iterator[Relay]:
-    relay = Relay(5432 if cut == "postgresql" else 6379)
+    relay = Relay(SERVICES[cut][2])
     yield relay
     relay.release()
     relay.close()
@@ -56,22 +51,16 @@ def relay(cut: str) -> Iterator[Relay]:
 
 @pytest.fixture
 def site(tmp_path: Path, postgres_schema: str, cut: str, relay: Relay) -> Iterator[Site]:
-    site = Site(tmp_path, postgres_schema)
-    site.workers = site.workers[:2]
-    env_a = dict(site.workers[0].env)
-    env_a["RUMMYKIT_LEASE_SECONDS"] = str(LEASE_SECONDS)
-    if cut == "postgresql":
-        env_a["RUMMYKIT_DATABASE_URL"] = POSTGRES_URL.replace("5432", str(relay.port))
-    else:
-        env_a["RUMMYKIT_REDIS_URL"] = REDIS_URL.replace("6379", str(relay.port))
-    site.workers[0] = ServerProcess(env_a, free_port(), tmp_path / "worker-a.log")
-    site.workers[0].start()
-    started = list(site.workers)
-    yield site
-    for worker in started:
-        if worker.process is not None and worker.process.poll() is None:
-            worker.process.kill()
-            worker.process.wait()
+    """Workers A (through the relay, started) and B (started once A has a table)."""
+    site = Site(tmp_path, postgres_schema, workers=2)
+    site.relay(0, cut, relay.port)
+    workers = list(site.workers)
+    try:
+        workers[0].start()
+        yield site
+    finally:
+        for worker in workers:
+            worker.stop()
 
 
 def _a_game_under_way(site: Site) -> tuple[Seat, str, threading.Thread]:
@@ -94,17 +83,13 @@ def _a_game_under_way(site: Site) -> tuple[Seat, str, threading.Thread]:
             },
         )
         table_id = created["table_id"]
-        if worker_b.process is None:
+        if not worker_b.alive():
             worker_b.start()
         with site.lock:
             site.workers = [worker_a, worker_b]
         player = threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
         player.start()
-        deadline = time.monotonic() + 60
-        while len(person.acknowledged) < 8 and person.over is None:  # some of it is played
-            assert time.monotonic() < deadline, f"{table_id}: no progress in 60 s"
-            assert person.failure is None, repr(person.failure)
-            time.sleep(0.05)
+        person.wait_for_progress(8)  # some of it is played
         if person.over is None:
             return person, table_id, player
         player.join(timeout=30)
