@@ -11,7 +11,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import SLOW, WEB_TESTS, is_slow, markers_of, shares_module_setup
+from tests.conftest import (
+    SLOW,
+    WEB_TESTS,
+    is_slow,
+    join_group,
+    markers_of,
+    shares_module_setup,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,3 +110,21 @@ def test_tests_of_a_module_wide_set_up_are_kept_together() -> None:
     assert shares_module_setup(_Item(database="package"))  # type: ignore[arg-type]
     assert not shares_module_setup(_Item(browser="session", page="function"))  # type: ignore[arg-type]
     assert not shares_module_setup(object())  # type: ignore[arg-type]
+
+
+def test_a_test_kept_together_carries_its_group_in_its_nodeid(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Under ``--dist loadgroup`` the controller reads a test's group from its nodeid
+    (``...@group``), which must be the nodeid pytest reports; elsewhere it is left as
+    it is."""
+    item = request.node
+    before = item.nodeid
+    marked = SimpleNamespace(_id=item._id, nodeid=before, markers=[])
+    marked.add_marker = marked.markers.append
+    join_group(SimpleNamespace(getvalue=lambda name: True), marked, "tests/a.py")  # type: ignore[arg-type]
+    assert str(marked._id) == f"{before}@tests/a.py"
+    assert [m.name for m in marked.markers] == ["xdist_group"]
+    alone = SimpleNamespace(_id=item._id, nodeid=before, add_marker=lambda marker: None)
+    join_group(SimpleNamespace(getvalue=lambda name: False), alone, "tests/a.py")  # type: ignore[arg-type]
+    assert alone._id is item._id
