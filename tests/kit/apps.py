@@ -18,7 +18,7 @@ from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import Clock
 from rummykit.server.settings import Settings
-from tests.kit.databases import make_settings
+from tests.kit.databases import make_settings, sqlite_url_in
 
 
 @contextlib.contextmanager
@@ -43,6 +43,25 @@ def any_client(settings: Settings, bot_runner: BotRunner, clock: Clock) -> Itera
     the shared bot runner and the test's fake clock."""
     with app_client(settings, runner=bot_runner, clock=clock) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def shared_app(
+    tmp_path_factory: pytest.TempPathFactory, bot_runner: BotRunner
+) -> Iterator[TestClient]:
+    """One app for a module's tests that only read what it serves (pages, schemas,
+    headers, health) and store nothing another test would see; use it through
+    :func:`reading_client`."""
+    settings = make_settings(sqlite_url_in(tmp_path_factory.mktemp("shared-app")))
+    with app_client(settings, runner=bot_runner) as client:
+        yield client
+
+
+@pytest.fixture
+def reading_client(shared_app: TestClient) -> TestClient:
+    """The module's :func:`shared_app`, its cookies cleared for this test."""
+    shared_app.cookies.clear()
+    return shared_app
 
 
 OpenClient = Callable[..., TestClient]

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
-from tests.kit.apps import any_client, app_client, open_client
+from tests.kit.apps import any_client, app_client, open_client, reading_client, shared_app
 from tests.kit.databases import (
     POSTGRES_URL,
     database,
@@ -40,7 +40,9 @@ __all__ = [
     "open_client",
     "open_workers",
     "postgres_schema",
+    "reading_client",
     "settings",
+    "shared_app",
     "site",
     "sqlite_url",
 ]

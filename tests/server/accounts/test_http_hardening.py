@@ -73,7 +73,8 @@ def error_code(response: httpx.Response) -> str:
 # -- headers -------------------------------------------------------------------------------
 
 
-def test_every_answer_has_the_security_headers(client: TestClient) -> None:
+def test_every_answer_has_the_security_headers(reading_client: TestClient) -> None:
+    client = reading_client  # reads only: one app for the module
     answers = {
         "api": client.get("/api/games/catalog"),
         "page": client.get("/"),
@@ -96,7 +97,8 @@ def test_every_answer_has_the_security_headers(client: TestClient) -> None:
     assert answers["too large"].status_code == 413
 
 
-def test_the_client_page_has_no_inline_script_or_style(client: TestClient) -> None:
+def test_the_client_page_has_no_inline_script_or_style(reading_client: TestClient) -> None:
+    client = reading_client  # reads only: one app for the module
     page = client.get("/").text
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.DOTALL)
     assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
@@ -105,8 +107,9 @@ def test_the_client_page_has_no_inline_script_or_style(client: TestClient) -> No
 
 
 def test_the_documentation_pages_allow_only_their_own_inline_script(
-    client: TestClient,
+    reading_client: TestClient,
 ) -> None:
+    client = reading_client  # reads only: one app for the module
     docs = client.get("/docs")
     assert docs.status_code == 200
     policy = assert_secured(docs.headers)

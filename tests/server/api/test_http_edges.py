@@ -24,15 +24,17 @@ from tests.kit.threaded import ThreadedServer
 
 @pytest.mark.parametrize("value", ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "x"])
 def test_a_lag_since_that_is_no_finite_number_is_a_typed_422(
-    client: TestClient, value: str
+    reading_client: TestClient, value: str
 ) -> None:
+    client = reading_client  # reads only: one app for the module
     answer = client.get("/healthz", params={"lag_since": value})
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]
     assert error["code"] == "invalid_request" and "lag_since" in error["message"]
 
 
-def test_a_finite_lag_since_is_answered(client: TestClient) -> None:
+def test_a_finite_lag_since_is_answered(reading_client: TestClient) -> None:
+    client = reading_client  # reads only: one app for the module
     figures = client.get("/healthz", params={"lag_since": "1e9"}).json()["loop_lag"]
     assert figures["since"] == 1e9 and "worst_since_ms" in figures
 
@@ -114,10 +116,11 @@ def test_the_served_protocol_is_the_secured_one() -> None:
 
 @pytest.mark.parametrize("path", ["/docs", "/redoc", "/docs/oauth2-redirect"])
 def test_the_documentation_pages_name_exact_cdn_files_not_a_host(
-    client: TestClient, path: str
+    reading_client: TestClient, path: str
 ) -> None:
     """Scripts and stylesheets from another origin are the pinned files alone, each
     loaded with its integrity hash: no host, path prefix or wildcard is allowed."""
+    client = reading_client  # reads only: one app for the module
     page = client.get(path)
     assert page.status_code == 200
     policy = directives(page.headers["content-security-policy"])
