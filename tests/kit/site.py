@@ -176,7 +176,7 @@ class Seat:
                     self._converse(ws, seat)
             except (ConnectionClosed, TimeoutError, OSError, InvalidStatus):
                 self.reconnects += 1
-                time.sleep(0.1)
+                time.sleep(0.1)  # a person's pause before reconnecting, in wall time
 
     def _converse(self, ws: Any, seat: int) -> None:
         acted = -1

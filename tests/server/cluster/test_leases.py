@@ -82,7 +82,7 @@ def test_a_renewed_lease_outlives_its_first_ttl(postgres_schema: str) -> None:
         started = time.monotonic()
         # 2.5 ttls of wall time (the database's clock decides expiry), renewed all along
         while time.monotonic() - started < 1.0:
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.1)  # wall time: the ttl runs out unless renewed
             assert await store.renew(lease)
             assert await store.acquire("t1", "bob", 0.4) is None
         assert await store.owner_of("t1") == "alice"
@@ -482,7 +482,7 @@ def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
         renewing = asyncio.create_task(keeper.run())
         # as long as its first safe window (ttl - margin) in wall time: only the
         # renewals keep it acting
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.5)  # wall time: the safe window passes, renewals keep it
         assert keeper.lease_for("t1") is not None
 
         db.proxy.stall()

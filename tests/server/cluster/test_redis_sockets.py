@@ -66,7 +66,7 @@ def test_a_dead_worker_s_sockets_lapse_and_a_live_one_s_are_renewed() -> None:
             # the live worker renews, the dead one does not, for longer than a lapse:
             # lapses are wall time, by Redis's own clock
             for _ in range(4):
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.2)  # wall time: the dead one's lapse runs out
                 await live.renew()
             assert await live.take("ann") is not None  # the dead one's socket lapsed
             assert await dead.take("ann") is None  # the live one's two still count

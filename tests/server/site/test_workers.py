@@ -63,12 +63,12 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
         thread.start()
     kills = 0
     while kills < KILLS and any(t.is_alive() for t in threads):
-        time.sleep(rng.uniform(1.5, 3.0))
+        time.sleep(rng.uniform(1.5, 3.0))  # wall time between kills, so they land mid-game
         victim = site.busiest()
         with site.lock:
             victim.kill()
         kills += 1
-        time.sleep(rng.uniform(0.2, 1.0))
+        time.sleep(rng.uniform(0.2, 1.0))  # the worker stays down this long in wall time
         victim.start()
     for thread in threads:
         thread.join(timeout=300)
