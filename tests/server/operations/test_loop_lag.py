@@ -6,6 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +14,8 @@ from fastapi.testclient import TestClient
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.loop_lag import SECONDS_KEPT, LoopLag
 from tests.kit.apps import app_client
-from tests.server.conftest import make_settings
+from tests.kit.databases import make_settings
+from tests.kit.wait import wait_until, wait_until_async
 
 
 def test_histogram_counts_each_lag_under_its_upper_bound() -> None:
@@ -79,9 +81,11 @@ def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
     async def scenario() -> LoopLag:
         lag = LoopLag(interval=0.01, warn_after=0.1)
         lag.start()
-        await asyncio.sleep(0.05)
+        await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
         time.sleep(0.3)  # holds the loop, as a blocking call would, using no CPU
-        await asyncio.sleep(0.05)
+        held = lag.samples
+        # the watch wakes late (the stall's sample), then samples once more on time
+        await wait_until_async(lambda: lag.samples >= held + 2, 10, what="the watch's waking")
         await lag.stop()
         return lag
 
@@ -98,11 +102,13 @@ def test_a_loop_held_by_work_is_measured_as_busy(caplog: pytest.LogCaptureFixtur
     async def scenario() -> LoopLag:
         lag = LoopLag(interval=0.01, warn_after=0.1)
         lag.start()
-        await asyncio.sleep(0.05)
+        await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
         began = time.thread_time()
         while time.thread_time() - began < 0.25:  # as a long collection would
             pass
-        await asyncio.sleep(0.05)
+        held = lag.samples
+        # the watch wakes late (the stall's sample), then samples once more on time
+        await wait_until_async(lambda: lag.samples >= held + 2, 10, what="the watch's waking")
         await lag.stop()
         return lag
 
@@ -118,11 +124,11 @@ def test_stop_before_start_and_twice_is_harmless() -> None:
         await lag.stop()
         lag.start()
         lag.start()  # still one watch
-        await asyncio.sleep(0.05)
+        await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
         await lag.stop()
         await lag.stop()
         samples = lag.samples
-        await asyncio.sleep(0.03)
+        await asyncio.sleep(0.03)  # three intervals of wall time: a stopped watch samples none
         assert lag.samples == samples
 
     asyncio.run(scenario())
@@ -141,8 +147,14 @@ def test_healthz_shows_a_stall_of_the_server_loop(server: TestClient) -> None:
     moment = time.time()
     assert server.portal is not None
     server.portal.call(time.sleep, 0.4)  # runs in the server's event loop, holding it
-    time.sleep(0.2)  # the watch wakes (late) and records
-    after = server.get("/healthz", params={"lag_since": moment}).json()["loop_lag"]
+
+    def recorded() -> dict[str, Any] | None:
+        """The loop's lag since ``moment``, once the watch woke (late) and recorded."""
+        health = server.get("/healthz", params={"lag_since": moment}).json()
+        lag: dict[str, Any] = health["loop_lag"]
+        return lag if lag["stalls"] > before["stalls"] else None
+
+    after = wait_until(recorded, 10, what="the stall in /healthz")
     assert after["worst_since_ms"] >= 300
     assert after["worst_ms"] >= 300
     assert after["stalls"] >= before["stalls"] + 1
