@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
@@ -51,6 +51,26 @@ def wait_until(
         if time.monotonic() > deadline:
             raise WaitTimeout(f"{what} did not happen within {timeout} s")
         time.sleep(interval)
+
+
+@overload
+async def wait_until_async(
+    condition: Callable[[], Awaitable[T | None]],
+    timeout: float = 30.0,
+    *,
+    what: str = "the condition",
+    interval: float = POLL_SECONDS,
+) -> T: ...
+
+
+@overload
+async def wait_until_async(
+    condition: Callable[[], T | None],
+    timeout: float = 30.0,
+    *,
+    what: str = "the condition",
+    interval: float = POLL_SECONDS,
+) -> T: ...
 
 
 async def wait_until_async(

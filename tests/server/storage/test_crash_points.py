@@ -10,6 +10,7 @@ state from which the game goes on, or over with its seed revealed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 from dataclasses import dataclass, field
@@ -19,16 +20,16 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.settings import Settings
 from rummykit.server.storage.store import Storage
 from rummykit.server.table import committed_deal
 from rummykit.server.table.verify import verify_record
+from tests.kit.apps import app_client
+from tests.kit.databases import make_settings, run_sql
 from tests.kit.players import connect, new_player
 from tests.kit.scripted import play_to_end, random_policy
-from tests.server.conftest import POSTGRES_URL, make_settings
 
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 RULES = {"last_round": 3}
@@ -84,12 +85,6 @@ def _kind(writes: list[str]) -> str:
     return "other"
 
 
-@pytest.fixture
-def place(settings: Settings) -> tuple[str, str | None]:
-    """Where a fresh database of either kind is: its URL and schema."""
-    return settings.database_url, settings.database_schema
-
-
 @pytest.fixture(autouse=True)
 def fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same deal every run, so the same commits happen in the same order."""
@@ -137,12 +132,13 @@ def _scenario(client: TestClient, log: CommitLog) -> tuple[list[str], str | None
     return cookies, table_id
 
 
-def _app(url: str, schema: str | None, runner: BotRunner) -> TestClient:
+def _app(
+    url: str, schema: str | None, runner: BotRunner
+) -> contextlib.AbstractContextManager[TestClient]:
     """A server on the database; like a killed process, it answers a failed request
     with a 500 and goes on."""
     settings = make_settings(url, database_schema=schema)
-    app = create_app(settings, runner=runner, clock=FakeClock())
-    return TestClient(app, raise_server_exceptions=False)
+    return app_client(settings, runner=runner, clock=FakeClock(), raise_server_exceptions=False)
 
 
 def _run(
@@ -167,9 +163,9 @@ def _boundaries(kinds: list[str]) -> dict[str, int]:
 
 
 def test_a_kill_at_every_transition_leaves_every_table_playable(
-    place: tuple[str, str | None], bot_runner: BotRunner, tmp_path: Any
+    settings: Settings, bot_runner: BotRunner, tmp_path: Any
 ) -> None:
-    url, schema = place
+    url, schema = settings.database_url, settings.database_schema
     clean = CommitLog()
     cookies, table_id = _run(url, schema, bot_runner, clean)
     assert table_id is not None and clean.kinds[-1] == "finish", clean.kinds
@@ -180,21 +176,11 @@ def test_a_kill_at_every_transition_leaves_every_table_playable(
             file = tmp_path / (name.replace(" ", "-") + ".sqlite3")
             url = f"sqlite+aiosqlite:///{file}"
         else:
-            asyncio.run(_reset_schema(schema))
+            asyncio.run(run_sql(f"DROP SCHEMA {schema} CASCADE; CREATE SCHEMA {schema}"))
         killed = CommitLog(kill_at=kill_at)
         cookies, table_id = _run(url, schema, bot_runner, killed)
         assert killed.kinds[kill_at - 1] == clean.kinds[kill_at - 1], name
         _check_recovered(url, schema, bot_runner, cookies, table_id, name)
-
-
-async def _reset_schema(schema: str) -> None:
-    import asyncpg
-
-    connection = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", ""))
-    try:
-        await connection.execute(f"DROP SCHEMA {schema} CASCADE; CREATE SCHEMA {schema}")
-    finally:
-        await connection.close()
 
 
 def _check_recovered(

@@ -9,43 +9,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
+from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
-from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import StorageError
-from rummykit.server.storage.store import Storage
+from rummykit.server.storage.models import SeatRow
+from tests.kit.apps import app_client
 from tests.kit.players import guest
 from tests.kit.scripted import play_to_end
-from tests.server.conftest import make_settings
+from tests.kit.storage import open_storage, seats, table_row
+from tests.kit.wait import wait_until_async
 
 
-def settings_for(database: dict[str, object], **overrides: object) -> Settings:
-    url = database["database_url"]
-    assert isinstance(url, str)
-    extra = {k: v for k, v in database.items() if k != "database_url"}
-    return make_settings(url, **extra, **overrides)
-
-
-def test_actions_have_unique_state_numbers(database: dict[str, object]) -> None:
-    settings = settings_for(database)
-
+def test_actions_have_unique_state_numbers(database: dict[str, Any]) -> None:
     async def run() -> None:
-        storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
-        await storage.migrate()
+        storage = await open_storage(**database)
         await storage.migrate()  # applying migrations twice is harmless
-        from rummykit.server.storage.models import SeatRow, TableRow
-
-        row = TableRow(
-            id="t1", game="burraco", rules={}, private=False, invite_token=None, seed=1,
-            nonce="n", commitment="c", turn_seconds=None, status="playing", creator_id=None,
-            created_at=0.0, started_at=0.0, finished_at=None, totals=None, winners=None,
-        )  # fmt: skip
-        await storage.add_table(row, [SeatRow(table_id="t1", seat=0, kind="bot", level="random")])
+        await storage.add_table(table_row("t1", started_at=0.0), seats("t1"))
         await storage.append_action("t1", 0, 1, "draw", "bot", 1.0)
         with pytest.raises(StorageError):
             await storage.append_action("t1", 0, 1, "take", "bot", 2.0)
@@ -59,25 +42,16 @@ def test_actions_have_unique_state_numbers(database: dict[str, object]) -> None:
 
 
 def test_actions_appended_together_are_each_stored_or_refused(
-    database: dict[str, object],
+    database: dict[str, Any],
 ) -> None:
     """Actions of several tables appended at once share commits; a duplicate state number
     among them is refused alone, and every other action is stored."""
-    settings = settings_for(database)
 
     async def run() -> None:
-        storage = Storage(make_engine(settings.database_url, schema=settings.database_schema))
-        await storage.migrate()
-        from rummykit.server.storage.models import SeatRow, TableRow
-
+        storage = await open_storage(**database)
         ids = [f"t{i}" for i in range(6)]
         for table_id in ids:
-            row = TableRow(
-                id=table_id, game="burraco", rules={}, private=False, invite_token=None,
-                seed=1, nonce="n", commitment="c", turn_seconds=None, status="playing",
-                creator_id=None, created_at=0.0, started_at=0.0, finished_at=None,
-                totals=None, winners=None,
-            )  # fmt: skip
+            row = table_row(table_id, started_at=0.0)
             await storage.add_table(row, [SeatRow(table_id=table_id, seat=0, kind="bot")])
         await storage.append_action("t0", 0, 0, "draw", "bot", 1.0)
         appends = [
@@ -98,12 +72,8 @@ def test_actions_appended_together_are_each_stored_or_refused(
     asyncio.run(run())
 
 
-def test_a_restarted_server_resumes_the_table(
-    database: dict[str, object], bot_runner: BotRunner
-) -> None:
-    settings = settings_for(database)
-    app = create_app(settings, runner=bot_runner)
-    with TestClient(app) as client:
+def test_a_restarted_server_resumes_the_table(settings: Settings, bot_runner: BotRunner) -> None:
+    with app_client(settings, runner=bot_runner) as client:
         guest(client)
         created = client.post(
             "/api/tables",
@@ -126,8 +96,7 @@ def test_a_restarted_server_resumes_the_table(
             assert after["state_number"] == state["state_number"] + 1
         before_turn = after["turn"]
         before_observation = after["observation"]
-    app = create_app(settings, runner=bot_runner)
-    with TestClient(app) as client:
+    with app_client(settings, runner=bot_runner) as client:
         assert client.get("/healthz").json()["tables"] == 1  # recovered at start
         client.cookies.set("rummykit_session", cookie)
         with client.websocket_connect(created["ws_url"]) as ws:
@@ -154,8 +123,6 @@ def test_stored_actions_reach_the_sqlite_file_itself(tmp_path: Path) -> None:
     into the database file while the server runs."""
     import sqlite3
 
-    from rummykit.server.storage.models import SeatRow, TableRow
-
     path = tmp_path / "db.sqlite3"
 
     def in_file(table_id: str) -> int:
@@ -167,21 +134,16 @@ def test_stored_actions_reach_the_sqlite_file_itself(tmp_path: Path) -> None:
                 return 0
             return int(row.fetchone()[0])
 
+    async def checkpointed() -> bool:
+        return await asyncio.to_thread(in_file, "t1") == 5
+
     async def run() -> None:
-        storage = Storage(make_engine(f"sqlite+aiosqlite:///{path}"))
-        await storage.migrate()
-        row = TableRow(
-            id="t1", game="burraco", rules={}, private=False, invite_token=None, seed=1,
-            nonce="n", commitment="c", turn_seconds=None, status="playing", creator_id=None,
-            created_at=0.0, started_at=0.0, finished_at=None, totals=None, winners=None,
-        )  # fmt: skip
+        storage = await open_storage(f"sqlite+aiosqlite:///{path}")
+        row = table_row("t1", started_at=0.0)
         await storage.add_table(row, [SeatRow(table_id="t1", seat=0, kind="bot")])
         for number in range(5):
             await storage.append_action("t1", number, 0, "draw", "bot", 1.0)
-        for _ in range(200):
-            if await asyncio.to_thread(in_file, "t1") == 5:
-                break
-            await asyncio.sleep(0.05)
+        await wait_until_async(checkpointed, 10, what="the actions in the file itself")
         assert await asyncio.to_thread(in_file, "t1") == 5
         await storage.close()
 

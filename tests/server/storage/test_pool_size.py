@@ -10,7 +10,7 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from tests.kit.apps import app_client
-from tests.server.conftest import POSTGRES_URL, make_settings
+from tests.kit.databases import POSTGRES_URL, make_settings
 
 
 def test_postgresql_pool_is_sized_by_the_settings() -> None:

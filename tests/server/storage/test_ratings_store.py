@@ -16,9 +16,10 @@ from rummykit.rating.book import RatingBook
 from rummykit.rating.model import POINTS_PER_MU, Rating, new_model, rate_table
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
-from rummykit.server.storage.models import PlayerRatingRow, RatingHistoryRow, SeatRow, TableRow
+from rummykit.server.storage.models import PlayerRatingRow, RatingHistoryRow, SeatRow
 from rummykit.server.storage.ratings import RatedGame, display_rating
 from rummykit.server.storage.store import Storage
+from tests.kit.storage import open_storage, table_row
 
 BURRACO = RatedGame(pool="burraco", lower_is_better=False)
 BURRACO_FOUR = RatedGame(pool="burraco/4", lower_is_better=False, sides=(0, 1, 0, 1))
@@ -27,19 +28,12 @@ THREE = RatedGame(pool="three-thirteen/3", lower_is_better=True)
 StorageMaker = Callable[[], Awaitable[Storage]]
 
 
-@pytest.fixture
-def place(settings: Settings) -> tuple[str, str | None]:
-    """Where a fresh database of either kind is: its URL and schema."""
-    return settings.database_url, settings.database_schema
-
-
 @asynccontextmanager
-async def storages(place: tuple[str, str | None], count: int) -> AsyncIterator[list[Storage]]:
-    """``count`` storages on one migrated database (each its own engine, as several
-    server processes have; SQLite gets one, shared)."""
-    url, schema = place
-    made = [Storage(make_engine(url, schema=schema))]
-    await made[0].migrate()
+async def storages(settings: Settings, count: int) -> AsyncIterator[list[Storage]]:
+    """``count`` storages on the migrated database of ``settings`` (each its own engine,
+    as several server processes have; SQLite gets one, shared)."""
+    url, schema = settings.database_url, settings.database_schema
+    made = [await open_storage(url, schema)]
     for _ in range(count - 1):
         made.append(made[0] if schema is None else Storage(make_engine(url, schema=schema)))
     try:
@@ -59,22 +53,7 @@ async def add_table(
 ) -> str:
     """A started table of ``players`` (ids), with each seat's actions by ``actors``."""
     table_id = secrets.token_hex(8)
-    row = TableRow(
-        id=table_id,
-        game="burraco",
-        rules={},
-        private=False,
-        invite_token=None,
-        seed=1,
-        nonce="n",
-        commitment="c",
-        turn_seconds=None,
-        status="playing",
-        creator_id=players[0],
-        created_at=1.0,
-        started_at=1.0,
-        rated=rated,
-    )
+    row = table_row(table_id, creator_id=players[0], created_at=1.0, started_at=1.0, rated=rated)
     seats = [
         SeatRow(table_id=table_id, seat=i, kind="human", player_id=p, name=p)
         for i, p in enumerate(players)
@@ -105,10 +84,10 @@ async def history(storage: Storage, table_id: str) -> dict[str, RatingHistoryRow
 
 
 def test_a_rated_table_stores_the_rating_packages_ratings(
-    place: tuple[str, str | None],
+    settings: Settings,
 ) -> None:
     async def run() -> None:
-        async with storages(place, 1) as (storage,):
+        async with storages(settings, 1) as (storage,):
             first = await add_table(storage, ["ann", "bob"])
             await storage.finish_table(first, 10.0, [620, 340], [0], rated=BURRACO)
             second = await add_table(storage, ["bob", "ann"])
@@ -135,10 +114,10 @@ def test_a_rated_table_stores_the_rating_packages_ratings(
 
 
 def test_a_table_is_rated_once_however_often_its_end_is_stored(
-    place: tuple[str, str | None],
+    settings: Settings,
 ) -> None:
     async def run() -> None:
-        async with storages(place, 1) as (storage,):
+        async with storages(settings, 1) as (storage,):
             table = await add_table(storage, ["ann", "bob"])
             await storage.finish_table(table, 10.0, [620, 340], [0], rated=BURRACO)
             once = {
@@ -154,9 +133,9 @@ def test_a_table_is_rated_once_however_often_its_end_is_stored(
     asyncio.run(run())
 
 
-def test_a_casual_table_changes_no_rating(place: tuple[str, str | None]) -> None:
+def test_a_casual_table_changes_no_rating(settings: Settings) -> None:
     async def run() -> None:
-        async with storages(place, 1) as (storage,):
+        async with storages(settings, 1) as (storage,):
             table = await add_table(storage, ["ann", "bob"], rated=False)
             await storage.finish_table(table, 10.0, [620, 340], [0])
             assert await ratings(storage, "burraco") == {}
@@ -166,10 +145,10 @@ def test_a_casual_table_changes_no_rating(place: tuple[str, str | None]) -> None
 
 
 def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
-    place: tuple[str, str | None],
+    settings: Settings,
 ) -> None:
     async def run() -> None:
-        async with storages(place, 1) as (storage,):
+        async with storages(settings, 1) as (storage,):
             # cy had the lowest (best) total but left; bob's seat was played mostly by
             # the substitute, ann's mostly by ann (a timed-out turn or two)
             actors = {
@@ -197,10 +176,10 @@ def test_an_early_leaver_is_rated_last_and_a_substitutes_game_is_marked(
 
 
 def test_partners_are_rated_as_one_team_in_their_own_pool(
-    place: tuple[str, str | None],
+    settings: Settings,
 ) -> None:
     async def run() -> None:
-        async with storages(place, 1) as (storage,):
+        async with storages(settings, 1) as (storage,):
             # ann and cy (seats 0 and 2) beat bob and dee; the seats' totals are their team's
             table = await add_table(storage, ["ann", "bob", "cy", "dee"])
             await storage.finish_table(
@@ -231,10 +210,10 @@ def test_partners_are_rated_as_one_team_in_their_own_pool(
 
 
 def test_two_tables_finishing_at_once_for_one_player_both_count(
-    place: tuple[str, str | None],
+    settings: Settings,
 ) -> None:
     async def run() -> None:
-        async with storages(place, 2) as (one, two):
+        async with storages(settings, 2) as (one, two):
             tables = []
             for opponent in ("bob", "cy") * 4:
                 tables.append(await add_table(one, ["ann", opponent]))
