@@ -29,7 +29,8 @@ from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.request_log import RequestLog
 from rummykit.server.storage.store import Storage
-from tests.server.conftest import make_settings
+from tests.kit.databases import make_settings
+from tests.kit.wait import wait_until_async
 
 
 async def slow(request: Request) -> Response:
@@ -87,6 +88,9 @@ APP = RequestLog(
 )
 
 Scenario = Callable[[int], Awaitable[None]]
+
+SERVING: dict[int, uvicorn.Server] = {}
+"""The servers :func:`_serve` runs, by port, for a scenario that waits on their side."""
 WebSocketImplementation = Literal["auto", "websockets-sansio"]
 
 
@@ -94,13 +98,20 @@ async def _serve(scenario: Scenario, ws: WebSocketImplementation) -> None:
     config = uvicorn.Config(APP, host="127.0.0.1", port=0, log_config=None, lifespan="off", ws=ws)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
+    port = 0
     try:
-        while not server.started:
-            await asyncio.sleep(0.01)
+        await wait_until_async(lambda: server.started, 10, what="the server's start")
         port = int(server.servers[0].sockets[0].getsockname()[1])
+        SERVING[port] = server
         await scenario(port)
-        await asyncio.sleep(0.2)  # the server's side of a drop may come a moment later
+        # the server's side of a drop may come a moment later: every connection
+        # closed and every request's task done, on the server's side too
+        state = server.server_state
+        await wait_until_async(
+            lambda: not state.connections and not state.tasks, 10, what="the server's side"
+        )
     finally:
+        SERVING.pop(port, None)
         server.should_exit = True
         await task
 
@@ -121,7 +132,8 @@ async def _send_and_leave(port: int, request: bytes) -> None:
     _reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(request)
     await writer.drain()
-    await asyncio.sleep(0.1)
+    tasks = SERVING[port].server_state.tasks
+    await wait_until_async(lambda: tasks, 10, what="the request in the application")
     writer.close()
     await writer.wait_closed()
 
