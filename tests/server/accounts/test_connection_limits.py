@@ -203,7 +203,7 @@ def test_a_slow_loris_sending_headers_byte_by_byte_is_cut(server: Server) -> Non
                 connection.sendall(bytes([byte]))
                 # a fixed pace in wall time is the point: a byte every 0.1 s, well
                 # within the deadline between bytes, yet the headers never finish in time
-                time.sleep(0.1)
+                time.sleep(0.1)  # the loris's pace, wall time
         received, _ = read_until_closed(connection, MARGIN + 5)
     assert received.startswith(b"HTTP/1.1 408 "), received
     assert time.monotonic() - start < HEADER_SECONDS + MARGIN
@@ -216,7 +216,7 @@ def test_a_kept_alive_connection_answers_then_cuts_its_next_half_request(server:
         assert first.startswith(b"HTTP/1.1 200 ")
         # idle between requests for longer than the header deadline, in wall time: the
         # keep-alive's own time, which must not count against the next request
-        time.sleep(HEADER_SECONDS + 0.5)
+        time.sleep(HEADER_SECONDS + 0.5)  # idle past the deadline, wall time
         connection.sendall(b"GET /healthz HTTP/1.1\r\n")
         received, seconds = read_until_closed(connection, HEADER_SECONDS + MARGIN + 5)
     assert b"HTTP/1.1 408 " in received, received  # after the rest of the first answer

@@ -91,7 +91,7 @@ def test_a_killed_bot_worker_s_consumer_is_removed_after_its_entries_are_claimed
     try:
         wait_until(lambda: client.exists(decisions), 90, what="the first bot worker's start")
         # a call that takes a few seconds: the first bot worker dies in the middle of it
-        call = pack(functools.partial(time.sleep, 3.0))
+        call = pack(functools.partial(time.sleep, 3.0))  # work that takes wall time
         client.xadd(decisions, {"call": call, "id": "slow", "reply": f"{prefix}:nobody"})
         pending = wait_until(
             lambda: client.xpending_range(decisions, GROUP, "-", "+", 10),

@@ -110,7 +110,7 @@ class Person:
                     pass
                 # the browser's first retry waits about this long: part of what a person
                 # is stranded for, so a pause of wall time
-                time.sleep(0.2)
+                time.sleep(0.2)  # a browser's retry pause, wall time
         except BaseException as error:  # reported by the test
             self.failure = error
 

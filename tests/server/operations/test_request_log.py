@@ -35,6 +35,7 @@ from tests.kit.wait import wait_until_async
 
 async def slow(request: Request) -> Response:
     await request.body()
+    # a slow answer's own work, in wall time: long enough to leave before it
     await asyncio.sleep(float(request.query_params.get("seconds", "0.5")))
     return PlainTextResponse("late")
 
