@@ -11,6 +11,7 @@ import shlex
 import signal
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ __all__ = [
     "free_port",
     "server_environment",
     "site_environment",
+    "start_all",
 ]
 
 
@@ -73,10 +75,19 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> None:
         """Start the process and return once it answers ``/healthz``."""
+        self.launch()
+        self.wait_started(timeout)
+
+    def launch(self) -> None:
+        """Start the process (:meth:`wait_started` waits for it to answer): several
+        processes launched first and then waited for start side by side."""
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 self._command(), env=self.env, stdout=out, stderr=subprocess.STDOUT
             )
+
+    def wait_started(self, timeout: float = 60.0) -> None:
+        """Return once the process launched answers ``/healthz``."""
 
         def healthy() -> bool:
             assert self.alive(), self.log.read_text()[-3000:]
@@ -125,6 +136,15 @@ class BotWorkerProcess:
         if self.alive():
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+
+
+def start_all(processes: Iterable[ServerProcess]) -> None:
+    """Start ``processes`` side by side; return once every one answers ``/healthz``."""
+    launched = list(processes)
+    for process in launched:
+        process.launch()
+    for process in launched:
+        process.wait_started()
 
 
 def database_environment(database: dict[str, Any]) -> dict[str, str]:

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.kit.databases import POSTGRES_URL
-from tests.kit.processes import ServerProcess, free_port, site_environment
+from tests.kit.processes import ServerProcess, free_port, site_environment, start_all
 from tests.kit.redis import REDIS_URL
 from tests.kit.scripted import choose
 from tests.kit.wait import wait_until
@@ -64,8 +64,7 @@ class Site:
         worker.env = {**worker.env, f"RUMMYKIT_{setting}": url.replace(str(direct), str(port))}
 
     def start(self) -> None:
-        for worker in self.workers:
-            worker.start()
+        start_all(self.workers)
 
     def stop(self) -> None:
         """Kill every worker still running (a frozen one too)."""

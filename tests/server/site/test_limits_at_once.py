@@ -177,7 +177,7 @@ def two_servers(database: dict[str, Any], tmp_path: Path) -> Iterator[list[int]]
     }
     servers = [ServerProcess(env, free_port(), tmp_path / f"server-{i}.log") for i in range(2)]
     try:
-        for server in servers:
+        for server in servers:  # one after the other: on SQLite the first migrates alone
             server.start()
         yield [server.port for server in servers]
     finally:

@@ -13,13 +13,13 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from tests.server.conftest import POSTGRES_URL
+from tests.kit.databases import POSTGRES_DSN, POSTGRES_URL
 
 BENCHMARK = Path(__file__).resolve().parents[3] / "benchmarks" / "server_load.py"
 
 
 async def _schema_exists(schema: str) -> bool:
-    connection = await asyncpg.connect("postgresql://postgres@127.0.0.1:5432/test")
+    connection = await asyncpg.connect(POSTGRES_DSN)
     try:
         found = await connection.fetchval(
             "SELECT count(*) FROM pg_namespace WHERE nspname = $1", schema

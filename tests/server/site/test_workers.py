@@ -11,6 +11,7 @@ seat's view a client received was its own.
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -20,6 +21,7 @@ import httpx
 
 from tests.kit.scripted import expected_actions
 from tests.kit.site import WORKERS, Seat, Site
+from tests.kit.wait import wait_until
 
 KILLS = 3
 
@@ -61,9 +63,19 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
     ]
     for thread in threads:
         thread.start()
+    people = [person for _, seats in games for person in seats]
+
+    def acknowledged() -> int:
+        return sum(len(person.acknowledged) for person in people)
+
+    def played_on(goal: int) -> bool:
+        return acknowledged() >= goal or not any(t.is_alive() for t in threads)
+
     kills = 0
     while kills < KILLS and any(t.is_alive() for t in threads):
-        time.sleep(rng.uniform(1.5, 3.0))  # wall time between kills, so they land mid-game
+        # each kill lands mid-game, after a chance number of further acknowledged moves
+        goal = acknowledged() + rng.randint(10, 30)
+        wait_until(functools.partial(played_on, goal), 120, what="the games' progress")
         victim = site.busiest()
         with site.lock:
             victim.kill()
@@ -72,7 +84,6 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
         victim.start()
     for thread in threads:
         thread.join(timeout=300)
-    people = [person for _, seats in games for person in seats]
     for person in people:
         assert person.failure is None, f"{person.name}: {person.failure!r}"
         assert person.over is not None
