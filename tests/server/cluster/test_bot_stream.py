@@ -1,6 +1,8 @@
 """A site's bot work on its shared queue: a server worker with ``bot_queue = "redis"``
 runs no bot itself; ``rummykit bot-worker`` processes answer its decisions and hints
 through Redis Streams, and one killed mid-game (SIGKILL) costs a retry, not the game.
+
+One server for the module (no test stops it); each test starts its own bot workers.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.kit.databases import new_postgres_schema
 from tests.kit.processes import BotWorkerProcess, ServerProcess, free_port, site_environment
 from tests.kit.scripted import expected_actions
 from tests.kit.wait import wait_until
@@ -39,23 +42,34 @@ class BotWorkers:
             process.kill()
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server worker of a site whose bots run at its bot workers."""
+    folder = tmp_path_factory.mktemp("bot-stream")
+    with new_postgres_schema() as schema:
+        env = site_environment(
+            schema,
+            BOT_QUEUE="redis",
+            BOT_PAUSE_SECONDS="0.05",
+            SECRET_KEY="bot-stream-test",
+            HINT_ITERATIONS="8",
+        )
+        server = ServerProcess(env, free_port(), folder / "server.log")
+        try:
+            server.start()
+            yield server
+        finally:
+            server.stop()
+
+
 @pytest.fixture
-def site(tmp_path: Path, postgres_schema: str) -> Iterator[tuple[ServerProcess, BotWorkers]]:
-    env = site_environment(
-        postgres_schema,
-        BOT_QUEUE="redis",
-        BOT_PAUSE_SECONDS="0.05",
-        SECRET_KEY="bot-stream-test",
-        HINT_ITERATIONS="8",
-    )
-    server = ServerProcess(env, free_port(), tmp_path / "server.log")
-    bots = BotWorkers(env, tmp_path / "bots.log")
+def bots(server: ServerProcess, tmp_path: Path) -> Iterator[BotWorkers]:
+    """The test's bot workers (none started yet), all killed at its end."""
+    workers = BotWorkers(server.env, tmp_path / "bots.log")
     try:
-        server.start()
-        yield server, bots
+        yield workers
     finally:
-        bots.stop()
-        server.stop()
+        workers.stop()
 
 
 def children_of(pid: int) -> list[int]:
@@ -67,9 +81,8 @@ def children_of(pid: int) -> list[int]:
 
 
 def test_bot_workers_play_a_table_and_one_killed_costs_a_retry(
-    site: tuple[ServerProcess, BotWorkers],
+    server: ServerProcess, bots: BotWorkers
 ) -> None:
-    server, bots = site
     first = bots.start()
     with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
         http.post("/api/session", json={"nickname": "host"}).raise_for_status()
@@ -98,8 +111,7 @@ def test_bot_workers_play_a_table_and_one_killed_costs_a_retry(
     assert "bot_unavailable" not in server.log.read_text()
 
 
-def test_a_hint_comes_from_the_bot_workers(site: tuple[ServerProcess, BotWorkers]) -> None:
-    server, bots = site
+def test_a_hint_comes_from_the_bot_workers(server: ServerProcess, bots: BotWorkers) -> None:
     bots.start()
     with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
         http.post("/api/session", json={"nickname": "asker"}).raise_for_status()
