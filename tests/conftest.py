@@ -330,7 +330,11 @@ def join_group(config: pytest.Config, item: pytest.Item, group: str) -> None:
     go to any worker: the suffix is also given here, in the form pytest reads."""
     item.add_marker(pytest.mark.xdist_group(group))
     node_id: Any = getattr(item, "_id", None)
-    if getattr(config.option, "loadgroup", False) and hasattr(node_id, "parse"):
+    try:
+        loadgroup = config.getvalue("loadgroup")
+    except ValueError:  # no --dist loadgroup (a run without pytest-xdist)
+        loadgroup = False
+    if loadgroup and hasattr(node_id, "parse"):
         item._id = type(node_id).parse(f"{item.nodeid}@{group}")
 
 
