@@ -12,19 +12,23 @@ rematch at the same moment get one rematch, offered to both.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
+from tests.kit.databases import new_postgres_schema
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
 from tests.kit.wait import wait_until
-from tests.kit.workers import OpenWorkers
+from tests.kit.workers import running_workers
 
 
-@pytest.fixture
-def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
-    """Two workers of one site, a grace of half a second for an absent player."""
-    return open_workers(grace_seconds=0.5)
+@pytest.fixture(scope="module")
+def workers() -> Iterator[tuple[LiveServer, ...]]:
+    """Two workers of one site, a grace of half a second for an absent player: one site
+    for the module (each test makes its own players and tables, and looks at no other)."""
+    with new_postgres_schema() as schema, running_workers(schema, grace_seconds=0.5) as both:
+        yield both
 
 
 def test_a_player_at_another_worker_joins_plays_and_logs_out(
