@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.kit.players import as_player
 from tests.kit.wait import wait_until
 
 QUICK_BURRACO: dict[str, Any] = {"game": "burraco", "rules": {"mode": "quick"}}
@@ -39,3 +40,17 @@ def until_over(client: TestClient, tournament_id: str, timeout: float = 120.0) -
         return view if view["status"] == "over" else None
 
     return wait_until(over, timeout, what=f"the end of tournament {tournament_id}")
+
+
+def played_event(
+    client: TestClient, creator: str, body: dict[str, Any], timeout: float = 120.0
+) -> dict[str, Any]:
+    """The tournament of ``body`` made by the player of the session cookie ``creator``
+    (the client left with that cookie), started at once and played to its end by its
+    bots: its view once over."""
+    made = as_player(client, creator).post("/api/tournaments", json=body)
+    assert made.status_code == 200, made.text
+    tournament_id = made.json()["id"]
+    started = client.post(f"/api/tournaments/{tournament_id}/start")
+    assert started.status_code == 200, started.text
+    return until_over(client, tournament_id, timeout)

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end, random_policy
 from tests.kit.threads import run_in_threads
-from tests.kit.tournaments import QUICK_BURRACO, tournament_body, until_over
+from tests.kit.tournaments import QUICK_BURRACO, played_event, tournament_body, until_over
 from tests.kit.wait import wait_until
 
 
@@ -104,9 +104,7 @@ def test_a_knockout_of_computer_pairs_runs_to_its_final(client: TestClient) -> N
         bot_level="random",
         enter=False,
     )
-    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
-    assert client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
-    view = until_over(client, tournament_id)
+    view = played_event(client, ann, body)
     assert [len(r["tables"]) for r in view["round_list"]] == [2, 1]
     final = view["round_list"][1]["tables"][0]
     winners = [

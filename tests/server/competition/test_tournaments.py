@@ -18,7 +18,13 @@ from tests.kit.apps import OpenClient
 from tests.kit.databases import POSTGRES_URL, make_settings
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
-from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, tournament_body, until_over
+from tests.kit.tournaments import (
+    QUICK_BURRACO,
+    SHORT_313,
+    played_event,
+    tournament_body,
+    until_over,
+)
 
 
 def _records(client: TestClient, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -97,9 +103,7 @@ def test_a_swiss_event_of_sixteen_bots_on_postgresql(pg_client: TestClient) -> N
     body = tournament_body(
         QUICK_BURRACO, name="Sixteen", rounds=4, capacity=16, bot_level="greedy", enter=False
     )
-    tournament_id = as_player(pg_client, ann).post("/api/tournaments", json=body).json()["id"]
-    assert pg_client.post(f"/api/tournaments/{tournament_id}/start").status_code == 200
-    view = until_over(pg_client, tournament_id, timeout=300)
+    view = played_event(pg_client, ann, body, timeout=300)
     _check_swiss(pg_client, view, game="burraco", rounds=4)
 
 
@@ -114,9 +118,7 @@ def test_an_elimination_event_of_three_player_tables(client: TestClient) -> None
         bot_level="random",
         enter=False,
     )
-    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
-    client.post(f"/api/tournaments/{tournament_id}/start")
-    view = until_over(client, tournament_id)
+    view = played_event(client, ann, body)
     first, final = view["round_list"]
     # a bracket of nine slots for five: two tables and a bye, then a final of three
     assert sorted(len(t["entries"]) for t in first["tables"]) == [1, 2, 2]
