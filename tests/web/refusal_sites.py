@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rummykit.games
+from tests.kit.python_source import callee
 
 ENGINE_ROOT = Path(rummykit.games.__file__).parent
 
@@ -48,14 +49,6 @@ class _Factory:
 _REFUSAL = _Factory(code_index=0, named=frozenset({"code", "params", "message"}))
 
 
-def _callee(call: ast.Call) -> str | None:
-    if isinstance(call.func, ast.Name):
-        return call.func.id
-    if isinstance(call.func, ast.Attribute):
-        return call.func.attr
-    return None
-
-
 def _positional_names(function: ast.FunctionDef) -> list[str]:
     return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
@@ -85,7 +78,7 @@ def _pass_through_factory(
     for node in ast.walk(function):
         if not isinstance(node, ast.Call):
             continue
-        factory = factories.get(_callee(node) or "")
+        factory = factories.get(callee(node) or "")
         if factory is None:
             continue
         code = _argument(node, factory.code_index, "code")
@@ -103,7 +96,7 @@ def _pass_through_factory(
 
 def _passes_code(call: ast.Call, function: ast.FunctionDef, factories: dict[str, _Factory]) -> bool:
     """Whether ``call`` builds a refusal from a code parameter of ``function``."""
-    factory = factories.get(_callee(call) or "")
+    factory = factories.get(callee(call) or "")
     if factory is None:
         return False
     code = _argument(call, factory.code_index, "code")
@@ -170,7 +163,7 @@ def refusal_sites(root: Path = ENGINE_ROOT) -> list[RefusalSite]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or id(node) in passing_through:
                 continue
-            factory = factories.get(_callee(node) or "")
+            factory = factories.get(callee(node) or "")
             if factory is None:
                 continue
             where = f"{path.relative_to(root.parent)}:{node.lineno}"

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Literal
 
 import rummykit
+from tests.kit.python_source import callee
 
 SERVER_ROOT = Path(rummykit.__file__).parent / "server"
 Transport = Literal["http", "websocket"]
@@ -75,14 +76,6 @@ class CodeTaker:
     takes_params: bool = False
     transport: Transport | None = None
     forwards_to: set[str] = field(default_factory=set)
-
-
-def _callee(call: ast.Call) -> str | None:
-    if isinstance(call.func, ast.Name):
-        return call.func.id
-    if isinstance(call.func, ast.Attribute):
-        return call.func.attr
-    return None
 
 
 def _positional(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
@@ -160,7 +153,7 @@ def _passes_code_on(node: ast.expr) -> bool:
         return node.attr == "code"
     return (
         isinstance(node, ast.Call)
-        and _callee(node) == "getattr"
+        and callee(node) == "getattr"
         and len(node.args) >= 2
         and isinstance(node.args[1], ast.Constant)
         and node.args[1].value == "code"
@@ -297,7 +290,7 @@ class _Reader(ast.NodeVisitor):
             members = test.comparators[0]
             if isinstance(members, ast.Name):
                 members = self.module_values.get(members.id, members)
-            if isinstance(members, ast.Call) and _callee(members) == "frozenset":
+            if isinstance(members, ast.Call) and callee(members) == "frozenset":
                 members = members.args[0] if members.args else members
             if isinstance(members, (ast.Set, ast.Tuple, ast.List)):
                 return [text for element in members.elts for text in self._values(element, None)]
@@ -317,7 +310,7 @@ class _Reader(ast.NodeVisitor):
             self.sites.append(ErrorSite(where, code, via, status, params, transport))
 
     def visit_Call(self, node: ast.Call) -> None:
-        name = _callee(node)
+        name = callee(node)
         taker = self.takers.get(name or "")
         if taker is not None:
             argument = _argument(node, taker.code_index, "code")
