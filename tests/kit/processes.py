@@ -23,6 +23,7 @@ from tests.kit.threaded import free_port
 from tests.kit.wait import wait_until
 
 __all__ = [
+    "SCRIPTED_PLAY",
     "BotWorkerProcess",
     "ServerProcess",
     "bare_environment",
@@ -145,6 +146,18 @@ def start_all(processes: Iterable[ServerProcess]) -> None:
         process.launch()
     for process in launched:
         process.wait_started()
+
+
+SCRIPTED_PLAY = {
+    "BOT_PAUSE_SECONDS": "0",
+    "BOT_WORKERS": "1",
+    "MESSAGES_PER_SECOND": "1000",
+    "MESSAGE_BURST": "1000",
+    "LOG_LEVEL": "INFO",
+}
+"""The settings of a server whose scripted players play as fast as they can: bots with no
+pause and one bot worker, message limits a test never meets, every table event logged
+(``server_environment(**SCRIPTED_PLAY, SECRET_KEY=...)``)."""
 
 
 def database_environment(database: dict[str, Any]) -> dict[str, str]:

@@ -18,7 +18,13 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.kit.databases import POSTGRES_URL
-from tests.kit.processes import ServerProcess, free_port, site_environment, start_all
+from tests.kit.processes import (
+    SCRIPTED_PLAY,
+    ServerProcess,
+    free_port,
+    site_environment,
+    start_all,
+)
 from tests.kit.redis import REDIS_URL
 from tests.kit.scripted import choose
 from tests.kit.wait import wait_until
@@ -33,9 +39,9 @@ SERVICES = {
 
 
 class Site:
-    """``workers`` server processes sharing one PostgreSQL schema and one Redis prefix
-    (with a lease of :data:`LEASE_SECONDS`, no bot pauses, every event logged), with
-    the ``RUMMYKIT_`` ``settings`` given too; none started yet."""
+    """``workers`` server processes sharing one PostgreSQL schema and one Redis prefix,
+    with a lease of :data:`LEASE_SECONDS`, the settings of scripted play
+    (``SCRIPTED_PLAY``) and the ``RUMMYKIT_`` ``settings`` given; none started yet."""
 
     def __init__(
         self, tmp_path: Path, schema: str, *, workers: int = WORKERS, **settings: str
@@ -43,12 +49,8 @@ class Site:
         env = site_environment(
             schema,
             LEASE_SECONDS=str(LEASE_SECONDS),
-            BOT_PAUSE_SECONDS="0",
-            BOT_WORKERS="1",
             SECRET_KEY="site-test",
-            MESSAGES_PER_SECOND="1000",
-            MESSAGE_BURST="1000",
-            LOG_LEVEL="INFO",
+            **SCRIPTED_PLAY,
             **settings,
         )
         self.workers = [

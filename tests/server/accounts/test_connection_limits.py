@@ -10,14 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shlex
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,7 +21,12 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.kit.factories import table_body
-from tests.kit.processes import database_environment, free_port
+from tests.kit.processes import (
+    ServerProcess,
+    bare_environment,
+    database_environment,
+    free_port,
+)
 from tests.kit.wait import wait_until
 
 SOCKETS_PER_PLAYER = 4
@@ -36,18 +36,8 @@ OPEN_FILES = 512  # the server's open-file limit
 MARGIN = 4.0  # seconds of slack for a loaded machine
 
 
-class Server:
-    def __init__(self, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-        self.port = port
-        self.process = process
-        self.log = log
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
+Server = ServerProcess
+"""The module's ``rummykit serve`` process (its ``url``, ``port``, ``log``, ``alive()``)."""
 
 
 @pytest.fixture(scope="module")
@@ -57,42 +47,26 @@ def server(
     """One real server for the module, on either kind of database (on PostgreSQL, its
     pool's connections count among the files the process may open)."""
     folder = tmp_path_factory.mktemp("connection-limits")
-    yield from _serve(folder, database_environment(module_database))
-
-
-def _serve(folder: Path, database: dict[str, str]) -> Iterator[Server]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("RUMMYKIT_")}
-    env.update(
-        database,
-        RUMMYKIT_SECRET_KEY="connection-limits-test",
-        RUMMYKIT_SOCKETS_PER_PLAYER=str(SOCKETS_PER_PLAYER),
-        RUMMYKIT_HEADER_SECONDS=str(HEADER_SECONDS),
-        RUMMYKIT_MAX_CONNECTIONS=str(MAX_CONNECTIONS),
-        RUMMYKIT_GUEST_SESSIONS_PER_HOUR="1000",
-        RUMMYKIT_BOT_WORKERS="1",
+    env = bare_environment(
+        SECRET_KEY="connection-limits-test",
+        SOCKETS_PER_PLAYER=str(SOCKETS_PER_PLAYER),
+        HEADER_SECONDS=str(HEADER_SECONDS),
+        MAX_CONNECTIONS=str(MAX_CONNECTIONS),
+        GUEST_SESSIONS_PER_HOUR="1000",
+        BOT_WORKERS="1",
     )
-    port = free_port()
-    log = folder / "server.log"
-    with log.open("ab") as out:
-        command = shlex.join([sys.executable, "-m", "rummykit", "serve", "--port", str(port)])
-        process = subprocess.Popen(  # the server may open OPEN_FILES files at most
-            ["/bin/sh", "-c", f"ulimit -n {OPEN_FILES} && exec {command}"],
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    running = Server(port, process, log)
-
-    def healthy() -> bool:
-        assert running.alive(), log.read_text()[-3000:]
-        with contextlib.suppress(httpx.HTTPError):
-            return httpx.get(f"{running.url}/healthz", timeout=2).is_success
-        return False
-
-    wait_until(healthy, 90, what="the server's start", interval=0.2)
-    yield running
-    process.kill()
-    process.wait()
+    running = ServerProcess(
+        {**env, **database_environment(module_database)},
+        free_port(),
+        folder / "server.log",
+        verbose=False,
+        open_files=OPEN_FILES,  # the server may open OPEN_FILES files at most
+    )
+    try:
+        running.start(timeout=90)
+        yield running
+    finally:
+        running.stop()
 
 
 def guest(server: Server, name: str) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.kit.processes import (
+    SCRIPTED_PLAY,
     ServerProcess,
     database_environment,
     free_port,
@@ -34,20 +35,15 @@ KILLS = 3
 
 @pytest.fixture
 def server(database: dict[str, Any], tmp_path: Path) -> Iterator[ServerProcess]:
-    env = server_environment(
-        BOT_PAUSE_SECONDS="0",
-        BOT_WORKERS="1",
-        SECRET_KEY="recovery-test",
-        MESSAGES_PER_SECOND="1000",
-        MESSAGE_BURST="1000",
-        LOG_LEVEL="INFO",
-    )
+    env = server_environment(**SCRIPTED_PLAY, SECRET_KEY="recovery-test")
     process = ServerProcess(
         {**env, **database_environment(database)}, free_port(), tmp_path / "server.log"
     )
-    process.start()
-    yield process
-    process.stop()
+    try:
+        process.start()
+        yield process
+    finally:
+        process.stop()
 
 
 @pytest.fixture
