@@ -1,13 +1,21 @@
 """An ASGI app under a real uvicorn server in a thread, on a free port of 127.0.0.1: the
-one way the tests serve an app over real sockets in their own process."""
+one way the tests serve an app over real sockets in their own process
+(:class:`ThreadedServer`), or in the test's own event loop when the test drives it from
+that loop (:func:`serving_in_loop`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 import threading
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
 
-from tests.kit.wait import wait_until
+from tests.kit.wait import wait_until, wait_until_async
+
+if TYPE_CHECKING:
+    import uvicorn
 
 
 def free_port() -> int:
@@ -55,3 +63,29 @@ class ThreadedServer:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+@contextlib.asynccontextmanager
+async def serving_in_loop(
+    app: Any, **uvicorn_options: Any
+) -> AsyncIterator[tuple[uvicorn.Server, int]]:
+    """``app`` under uvicorn in the running event loop, on a port of 127.0.0.1 it picks
+    (``uvicorn_options`` go to its ``Config``): the server and its port, once it listens;
+    stopped at the end (its connections closed, its requests' tasks done)."""
+    import uvicorn
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, **uvicorn_options)
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+
+    def listening() -> bool:
+        if task.done():
+            raise RuntimeError("the test server stopped while starting")
+        return bool(server.started)
+
+    try:
+        await wait_until_async(listening, 60, what="the test server's start")
+        yield server, int(server.servers[0].sockets[0].getsockname()[1])
+    finally:
+        server.should_exit = True
+        await task

@@ -16,7 +16,6 @@ from typing import Any, Literal
 import httpx
 import pytest
 import uvicorn
-from fastapi.testclient import TestClient
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -25,11 +24,12 @@ from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.request_log import RequestLog
 from rummykit.server.storage.store import Storage
+from tests.kit.apps import app_client
 from tests.kit.databases import make_settings
+from tests.kit.threaded import serving_in_loop
 from tests.kit.wait import wait_until_async
 
 
@@ -96,25 +96,19 @@ WebSocketImplementation = Literal["auto", "websockets-sansio"]
 
 
 async def _serve(scenario: Scenario, ws: WebSocketImplementation) -> None:
-    config = uvicorn.Config(APP, host="127.0.0.1", port=0, log_config=None, lifespan="off", ws=ws)
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    port = 0
-    try:
-        await wait_until_async(lambda: server.started, 10, what="the server's start")
-        port = int(server.servers[0].sockets[0].getsockname()[1])
+    options: dict[str, Any] = {"log_config": None, "lifespan": "off", "ws": ws}
+    async with serving_in_loop(APP, **options) as (server, port):
         SERVING[port] = server
-        await scenario(port)
-        # the server's side of a drop may come a moment later: every connection
-        # closed and every request's task done, on the server's side too
-        state = server.server_state
-        await wait_until_async(
-            lambda: not state.connections and not state.tasks, 10, what="the server's side"
-        )
-    finally:
-        SERVING.pop(port, None)
-        server.should_exit = True
-        await task
+        try:
+            await scenario(port)
+            # the server's side of a drop may come a moment later: every connection
+            # closed and every request's task done, on the server's side too
+            state = server.server_state
+            await wait_until_async(
+                lambda: not state.connections and not state.tasks, 10, what="the server's side"
+            )
+        finally:
+            SERVING.pop(port, None)
 
 
 def warnings_of(
@@ -282,8 +276,8 @@ def test_the_server_logs_its_own_failed_requests(
     async def gone(*_args: Any, **_kwargs: Any) -> Any:
         raise ConnectionError("the database went away")
 
-    app = create_app(make_settings(sqlite_url), runner=bot_runner)
-    with TestClient(app, raise_server_exceptions=False) as client:
+    settings = make_settings(sqlite_url)
+    with app_client(settings, runner=bot_runner, raise_server_exceptions=False) as client:
         assert client.get("/api/tables").status_code == 200
         monkeypatch.setattr(Storage, "open_tables", gone)
         with caplog.at_level(logging.WARNING, logger="rummykit.server"):
