@@ -58,6 +58,17 @@ class Processes:
         await self.proxy.close()
 
 
+def in_processes(schema: str, test: Callable[[Processes], Awaitable[None]]) -> None:
+    """Run ``test`` in an event loop of its own, with the :class:`Processes` of one test
+    on ``schema`` (all closed at its end)."""
+
+    async def run() -> None:
+        async with Processes(schema) as db:
+            await test(db)
+
+    asyncio.run(run())
+
+
 async def eventually(attempt: Callable[[], Awaitable[T | None]]) -> T:
     """Ask ``attempt`` again until it gives something (:func:`wait_until_async`); fails
     after WAIT_LIMIT seconds, even if an attempt is still waiting for the database."""

@@ -98,6 +98,18 @@ class ServerProcess:
 
         wait_until(healthy, timeout, what="the server's start", interval=0.1)
 
+    def __enter__(self) -> ServerProcess:
+        """Started (:meth:`start`), and stopped at the block's end (:meth:`stop`)."""
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
     def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)

@@ -18,6 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.kit.databases import POSTGRES_URL
+from tests.kit.factories import table_body
 from tests.kit.processes import (
     SCRIPTED_PLAY,
     ServerProcess,
@@ -36,6 +37,12 @@ SERVICES = {
     "redis": ("REDIS_URL", REDIS_URL, 6379),
 }
 """The services a worker reaches: the setting that names each, its URL and its port."""
+
+
+def quick_burraco(*kinds: str) -> dict[str, Any]:
+    """The body of a new quick Burraco table with seats of ``kinds`` (``HUMAN`` or a bot
+    level) and no turn clock: a game of a few minutes, which a cut lands in the middle of."""
+    return table_body("burraco", *kinds, rules={"mode": "quick"}, turn_seconds=None)
 
 
 class Site:

@@ -123,14 +123,24 @@ class StallProxy:
 
 
 class Relay:
-    """A :class:`StallProxy` run by its own event loop in a thread."""
+    """A :class:`StallProxy` in front of ``port`` (``both_ways``: its stalls hold what
+    the server sends back too), run by its own event loop in a thread; used as a context
+    manager, it delivers what it held and closes at the block's end."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, *, both_ways: bool = False) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.proxy = StallProxy(port=port)
+        self.proxy.both_ways = both_ways
         self.port = self._run(self.proxy.start())
+
+    def __enter__(self) -> Relay:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+        self.close()
 
     def _run(self, work: Coroutine[Any, Any, int]) -> int:
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=30)

@@ -54,12 +54,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
             SECRET_KEY="bot-stream-test",
             HINT_ITERATIONS="8",
         )
-        server = ServerProcess(env, free_port(), folder / "server.log")
-        try:
-            server.start()
+        with ServerProcess(env, free_port(), folder / "server.log") as server:
             yield server
-        finally:
-            server.stop()
 
 
 @pytest.fixture

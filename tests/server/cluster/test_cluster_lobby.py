@@ -12,12 +12,13 @@ rematch at the same moment get one rematch, offered to both.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
 
 from tests.kit.databases import new_postgres_schema
+from tests.kit.factories import HUMAN, table_body
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
 from tests.kit.wait import wait_until
 from tests.kit.workers import running_workers
@@ -73,22 +74,25 @@ def test_a_player_at_another_worker_joins_plays_and_logs_out(
         player.close()
 
 
+def a_waiting_table(host: Player, looker: Player) -> tuple[str, Callable[[], bool]]:
+    """A Burraco table of two people that ``host`` makes (at its worker, so it is that
+    worker's), and whether the lobby of ``looker`` (at the other worker) lists it."""
+    table_id = str(host.post("/api/tables", table_body("burraco", HUMAN, HUMAN)).json()["table_id"])
+
+    def listed() -> bool:
+        tables = looker.http.get("/api/tables").json()
+        return any(t["table_id"] == table_id for t in tables)
+
+    return table_id, listed
+
+
 def test_the_lobby_of_every_worker_leaves_out_an_abandoned_table(
     workers: tuple[LiveServer, LiveServer],
 ) -> None:
     owner_side, other_side = workers
     host = Player(owner_side, "dee")
     looker = Player(other_side, "eve")
-    created = host.post(
-        "/api/tables",
-        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "human"}]},
-    ).json()
-    table_id = created["table_id"]
-
-    def listed() -> bool:
-        tables = looker.http.get("/api/tables").json()
-        return any(t["table_id"] == table_id for t in tables)
-
+    table_id, listed = a_waiting_table(host, looker)
     sock = host.connect(table_id)
     sock.wait_for(lambda m: m.get("type") == "state")
     assert listed()
@@ -112,16 +116,7 @@ def test_a_player_back_at_a_table_left_out_is_listed_everywhere_once_they_see_it
     owner_side, other_side = workers
     host = Player(owner_side, "fay")
     looker = Player(other_side, "gus")
-    created = host.post(
-        "/api/tables",
-        {"game": "burraco", "seats": [{"kind": "human"}, {"kind": "human"}]},
-    ).json()
-    table_id = created["table_id"]
-
-    def listed() -> bool:
-        tables = looker.http.get("/api/tables").json()
-        return any(t["table_id"] == table_id for t in tables)
-
+    table_id, listed = a_waiting_table(host, looker)
     # its maker has not come within the grace period: left out everywhere
     wait_until(lambda: not listed(), 15, what="the table nobody came to left out")
     sock = host.connect(table_id)

@@ -23,13 +23,13 @@ from rummykit.server.storage.errors import LeaseLost
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.models import ChatRow, SeatRow, TableRow
 from rummykit.server.storage.store import Storage
-from rummykit.server.table.commands import ClientChat, Join, Leave, SignedOut
+from rummykit.server.table.commands import Attach, ClientChat, Join, Leave, SignedOut
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
 from rummykit.server.table.remote import RemoteTable
 from tests.kit.databases import make_settings
-from tests.kit.leases import Processes, end_now, eventually
+from tests.kit.leases import Processes, end_now, eventually, in_processes
 from tests.kit.storage import human_seats, open_storage, table_row
 
 
@@ -103,12 +103,7 @@ def test_every_write_under_a_lost_lease_is_refused_and_stores_nothing(
         assert stored_p is not None and stored_p.table.status == "over"
         assert len(stored_p.chat) == 1
 
-    asyncio.run(run_in(postgres_schema, run))
-
-
-async def run_in(schema: str, test: Callable[[Processes], Any]) -> None:
-    async with Processes(schema) as db:
-        await test(db)
+    in_processes(postgres_schema, run)
 
 
 def test_a_seat_is_freed_only_for_the_player_who_holds_it(database: dict[str, Any]) -> None:
@@ -207,7 +202,7 @@ def test_a_former_owner_that_kept_its_lease_in_memory_takes_no_seat_and_starts_n
         assert stored.table.status == "waiting"
         assert [s.player_id for s in stored.seats] == ["ann", None]
 
-    asyncio.run(run_in(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_host_whose_keeper_let_the_lease_go_writes_nothing(postgres_schema: str) -> None:
@@ -229,7 +224,7 @@ def test_a_host_whose_keeper_let_the_lease_go_writes_nothing(postgres_schema: st
         assert await seat_holders(storage, "t1") == ["ann", None]
         await asyncio.wait_for(host.stop(), 10)
 
-    asyncio.run(run_in(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_stale_host_leaving_a_seat_someone_else_holds_frees_nothing(sqlite_url: str) -> None:
@@ -335,12 +330,7 @@ def test_a_chat_line_sent_again_is_said_once_even_to_a_restored_table(sqlite_url
             assert stored is not None
             host = make_host(storage, stored.table, stored.seats, Fence(None))
             host.fencing = None
-            ann, bob = (
-                Connection(player_id="ann", name="ann"),
-                Connection(player_id="bob", name="bob"),
-            )
-            for connection in (ann, bob):
-                await host.inbox.put(_attach(connection))
+            ann, bob = attached(host, "ann", "bob")
             host.start()
             host.submit(ClientChat(ann, "hello", "line-1"))
             host.submit(ClientChat(ann, "hello", "line-1"))  # sent again: no echo seen
@@ -361,12 +351,7 @@ def test_a_chat_line_sent_again_is_said_once_even_to_a_restored_table(sqlite_url
                 settings=make_settings("sqlite://"),
                 clock=FakeClock(200.0),
             )
-            ann2, bob2 = (
-                Connection(player_id="ann", name="ann"),
-                Connection(player_id="bob", name="bob"),
-            )
-            for connection in (ann2, bob2):
-                await restored.inbox.put(_attach(connection))
+            ann2, bob2 = attached(restored, "ann", "bob")
             restored.start()
             restored.submit(ClientChat(ann2, "hello", "line-1"))
             await _settle(restored)
@@ -381,14 +366,12 @@ def test_a_chat_line_sent_again_is_said_once_even_to_a_restored_table(sqlite_url
     asyncio.run(run())
 
 
-def player(name: str) -> Connection:
-    return Connection(player_id=name, name=name)
-
-
-def _attach(connection: Connection) -> Any:
-    from rummykit.server.table.commands import Attach
-
-    return Attach(connection)
+def attached(host: TableHost, *names: str) -> list[Connection]:
+    """A connection of each player named, attached first thing when ``host`` starts."""
+    connections = [Connection(player_id=name, name=name) for name in names]
+    for connection in connections:
+        host.inbox.put_nowait(Attach(connection))
+    return connections
 
 
 async def _settle(host: TableHost) -> None:

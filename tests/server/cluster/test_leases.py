@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import TypeVar
 
 import pytest
@@ -25,7 +25,7 @@ from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.store import Storage
-from tests.kit.leases import Processes, end_now, eventually, within
+from tests.kit.leases import Processes, end_now, eventually, in_processes, within
 from tests.kit.storage import open_storage, seats, table_row
 
 T = TypeVar("T")
@@ -35,11 +35,6 @@ async def logged(storage: Storage, table_id: str) -> list[tuple[int, str]]:
     stored = await storage.load_table(table_id)
     assert stored is not None
     return [(a.state_number, a.action) for a in stored.actions]
-
-
-async def in_processes(schema: str, test: Callable[[Processes], Awaitable[None]]) -> None:
-    async with Processes(schema) as db:
-        await test(db)
 
 
 async def nobody_holds(store: LeaseStore, table_id: str) -> bool | None:
@@ -70,7 +65,7 @@ def test_of_many_processes_racing_for_a_table_exactly_one_gets_it(postgres_schem
             for table_id in tables:  # the next round races for expired leases
                 await end_now(setup, table_id)
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_renewed_lease_outlives_its_first_ttl(postgres_schema: str) -> None:
@@ -93,7 +88,7 @@ def test_a_renewed_lease_outlives_its_first_ttl(postgres_schema: str) -> None:
         taken = await store.acquire("t1", "bob", 0.4)
         assert taken is not None and taken.token == 2
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_an_expired_lease_is_taken_with_a_higher_token_and_fences_its_old_owner(
@@ -122,7 +117,7 @@ def test_an_expired_lease_is_taken_with_a_higher_token_and_fences_its_old_owner(
         assert not isinstance(duplicate.value, LeaseLost)
         assert await logged(bob_storage, "t1") == [(0, "draw"), (1, "take")]
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_lease_renewed_too_late_is_not_brought_back(postgres_schema: str) -> None:
@@ -138,7 +133,7 @@ def test_a_lease_renewed_too_late_is_not_brought_back(postgres_schema: str) -> N
         again = await store.acquire("t1", "alice", 0.2)
         assert again is not None and again.token == 2
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_renew_many_renews_only_the_leases_still_held(postgres_schema: str) -> None:
@@ -154,7 +149,7 @@ def test_renew_many_renews_only_the_leases_still_held(postgres_schema: str) -> N
         assert await store.renew_many(held) == {"t1", "t3"}
         assert await store.renew_many([]) == set()
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_bad_acquisitions_are_refused(postgres_schema: str, sqlite_url: str) -> None:
@@ -175,7 +170,7 @@ def test_bad_acquisitions_are_refused(postgres_schema: str, sqlite_url: str) -> 
             LeaseStore(sqlite)
         await sqlite.dispose()
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 # -- fencing at the write ----------------------------------------------------------------
@@ -238,7 +233,7 @@ def test_a_group_commit_checks_each_action_under_its_own_lease(postgres_schema: 
         }
         assert {t: await logged(alice_storage, t) for t in tables} == expected
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_an_owner_whose_connection_was_killed_cannot_write_once_taken_over(
@@ -266,7 +261,7 @@ def test_an_owner_whose_connection_was_killed_cannot_write_once_taken_over(
         await bob_storage.append_action("t1", 1, 0, "take", "bot", 4.0, lease=taken)
         assert await logged(bob_storage, "t1") == [(0, "draw"), (1, "take")]
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_write_delayed_past_a_takeover_is_refused(postgres_schema: str) -> None:
@@ -292,7 +287,7 @@ def test_a_write_delayed_past_a_takeover_is_refused(postgres_schema: str) -> Non
             await write
         assert await logged(bob_storage, "t1") == [(0, "draw")]
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_an_owner_cut_off_in_the_middle_of_its_write_does_not_block_the_takeover(
@@ -327,7 +322,7 @@ def test_an_owner_cut_off_in_the_middle_of_its_write_does_not_block_the_takeover
             await alice_storage.append_action("t1", 1, 0, "late", "bot", 3.0, lease=lease)
         assert await logged(bob_storage, "t1") == [(0, "draw")]
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 async def _true_or_none(condition: bool) -> bool | None:
@@ -356,7 +351,7 @@ def test_a_lease_statement_cut_off_leaves_no_lock_behind(postgres_schema: str) -
         db.proxy.release()
         assert not await within(late)
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 # -- orphans ---------------------------------------------------------------------------
@@ -385,7 +380,7 @@ def test_expired_tables_are_the_unfinished_tables_nobody_holds(postgres_schema: 
         assert taken is not None and taken.token == 2
         assert await store.expired_tables() == ["never", "released", "waiting"]
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 # -- the stop rule ---------------------------------------------------------------------
@@ -431,7 +426,7 @@ def test_the_keeper_acts_only_until_ttl_minus_margin_since_its_last_renewal(
         await keeper.renew_round()
         assert sorted(lost) == ["t1", "t2"] and keeper.tables() == []
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_the_keeper_lets_go_of_a_table_taken_over_and_gives_tables_up(
@@ -455,7 +450,7 @@ def test_the_keeper_lets_go_of_a_table_taken_over_and_gives_tables_up(
         await keeper.close()
         assert await store.owner_of("t2") is None and keeper.tables() == []
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
@@ -497,7 +492,7 @@ def test_a_partitioned_keeper_stops_before_its_lease_can_be_taken_over(
         db.proxy.release()
         await keeper.close()
 
-    asyncio.run(in_processes(postgres_schema, run))
+    in_processes(postgres_schema, run)
 
 
 def test_the_keeper_refuses_timings_that_cannot_hold() -> None:

@@ -39,8 +39,9 @@ from websockets.sync.client import connect
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
+from tests.kit.factories import HUMAN
 from tests.kit.scripted import choose
-from tests.kit.site import LEASE_SECONDS, SERVICES, Site
+from tests.kit.site import LEASE_SECONDS, SERVICES, Site, quick_burraco
 from tests.kit.stall_proxy import Relay
 from tests.kit.wait import WaitTimeout, wait_until
 
@@ -178,11 +179,9 @@ def relay(cut: str) -> Iterator[Relay | None]:
     if cut.startswith("freeze"):
         yield None
         return
-    relay = Relay(SERVICES[cut.partition("-")[0]][2])
-    relay.proxy.both_ways = True  # a partition: nothing crosses it either way
-    yield relay
-    relay.release()
-    relay.close()
+    # a partition: nothing crosses it either way
+    with Relay(SERVICES[cut.partition("-")[0]][2], both_ways=True) as relay:
+        yield relay
 
 
 @pytest.fixture
@@ -207,12 +206,7 @@ def test_a_willing_player_is_served_again_within_seconds(
     created = person.post(
         owner.port,  # made at the owner, so it is the owner's
         "/api/tables",
-        {
-            "game": "burraco",
-            "rules": {"mode": "quick"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": None,
-        },
+        quick_burraco(HUMAN, "greedy"),
     )
     table_id = created["table_id"]
     person.ports = [gateway.port]  # the first socket goes through the gateway
@@ -268,12 +262,7 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
     playing = person.post(
         worker_a.port,
         "/api/tables",
-        {
-            "game": "burraco",
-            "rules": {"mode": "quick"},
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-            "turn_seconds": None,
-        },
+        quick_burraco(HUMAN, "greedy"),
     )["table_id"]
     person.ports = [worker_b.port]
     player = threading.Thread(target=person.play, args=(playing,), daemon=True)
@@ -282,12 +271,7 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
     waiting = host.post(
         worker_a.port,
         "/api/tables",
-        {
-            "game": "burraco",
-            "rules": {"mode": "quick"},
-            "seats": [{"kind": "human"}, {"kind": "human"}],
-            "turn_seconds": None,
-        },
+        quick_burraco(HUMAN, HUMAN),
     )["table_id"]
     guest = Person(site, "frozen-owner-guest", seed=9)
     person.wait_for_moves(6, "the freeze")

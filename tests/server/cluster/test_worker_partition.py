@@ -23,8 +23,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.kit.factories import HUMAN
 from tests.kit.scripted import expected_actions
-from tests.kit.site import SERVICES, Seat, Site
+from tests.kit.site import SERVICES, Seat, Site, quick_burraco
 from tests.kit.stall_proxy import Relay
 
 
@@ -43,10 +44,8 @@ def cut(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def relay(cut: str) -> Iterator[Relay]:
-    relay = Relay(SERVICES[cut][2])
-    yield relay
-    relay.release()
-    relay.close()
+    with Relay(SERVICES[cut][2]) as relay:
+        yield relay
 
 
 @pytest.fixture
@@ -75,12 +74,7 @@ def _a_game_under_way(site: Site) -> tuple[Seat, str, threading.Thread]:
         person = Seat(site, f"cut-test-{attempt}", seed=3 + attempt)
         created = person.post(
             "/api/tables",
-            {
-                "game": "burraco",
-                "rules": {"mode": "quick"},
-                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
-                "turn_seconds": None,
-            },
+            quick_burraco(HUMAN, "greedy"),
         )
         table_id = created["table_id"]
         if not worker_b.alive():

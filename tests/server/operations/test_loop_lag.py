@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -77,20 +77,26 @@ def _busy_stalls(caplog: pytest.LogCaptureFixture) -> list[float]:
     ]
 
 
+async def watched(hold: Callable[[], None]) -> LoopLag:
+    """A watch (every 10 ms, a stall from 100 ms) of this loop while ``hold`` holds it:
+    started and sampling, then held, then woken (late) and sampling once more."""
+    lag = LoopLag(interval=0.01, warn_after=0.1)
+    lag.start()
+    await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
+    hold()
+    held = lag.samples
+    # the watch wakes late (the stall's sample), then samples once more on time
+    await wait_until_async(lambda: lag.samples >= held + 2, 10, what="the watch's waking")
+    await lag.stop()
+    return lag
+
+
 def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
-    async def scenario() -> LoopLag:
-        lag = LoopLag(interval=0.01, warn_after=0.1)
-        lag.start()
-        await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
+    def blocked() -> None:
         time.sleep(0.3)  # holds the loop, as a blocking call would, using no CPU
-        held = lag.samples
-        # the watch wakes late (the stall's sample), then samples once more on time
-        await wait_until_async(lambda: lag.samples >= held + 2, 10, what="the watch's waking")
-        await lag.stop()
-        return lag
 
     with caplog.at_level(logging.WARNING, logger="rummykit.server"):
-        lag = asyncio.run(scenario())
+        lag = asyncio.run(watched(blocked))
     assert 0.25 <= lag.worst < 1.0
     assert lag.stalls == 1
     assert lag.samples >= 3
@@ -99,21 +105,13 @@ def test_a_blocked_loop_is_measured(caplog: pytest.LogCaptureFixture) -> None:
 
 
 def test_a_loop_held_by_work_is_measured_as_busy(caplog: pytest.LogCaptureFixture) -> None:
-    async def scenario() -> LoopLag:
-        lag = LoopLag(interval=0.01, warn_after=0.1)
-        lag.start()
-        await wait_until_async(lambda: lag.samples >= 1, 10, what="the watch's first sample")
+    def busy() -> None:
         began = time.thread_time()
         while time.thread_time() - began < 0.25:  # as a long collection would
             pass
-        held = lag.samples
-        # the watch wakes late (the stall's sample), then samples once more on time
-        await wait_until_async(lambda: lag.samples >= held + 2, 10, what="the watch's waking")
-        await lag.stop()
-        return lag
 
     with caplog.at_level(logging.WARNING, logger="rummykit.server"):
-        lag = asyncio.run(scenario())
+        lag = asyncio.run(watched(busy))
     assert lag.worst >= 0.2
     assert max(_busy_stalls(caplog)) >= 250
 

@@ -36,14 +36,9 @@ KILLS = 3
 @pytest.fixture
 def server(database: dict[str, Any], tmp_path: Path) -> Iterator[ServerProcess]:
     env = server_environment(**SCRIPTED_PLAY, SECRET_KEY="recovery-test")
-    process = ServerProcess(
-        {**env, **database_environment(database)}, free_port(), tmp_path / "server.log"
-    )
-    try:
-        process.start()
+    env.update(database_environment(database))
+    with ServerProcess(env, free_port(), tmp_path / "server.log") as process:
         yield process
-    finally:
-        process.stop()
 
 
 @pytest.fixture
