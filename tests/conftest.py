@@ -26,12 +26,11 @@ settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
-# The server's log lines go to pytest's handlers on the root logger: a test's report, and
-# between two tests the handlers pytest keeps for the whole run. A server thread still
-# running once a worker's run is over (tests/kit/threaded.py now fails a test whose server
-# does not stop) would log past them, above all ``loop_stalled`` while the process winds
-# down; with no handler of its own such a line would fall to Python's last-resort handler
-# and be printed into the run's output outside any test.
+# The server's log lines go to pytest's handler on the root logger, into the report of the
+# test that was running. A server in a thread that several tests share (the browser tests'
+# server, a module's) also logs between two tests, above all ``loop_stalled`` when the busy
+# test process held its loop up; with no handler of its own such a line would fall to
+# Python's last-resort handler and be printed into the run's output outside any test.
 logging.getLogger("rummykit").addHandler(logging.NullHandler())
 
 WEB_TESTS = Path(__file__).resolve().parent / "web"

@@ -26,20 +26,11 @@ def free_port() -> int:
         return port
 
 
-STOP_SECONDS = 30.0
-"""How long a test server is given to stop on its own: its connections closed, its
-requests answered (then it is made to stop, and the test fails)."""
-
-
 class ThreadedServer:
     """``app`` under uvicorn in a daemon thread; ``uvicorn_options`` go to its ``Config``
     (``http=`` for the protocol, ``lifespan=``, ``ws=``...).
 
     Start it with :meth:`start` (or ``with``), which returns once the server listens.
-    No server outlives its test: one that fails to start is stopped, and one that does
-    not stop within :data:`STOP_SECONDS` is made to and fails the test.  (A server thread
-    still running when a worker's run is over logs past pytest's own handlers: its
-    ``loop_stalled`` lines, a busy process's, were printed into the run's output.)
     """
 
     def __init__(self, app: Any, **uvicorn_options: Any) -> None:
@@ -60,25 +51,12 @@ class ThreadedServer:
                 raise RuntimeError("the test server stopped while starting")
             return bool(self.server.started)
 
-        try:
-            wait_until(listening, 60, what="the test server's start")
-        except BaseException:
-            self.stop()
-            raise
+        wait_until(listening, 60, what="the test server's start")
         return self
 
     def stop(self) -> None:
-        """Stop the server and wait for its thread's end (see :data:`STOP_SECONDS`)."""
-        if self.thread.ident is None:  # never started
-            return
         self.server.should_exit = True
-        self.thread.join(timeout=STOP_SECONDS)
-        if self.thread.is_alive():
-            state = self.server.server_state
-            still = f"{len(state.connections)} connections, {len(state.tasks)} requests"
-            self.server.force_exit = True
-            self.thread.join(timeout=STOP_SECONDS)
-            raise AssertionError(f"the test server did not stop within {STOP_SECONDS} s: {still}")
+        self.thread.join(timeout=30)
 
     def __enter__(self) -> ThreadedServer:
         return self.start()
@@ -110,8 +88,4 @@ async def serving_in_loop(
         yield server, int(server.servers[0].sockets[0].getsockname()[1])
     finally:
         server.should_exit = True
-        done, _ = await asyncio.wait({task}, timeout=STOP_SECONDS)
-        if not done:  # as ThreadedServer.stop: made to stop, and the test fails
-            server.force_exit = True
-            await task
-            raise AssertionError(f"the test server did not stop within {STOP_SECONDS} s")
+        await task

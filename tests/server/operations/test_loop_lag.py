@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import socket
-import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
 
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.loop_lag import SECONDS_KEPT, LoopLag
-from tests.kit import threaded
 from tests.kit.apps import app_client
 from tests.kit.databases import make_settings
 from tests.kit.wait import wait_until, wait_until_async
@@ -176,45 +168,12 @@ def test_healthz_refuses_a_bad_lag_since(server: TestClient) -> None:
 
 
 def test_a_stall_logged_between_two_tests_stays_out_of_the_runs_output() -> None:
-    """A ``loop_stalled`` line logged when pytest's own handlers are gone (a server still
-    running after a worker's run) meets a handler below the root (tests/conftest.py),
-    never Python's last-resort one, which would print it into the output of the whole
-    run."""
+    """A ``loop_stalled`` line that a shared server logs while no test runs meets a handler
+    below the root (tests/conftest.py), never Python's last-resort one, which would print
+    it into the output of the whole run."""
     handlers: list[logging.Handler] = []
     logger: logging.Logger | None = logging.getLogger("rummykit.server.operations.loop_lag")
     while logger is not None and logger is not logging.root:
         handlers += logger.handlers
         logger = logger.parent if logger.propagate else None
     assert handlers
-
-
-def test_a_test_server_held_open_is_made_to_stop_and_its_watch_ends(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A test server whose request never ends would not stop on its own, and its loop's
-    watch would go on logging stalls after its test, after the whole run even: it is made
-    to stop (the watch ends with its loop) and the test that left it is told."""
-    monkeypatch.setattr(threaded, "STOP_SECONDS", 0.5)
-    watch = LoopLag()
-    asked = threading.Event()
-
-    async def forever(_request: Request) -> Response:
-        asked.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    @contextlib.asynccontextmanager
-    async def watched_lifespan(_app: Starlette) -> AsyncIterator[None]:
-        watch.start()
-        yield
-        await watch.stop()
-
-    app = Starlette(routes=[Route("/forever", forever)], lifespan=watched_lifespan)
-    server = threaded.ThreadedServer(app).start()
-    with socket.create_connection(("127.0.0.1", server.port)) as client:
-        client.sendall(b"GET /forever HTTP/1.1\r\nHost: x\r\n\r\n")
-        assert asked.wait(10)
-        with pytest.raises(AssertionError, match=r"did not stop .*: 1 connections, 1 requests"):
-            server.stop()
-    assert not server.thread.is_alive()
-    assert watch._task is not None and watch._task.done()
