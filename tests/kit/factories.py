@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from rummykit.server.storage.models import SeatRow, TableRow
+from tests.kit.storage import table_row
 
 HUMAN = "human"
 """A person's seat, in :func:`seats`."""
@@ -45,26 +46,17 @@ def three_thirteen_row(*, creator_id: str | None, **columns: Any) -> TableRow:
     started at 1.0 and playing; ``columns`` set any other column's value (its status,
     rules, seed, end and totals...)."""
     values: dict[str, Any] = {
-        "id": secrets.token_hex(8),
         "game": "three-thirteen",
         "rules": {"first_round": 3, "last_round": 3, "players": 2},
-        "private": False,
-        "invite_token": None,
-        "seed": 1,
         "nonce": "0" * 32,
         "commitment": "0" * 64,
-        "turn_seconds": None,
         "time_bank_seconds": None,
-        "status": "playing",
         "creator_id": creator_id,
         "created_at": 1.0,
         "started_at": 1.0,
-        "finished_at": None,
-        "totals": None,
-        "winners": None,
         "rated": False,
     }
-    return TableRow(**{**values, **columns})
+    return table_row(secrets.token_hex(8), **{**values, **columns})
 
 
 def store_table(client: TestClient, row: TableRow, seats: list[SeatRow]) -> str:

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from rummykit.server.storage.store import Storage
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.stall_proxy import StallProxy
-from tests.kit.storage import open_storage, seats, table_row
+from tests.kit.storage import bot_seat, open_storage, table_row
 from tests.kit.wait import wait_until_async
 
 T = TypeVar("T")
@@ -45,7 +45,7 @@ class Processes:
         storage = await open_storage(url, self.schema, pool_size=pool_size, max_overflow=0)
         self._storages.append(storage)
         for table_id in tables:
-            await storage.add_table(table_row(table_id), seats(table_id))
+            await storage.add_table(table_row(table_id), bot_seat(table_id))
         return storage
 
     async def __aenter__(self) -> Processes:

@@ -40,7 +40,7 @@ def table_row(table_id: str, **fields: Any) -> TableRow:
     return TableRow(**values)
 
 
-def seats(table_id: str) -> list[SeatRow]:
+def bot_seat(table_id: str) -> list[SeatRow]:
     """One bot's seat."""
     return [SeatRow(table_id=table_id, seat=0, kind="bot", level="random")]
 

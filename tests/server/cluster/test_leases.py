@@ -26,7 +26,7 @@ from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.store import Storage
 from tests.kit.leases import Processes, end_now, eventually, in_processes, within
-from tests.kit.storage import open_storage, seats, table_row
+from tests.kit.storage import bot_seat, open_storage, table_row
 
 T = TypeVar("T")
 
@@ -364,9 +364,9 @@ def test_expired_tables_are_the_unfinished_tables_nobody_holds(postgres_schema: 
         for at, table_id in enumerate(names):
             status = {"over": "over", "waiting": "waiting"}.get(table_id, "playing")
             row = table_row(table_id, status=status, created_at=float(at))
-            await storage.add_table(row, seats(table_id))
+            await storage.add_table(row, bot_seat(table_id))
         # stored a moment ago and not leased yet: its creator is about to take it
-        await storage.add_table(table_row("newborn", created_at=time.time()), seats("newborn"))
+        await storage.add_table(table_row("newborn", created_at=time.time()), bot_seat("newborn"))
         store = LeaseStore(storage.engine)
         leases = {t: await store.acquire(t, "alice", 30.0) for t in ("held", "expired", "released")}
         await end_now(storage, "expired")
@@ -539,7 +539,7 @@ def test_storage_without_lease_rows_refuses_a_lease_checked_write(sqlite_url: st
 
     async def run() -> None:
         storage = await open_storage(sqlite_url)
-        await storage.add_table(table_row("t1"), seats("t1"))
+        await storage.add_table(table_row("t1"), bot_seat("t1"))
         lease = await LocalLeases().acquire("t1", "me", 4.0)
         with pytest.raises(LeaseLost):
             await storage.append_action("t1", 0, 0, "draw", "bot", 1.0, lease=lease)

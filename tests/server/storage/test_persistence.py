@@ -20,7 +20,7 @@ from rummykit.server.storage.models import SeatRow
 from tests.kit.apps import app_client
 from tests.kit.players import guest
 from tests.kit.scripted import play_to_end
-from tests.kit.storage import open_storage, seats, table_row
+from tests.kit.storage import bot_seat, open_storage, table_row
 from tests.kit.wait import wait_until_async
 
 
@@ -28,7 +28,7 @@ def test_actions_have_unique_state_numbers(database: dict[str, Any]) -> None:
     async def run() -> None:
         storage = await open_storage(**database)
         await storage.migrate()  # applying migrations twice is harmless
-        await storage.add_table(table_row("t1", started_at=0.0), seats("t1"))
+        await storage.add_table(table_row("t1", started_at=0.0), bot_seat("t1"))
         await storage.append_action("t1", 0, 1, "draw", "bot", 1.0)
         with pytest.raises(StorageError):
             await storage.append_action("t1", 0, 1, "take", "bot", 2.0)
