@@ -17,7 +17,6 @@ import logging
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -307,41 +306,6 @@ def markers_of(
     return markers
 
 
-def shares_module_setup(item: pytest.Item) -> bool:
-    """Whether ``item`` uses a fixture made once for its module (a server process, a Ray
-    cluster, a browser page): such tests are sent to one worker together (``xdist_group``,
-    with ``--dist loadgroup``), so that the set-up is made once, not once per worker."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
-    for name in getattr(item, "fixturenames", ()):
-        definitions = info.name2fixturedefs.get(name)
-        if definitions and definitions[-1].scope in ("module", "package"):
-            return True
-    return False
-
-
-def join_group(config: pytest.Config, item: pytest.Item, group: str) -> None:
-    """Send ``item`` to the worker of ``group`` (``--dist loadgroup``).
-
-    The controller groups the tests by the ``@group`` at the end of the nodeids a worker
-    collected; pytest-xdist's worker adds it by setting the item's ``_nodeid``, which
-    pytest 9 no longer reads (an item keeps its nodeid as ``_id``), so every test would
-    go to any worker: the suffix is also given here, in the form pytest reads."""
-    item.add_marker(pytest.mark.xdist_group(group))
-    node_id: Any = getattr(item, "_id", None)
-    try:
-        loadgroup = config.getvalue("loadgroup")
-    except ValueError:  # no --dist loadgroup (a run without pytest-xdist)
-        loadgroup = False
-    if loadgroup and hasattr(node_id, "parse"):
-        item._id = type(node_id).parse(f"{item.nodeid}@{group}")
-
-
-# First among the hooks: pytest-xdist's worker reads the xdist_group markers in its own
-# pytest_collection_modifyitems, and it is registered after this conftest (which is read
-# with the command line), so it would otherwise run first and find no group at all.
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # The browser tests go last: their session's Playwright keeps an event loop running
     # in the process, where a later test's asyncio.run() would fail.
@@ -352,5 +316,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         for name in sorted(markers_of(item.path, item.nodeid, fixtures, params)):
             item.add_marker(getattr(pytest.mark, name))
-        if shares_module_setup(item):
-            join_group(config, item, item.nodeid.partition("::")[0])

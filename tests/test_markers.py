@@ -7,18 +7,10 @@ import ast
 import functools
 import tomllib
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import (
-    SLOW,
-    WEB_TESTS,
-    is_slow,
-    join_group,
-    markers_of,
-    shares_module_setup,
-)
+from tests.conftest import SLOW, WEB_TESTS, is_slow, markers_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,38 +85,3 @@ def test_every_slow_entry_names_a_test_that_exists(file: str, name: str) -> None
     assert (ROOT / file).is_file(), file
     if name:
         assert name in functions_of(file)
-
-
-class _Item:
-    """A collected test as far as :func:`shares_module_setup` reads it: its fixtures, each
-    with the scopes of its definitions."""
-
-    def __init__(self, **scopes: str) -> None:
-        self.fixturenames = list(scopes)
-        definitions = {name: [SimpleNamespace(scope=scope)] for name, scope in scopes.items()}
-        self._fixtureinfo = SimpleNamespace(name2fixturedefs=definitions)
-
-
-def test_tests_of_a_module_wide_set_up_are_kept_together() -> None:
-    assert shares_module_setup(_Item(server="module", tmp_path="function"))  # type: ignore[arg-type]
-    assert shares_module_setup(_Item(database="package"))  # type: ignore[arg-type]
-    assert not shares_module_setup(_Item(browser="session", page="function"))  # type: ignore[arg-type]
-    assert not shares_module_setup(object())  # type: ignore[arg-type]
-
-
-def test_a_test_kept_together_carries_its_group_in_its_nodeid(
-    request: pytest.FixtureRequest,
-) -> None:
-    """Under ``--dist loadgroup`` the controller reads a test's group from its nodeid
-    (``...@group``), which must be the nodeid pytest reports; elsewhere it is left as
-    it is."""
-    item = request.node
-    before = item.nodeid
-    marked = SimpleNamespace(_id=item._id, nodeid=before, markers=[])
-    marked.add_marker = marked.markers.append
-    join_group(SimpleNamespace(getvalue=lambda name: True), marked, "tests/a.py")  # type: ignore[arg-type]
-    assert str(marked._id) == f"{before}@tests/a.py"
-    assert [m.name for m in marked.markers] == ["xdist_group"]
-    alone = SimpleNamespace(_id=item._id, nodeid=before, add_marker=lambda marker: None)
-    join_group(SimpleNamespace(getvalue=lambda name: False), alone, "tests/a.py")  # type: ignore[arg-type]
-    assert alone._id is item._id
