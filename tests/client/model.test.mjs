@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { burracoKind, eventKind, lastTurns, readObservation, wildStandsFor } from "../../src/rummykit/web/js/model.js";
+import { burracoKind, eventKind, lastTurns, readObservation, turnCameWith, wildStandsFor } from "../../src/rummykit/web/js/model.js";
 import { position, positions } from "./positions.mjs";
 
 const RANKS = "A23456789TJQKA"; // places 1 (low ace) to 14 (high ace)
@@ -239,5 +239,26 @@ describe("eventKind", () => {
         for (const event of message.events) assert.equal(eventKind(event), event.event);
       }
     }
+  });
+});
+
+describe("turnCameWith", () => {
+  const entry = (/** @type {number} */ index, /** @type {number | undefined} */ player) => ({ index, event: { player } });
+
+  test("the last entry that is not the player's own move", () => {
+    const log = [entry(0, undefined), entry(1, 1), entry(2, 0), entry(3, 0)];
+    assert.equal(turnCameWith(log, 0), 1);
+    assert.equal(turnCameWith(log, 1), 3);
+  });
+
+  test("a deal brings a turn too; before any entry there is none", () => {
+    assert.equal(turnCameWith([entry(0, 1), entry(1, undefined), entry(2, 0)], 0), 1);
+    assert.equal(turnCameWith([], 0), -1);
+  });
+
+  test("a reply that arrives with the player's own move is a new turn", () => {
+    const before = [entry(0, undefined)];
+    const after = [...before, entry(1, 0), entry(2, 1), entry(3, 1)];
+    assert.notEqual(turnCameWith(after, 0), turnCameWith(before, 0));
   });
 });

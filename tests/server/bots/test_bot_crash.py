@@ -104,14 +104,16 @@ def test_a_worker_killed_while_it_decides(runner: BotRunner) -> None:
 def test_a_live_table_plays_only_its_bots_own_moves_while_workers_are_killed(
     runner: BotRunner, open_client: OpenClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A table of two searching bots plays a round while every worker is killed three
-    times: each stored move is the bot's own decision for that state and seed."""
+    """A table of two searching bots plays five short rounds while every worker is killed
+    three times: each stored move is the bot's own decision for that state and seed. Five
+    rounds are ten moves at the least, more than the kills need (two rounds could end in
+    eight, before the third kill)."""
     spec = "ismcts:iterations=40"
     caplog.set_level(logging.INFO, logger="rummykit.server")
     kills = 0
     client = open_client(runner=runner, clock=None)
     assert client.post("/api/session", json={"nickname": "host"}).status_code == 200
-    rules = {"first_round": 3, "last_round": 4}
+    rules = {"first_round": 3, "last_round": 7}
     body = table_body("three-thirteen", spec, spec, rules=rules, sit=False)
     created = client.post("/api/tables", json=body)
     assert created.status_code == 200, created.text

@@ -266,3 +266,18 @@ export function lastTurns(history, numPlayers) {
   }
   return { last, pendingTake };
 }
+
+/**
+ * The index of the log entry a player's present turn came with: the last entry that is
+ * not their own move (a deal, another player's move), -1 before any. A turn is new when
+ * this index is, however the updates that brought it were batched into renders.
+ * @param {{ index: number, event: { player?: Seat } }[]} log
+ * @param {Seat | null} seat
+ * @returns {number}
+ */
+export function turnCameWith(log, seat) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].event.player !== seat) return log[i].index;
+  }
+  return -1;
+}

@@ -14,6 +14,7 @@ import { KindBadge, TableIntro, WaitingRoom } from "./waiting-room.js";
 import { go, watchHref } from "../router.js";
 import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
+import { turnCameWith } from "../model.js";
 import { GameOverDialog } from "./game-over.js";
 import { SoundToggle } from "./sound-toggle.js";
 import { secondsLeft } from "./player-plate.js";
@@ -352,12 +353,13 @@ function TabTurn({ state, game }) {
 function Announcer({ state, nameOf }) {
   const region = useRef(/** @type {HTMLElement | null} */ (null));
   const told = useRef(/** @type {number | null} */ (null));
-  const turnTold = useRef(false);
+  const turnTold = useRef(/** @type {number | null} */ (null));
   const view = state.view;
   const seat = state.seat ?? null;
   const last = state.log.at(-1)?.index ?? -1;
   const mine = Boolean(view && !view.gameOver && seat !== null && view.currentPlayer === seat
     && state.tableStatus === "playing" && !state.readOnly);
+  const cameWith = turnCameWith(state.log, seat);
   useEffect(() => {
     const box = region.current;
     if (!box) return;
@@ -368,9 +370,13 @@ function Announcer({ state, nameOf }) {
       .filter((entry) => entry.index > since && entry.event.player !== seat)
       .map((entry) => describeEvent(entry.event, nameOf, seat))
       .filter(Boolean);
-    // the turn is told once each time it comes, after the moves that brought it
-    if (mine && !turnTold.current) lines.push(t("announce.your_turn"));
-    turnTold.current = mine;
+    // the turn is told once each time it comes, after the moves that brought it: known by
+    // the entry it came with, since the render between two turns may never happen (the
+    // player's move and the next player's reply can arrive together)
+    if (mine && turnTold.current !== cameWith) {
+      lines.push(t("announce.your_turn"));
+      turnTold.current = cameWith;
+    }
     if (lines.length) box.textContent = lines.join(" ");
   }, [last, mine]);
   return html`<div class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer" ref=${region}></div>`;
