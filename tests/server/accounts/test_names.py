@@ -3,7 +3,7 @@
 with the rule it breaks (its length, its characters, a mix of scripts), and never one
 that looks like another player's name ("Вова" and "Boba"), on SQLite and PostgreSQL,
 two registrations racing included.  A password shorter than 8 characters is refused
-as such.
+as such.  No name may pass for a computer player's, in any language the client speaks.
 """
 
 from __future__ import annotations
@@ -14,7 +14,12 @@ import pytest
 from pydantic_core import PydanticCustomError
 
 from rummykit.server.bots.service import BotRunner
-from rummykit.server.protocol.names import login_name, look_alike_key
+from rummykit.server.protocol.names import (
+    computer_words,
+    login_name,
+    look_alike_key,
+    reads_as_computer,
+)
 from rummykit.server.settings import Settings
 from tests.kit.apps import client_at, error_code, serving
 from tests.kit.passwords import FakeHashes
@@ -114,3 +119,42 @@ def test_two_look_alike_names_registered_at_once_make_one_player(
             assert refused <= {"name_taken", "name_confusable", "registration_throttled"}
 
     asyncio.run(run())
+
+
+def test_the_computer_words_are_the_clients_in_every_language() -> None:
+    assert computer_words() == {look_alike_key(w) for w in ("Computer", "Gép", "Компьютер")}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Computer 2 (Medium)", "COMPUTER", "Cоmputer 4", "2. gép (közepes)", "Gep", "Компьютер 3",
+     "компьютер (сложный)", "Ｃｏｍｐｕｔｅｒ"],
+)  # fmt: skip
+def test_a_guest_may_not_pass_for_a_computer_player(
+    settings: Settings, bot_runner: BotRunner, name: str
+) -> None:
+    async def run() -> None:
+        async with serving(settings, bot_runner) as app, client_at(app, "10.9.0.1") as person:
+            guest = await person.post("/api/session", json={"nickname": name})
+            assert guest.status_code == 422 and error_code(guest) == "name_like_computer"
+            assert (await person.get("/api/me")).status_code == 401  # no player was made
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("name", ["COMPUTER", "Gép_2", "Компьютер.3", "Ｃｏｍｐｕｔｅｒ"])
+def test_a_login_name_may_not_pass_for_a_computer_player(
+    settings: Settings, bot_runner: BotRunner, hashes: FakeHashes, name: str
+) -> None:
+    async def run() -> None:
+        async with serving(settings, bot_runner) as app, client_at(app, "10.9.0.2") as person:
+            made = await person.post("/api/register", json=credentials(name))
+            assert made.status_code == 422 and error_code(made) == "name_like_computer"
+            assert (await person.get("/api/me")).status_code == 401
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("name", ["Gépész", "Computerfan", "Ann", "Компьютерщик", "Comp 2"])
+def test_a_name_with_the_word_inside_another_is_a_name(name: str) -> None:
+    assert not reads_as_computer(name)

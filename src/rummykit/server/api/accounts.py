@@ -26,6 +26,7 @@ from rummykit.server.accounts.auth import COOKIE_NAME, SESSION_MAX_AGE
 from rummykit.server.accounts.throttles import Taken, Throttled, Window
 from rummykit.server.api.context import ApiError, Context, Player, ServerContext, session_player
 from rummykit.server.operations.events_log import log_event
+from rummykit.server.protocol import names
 from rummykit.server.protocol.lobby import Credentials, ErrorResponse, Me, SessionRequest
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.models import PlayerRow
@@ -78,18 +79,29 @@ def _name_taken(name: str, like: str | None = None) -> ApiError:
     )
 
 
+def _refuse_computer_name(name: str) -> None:
+    """Refuse a new name that would pass for a seat's computer player (422
+    ``name_like_computer``), before any limit is spent on it."""
+    if names.reads_as_computer(name):
+        raise ApiError(
+            422, "name_like_computer", "that name reads as a computer player's", {"name": name}
+        )
+
+
 @router.post("/session", response_model=Me)
 async def start_session(
     body: SessionRequest, request: Request, response: Response, server: Context
 ) -> Me:
     """Play as a guest under ``nickname``: a new player and a signed session cookie.
 
-    A registered player's name (in any case) is refused with 409 ``name_reserved``.
+    A registered player's name (in any case) is refused with 409 ``name_reserved``, one
+    that reads as a computer player's with 422 ``name_like_computer``.
     With ``keep_session`` a live session the request carries is kept and answered."""
     if body.keep_session:
         held = await session_player(server, request.cookies.get(COOKIE_NAME))
         if held is not None:
             return _me(held)
+    _refuse_computer_name(body.nickname)
     reservation = await _reserve(
         server.limits.guest_sessions,
         "guest_throttled",
@@ -127,7 +139,9 @@ async def register(body: Credentials, request: Request, response: Response, serv
     """Give your guest player (or a new one) a login name and password.
 
     The name must be free whatever its case: neither registered nor used by a guest
-    other than you (409 ``name_taken``)."""
+    other than you (409 ``name_taken``), nor read as a computer player's (422
+    ``name_like_computer``)."""
+    _refuse_computer_name(body.name)
     reservation = await _reserve(
         server.limits.registrations,
         "registration_throttled",

@@ -105,6 +105,12 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         Param("like", _STR),
     ),
     _http(
+        "name_like_computer",
+        422,
+        "the name {name} reads as a computer player's",
+        Param("name", _STR),
+    ),
+    _http(
         "bad_login_name",
         422,
         "a name is 3 to 32 letters of one script, digits and _ . - (rule broken: {rule})",

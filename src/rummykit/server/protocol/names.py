@@ -15,10 +15,15 @@ Pure functions over text: nothing here reads storage.
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
+from functools import cache
 from typing import Final
 
 from pydantic_core import PydanticCustomError
+
+from rummykit.web import LANGUAGES, WEB_ROOT
 
 MIN_LENGTH: Final = 3
 MAX_LENGTH: Final = 32
@@ -132,3 +137,40 @@ def look_alike_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return "".join(_FOLD.get(c, c) for c in bare)
+
+
+# the client's templates of a computer player's name, in every language it speaks
+_COMPUTER_TEMPLATES: Final = ("table.bot", "table.bot_numbered")
+_PLACEHOLDER: Final = re.compile(r"\{[^}]*\}")
+
+
+def _words(text: str) -> list[str]:
+    """The letter runs of ``text``, each by its :func:`look_alike_key`."""
+    key = look_alike_key(text)
+    return [w for w in re.split(r"[^\w]|[\d_]", key) if w]
+
+
+@cache
+def computer_words() -> frozenset[str]:
+    """The words the client calls a computer player by, in every language (``Computer``,
+    ``Gép``, ``Компьютер``), by their look-alike keys: read from the client's own
+    templates, so that a language added there is covered here."""
+    words: set[str] = set()
+    for language in LANGUAGES:
+        catalog = json.loads((WEB_ROOT / "i18n" / f"{language}.json").read_text("utf-8"))
+        for key in _COMPUTER_TEMPLATES:
+            words.update(_words(_PLACEHOLDER.sub(" ", catalog[key])))
+    return frozenset(words)
+
+
+def reads_as_computer(name: str) -> bool:
+    """Whether ``name`` holds, as a word of its own, what the client calls a computer
+    player in any language, however it is written (case, accents, look-alike letters,
+    digits and punctuation around it): such a name would pass for a seat's computer.
+
+    >>> [reads_as_computer(n) for n in ("Computer 2 (Medium)", "2. GÉP", "компьютер_3")]
+    [True, True, True]
+    >>> [reads_as_computer(n) for n in ("Gépész", "Computerfan", "Ann")]
+    [False, False, False]
+    """
+    return any(word in computer_words() for word in _words(name))
