@@ -1,6 +1,7 @@
 """A rematch: the same table again (seats, rules, clock) with a fresh deal, made once,
 each player of the old table in their old seat; the old table's other players are
-offered it over their sockets, its watchers are told where to watch it (and may not sit)."""
+offered it over their sockets; its watchers are not told where it is (an invitation is for
+the seats it keeps), and may not sit there with its token."""
 
 from __future__ import annotations
 
@@ -73,14 +74,22 @@ def test_a_rematch_between_people_is_offered_to_the_other_player(client: TestCli
         offer = next_of_type(ws_bob, "rematch")
         assert offer["table_id"] == made["table_id"] and offer["by"] == 0
         assert offer["invite_token"] == made["invite_token"]
-        told = next_of_type(ws_carol, "rematch")  # the watcher is taken along
-        assert told == offer
+        # the offer went to every connection at once: had the watcher been sent it, it
+        # would come before the answer to a ping sent now
+        ws_carol.send_json({"type": "ping"})
+        before_pong = []
+        while (message := ws_carol.receive_json())["type"] != "pong":
+            before_pong.append(message["type"])
+        assert "rematch" not in before_pong, before_pong
+    with connect(client, old["ws_url"], carol) as ws_carol:  # nor when the watcher comes back
+        next_of_type(ws_carol, "game_over")
+        ws_carol.send_json({"type": "ping"})
+        while (message := ws_carol.receive_json())["type"] != "pong":
+            assert message["type"] != "rematch"
     waiting = client.get(f"/api/tables/{made['table_id']}").json()
     assert waiting["status"] == "waiting" and waiting["private"]
-    # the watcher watches the rematch with its token, and cannot take the kept seat
-    token = {"token": told["invite_token"]}
-    watched = as_player(client, carol).post(f"/api/tables/{made['table_id']}/watch", json=token)
-    assert watched.status_code == 200 and watched.json()["seat"] is None
+    # the rematch's token, had a watcher it, seats nobody in the kept seat
+    token = {"token": offer["invite_token"]}
     refused = as_player(client, carol).post(f"/api/tables/{made['table_id']}/join", json=token)
     assert refused.status_code == 409, refused.json()
     joined = as_player(client, bob).post(f"/api/tables/{table_id}/rematch").json()

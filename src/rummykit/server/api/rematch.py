@@ -8,7 +8,7 @@ token: the rematch is private, so only those at the old table are told where it 
 one who comes back to the old table later is told too).  Each human seat of the
 rematch is kept for the player who held it, however they join.  Any later call by a
 player of the old table is answered with the same rematch.  The old table's watchers
-are told too, and watch the rematch with its token (the kept seats seat nobody else).
+are not told: the invitation is for the seats it keeps.
 
 A tournament's table has none: the tournament deals its next round.
 

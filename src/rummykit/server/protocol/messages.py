@@ -264,10 +264,9 @@ class ChatHistory(_Message):
 
 class RematchOffer(_Message):
     """A player of this finished table (seat ``by``) asked for a rematch: the new table
-    ``table_id``, private, joined with ``invite_token``.  Sent to everyone at the table:
-    its seated players are offered their kept seats, its watchers watch the rematch
-    with the token (they may watch it as they watched this table; every human seat of
-    a rematch is kept for its old player, so the token seats nobody else)."""
+    ``table_id``, private, joined with ``invite_token``: an invitation, sent to the
+    table's seated players only (each is offered the seat the rematch keeps for them),
+    never to its watchers."""
 
     type: Literal["rematch"] = "rematch"
     table_id: str

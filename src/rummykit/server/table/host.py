@@ -352,7 +352,8 @@ class TableHost:
                     result.set_result(None)
             case RematchMade(table_id, invite_token, by):
                 self.rematch = RematchOffer(table_id=table_id, invite_token=invite_token, by=by)
-                self.views.send_all(self.rematch)  # the watchers are taken along
+                # an invitation: only the seats the rematch keeps are told where it is
+                self.views.send_seated(self.rematch)
             case Linger():
                 self._linger = None
                 if self.seating.has_connections() or not self.inbox.empty():

@@ -96,7 +96,7 @@ class Presence:
             connection.send(history)
         if host.status == "over":  # a late arrival learns the result and the seed too
             connection.send(host.ending.message())
-            if host.rematch is not None:
+            if host.rematch is not None and seat is not None:
                 connection.send(host.rematch)
 
     def detach(self, connection: Connection) -> None:

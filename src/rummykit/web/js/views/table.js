@@ -11,7 +11,6 @@ import { Dialog, NicknameForm, TopBar, seatName } from "./common.js";
 import { MoveLog, describeEvent, standInText } from "./log.js";
 import { LeaveTable } from "./leave-table.js";
 import { KindBadge, TableIntro, WaitingRoom } from "./waiting-room.js";
-import { go, watchHref } from "../router.js";
 import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
 import { turnCameWith } from "../model.js";
@@ -407,13 +406,6 @@ export function TablePage({ tableId, token }) {
   useEffect(() => {
     if (ready) controller.start();
   }, [ready]);
-  // a watcher of the finished game is taken along to its rematch, to watch it too
-  const rematch = state.rematch;
-  const watcher = Boolean(state.view) && (state.seat === null || state.seat === undefined);
-  useEffect(() => {
-    if (rematch && watcher && rematch.table_id !== tableId) go(watchHref(rematch.table_id, rematch.invite_token));
-  }, [rematch, watcher]);
-
   const nameOf = (/** @type {Seat} */ seat) => seatName(state.players, seat);
   const game = state.game;
   const boards = gameViews(game); // none before the first state
