@@ -142,3 +142,48 @@ def test_make_a_tournament_in_the_form_and_start_it(new_page: MakePage) -> None:
     assert view["status"] == "running" and len(view["entries"]) == 6
     assert [len(t["entries"]) for t in view["round_list"][0]["tables"]] == [3, 3]
     assert not me.errors, me.errors
+
+
+PAIRS = {
+    "name": "Pairs cup",
+    "game": "burraco",
+    "rules": {"mode": "quick"},
+    "format": "swiss",
+    "rounds": 1,
+    "table_size": 4,
+    "capacity": 2,
+    "bot_level": "greedy",
+    "turn_seconds": None,
+}
+
+
+def test_a_partner_joins_a_pair_by_its_link_and_is_told_when_the_first_player_leaves(
+    new_page: MakePage,
+) -> None:
+    ann, cyd, eve = new_page(), new_page(), new_page()
+    for player, name in ((ann, "Ann"), (cyd, "Cyd"), (eve, "Eve")):
+        player.enter_lobby(name)
+    tournament_id = ann.api("POST", "/api/tournaments", PAIRS)["id"]
+    ann.goto(f"/#/tournament/{tournament_id}")
+    link = ann.page.locator("[data-testid=pair-link]").input_value()
+    # a stranger sees the pair awaiting a partner, and no way to join it uninvited
+    eve.goto(f"/#/tournament/{tournament_id}")
+    eve.page.locator(".entrants li").wait_for()
+    assert "awaiting a partner" in eve.page.locator(".entrants li").inner_text()
+    assert not eve.page.locator(".partner-with, [data-testid=pair-link]").count()
+    ann.shoot("tournament-pair-link-desktop")
+    # Cyd opens the link Ann sent and joins the pair
+    cyd.goto(link.removeprefix(cyd.base_url))
+    cyd.page.locator("[data-testid=join-pair]").click()
+    cyd.page.locator("button.withdraw").wait_for()
+    assert cyd.page.locator(".entrants li.you").inner_text() == "Ann & Cyd"
+    # Ann withdraws: Cyd leads the pair, told who left, with a link of his own
+    ann.page.reload()
+    ann.page.locator("button.withdraw").click()
+    ann.page.locator("button.register").wait_for()
+    cyd.page.reload()
+    told = cyd.page.locator("[data-testid=partner-left]")
+    told.wait_for()
+    assert "Ann" in told.inner_text()
+    assert cyd.page.locator("[data-testid=pair-link]").input_value() != link
+    assert not ann.errors and not cyd.errors and not eve.errors

@@ -1,5 +1,6 @@
 """The tournament routes (``/api/tournaments``): list and read them without a session;
-create, register, withdraw and start with one.  ``tournaments.py`` does the work."""
+create, register (a pair's partner by invitation or link), invite, withdraw and start
+with one.  ``tournaments.py`` does the work."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Path
 
-from rummykit.server.api.context import Context, Player
+from rummykit.server.api.context import ApiError, Context, Player
 from rummykit.server.api.lobby import ERRORS, table_error
 from rummykit.server.api.table_access import MaybePlayer
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.protocol.tournaments import (
     CreateTournament,
+    InvitePartner,
     RegisterTournament,
     TournamentSummary,
     TournamentView,
@@ -63,9 +65,25 @@ async def register(
     body: RegisterTournament | None = None,
 ) -> TournamentView:
     """Enter the tournament (the event starts when this fills it): alone, as a pair
-    awaiting a partner, or as the partner of a pair (``partner``)."""
+    awaiting a partner, or as a pair's partner with its consent (``partner``: the first
+    player of a pair that invited you; ``pair``: the token of a pair's link)."""
     partner = None if body is None else body.partner
-    await _answer(server.tournaments.register(tournament_id, player, partner))
+    pair = None if body is None else body.pair
+    await _answer(server.tournaments.register(tournament_id, player, partner, pair))
+    return await _answer(server.tournaments.view(tournament_id, player.id))
+
+
+@router.post("/{tournament_id}/invite", response_model=TournamentView)
+async def invite(
+    tournament_id: TournamentId, body: InvitePartner, player: Player, server: Context
+) -> TournamentView:
+    """Invite a registered player (by login name) to be your pair's partner: they see
+    the invitation on the tournament's page and accept it by registering with
+    ``partner``, your player id."""
+    invited = await server.storage.player_by_login(body.name)
+    if invited is None:
+        raise ApiError(404, "unknown_player", "there is no such player")
+    await _answer(server.tournaments.invite(tournament_id, player, invited))
     return await _answer(server.tournaments.view(tournament_id, player.id))
 
 

@@ -13,7 +13,7 @@ those private while their round is played).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from rummykit.server.competition.tournament_rows import (
     TournamentError,
@@ -34,7 +34,7 @@ from rummykit.server.protocol.tournaments import (
     TournamentSummary,
     TournamentView,
 )
-from rummykit.server.storage.models import TournamentRow, TournamentTableRow
+from rummykit.server.storage.models import TournamentEntryRow, TournamentRow, TournamentTableRow
 from rummykit.server.storage.store import Storage
 from rummykit.server.storage.tournaments import (
     entries_of,
@@ -124,6 +124,7 @@ class TournamentPages:
                     if e.partner_name is None
                     else ("bot" if e.partner_bot_level is not None else "human"),
                     partner_level=e.partner_bot_level,
+                    **_pair_secrets(e, player_id),
                 )
                 for e in entries
             ],
@@ -131,6 +132,20 @@ class TournamentPages:
             standings=standings,
             your_table=your_table,
         )
+
+
+def _pair_secrets(entry: TournamentEntryRow, player_id: str | None) -> dict[str, Any]:
+    """What of a pair's forming only its first player sees (its link's token, whom it
+    invited, who left it), and what the invited player sees (that they are invited)."""
+    if player_id is None:
+        return {}
+    if entry.player_id == player_id:
+        return {
+            "pair_token": entry.pair_token if entry.partner_id is None else None,
+            "invited": entry.invited_name,
+            "partner_left": entry.partner_left,
+        }
+    return {"invites_you": entry.invited_id == player_id and entry.partner_id is None}
 
 
 def hide_result(row: TournamentTableRow) -> TournamentTableRow:

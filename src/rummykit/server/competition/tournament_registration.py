@@ -117,13 +117,17 @@ class Registration:
         return row.id
 
     async def register(
-        self, tournament_id: str, player: PlayerRow, partner: str | None = None
+        self,
+        tournament_id: str,
+        player: PlayerRow,
+        partner: str | None = None,
+        pair_token: str | None = None,
     ) -> bool:
         """Enter ``player``: alone, or in a tournament of pairs as a new pair awaiting a
-        partner, or as the partner of ``partner`` (the player id of a pair's first
-        player, whose place for a partner is free); the event starts when this fills
-        it.  True: this entry filled it and started it (its first round's tables are to
-        be made)."""
+        partner, or as a pair's partner with its consent: the pair of ``partner`` (its
+        first player's id) that invited ``player``, or the pair whose link holds
+        ``pair_token``.  The event starts when this fills it.  True: this entry filled it
+        and started it (its first round's tables are to be made)."""
         async with self.storage.writing() as session:
             tournament = await locked(session, tournament_id)
             if tournament.status != "registering":
@@ -132,16 +136,13 @@ class Registration:
             if any(holds(e, player.id) for e in entries):
                 return False
             pairs = pair_size(tournament) > 1
-            if partner is not None:
+            if partner is not None or pair_token is not None:
                 if not pairs:
                     raise TournamentError("bad_rules", "this tournament is not played by pairs")
-                pair = next((e for e in entries if e.player_id == partner), None)
-                if pair is None or pair.partner_id is not None:
-                    raise TournamentError(
-                        "not_registered", "that player has no pair waiting for a partner"
-                    )
+                pair = _consenting_pair(entries, player.id, partner, pair_token)
                 pair.partner_id = player.id
                 pair.partner_name = player.name
+                pair.invited_id = pair.invited_name = pair.partner_left = None
                 await write_now(session)
                 full = len(entries) == tournament.capacity and all(e.partner_id for e in entries)
                 if full:
@@ -160,6 +161,7 @@ class Registration:
                     bot_level=None,
                     name=player.name,
                     registered_at=self.clock.now(),
+                    pair_token=secrets.token_urlsafe(12) if pairs else None,
                 ),
             )
             await write_now(session)
@@ -168,8 +170,30 @@ class Registration:
                 await self._close(session, tournament)
         return full
 
+    async def invite(self, tournament_id: str, player: PlayerRow, invited: PlayerRow) -> None:
+        """Invite ``invited`` to be the partner of ``player``'s pair (one invitation at a
+        time: a new one replaces it), while registration is open and the place is free."""
+        async with self.storage.writing() as session:
+            tournament = await locked(session, tournament_id)
+            if tournament.status != "registering":
+                raise TournamentError("tournament_started", "registration is closed")
+            entries = await entries_of(session, tournament_id)
+            pair = next((e for e in entries if e.player_id == player.id), None)
+            if pair is None:
+                raise TournamentError("not_registered", "you are not entered")
+            if pair_size(tournament) == 1 or pair.partner_id is not None:
+                raise TournamentError(
+                    "not_pair_leader", "only a pair awaiting a partner invites one"
+                )
+            if invited.id == player.id or any(holds(e, invited.id) for e in entries):
+                raise TournamentError("already_entered", "that player is entered already")
+            pair.invited_id = invited.id
+            pair.invited_name = invited.name
+
     async def withdraw(self, tournament_id: str, player: PlayerRow) -> None:
-        """Take ``player``'s entry back while registration is open."""
+        """Take ``player``'s entry back while registration is open.  A pair's first
+        player who withdraws leaves the pair to its partner, who is told so
+        (``partner_left``) and may take a new partner by a new link."""
         async with self.storage.writing() as session:
             tournament = await locked(session, tournament_id)
             if tournament.status != "registering":
@@ -178,12 +202,21 @@ class Registration:
             mine = [e for e in entries if holds(e, player.id)]
             if not mine:
                 raise TournamentError("not_registered", "you are not entered")
-            if mine[0].partner_id == player.id:
+            pair = mine[0]
+            if pair.partner_id == player.id:
                 # a partner leaves the pair, whose first player awaits another
-                mine[0].partner_id = None
-                mine[0].partner_name = None
+                pair.partner_id = None
+                pair.partner_name = None
+                pair.partner_left = player.name
+            elif pair.partner_id is not None:
+                # the first player leaves: the partner leads the pair now, told why
+                pair.player_id, pair.name = pair.partner_id, pair.partner_name or ""
+                pair.partner_id = pair.partner_name = None
+                pair.partner_left = player.name
+                pair.pair_token = secrets.token_urlsafe(12)
+                pair.invited_id = pair.invited_name = None
             else:
-                await remove_entry(session, mine[0])
+                await remove_entry(session, pair)
 
     async def start(self, tournament_id: str, *, by: PlayerRow | None) -> None:
         """Close registration now (``by`` its creator; ``None``: its start time has
@@ -244,3 +277,30 @@ class Registration:
         tournament.status = "running"
         await plan_round(session, tournament, 0, [])
         log_event(None, "tournament_started", tournament=tournament.id, entrants=len(entries))
+
+
+def _consenting_pair(
+    entries: list[TournamentEntryRow],
+    player_id: str,
+    partner: str | None,
+    pair_token: str | None,
+) -> TournamentEntryRow:
+    """The pair awaiting a partner that consents to ``player_id``: it invited them (its
+    first player is ``partner``), or its link's token is ``pair_token``."""
+    waiting = [e for e in entries if e.player_id is not None and e.partner_id is None]
+    if pair_token is not None:
+        pair = next(
+            (
+                e
+                for e in waiting
+                if e.pair_token is not None and secrets.compare_digest(e.pair_token, pair_token)
+            ),
+            None,
+        )
+    else:
+        pair = next((e for e in waiting if e.player_id == partner), None)
+        if pair is not None and pair.invited_id != player_id:
+            raise TournamentError("not_invited", "that pair has not invited you")
+    if pair is None:
+        raise TournamentError("not_registered", "no pair awaits a partner there")
+    return pair

@@ -143,12 +143,20 @@ class Tournaments:
         return tournament_id
 
     async def register(
-        self, tournament_id: str, player: PlayerRow, partner: str | None = None
+        self,
+        tournament_id: str,
+        player: PlayerRow,
+        partner: str | None = None,
+        pair_token: str | None = None,
     ) -> None:
-        """Enter ``player`` (as ``partner``'s partner in a tournament of pairs); the
-        event starts when this fills it."""
-        if await self.registration.register(tournament_id, player, partner):
+        """Enter ``player`` (in a tournament of pairs: as the partner of the pair of
+        ``partner`` that invited them, or of the pair whose link holds ``pair_token``);
+        the event starts when this fills it."""
+        if await self.registration.register(tournament_id, player, partner, pair_token):
             await self._open_tables(tournament_id)
+
+    async def invite(self, tournament_id: str, player: PlayerRow, invited: PlayerRow) -> None:
+        await self.registration.invite(tournament_id, player, invited)
 
     async def withdraw(self, tournament_id: str, player: PlayerRow) -> None:
         await self.registration.withdraw(tournament_id, player)

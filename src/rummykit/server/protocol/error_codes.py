@@ -209,6 +209,9 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("tournament_full", 409, "every place is taken", Param("capacity", _INT)),
     _http("not_registered", 409, "you are not entered in this tournament"),
     _http("not_creator", 403, "only the tournament's creator may start it"),
+    _http("not_invited", 403, "that pair has not invited you: ask for its link"),
+    _http("not_pair_leader", 409, "only a pair's first player invites its partner"),
+    _http("already_entered", 409, "that player is entered already"),
     _http(
         "too_many_tournaments",
         429,

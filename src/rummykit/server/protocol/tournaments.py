@@ -43,7 +43,9 @@ class Entrant(BaseModel):
     player (``player_id``: a person's, whom a partner names to join the pair),
     ``partner`` the second (null: a place for a partner, still free), of
     ``partner_kind`` (a computer of ``partner_level``); ``you`` is true for either of
-    them."""
+    them.  A pair's first player alone is shown its link's token (``pair_token``), whom
+    it invited (``invited``) and who withdrew from the pair, leaving it to them
+    (``partner_left``); ``invites_you`` tells the invited player."""
 
     entry: int | None
     name: str
@@ -54,13 +56,25 @@ class Entrant(BaseModel):
     partner: str | None = None
     partner_kind: Literal["human", "bot"] | None = None
     partner_level: str | None = None
+    pair_token: str | None = None
+    invited: str | None = None
+    invites_you: bool = False
+    partner_left: str | None = None
 
 
 class RegisterTournament(_Body):
-    """An entry: alone, or (``partner``: the player id of a pair's first player, whose
-    place for a partner is free) as that pair's partner."""
+    """An entry: alone (or as a new pair), or as a pair's partner with its consent:
+    ``partner``, the player id of a pair's first player who invited the caller, or
+    ``pair``, the token of a pair's link."""
 
     partner: Annotated[str, StringConstraints(min_length=1, max_length=32)] | None = None
+    pair: Annotated[str, StringConstraints(min_length=1, max_length=32)] | None = None
+
+
+class InvitePartner(_Body):
+    """The registered player (by login name) a pair's first player invites as partner."""
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=64)]
 
 
 class RoundTable(BaseModel):

@@ -261,7 +261,10 @@ class TournamentEntryRow(Base):
     """One entrant: a player (``player_id``) or a bot (``bot_level``), numbered in
     seeding order from 0 when the tournament starts (``entry`` is null before).  In a
     tournament of pairs (Burraco for four) the entry is a pair: its second player is a
-    person (``partner_id``, ``partner_name``) or a bot (``partner_bot_level``)."""
+    person (``partner_id``, ``partner_name``) or a bot (``partner_bot_level``).  A person
+    becomes the partner only by consent: invited by the first player (``invited_id``) or
+    holding the pair's link (``pair_token``); ``partner_left`` names a first player who
+    withdrew, for the partner now leading the pair."""
 
     __tablename__ = "tournament_entries"
     __table_args__ = (
@@ -280,6 +283,10 @@ class TournamentEntryRow(Base):
     partner_id: Mapped[str | None] = mapped_column(String(32), default=None)
     partner_name: Mapped[str | None] = mapped_column(String(64), default=None)
     partner_bot_level: Mapped[str | None] = mapped_column(String(64), default=None)
+    pair_token: Mapped[str | None] = mapped_column(String(32), default=None)
+    invited_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    invited_name: Mapped[str | None] = mapped_column(String(64), default=None)
+    partner_left: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class TournamentTableRow(Base):

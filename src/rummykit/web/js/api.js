@@ -175,6 +175,8 @@ export const api = {
   tournament: (id) => call("GET", `/api/tournaments/${encodeURIComponent(id)}`),
   /** @type {(id: string, body?: Body<"POST /api/tournaments/{tournament_id}/register">) => Answer<"POST /api/tournaments/{tournament_id}/register">} */
   registerTournament: (id, body = {}) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/register`, body),
+  /** @type {(id: string, name: string) => Answer<"POST /api/tournaments/{tournament_id}/invite">} */
+  invitePartner: (id, name) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/invite`, { name }),
   /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/withdraw">} */
   withdrawTournament: (id) => call("POST", `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
   /** @type {(id: string) => Answer<"POST /api/tournaments/{tournament_id}/start">} */

@@ -35,7 +35,7 @@ function App() {
     case "tournaments":
       return html`<${TournamentsPage} />`;
     case "tournament":
-      return html`<${TournamentPage} key=${route.args[0]} tournamentId=${route.args[0] || ""} />`;
+      return html`<${TournamentPage} key=${route.args[0]} tournamentId=${route.args[0] || ""} pairToken=${route.params.pair ?? null} />`;
     case "player":
       return html`<${ProfilePage} key=${route.args[0]} playerId=${route.args[0] || ""} />`;
     default:

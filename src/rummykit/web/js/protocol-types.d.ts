@@ -210,10 +210,9 @@ export interface ReasonPhrase {
 
 /**
  * A player of this finished table (seat `by`) asked for a rematch: the new table
- * `table_id`, private, joined with `invite_token`.  Sent to everyone at the table:
- * its seated players are offered their kept seats, its watchers watch the rematch
- * with the token (they may watch it as they watched this table; every human seat of
- * a rematch is kept for its old player, so the token seats nobody else).
+ * `table_id`, private, joined with `invite_token`: an invitation, sent to the
+ * table's seated players only (each is offered the seat the rematch keeps for them),
+ * never to its watchers.
  */
 export interface RematchOffer {
   /** default "rematch" */
@@ -354,7 +353,9 @@ export interface Credentials {
  * player (`player_id`: a person's, whom a partner names to join the pair),
  * `partner` the second (null: a place for a partner, still free), of
  * `partner_kind` (a computer of `partner_level`); `you` is true for either of
- * them.
+ * them.  A pair's first player alone is shown its link's token (`pair_token`), whom
+ * it invited (`invited`) and who withdrew from the pair, leaving it to them
+ * (`partner_left`); `invites_you` tells the invited player.
  */
 export interface Entrant {
   entry: number | null;
@@ -366,6 +367,11 @@ export interface Entrant {
   partner?: string | null;
   partner_kind?: "human" | "bot" | null;
   partner_level?: string | null;
+  pair_token?: string | null;
+  invited?: string | null;
+  /** default false */
+  invites_you?: boolean;
+  partner_left?: string | null;
 }
 
 export interface ErrorBody {
@@ -404,6 +410,12 @@ export interface HistoryPoint {
   place: number;
   at: number;
   table_id: string | null;
+}
+
+/** The registered player (by login name) a pair's first player invites as partner. */
+export interface InvitePartner {
+  /** minLength 1, maxLength 64 */
+  name: string;
 }
 
 export interface JoinRequest {
@@ -518,11 +530,13 @@ export interface RecentSeat {
 }
 
 /**
- * An entry: alone, or (`partner`: the player id of a pair's first player, whose
- * place for a partner is free) as that pair's partner.
+ * An entry: alone (or as a new pair), or as a pair's partner with its consent:
+ * `partner`, the player id of a pair's first player who invited the caller, or
+ * `pair`, the token of a pair's link.
  */
 export interface RegisterTournament {
   partner?: string | null;
+  pair?: string | null;
 }
 
 /** A rematch: its table, the caller's seat in it, and its invitation token. */
@@ -881,6 +895,11 @@ export interface ApiRoutes {
   /** Register */
   "POST /api/tournaments/{tournament_id}/register": {
     request: RegisterTournament | null;
+    response: TournamentView;
+  };
+  /** Invite */
+  "POST /api/tournaments/{tournament_id}/invite": {
+    request: InvitePartner;
     response: TournamentView;
   };
   /** Withdraw */

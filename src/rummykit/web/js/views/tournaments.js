@@ -11,7 +11,7 @@ import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { readCatalog } from "../catalog.js";
 import { gameViews } from "../games.js";
-import { NicknameForm, TopBar, levelName } from "./common.js";
+import { CopyButton, NicknameForm, TopBar, levelName } from "./common.js";
 
 /**
  * @import { Entrant, RoundTable, StandingLine, TournamentSummary, TournamentView,
@@ -252,10 +252,40 @@ function RoundTableRow({ table, view, roundOver }) {
 }
 
 /**
- * One tournament's page.
- * @param {{ tournamentId: string }} props
+ * How a pair's first player finds a partner: the pair's link to send, an invitation by
+ * name (a registered player), whom it invited, and who left the pair.
+ * @param {{ tournamentId: string, entrant: Entrant, busy: boolean, invite: (name: string) => void }} props
  */
-export function TournamentPage({ tournamentId }) {
+function PairInvitation({ tournamentId, entrant, busy, invite }) {
+  const [name, setName] = useState("");
+  const link = new URL(`/#/tournament/${encodeURIComponent(tournamentId)}?pair=${encodeURIComponent(entrant.pair_token ?? "")}`, location.href).href;
+  const submit = (/** @type {Event} */ event) => {
+    event.preventDefault();
+    if (name.trim()) invite(name.trim());
+  };
+  return html`<section class="panel pair-invitation" data-testid="pair-invitation">
+    ${entrant.partner_left ? html`<p role="status" data-testid="partner-left">${t("tournament.partner_left", { name: entrant.partner_left })}</p>` : null}
+    <p class="muted">${t("tournament.pair_link")}</p>
+    <div class="invite">
+      <input readonly value=${link} aria-label=${t("tournament.pair_link")} data-testid="pair-link"
+        onFocus=${(/** @type {InputChange} */ e) => e.target.select()} />
+      <${CopyButton} text=${link} label=${t("table.copy_invite")} />
+    </div>
+    <form class="invite-by-name" onSubmit=${submit}>
+      <label>${t("tournament.invite_label")}
+        <input value=${name} maxlength="64" autocomplete="off" data-testid="invite-name"
+          onInput=${(/** @type {InputChange} */ e) => setName(e.target.value)} /></label>
+      <button type="submit" disabled=${busy || !name.trim()}>${t("tournament.invite")}</button>
+    </form>
+    ${entrant.invited ? html`<p class="small" data-testid="invited">${t("tournament.invited", { name: entrant.invited })}</p>` : null}
+  </section>`;
+}
+
+/**
+ * One tournament's page; ``pairToken``, from a pair's link, offers to join that pair.
+ * @param {{ tournamentId: string, pairToken?: string | null }} props
+ */
+export function TournamentPage({ tournamentId, pairToken = null }) {
   const { me } = useStore(session);
   const [view, setView] = useState(/** @type {TournamentView | null} */ (null));
   const [error, setError] = useState(/** @type {string | null} */ (null));
@@ -297,8 +327,10 @@ export function TournamentPage({ tournamentId }) {
       </main>`;
   }
   const registering = view.status === "registering";
-  // a tournament of pairs (Burraco for four): a partner joins a pair awaiting one
+  // a tournament of pairs (Burraco for four): a partner joins a pair awaiting one, by its
+  // link or its invitation
   const pairs = gameViews(view.game)?.partnerOf(0, view.table_size) != null;
+  const mine = view.entries.find((entrant) => entrant.you && entrant.player_id === me?.player_id);
   return html`<${TopBar} title=${t("tournament.tournaments")} />
     <main class="tournaments-page" data-status=${view.status}>
       <a href="#/tournaments">${t("tournament.all")}</a>
@@ -331,11 +363,19 @@ export function TournamentPage({ tournamentId }) {
           <ul class="round-tables">${round.tables.map((table) => html`<${RoundTableRow} key=${table.number} table=${table} view=${view} roundOver=${round.over} />`)}</ul>
         </section>`,
       )}
+      ${registering && me && pairs && pairToken && !view.registered
+        ? html`<p class="panel join-pair"><button type="button" class="primary" data-testid="join-pair" disabled=${busy}
+            onClick=${() => act((/** @type {string} */ id) => api.registerTournament(id, { pair: pairToken }))}>${t("tournament.join_pair")}</button></p>`
+        : null}
+      ${registering && mine?.pair_token
+        ? html`<${PairInvitation} tournamentId=${tournamentId} entrant=${mine} busy=${busy}
+            invite=${(/** @type {string} */ name) => act((/** @type {string} */ id) => api.invitePartner(id, name))} />`
+        : null}
       ${registering
         ? html`<section class="panel entrants">
             <h2>${t("tournament.entrants_of", { count: view.entries.length, capacity: view.capacity })}</h2>
             <ul>${view.entries.map((entrant, i) => html`<li key=${i} class=${entrant.you ? "you" : ""}>${entrantName(entrant)}${pairs && !entrant.partner
-              ? html` <span class="muted small">· ${t("tournament.awaiting_partner")}</span>${me && !view.registered && entrant.player_id
+              ? html` <span class="muted small">· ${t("tournament.awaiting_partner")}</span>${me && !view.registered && entrant.invites_you
                   ? html` <button type="button" class="small partner-with" data-partner=${entrant.player_id} disabled=${busy}
                       onClick=${() => act((/** @type {string} */ id) => api.registerTournament(id, { partner: entrant.player_id }))}>${t("tournament.partner_with", { name: entrant.name })}</button>`
                   : null}`
