@@ -319,9 +319,11 @@ def _record_storage_calls(client: TestClient) -> list[tuple[str, tuple[Any, ...]
         if name.startswith("_") or not inspect.iscoroutinefunction(method):
             continue
 
-        async def recorded(*args: Any, _name: str = name, _method: Any = method) -> Any:
-            calls.append((_name, args))
-            return await _method(*args)
+        async def recorded(
+            *args: Any, _name: str = name, _method: Any = method, **keywords: Any
+        ) -> Any:
+            calls.append((_name, (*args, *keywords.values())))
+            return await _method(*args, **keywords)
 
         setattr(storage, name, recorded)
     return calls

@@ -16,6 +16,7 @@ loop that runs every table.  This module never reads the database itself.
 from __future__ import annotations
 
 import asyncio
+import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -51,9 +52,24 @@ class Sessions:
 
     def __init__(self, secret_key: str, *, max_age: int = SESSION_MAX_AGE) -> None:
         self._serializer = URLSafeTimedSerializer(secret_key, salt="rummykit-session")
+        self._trace_key = hmac.new(secret_key.encode(), b"rummykit-trace", "sha256").digest()
         self._max_age = max_age
         # player id -> the lowest epoch still valid (only players who logged out)
         self._epochs: dict[str, int] = {}
+
+    def trace(self, kind: str, value: str) -> str:
+        """A keyed hash of what an account was seen with (its browser's id, its
+        address): equal values give equal traces, and the value cannot be read back
+        without the server's key.
+
+        >>> sessions = Sessions("key")
+        >>> sessions.trace("address", "10.0.0.1") == sessions.trace("address", "10.0.0.1")
+        True
+        >>> sessions.trace("address", "10.0.0.1") == Sessions("other").trace("address", "10.0.0.1")
+        False
+        """
+        message = f"{kind}\0{value}".encode()
+        return hmac.new(self._trace_key, message, "sha256").hexdigest()
 
     def sign(self, player_id: str, epoch: int) -> str:
         return self._serializer.dumps([player_id, epoch])

@@ -22,12 +22,14 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from rummykit.server.accounts import links
 from rummykit.server.accounts.auth import COOKIE_NAME, SESSION_MAX_AGE
 from rummykit.server.accounts.throttles import Taken, Throttled, Window
 from rummykit.server.api.context import ApiError, Context, Player, ServerContext, session_player
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol import names
 from rummykit.server.protocol.lobby import Credentials, ErrorResponse, Me, SessionRequest
+from rummykit.server.storage.account_links import DAY
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.models import PlayerRow
 
@@ -48,6 +50,21 @@ async def _reserve(window: Window, code: str, message: str, *keys: str) -> Taken
         return await window.take(*keys)
     except Throttled as throttled:
         raise ApiError(429, code, message, {"retry_after": throttled.retry_after}) from None
+
+
+async def _trace(
+    request: Request, response: Response, server: ServerContext, player: PlayerRow
+) -> None:
+    """Note the browser and the address the player's session was opened from
+    (``accounts/links.py``): what links accounts of one person."""
+    browser = links.browser_id(request, response, secure=server.settings.secure_cookies)
+    now = time.time()
+    await server.storage.record_traces(
+        player.id,
+        links.traces(server.sessions, browser, client_address(request)),
+        at=now,
+        forget_before=now - server.settings.link_days * DAY,
+    )
 
 
 def _set_session(response: Response, server: ServerContext, player: PlayerRow) -> None:
@@ -100,6 +117,7 @@ async def start_session(
     if body.keep_session:
         held = await session_player(server, request.cookies.get(COOKIE_NAME))
         if held is not None:
+            await _trace(request, response, server, held)
             return _me(held)
     _refuse_computer_name(body.nickname)
     reservation = await _reserve(
@@ -125,6 +143,7 @@ async def start_session(
             {"name": body.nickname},
         )
     _set_session(response, server, player)
+    await _trace(request, response, server, player)
     log_event(None, "guest", player=player.id)
     return _me(player)
 
@@ -174,6 +193,7 @@ async def register(body: Credentials, request: Request, response: Response, serv
     except StorageError:
         raise _name_taken(body.name) from None
     _set_session(response, server, player)
+    await _trace(request, response, server, player)
     log_event(None, "registered", player=player.id)
     return Me(player_id=player.id, name=body.name, registered=True)
 
@@ -197,6 +217,7 @@ async def login(body: Credentials, request: Request, response: Response, server:
         raise ApiError(401, "bad_login", "wrong name or password")
     await reservation.give_back()
     _set_session(response, server, player)
+    await _trace(request, response, server, player)
     log_event(None, "login", player=player.id)
     return _me(player)
 

@@ -32,6 +32,7 @@ from rummykit.server.competition.tournament_rows import (
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.tournaments import CreateTournament
 from rummykit.server.settings import Settings
+from rummykit.server.storage.account_links import DAY, DECIDING_KINDS, linked_in
 from rummykit.server.storage.models import PlayerRow, TournamentEntryRow, TournamentRow
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
@@ -136,6 +137,7 @@ class Registration:
             if any(holds(e, player.id) for e in entries):
                 return False
             pairs = pair_size(tournament) > 1
+            await self._refuse_linked(session, player.id, entries)
             if partner is not None or pair_token is not None:
                 if not pairs:
                     raise TournamentError("bad_rules", "this tournament is not played by pairs")
@@ -169,6 +171,17 @@ class Registration:
             if full:
                 await self._close(session, tournament)
         return full
+
+    async def _refuse_linked(
+        self, session: AsyncSession, player_id: str, entries: list[TournamentEntryRow]
+    ) -> None:
+        """Refuse a place (or a pair) to an account linked to one entered already (one
+        browser's: ``accounts/links.py``); read under the tournament's row lock, so two
+        linked accounts registering at once cannot both enter."""
+        entered = [p for e in entries for p in (e.player_id, e.partner_id) if p is not None]
+        since = self.clock.now() - self.settings.link_days * DAY
+        if await linked_in(session, player_id, entered, kinds=DECIDING_KINDS, since=since):
+            raise TournamentError("linked_account", "an account linked to yours is entered already")
 
     async def invite(self, tournament_id: str, player: PlayerRow, invited: PlayerRow) -> None:
         """Invite ``invited`` to be the partner of ``player``'s pair (one invitation at a

@@ -208,6 +208,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("tournament_started", 409, "registration is closed: the tournament has started"),
     _http("tournament_full", 409, "every place is taken", Param("capacity", _INT)),
     _http("not_registered", 409, "you are not entered in this tournament"),
+    _http("linked_account", 409, "an account linked to yours already takes part here"),
     _http("not_creator", 403, "only the tournament's creator may start it"),
     _http("not_invited", 403, "that pair has not invited you: ask for its link"),
     _http("not_pair_leader", 409, "only a pair's first player invites its partner"),

@@ -57,6 +57,25 @@ Index("ix_players_login_name_lower", func.lower(PlayerRow.login_name), unique=Tr
 Index("ix_players_name_lower", func.lower(PlayerRow.name))
 
 
+class AccountLinkRow(Base):
+    """A trace two accounts of one person share: the browser they were used from
+    (``browser``, its long-lived id cookie) or the address (``address``), each kept only
+    as a keyed hash (``key``), with when it was first and last seen for the player."""
+
+    __tablename__ = "account_links"
+    __table_args__ = (
+        UniqueConstraint("player_id", "kind", "key", name="uq_account_links_trace"),
+        Index("ix_account_links_key", "kind", "key"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(64))
+    first_seen: Mapped[float] = mapped_column(Float)
+    last_seen: Mapped[float] = mapped_column(Float)
+
+
 class SecretRow(Base):
     """Server secrets made at first start (the cookie signing key)."""
 

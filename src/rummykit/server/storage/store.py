@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from rummykit.server.storage import migrate
+from rummykit.server.storage.account_links import LinkStore
 from rummykit.server.storage.action_log import ActionWriter
 from rummykit.server.storage.checkpoints import Checkpointer
 from rummykit.server.storage.errors import LeaseLost
@@ -54,9 +55,10 @@ class StoredTable:
     rematch: TableRow | None = None
 
 
-class Storage(PlayerStore):
+class Storage(PlayerStore, LinkStore):
     """The server's database, behind one async engine (its players' part is
-    :class:`~rummykit.server.storage.players.PlayerStore`)."""
+    :class:`~rummykit.server.storage.players.PlayerStore`, the traces that link their
+    accounts :class:`~rummykit.server.storage.account_links.LinkStore`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.refusals import TableError
+from rummykit.server.storage.account_links import DAY, DECIDING_KINDS
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import RECENT_EVENTS, TableViews
@@ -67,6 +68,8 @@ class SeatRequests:
             seat = free[0]
         else:
             raise TableError("table_full", "every seat is taken")
+        if host.row.rated:
+            await _refuse_linked(host, command.player_id)
         at = host.clock.now()
         # the last free seat starts the game, in the same transaction
         starts = all(s.occupied for s in host.seating if s is not seat)
@@ -121,3 +124,15 @@ class SeatRequests:
         command.result.set_result(None)
         host.views.broadcast()
         host.bots.after_change()
+
+
+async def _refuse_linked(host: JoinedTable, player_id: str) -> None:
+    """Refuse a seat at a rated table to an account linked to one seated there (one
+    browser's: ``accounts/links.py``).  The table takes its joins one at a time, so two
+    linked accounts racing for its seats cannot both sit."""
+    seated = [s.player_id for s in host.seating if s.player_id is not None]
+    since = host.clock.now() - host.settings.link_days * DAY
+    if await host.storage.linked_to(player_id, seated, kinds=DECIDING_KINDS, since=since):
+        raise TableError(
+            "linked_account", "an account linked to yours already sits at this rated table"
+        )
