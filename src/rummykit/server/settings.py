@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     default_time_bank_seconds: float = Field(default=120.0, ge=0)
     max_time_bank_seconds: float = Field(default=3600.0, ge=0)
     grace_seconds: float = Field(default=60.0, ge=0)
+    # At a rated table, a person away past the grace period, or for whom a stand-in
+    # played this many turns in a row, has abandoned the game: the others may claim it.
+    abandon_turns: int = Field(default=3, ge=1, le=100)
     bot_pause_seconds: float = Field(default=0.8, ge=0)
     bot_workers: int = Field(default=2, ge=1, le=64)
     # A hint's search in iterations (unset: each game's own budget, about 0.5 to 1 s on two

@@ -91,6 +91,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
         rated=bool(table.rated),
         finished_at=table.finished_at,
         tournament_id=table.tournament_id,
+        ended_by=table.ended_by,  # type: ignore[arg-type]
     )
 
 

@@ -37,6 +37,9 @@ class RecordSource:
     actions: tuple[str, ...]
     players: tuple[str, ...]
     chat: tuple[dict[str, Any], ...]
+    # how the game ended when it was not played to its end (``abandoned``, ``aborted``)
+    ended_by: str | None = None
+    winners: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, stored: StoredTable) -> RecordSource:
@@ -54,6 +57,8 @@ class RecordSource:
             chat=tuple(
                 {"seat": c.seat, "name": c.name, "text": c.text, "at": c.at} for c in stored.chat
             ),
+            ended_by=table.ended_by,
+            winners=None if table.winners is None else tuple(table.winners),
         )
 
 
@@ -81,6 +86,8 @@ def build(source: RecordSource, seat: int | None) -> dict[str, Any]:
             commitment=source.commitment,
             chat=chat,
         )
+        if source.ended_by is not None:  # not played to its end: its actions stop short
+            full.update(ended_by=source.ended_by, winners=list(source.winners or ()))
         return full
     if seat is None:
         seats = range(state.num_players)

@@ -29,6 +29,7 @@ from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.messages import (
     ActionMessage,
     ChatMessage,
+    ClaimRequest,
     ErrorMessage,
     HintRequest,
     Pong,
@@ -36,6 +37,7 @@ from rummykit.server.protocol.messages import (
     parse_client_message,
 )
 from rummykit.server.protocol.refusals import TableError
+from rummykit.server.table.commands import ClientClaim
 from rummykit.server.table.connection import CLOSE_TRY_AGAIN
 from rummykit.server.table.host import (
     STORAGE_FAILURES,
@@ -255,5 +257,7 @@ async def _read(
             host.submit(ClientChat(connection, parsed.text, parsed.client_id))
         elif isinstance(parsed, HintRequest):
             host.submit(ClientHint(connection))
+        elif isinstance(parsed, ClaimRequest):
+            host.submit(ClientClaim(connection))
         else:
             connection.send(Pong())

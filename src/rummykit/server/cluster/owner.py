@@ -31,6 +31,7 @@ from rummykit.server.table.commands import (
     Attach,
     ClientAction,
     ClientChat,
+    ClientClaim,
     ClientHint,
     Detach,
     Join,
@@ -46,7 +47,9 @@ from rummykit.server.table.remote import Publish, Refusal, RemoteConnection
 class OwnerSide:
     """The clients of other gateways at this worker's tables, by connection id."""
 
-    KINDS = frozenset({"attach", "detach", "act", "chat", "hint", "join", "leave", "rematch"})
+    KINDS = frozenset(
+        {"attach", "detach", "act", "chat", "hint", "claim", "join", "leave", "rematch"}
+    )
     """The envelopes a gateway sends an owner."""
 
     def __init__(self, *, publish: Publish, spawn: Spawn) -> None:
@@ -66,7 +69,7 @@ class OwnerSide:
                 if found_remote is not None:
                     remote, host = found_remote
                     host.submit(Detach(remote))
-            case "act" | "chat" | "hint":
+            case "act" | "chat" | "hint" | "claim":
                 found_remote = self.connections.get(str(message.get("c")))
                 if found_remote is None:  # detached here (its gateway seemed dead): the
                     self._unknown(message)  # client must attach again, so it reconnects
@@ -78,6 +81,8 @@ class OwnerSide:
                     host.submit(ClientAction(remote, int(message["sn"]), str(message["a"])))
                 elif kind == "chat":
                     host.submit(ClientChat(remote, str(message["x"]), _client_id(message.get("i"))))
+                elif kind == "claim":
+                    host.submit(ClientClaim(remote))
                 else:
                     host.submit(ClientHint(remote))
             case "join" | "leave":

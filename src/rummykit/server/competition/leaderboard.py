@@ -117,6 +117,8 @@ class RecentGame(BaseModel):
     change: float | None = None
     left_early: bool = False
     substituted: bool = False
+    # how the game ended when it was not played to its end: "abandoned" or "aborted"
+    ended_by: str | None = None
     private: bool = False
 
 
@@ -222,6 +224,7 @@ async def profile(storage: Storage, player_id: str) -> Profile | None:
                 change=None if entry is None else round(entry.change, 1),
                 left_early=entry is not None and entry.left_early,
                 substituted=entry is not None and entry.substituted,
+                ended_by=table.ended_by,
             )
         )
     pool_ratings = []
@@ -275,6 +278,7 @@ def _private_game(table: TableRow, entry: RatingHistoryRow) -> RecentGame:
         left_early=entry.left_early,
         substituted=entry.substituted,
         private=True,
+        ended_by=table.ended_by,
     )
 
 

@@ -284,6 +284,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _socket("hint_failed", "no hint could be made"),
     _socket("hint_not_allowed", "no hints while a rated or tournament game is played"),
     _socket("bot_error", "the bot could not answer"),
+    _socket("nothing_to_claim", "no other side has abandoned this game"),
 )
 
 ERROR_CODES: Final[Mapping[str, ErrorCode]] = {entry.code: entry for entry in _CATALOGUE}

@@ -205,6 +205,8 @@ class TableSummary(BaseModel):
     # when the game ended (null before), and the tournament whose round it is a table of
     finished_at: float | None = None
     tournament_id: str | None = None
+    # how the game ended when it was not played to its end: "abandoned" or "aborted"
+    ended_by: Literal["abandoned", "aborted"] | None = None
 
 
 class TableCreated(BaseModel):

@@ -105,6 +105,14 @@ class HintRequest(_ClientMessage):
     type: Literal["hint"] = "hint"
 
 
+class ClaimRequest(_ClientMessage):
+    """Claim the win over a side that abandoned a rated game (a seat ``gone``): the game
+    ends at once, rated as a loss for the side that is gone; refused with
+    ``nothing_to_claim`` when no other side is gone or the claimer is."""
+
+    type: Literal["claim"] = "claim"
+
+
 class Ping(_ClientMessage):
     """Keep-alive; answered with ``pong``."""
 
@@ -112,9 +120,9 @@ class Ping(_ClientMessage):
 
 
 ClientMessage = Annotated[
-    ActionMessage | ChatMessage | HintRequest | Ping, Field(discriminator="type")
+    ActionMessage | ChatMessage | HintRequest | ClaimRequest | Ping, Field(discriminator="type")
 ]
-CLIENT_TYPES: Final = ("action", "chat", "hint", "ping")
+CLIENT_TYPES: Final = ("action", "chat", "hint", "claim", "ping")
 
 # ---------------------------------------------------------------------------------------
 # Server -> client
@@ -124,9 +132,12 @@ class PlayerInfo(_Message):
     """Who sits at ``seat``: a human (``level`` null) or a bot of ``level``.
 
     ``connected`` is whether the human has a live connection (bots are always
-    connected); ``substitute`` is true while a bot plays for an absent human; ``kept``
-    is true for a rematch's free seat kept for the player who held it at the finished
-    table (nobody else may take it).
+    connected); ``substitute`` is true while a bot plays for an absent human; ``gone``
+    is true when, at a rated table, that human counts as having abandoned the game
+    (away past the grace period, or a stand-in played their last ``abandon_turns``
+    turns): the other side may claim the win (``claim``); ``kept`` is true for a
+    rematch's free seat kept for the player who held it at the finished table (nobody
+    else may take it).
     """
 
     seat: int
@@ -135,6 +146,7 @@ class PlayerInfo(_Message):
     level: str | None = None
     connected: bool
     substitute: bool = False
+    gone: bool = False
     kept: bool = False
 
 
@@ -325,6 +337,10 @@ Seed = Annotated[
 """A seed held as an int, sent as decimal text, read from either."""
 
 
+EndedBy = Literal["abandoned", "aborted"]
+"""How a game ended when it was not played to its end (``table/abandonment.py``)."""
+
+
 class GameOverMessage(_Message):
     """The game ended: final ``totals``, ``winners`` (seats), and the fair-deal proof:
     the ``seed`` and ``nonce`` whose SHA-256 ``commitment`` was published at creation
@@ -336,13 +352,16 @@ class GameOverMessage(_Message):
     >>> over = GameOverMessage(table_id="t", totals=[1, 2], winners=[1], seed=2**63 - 1,
     ...     nonce="00", commitment="c", record_url="/r")
     >>> over.model_dump_json()
-    '{"type":"game_over","table_id":"t","totals":[1,2],"winners":[1],"seed":"9223372036854775807","nonce":"00","commitment":"c","record_url":"/r"}'
+    '{"type":"game_over","table_id":"t","totals":[1,2],"winners":[1],"ended_by":null,"seed":"9223372036854775807","nonce":"00","commitment":"c","record_url":"/r"}'
     """
 
     type: Literal["game_over"] = "game_over"
     table_id: str
     totals: list[int]
     winners: list[int]
+    # how the game ended when it was not played to its end: "abandoned" (the win
+    # claimed over a side that was gone) or "aborted" (every person gone: unrated)
+    ended_by: EndedBy | None = None
     seed: Seed | None
     nonce: str | None
     commitment: str

@@ -109,6 +109,9 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float)
     totals: Mapped[list[int] | None] = mapped_column(JSON)
     winners: Mapped[list[int] | None] = mapped_column(JSON)
+    # how a finished game ended, when not played to its end: "abandoned" (the win
+    # claimed over a side that was gone) or "aborted" (every person gone: unrated)
+    ended_by: Mapped[str | None] = mapped_column(String(16), default=None)
     # a rated table's end changes its players' ratings (``storage/ratings.py``)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # a table of a tournament's round (``tournaments.py``)

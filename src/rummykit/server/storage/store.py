@@ -208,15 +208,35 @@ class Storage(PlayerStore, LinkStore):
         *,
         rated: RatedGame | None = None,
         lease: Lease | None = None,
+        ended_by: str | None = None,
+        gone: Sequence[int] = (),
     ) -> None:
-        """Store the game's end; a ``rated`` table's players are rated in the same
-        transaction (``storage/ratings.py``: once per table, however often this runs)."""
+        """Store the game's end (``ended_by`` when it was not played to its end, the
+        seats ``gone`` marked as having left); a ``rated`` table's players are rated in
+        the same transaction (``storage/ratings.py``: once per table, however often
+        this runs)."""
         async with self._sessions.begin() as session:
             await _fence(session, lease)
+            if gone:
+                await session.execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.table_id == table_id,
+                        SeatRow.seat.in_(list(gone)),
+                        SeatRow.left_at.is_(None),
+                    )
+                    .values(left_at=at)
+                )
             await session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
-                .values(status="over", finished_at=at, totals=list(totals), winners=list(winners))
+                .values(
+                    status="over",
+                    finished_at=at,
+                    totals=list(totals),
+                    winners=list(winners),
+                    ended_by=ended_by,
+                )
             )
             if rated is not None:
                 await rate_finished_table(session, table_id, totals, rated, at)

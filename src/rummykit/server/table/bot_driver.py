@@ -75,6 +75,14 @@ class BotDriver:
             self._timer.cancel()
             self._timer = None
 
+    def timer_fired(self, key: int) -> None:
+        """The turn timer ``key`` rang: a stand-in plays the turn, if it is still on."""
+        host = self.host
+        if host.status != "playing" or not host.turn.rang(key):
+            return
+        log_event(host.table_id, "turn_timed_out", seat=host.state.current_player)
+        self.after_change()
+
     def after_change(self) -> None:
         """After anything changed: start the bot's thinking if a bot is to move, else
         arm the turn timer for the person to move."""

@@ -52,6 +52,13 @@ class ClientHint:
 
 
 @dataclass(frozen=True)
+class ClientClaim:
+    """The connection's player claims the win over a side that abandoned the game."""
+
+    connection: Connection
+
+
+@dataclass(frozen=True)
 class BotDecided:
     """A bot's (or substitute's) decision for state ``state_number``; ``action`` is
     ``None`` when no decision could be made (the host asks again later)."""
@@ -141,6 +148,7 @@ Command = (
     | ClientAction
     | ClientChat
     | ClientHint
+    | ClientClaim
     | BotDecided
     | BotRetry
     | TimerFired

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from rummykit.rating.model import pool_of
 from rummykit.server.operations.events_log import log_event
-from rummykit.server.protocol.messages import GameOverMessage
+from rummykit.server.protocol.messages import EndedBy, GameOverMessage
 from rummykit.server.storage.models import TableRow
 from rummykit.server.storage.ratings import RatedGame
 from rummykit.server.table.bot_driver import BotDriver
@@ -44,13 +44,22 @@ class GameEnd:
     def __init__(self, host: EndingTable) -> None:
         self.host = host
 
-    async def finish(self, at: float) -> None:
-        """Store the game's end, then tell everyone (the seed is revealed)."""
+    async def finish(
+        self,
+        at: float,
+        *,
+        ended_by: EndedBy | None = None,
+        winners: list[int] | None = None,
+        gone: tuple[int, ...] = (),
+    ) -> None:
+        """Store the game's end, then tell everyone (the seed is revealed).  A game not
+        played to its end says how it ended (``ended_by``), with its ``winners`` and
+        the seats ``gone`` (placed last); an aborted one is not rated."""
         host = self.host
         totals = list(host.state.totals)
-        winners = list(host.state.winners)
+        winners = list(host.state.winners) if winners is None else winners
         rated = None
-        if host.row.rated:
+        if host.row.rated and ended_by != "aborted":
             game = host.game
             pool = pool_of(
                 game.name,
@@ -65,18 +74,26 @@ class GameEnd:
                 sides=None if team_of is None else tuple(map(team_of, range(len(totals)))),
             )
         await host.storage.finish_table(
-            host.table_id, at, totals, winners, rated=rated, lease=host.write_lease()
+            host.table_id,
+            at,
+            totals,
+            winners,
+            rated=rated,
+            lease=host.write_lease(),
+            ended_by=ended_by,
+            gone=gone,
         )
         host.status = "over"
         host.row.status = "over"
         host.row.totals = totals
         host.row.winners = winners
         host.row.finished_at = at
+        host.row.ended_by = ended_by
         for seat in host.seating:
             seat.cancel_grace()
         host.turn.disarm()
         host.bots.cancel()
-        log_event(host.table_id, "game_over", totals=totals, winners=winners)
+        log_event(host.table_id, "game_over", totals=totals, winners=winners, ended_by=ended_by)
         host.views.broadcast()
         host.views.send_all(self.message())
         host.linger_if_idle()
@@ -101,7 +118,8 @@ class GameEnd:
         return GameOverMessage(
             table_id=host.table_id,
             totals=list(host.state.totals),
-            winners=list(host.state.winners),
+            winners=list(host.state.winners if host.row.winners is None else host.row.winners),
+            ended_by=host.row.ended_by,  # type: ignore[arg-type]
             seed=None if host.row.reveal_held else host.row.seed,
             nonce=None if host.row.reveal_held else host.row.nonce,
             commitment=host.row.commitment,

@@ -8,7 +8,8 @@ grace period), :mod:`~rummykit.server.table.joining` (seats asked for through th
 lobby), :mod:`~rummykit.server.table.turn_clock` (the turn timer),
 :mod:`~rummykit.server.table.bot_driver` (bots, substitutes, timed-out turns),
 :mod:`~rummykit.server.table.talk` (chat and hints),
-:mod:`~rummykit.server.table.ending` (the game's end) and
+:mod:`~rummykit.server.table.ending` (the game's end),
+:mod:`~rummykit.server.table.abandonment` (a rated game abandoned) and
 :mod:`~rummykit.server.table.broadcast` (views).  None of them imports the host: each
 names the part of it it uses (:mod:`~rummykit.server.table.parts`).  Time comes from an
 injected :class:`~rummykit.server.clock.Clock`.
@@ -65,6 +66,7 @@ from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.models import SeatRow, TableRow
 from rummykit.server.storage.store import Storage, StoredTable
+from rummykit.server.table.abandonment import Abandonment
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import TableViews
 from rummykit.server.table.commands import (
@@ -74,6 +76,7 @@ from rummykit.server.table.commands import (
     BotRetry,
     ClientAction,
     ClientChat,
+    ClientClaim,
     ClientHint,
     Command,
     Detach,
@@ -164,6 +167,7 @@ class TableHost:
         self.talk = TableTalk(self)
         self.presence = Presence(self)
         self.ending = GameEnd(self)
+        self.abandonment = Abandonment(self)
         self.seat_requests = SeatRequests(self)
         self.last_action: LastAction | None = None
         # once the game is over: the rematch a player of this table asked for
@@ -193,8 +197,9 @@ class TableHost:
             before = host._turn_marker()
             host.state.apply(host.game.parse_action(row.action))
             host._applied = row.state_number + 1
-            host._note_turn(before, row.at)
+            turned = host._note_turn(before, row.at)
             host.last_action = LastAction(seat=row.seat, action=row.action, actor=row.actor)  # type: ignore[arg-type]
+            host.abandonment.moved(row.seat, row.actor, turned)  # type: ignore[arg-type]
         return host
 
     async def settle(self) -> None:
@@ -214,9 +219,12 @@ class TableHost:
     def _turn_marker(self) -> tuple[int | None, int]:
         return self.state.current_player, self.state.hand_number
 
-    def _note_turn(self, before: tuple[int | None, int], at: float) -> None:
-        if self.state.hand_over or self._turn_marker() != before:
+    def _note_turn(self, before: tuple[int | None, int], at: float) -> bool:
+        """Begin the next turn if the last action ended one; whether it did."""
+        turned = self.state.hand_over or self._turn_marker() != before
+        if turned:
             self.turn.begin_turn(self.state_number, at, self.state.current_player)
+        return turned
 
     def write_lease(self) -> Lease | None:
         """The lease every write of this table is made under: ``None`` for a single
@@ -330,6 +338,8 @@ class TableHost:
                 await self.talk.chat(connection, text, client_id)
             case ClientHint(connection):
                 self.talk.hint(connection)
+            case ClientClaim(connection):
+                await self.abandonment.claim(connection)
             case HintReady():
                 self.talk.hint_ready(command)
             case BotDecided():
@@ -337,7 +347,7 @@ class TableHost:
             case BotRetry():
                 self.bots.retry(command)
             case TimerFired(key):
-                self._timer_fired(key)
+                self.bots.timer_fired(key)
             case GraceExpired(seat):
                 await self.presence.grace_expired(seat)
             case Join():
@@ -345,11 +355,7 @@ class TableHost:
             case Leave():
                 await self.seat_requests.leave(command)
             case SignedOut(player_id, result):
-                for connection in self.seating.connections():
-                    if connection.player_id == player_id:
-                        self.presence.detach(connection)
-                if not result.done():
-                    result.set_result(None)
+                self.presence.signed_out(player_id, result)
             case RematchMade(table_id, invite_token, by):
                 self.rematch = RematchOffer(table_id=table_id, invite_token=invite_token, by=by)
                 # an invitation: only the seats the rematch keeps are told where it is
@@ -469,21 +475,16 @@ class TableHost:
         except IllegalAction as error:  # pragma: no cover - check and apply agree
             raise StorageError(f"stored action {number} was refused: {error}") from None
         self._applied = number + 1
-        self._note_turn(before, at)
+        turned = self._note_turn(before, at)
         self.last_action = LastAction(seat=seat, action=formatted, actor=actor, reason=reason)
         log_event(self.table_id, "action", n=number, seat=seat, actor=actor, action=formatted)
+        self.abandonment.moved(seat, actor, turned)
         if self.state.game_over:
             await self.ending.finish(at)
-        else:
+        elif not await self.abandonment.abort_if_deserted():
             self.views.broadcast()
             self.bots.after_change()
         return True
-
-    def _timer_fired(self, key: int) -> None:
-        if self.status != "playing" or not self.turn.rang(key):
-            return
-        log_event(self.table_id, "turn_timed_out", seat=self.state.current_player)
-        self.bots.after_change()
 
     def started(self, at: float) -> None:
         """The table's start is stored: play begins."""

@@ -10,10 +10,12 @@ decides presence only: what each connection may see is the views' to check at se
 
 from __future__ import annotations
 
+import asyncio
 from typing import Protocol
 
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.messages import ErrorMessage, RematchOffer
+from rummykit.server.table.abandonment import Abandonment
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import RECENT_EVENTS, TableViews
 from rummykit.server.table.commands import GraceExpired
@@ -31,6 +33,7 @@ class PresentTable(TableCore, Protocol):
     bots: BotDriver
     talk: TableTalk
     ending: GameEnd
+    abandonment: Abandonment
     rematch: RematchOffer | None
 
     def linger_if_idle(self) -> None: ...
@@ -81,7 +84,10 @@ class Presence:
                 await host.storage.mark_came(host.table_id, seat.index, host.clock.now())
             seat.seen = True
             seat.cancel_grace()
+            if seat.away:  # back from an absence: no longer gone
+                seat.stand_in_turns = 0
             seat.away = False
+            host.abandonment.mark()
             if left_out:  # every lobby lists the table again before its player sees it
                 await host.player_back()
             log_event(host.table_id, "connected", seat=seat.index, player=connection.player_id)
@@ -98,6 +104,14 @@ class Presence:
             connection.send(host.ending.message())
             if host.rematch is not None and seat is not None:
                 connection.send(host.rematch)
+
+    def signed_out(self, player_id: str, result: asyncio.Future[None]) -> None:
+        """Close every connection of ``player_id``'s here, then answer."""
+        for connection in self.host.seating.connections():
+            if connection.player_id == player_id:
+                self.detach(connection)
+        if not result.done():
+            result.set_result(None)
 
     def detach(self, connection: Connection) -> None:
         host = self.host
@@ -130,6 +144,9 @@ class Presence:
         if seat.connections or host.status != "playing":
             return
         seat.away = True
+        host.abandonment.mark()
+        if await host.abandonment.abort_if_deserted():
+            return
         if host.row.tournament_id is not None and not seat.seen:
             await host.storage.mark_left(
                 host.table_id, index, host.clock.now(), lease=host.write_lease()

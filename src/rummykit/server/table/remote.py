@@ -29,6 +29,7 @@ from rummykit.server.table.commands import (
     Attach,
     ClientAction,
     ClientChat,
+    ClientClaim,
     ClientHint,
     Command,
     Detach,
@@ -159,6 +160,8 @@ class RemoteTable:
                 self._send("chat", c=self._watch(connection), x=text, i=client_id)
             case ClientHint(connection):
                 self._send("hint", c=self._ids.get(id(connection)))
+            case ClientClaim(connection):
+                self._send("claim", c=self._watch(connection))
             case Join(player_id, name, seat, result):
                 self._ask(result, "join", p=player_id, n=name, s=seat)
             case Leave(player_id, result):

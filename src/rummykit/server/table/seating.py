@@ -41,6 +41,10 @@ class SeatState:
     seen: bool = False
     # a rematch's seat is kept for the player who held it at the finished table
     kept_for: str | None = None
+    # turns in a row a stand-in (the turn timer's or a substitute) played for the
+    # person, and whether the seat counts as abandoned (``abandonment.py``)
+    stand_in_turns: int = 0
+    gone: bool = False
 
     @property
     def occupied(self) -> bool:
@@ -207,6 +211,7 @@ class Seating:
                 level=seat.level,
                 connected=seat.kind == "bot" or bool(seat.connections),
                 substitute=seat.kind == "human" and seat.away,
+                gone=seat.gone,
                 kept=seat.player_id is None and seat.kept_for is not None,
             )
             for seat in self.seats

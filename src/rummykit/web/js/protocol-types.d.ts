@@ -13,7 +13,7 @@
 export type ProtocolVersion = 2;
 
 /** What a client sends over the table's WebSocket. */
-export type ClientMessage = ActionMessage | ChatMessage | HintRequest | Ping;
+export type ClientMessage = ActionMessage | ChatMessage | HintRequest | ClaimRequest | Ping;
 
 /** What the server sends over the table's WebSocket. */
 export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | RematchOffer | HintMessage | GameOverMessage | Pong;
@@ -73,6 +73,16 @@ export interface ChatMessage {
   client_id?: string | null;
 }
 
+/**
+ * Claim the win over a side that abandoned a rated game (a seat `gone`): the game
+ * ends at once, rated as a loss for the side that is gone; refused with
+ * `nothing_to_claim` when no other side is gone or the claimer is.
+ */
+export interface ClaimRequest {
+  /** default "claim" */
+  type?: "claim";
+}
+
 /** A card the player may discard and the `deadwood` the rest of the hand leaves. */
 export interface DiscardChoice {
   card: string;
@@ -109,6 +119,8 @@ export interface GameOverMessage {
   table_id: string;
   totals: number[];
   winners: number[];
+  /** default null */
+  ended_by?: "abandoned" | "aborted" | null;
   seed: string | null;
   nonce: string | null;
   commitment: string;
@@ -176,9 +188,12 @@ export interface Ping {
  * Who sits at `seat`: a human (`level` null) or a bot of `level`.
  *
  * `connected` is whether the human has a live connection (bots are always
- * connected); `substitute` is true while a bot plays for an absent human; `kept`
- * is true for a rematch's free seat kept for the player who held it at the finished
- * table (nobody else may take it).
+ * connected); `substitute` is true while a bot plays for an absent human; `gone`
+ * is true when, at a rated table, that human counts as having abandoned the game
+ * (away past the grace period, or a stand-in played their last `abandon_turns`
+ * turns): the other side may claim the win (`claim`); `kept` is true for a
+ * rematch's free seat kept for the player who held it at the finished table (nobody
+ * else may take it).
  */
 export interface PlayerInfo {
   seat: number;
@@ -189,6 +204,8 @@ export interface PlayerInfo {
   connected: boolean;
   /** default false */
   substitute?: boolean;
+  /** default false */
+  gone?: boolean;
   /** default false */
   kept?: boolean;
 }
@@ -518,6 +535,7 @@ export interface RecentGame {
   left_early?: boolean;
   /** default false */
   substituted?: boolean;
+  ended_by?: string | null;
   /** default false */
   private?: boolean;
 }
@@ -689,6 +707,7 @@ export interface TableSummary {
   rating_changes?: RatingChange[];
   finished_at?: number | null;
   tournament_id?: string | null;
+  ended_by?: "abandoned" | "aborted" | null;
 }
 
 export interface TournamentRound {

@@ -1,0 +1,109 @@
+"""Abandonment of a rated game: who is gone, the win claimed over them, and the abort of
+a game nobody plays any more.
+
+At a rated table (a tournament's keeps its own forfeits) a person is *gone* while they
+are away past the grace period, or once a stand-in (the turn timer's or a substitute)
+has played their last ``abandon_turns`` turns in a row; their next own move, or their
+return, brings them back.  Short absences stay the substitute's to play.  While a seat
+of another side is gone, a present player may claim the win: the game ends at once with
+their side the winner, rated with the sides that are gone placed last (as leavers),
+and says it was ``abandoned``.  When every person at the table is gone the game is
+``aborted``: it ends unrated and nobody wins.  Casual tables play on as before.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.table.broadcast import TableViews
+from rummykit.server.table.commands import Actor
+from rummykit.server.table.connection import Connection
+from rummykit.server.table.ending import GameEnd
+from rummykit.server.table.parts import TableCore
+
+STAND_INS: frozenset[Actor] = frozenset({"timeout", "substitute"})
+
+
+class AbandonedTable(TableCore, Protocol):
+    """What abandonment asks of its table: to send, and to end its game."""
+
+    views: TableViews
+    ending: GameEnd
+
+
+class Abandonment:
+    """Keeps each seat's ``gone`` mark of one table, and ends its game when asked."""
+
+    def __init__(self, host: AbandonedTable) -> None:
+        self.host = host
+
+    @property
+    def applies(self) -> bool:
+        """Whether the table's game can be abandoned: a rated one outside tournaments."""
+        row = self.host.row
+        return bool(row.rated) and row.tournament_id is None
+
+    def moved(self, seat: int, actor: Actor, turn_ended: bool) -> None:
+        """Count a move of ``seat``'s: a person's own brings them back, a stand-in's
+        that ends their turn counts towards abandonment."""
+        state = self.host.seating[seat]
+        if state.kind != "human":
+            return
+        if actor == "human":
+            state.stand_in_turns = 0
+        elif actor in STAND_INS and turn_ended:
+            state.stand_in_turns += 1
+        self.mark()
+
+    def mark(self) -> bool:
+        """Mark every seat gone or not as it stands now; whether any mark changed."""
+        limit = self.host.settings.abandon_turns
+        changed = False
+        for seat in self.host.seating:
+            gone = (
+                self.applies
+                and seat.kind == "human"
+                and (seat.away or seat.stand_in_turns >= limit)
+            )
+            changed |= gone != seat.gone
+            seat.gone = gone
+        return changed
+
+    def _side(self, seat: int) -> int:
+        team_of = self.host.game.team_of
+        return seat if team_of is None else team_of(seat)
+
+    async def claim(self, connection: Connection) -> None:
+        """End the game as won by the claimer's side over the sides that are gone."""
+        host = self.host
+        seat = connection.seat
+        self.mark()
+        gone = [s.index for s in host.seating if s.gone]
+        if (
+            host.status != "playing"
+            or seat is None
+            or not host.seating.may_see(connection, seat)
+            or host.seating[seat].gone
+            or not any(self._side(g) != self._side(seat) for g in gone)
+        ):
+            host.views.refuse(
+                connection, "nothing_to_claim", "no other side has abandoned this game"
+            )
+            return
+        side = self._side(seat)
+        winners = [s.index for s in host.seating if self._side(s.index) == side]
+        log_event(host.table_id, "win_claimed", seat=seat, gone=gone)
+        await host.ending.finish(
+            host.clock.now(), ended_by="abandoned", winners=winners, gone=tuple(gone)
+        )
+
+    async def abort_if_deserted(self) -> bool:
+        """End the game unrated when every person at the table is gone; whether it was."""
+        host = self.host
+        people = [s for s in host.seating if s.kind == "human"]
+        if host.status != "playing" or not people or not all(s.gone for s in people):
+            return False
+        log_event(host.table_id, "aborted")
+        await host.ending.finish(host.clock.now(), ended_by="aborted", winners=[])
+        return True
