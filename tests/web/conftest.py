@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ViewportSize, sync_playwright
@@ -26,9 +27,10 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 class LiveServer(ThreadedServer):
-    """``rummykit``'s server app under uvicorn in a thread, on a fresh SQLite file."""
+    """``rummykit``'s server app under uvicorn in a thread, on a fresh SQLite file
+    (``overrides``: settings of its own, such as a shorter grace period)."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, **overrides: Any) -> None:
         from rummykit.server.app import create_app
         from rummykit.server.settings import Settings
 
@@ -43,7 +45,7 @@ class LiveServer(ThreadedServer):
             # every page comes from 127.0.0.1: the limits per address are for a crowd here
             guest_sessions_per_hour=10_000,
             registrations_per_hour=1_000,
-        )
+        ).model_copy(update=overrides)
         super().__init__(create_app(settings))
 
     def __enter__(self) -> LiveServer:

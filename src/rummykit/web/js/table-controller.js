@@ -223,6 +223,8 @@ export class TableController {
   show(message) {
     const { game, seat, events_start: start } = message;
     const view = readObservation(game, message.observation);
+    // a game ended before its rules end it (abandoned, aborted) is over all the same
+    if (message.status === "over") view.gameOver = true;
     const known = this.store.get().log;
     const seenUpTo = known.length ? known[known.length - 1].index : -1;
     // events already shown (a reconnect repeats the latest few) are not news
@@ -310,6 +312,11 @@ export class TableController {
   askHint() {
     if (this.store.get().message?.hints === false) return;
     if (this.connection.send({ type: "hint" })) this.store.set({ hintPending: true, hint: null });
+  }
+
+  /** Claim the win over a side that abandoned the game (the server checks it may be). */
+  claimWin() {
+    this.connection.send({ type: "claim" });
   }
 
   dismissHint() {

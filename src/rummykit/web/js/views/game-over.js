@@ -75,6 +75,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
         : t(several ? "result.you_lost_to_several" : "result.you_lost", named);
   return html`<${Dialog} title=${t("result.title")} onClose=${() => setOpen(false)} className="game-over">
     <p class=${`headline ${won ? "won" : ""}`} data-testid="result-headline">${headline}</p>
+    ${over.ended_by ? html`<p class="ended-by" data-testid="ended-by">${t(`result.ended_by.${over.ended_by}`)}</p>` : null}
     ${offer && seat !== null && offer.by !== seat
       ? html`<p class="rematch-offer" role="status" data-testid="rematch-offer">${t("result.rematch_offered", { name: nameOf(offer.by) })}</p>`
       : null}

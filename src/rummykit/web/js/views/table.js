@@ -15,6 +15,7 @@ import { guestName, sitAsGuest } from "../guest.js";
 import { gameViews } from "../games.js";
 import { turnCameWith } from "../model.js";
 import { GameOverDialog } from "./game-over.js";
+import { ClaimOffer } from "./claim.js";
 import { SoundToggle } from "./sound-toggle.js";
 import { secondsLeft } from "./player-plate.js";
 import { useTicker } from "../hooks.js";
@@ -445,6 +446,7 @@ export function TablePage({ tableId, token }) {
     ${state.view ? html`<${Announcer} state=${state} nameOf=${nameOf} />` : null}
     <${Refusals} errors=${state.errors} controller=${controller}>
       ${state.view ? html`<${StandInNotice} state=${state} nameOf=${nameOf} />` : null}
+      ${state.view ? html`<${ClaimOffer} state=${state} controller=${controller} nameOf=${nameOf} />` : null}
     <//>
     ${state.view?.gameOver
       ? html`<${GameOverDialog} state=${state} nameOf=${nameOf} tableId=${tableId} token=${token} />`
