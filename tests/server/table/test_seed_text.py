@@ -116,6 +116,7 @@ def test_the_game_over_model_writes_the_seed_as_text_and_reads_both() -> None:
         "table_id": "t",
         "totals": [3, 9],
         "winners": [0],
+        "ended_by": None,
         "nonce": NONCE,
         "commitment": "c",
         "record_url": "/api/tables/t/record",
