@@ -10,6 +10,7 @@
 - ``serve``: the game server, and ``bot-worker``: a site's shared bot worker
   (:mod:`.serve`);
 - ``db upgrade``: the server's database brought to the newest schema (:mod:`.db`);
+- ``admin grant``: a role (moderator) given to a registered player (:mod:`.admin`);
 - ``verify``: a server game's record checked: its fair deal and every action
   (:mod:`.verify`).
 
@@ -26,6 +27,7 @@ from typing import Annotated
 import typer
 
 import rummykit
+from rummykit.cli import admin as admin_command
 from rummykit.cli import db as db_command
 from rummykit.cli import hint as hint_command
 from rummykit.cli import ladder as ladder_command
@@ -98,6 +100,7 @@ app.command(name="hint", cls=Command)(hint_command.hint)
 app.command(name="serve", cls=Command)(serve_command.serve)
 app.command(name="bot-worker", cls=Command)(serve_command.bot_worker)
 app.add_typer(db_command.db_app, name="db")
+app.add_typer(admin_command.admin_app, name="admin")
 app.command(name="verify", cls=Command)(verify_command.verify)
 
 

@@ -58,7 +58,7 @@ async def _trace(
     """Note the browser and the address the player's session was opened from
     (``accounts/links.py``): what links accounts of one person."""
     browser = links.browser_id(request, response, secure=server.settings.secure_cookies)
-    now = time.time()
+    now = server.tables.clock.now()
     await server.storage.record_traces(
         player.id,
         links.traces(server.sessions, browser, client_address(request)),
@@ -216,6 +216,9 @@ async def login(body: Credentials, request: Request, response: Response, server:
         log_event(None, "login_failed")
         raise ApiError(401, "bad_login", "wrong name or password")
     await reservation.give_back()
+    sanctions = await server.storage.sanctions(player.id, server.tables.clock.now())
+    if any(s.kind == "closed" for s in sanctions):
+        raise ApiError(403, "account_closed", "this account is closed")
     _set_session(response, server, player)
     await _trace(request, response, server, player)
     log_event(None, "login", player=player.id)

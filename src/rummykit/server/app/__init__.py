@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 import rummykit
 from rummykit.server.accounts import security
-from rummykit.server.api import accounts, docs_pages, errors, lobby, rematch, sockets
+from rummykit.server.api import accounts, docs_pages, errors, lobby, moderation, rematch, sockets
 from rummykit.server.api import ratings as ratings_api
 from rummykit.server.api import replay as replay_api
 from rummykit.server.api import review as review_api
@@ -94,6 +94,7 @@ def create_app(
     app.add_middleware(RequestLog)  # outermost: it sees every request and every answer
     docs_pages.install(app)
     app.include_router(accounts.router)
+    app.include_router(moderation.router)
     app.include_router(lobby.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)

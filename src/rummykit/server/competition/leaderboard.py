@@ -162,7 +162,7 @@ async def leaderboard(storage: Storage, game: str, period: Period, now: float) -
     since = None if period == "all" else now - PERIOD_SECONDS
     async with storage.reading() as session:
         for pool, players in pools_of(game):
-            rows = await pool_board(session, pool, since=since, limit=BOARD_SIZE)
+            rows = await pool_board(session, pool, since=since, limit=BOARD_SIZE, now=now)
             entries = [
                 LeaderEntry(
                     rank=rank,

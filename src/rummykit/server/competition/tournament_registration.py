@@ -34,6 +34,7 @@ from rummykit.server.protocol.tournaments import CreateTournament
 from rummykit.server.settings import Settings
 from rummykit.server.storage.account_links import DAY, DECIDING_KINDS, linked_in
 from rummykit.server.storage.models import PlayerRow, TournamentEntryRow, TournamentRow
+from rummykit.server.storage.moderation import marked_in
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
 from rummykit.server.storage.tournaments import (
@@ -178,6 +179,8 @@ class Registration:
         """Refuse a place (or a pair) to an account linked to one entered already (one
         browser's: ``accounts/links.py``); read under the tournament's row lock, so two
         linked accounts registering at once cannot both enter."""
+        if await marked_in(session, [player_id], self.clock.now()):
+            raise TournamentError("marked_account", "a marked account takes no part in tournaments")
         entered = [p for e in entries for p in (e.player_id, e.partner_id) if p is not None]
         since = self.clock.now() - self.settings.link_days * DAY
         if await linked_in(session, player_id, entered, kinds=DECIDING_KINDS, since=since):

@@ -76,6 +76,62 @@ class AccountLinkRow(Base):
     last_seen: Mapped[float] = mapped_column(Float)
 
 
+class RoleRow(Base):
+    """A role a player holds besides playing (``moderator``), granted from the command
+    line."""
+
+    __tablename__ = "player_roles"
+
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    role: Mapped[str] = mapped_column(String(16), primary_key=True)
+    granted_at: Mapped[float] = mapped_column(Float)
+
+
+class ReportRow(Base):
+    """One player's report of another (``reason``: ``cheating``, ``abuse`` or ``name``),
+    from a game (``table_id``) or a profile; ``open`` until a moderator closes it."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[str] = mapped_column(String(32), index=True)
+    reported_id: Mapped[str] = mapped_column(String(32), index=True)
+    reason: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(500), default="")
+    table_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    at: Mapped[float] = mapped_column(Float)
+    open: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
+
+
+class SanctionRow(Base):
+    """A moderator's measure against a player: ``engine`` or ``booster`` (marked: out of
+    the leaderboards and tournaments), ``mute`` (chat reaches nobody else) or ``closed``
+    (the account may not sign in); in force from ``at`` until ``until`` (null: until
+    lifted) unless ``lifted_at``."""
+
+    __tablename__ = "sanctions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+    until: Mapped[float | None] = mapped_column(Float, default=None)
+    lifted_at: Mapped[float | None] = mapped_column(Float, default=None)
+
+
+class ModerationLogRow(Base):
+    """Every moderator's action: who, on whom, what, why and when."""
+
+    __tablename__ = "moderation_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    moderator_id: Mapped[str] = mapped_column(String(32))
+    player_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    action: Mapped[str] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(String(500))
+    at: Mapped[float] = mapped_column(Float)
+
+
 class SecretRow(Base):
     """Server secrets made at first start (the cookie signing key)."""
 

@@ -23,15 +23,16 @@ from rummykit.server.storage.models import (
     SeatRow,
     TableRow,
 )
+from rummykit.server.storage.moderation import in_force
 
 
 async def pool_board(
-    session: AsyncSession, pool: str, *, since: float | None, limit: int
+    session: AsyncSession, pool: str, *, since: float | None, limit: int, now: float
 ) -> list[tuple[PlayerRatingRow, str, int]]:
     """The best ``limit`` players of ``pool`` by rating (ties by player id), each with
     their name and games: every player rated in the pool with their games in it, or with
     ``since`` those who played a rated table of the pool since then, with their games of
-    that period."""
+    that period.  A player marked at ``now`` (``moderation.py``) is left out."""
     if since is None:
         query = (
             select(PlayerRatingRow, PlayerRow.name, PlayerRatingRow.games)
@@ -51,7 +52,9 @@ async def pool_board(
             .join(recent, recent.c.player_id == PlayerRatingRow.player_id)
             .where(PlayerRatingRow.pool == pool)
         )
-    query = query.order_by(desc(PlayerRatingRow.mu), PlayerRatingRow.player_id)
+    query = query.where(PlayerRatingRow.player_id.not_in(in_force(now))).order_by(
+        desc(PlayerRatingRow.mu), PlayerRatingRow.player_id
+    )
     rows = (await session.execute(query.limit(limit))).all()
     return [(row, name, int(games)) for row, name, games in rows]
 

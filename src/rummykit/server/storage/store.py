@@ -39,6 +39,7 @@ from rummykit.server.storage.models import (
     SecretRow,
     TableRow,
 )
+from rummykit.server.storage.moderation import ModerationStore
 from rummykit.server.storage.players import PlayerStore
 from rummykit.server.storage.ratings import RatedGame, rate_finished_table
 
@@ -55,10 +56,11 @@ class StoredTable:
     rematch: TableRow | None = None
 
 
-class Storage(PlayerStore, LinkStore):
+class Storage(PlayerStore, LinkStore, ModerationStore):
     """The server's database, behind one async engine (its players' part is
     :class:`~rummykit.server.storage.players.PlayerStore`, the traces that link their
-    accounts :class:`~rummykit.server.storage.account_links.LinkStore`)."""
+    accounts :class:`~rummykit.server.storage.account_links.LinkStore`, moderation
+    :class:`~rummykit.server.storage.moderation.ModerationStore`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine

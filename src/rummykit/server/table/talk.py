@@ -101,6 +101,19 @@ class TableTalk:
             host.views.refuse(connection, "chat_empty", "the chat message is empty")
             return
         times.append(now)
+        sanctions = await host.storage.sanctions(connection.player_id, now)
+        if any(s.kind == "mute" for s in sanctions):
+            # a muted player's line reaches nobody else, and is not kept
+            connection.send(
+                ChatBroadcast(
+                    seat=connection.seat,
+                    name=connection.name,
+                    text=clean,
+                    at=now,
+                    client_id=client_id,
+                )
+            )
+            return
         row = ChatRow(
             table_id=host.table_id,
             seat=connection.seat,

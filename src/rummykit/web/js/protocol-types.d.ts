@@ -305,6 +305,11 @@ export interface Catalog {
   default_time_bank_seconds?: number;
 }
 
+export interface CloseReport {
+  /** minLength 3, maxLength 500 */
+  reason: string;
+}
+
 /**
  * A new table.  `rules` holds the engine's rule options (see the catalog); for
  * Three-Thirteen `players` follows from `seats`.  `turn_seconds` null means no
@@ -462,10 +467,52 @@ export interface Leaderboard {
   boards: PoolBoard[];
 }
 
+export interface LinkedAccount {
+  player_id: string;
+  name: string;
+  by: ("browser" | "address")[];
+}
+
+export interface LogEntry {
+  moderator: string;
+  player_id: string | null;
+  player: string | null;
+  action: string;
+  reason: string;
+  at: number;
+}
+
 export interface Me {
   player_id: string;
   name: string;
   registered: boolean;
+}
+
+/**
+ * A moderator's action on a player, with its reason: `mark_engine` and
+ * `mark_booster` (out of the leaderboards and tournaments), `mute` (for
+ * `minutes`), `close` (the account may not sign in; its sessions end), or `lift`
+ * of a sanction (`kind`).
+ */
+export interface ModeratorAction {
+  action: "mark_engine" | "mark_booster" | "mute" | "close" | "lift";
+  /** minLength 3, maxLength 500 */
+  reason: string;
+  minutes?: number | null;
+  kind?: "engine" | "booster" | "mute" | "closed" | null;
+}
+
+/**
+ * A player's report of another: why (`reason`), in their words (`text`), from
+ * one of their games (`table_id`) or their profile.
+ */
+export interface NewReport {
+  /** pattern ^[0-9a-f]{1,32}$ */
+  player_id: string;
+  reason: "cheating" | "abuse" | "name";
+  /** maxLength 500; default "" */
+  text?: string;
+  table_id?: string | null;
 }
 
 export interface PlayNow {
@@ -475,6 +522,20 @@ export interface PlayNow {
   level?: string;
   /** minimum 2.0, maximum 4.0; default 2 */
   players?: number;
+}
+
+/**
+ * What a moderator sees of one player: the reports about them, the sanctions in
+ * force, the accounts linked to theirs, and the moderators' actions on them.
+ */
+export interface PlayerCase {
+  player_id: string;
+  name: string;
+  registered: boolean;
+  reports: ReportView[];
+  sanctions: SanctionView[];
+  linked: LinkedAccount[];
+  log: LogEntry[];
 }
 
 /** One pool's board: `players` at that table size, the best first. */
@@ -564,6 +625,17 @@ export interface Rematch {
   invite_token: string | null;
 }
 
+export interface ReportView {
+  id: number;
+  reporter: string;
+  reported_id: string;
+  reported: string;
+  reason: "cheating" | "abuse" | "name";
+  text: string;
+  table_id: string | null;
+  at: number;
+}
+
 /** A review's progress (`done` of `total` decisions) and the items so far. */
 export interface Review {
   table_id: string;
@@ -629,6 +701,12 @@ export interface RuleOption {
   choices?: unknown[] | null;
 }
 
+export interface SanctionView {
+  kind: "engine" | "booster" | "mute" | "closed";
+  at: number;
+  until: number | null;
+}
+
 export interface SeatInfo {
   seat: number;
   kind: "human" | "bot";
@@ -658,6 +736,16 @@ export interface SessionRequest {
   nickname: string;
   /** default false */
   keep_session?: boolean;
+}
+
+/**
+ * What moderators did that the player themselves is told: marks and a mute in
+ * force, and whether they are a moderator.
+ */
+export interface Standing {
+  moderator: boolean;
+  marks: ("engine" | "booster")[];
+  muted_until: number | null;
 }
 
 /**
@@ -805,6 +893,41 @@ export interface ApiRoutes {
   "POST /api/logout": {
     request: undefined;
     response: { [key: string]: boolean };
+  };
+  /** Report */
+  "POST /api/reports": {
+    request: NewReport;
+    response: { [key: string]: boolean };
+  };
+  /** Standing */
+  "GET /api/me/standing": {
+    request: undefined;
+    response: Standing;
+  };
+  /** Report Queue */
+  "GET /api/mod/reports": {
+    request: undefined;
+    response: ReportView[];
+  };
+  /** Close Report */
+  "POST /api/mod/reports/{report_id}/close": {
+    request: CloseReport;
+    response: { [key: string]: boolean };
+  };
+  /** Player Case */
+  "GET /api/mod/players/{player_id}": {
+    request: undefined;
+    response: PlayerCase;
+  };
+  /** Act */
+  "POST /api/mod/players/{player_id}/actions": {
+    request: ModeratorAction;
+    response: PlayerCase;
+  };
+  /** Moderation Log */
+  "GET /api/mod/log": {
+    request: undefined;
+    response: LogEntry[];
   };
   /** Catalog */
   "GET /api/games/catalog": {
