@@ -13,6 +13,7 @@ import { RulesPage } from "./views/rules.js";
 import { LeaderboardPage } from "./views/leaderboard.js";
 import { ProfilePage } from "./views/profile.js";
 import { TournamentPage, TournamentsPage } from "./views/tournaments.js";
+import { ModerationPage } from "./views/moderation.js";
 
 function App() {
   const route = useRoute();
@@ -36,6 +37,8 @@ function App() {
       return html`<${TournamentsPage} />`;
     case "tournament":
       return html`<${TournamentPage} key=${route.args[0]} tournamentId=${route.args[0] || ""} pairToken=${route.params.pair ?? null} />`;
+    case "mod":
+      return html`<${ModerationPage} key=${route.args[0] || "queue"} playerId=${route.args[0] || null} />`;
     case "player":
       return html`<${ProfilePage} key=${route.args[0]} playerId=${route.args[0] || ""} />`;
     default:

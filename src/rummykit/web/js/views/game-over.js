@@ -13,6 +13,7 @@ import { changeText, ratingText } from "./leaderboard.js";
 import { gameViews } from "../games.js";
 import { tournamentHref } from "./tournaments.js";
 import { outcome } from "./past-game.js";
+import { ReportButton } from "./report.js";
 
 /**
  * @import { GameOverMessage, Seat, TableSummary } from "../protocol-types"
@@ -95,6 +96,11 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
     ${seat !== null ? html`<${ReviewPanel} tableId=${tableId} game=${game} />` : null}
     <${FairDeal} seed=${over.seed ?? null} nonce=${over.nonce ?? null} heldForRound=${tournament !== null}
       commitment=${over.commitment ?? null} tableId=${tableId} token=${token} />
+    ${seat !== null && summary
+      ? html`<p class="report-players">${summary.seats
+          .filter((s) => s.player_id && s.seat !== seat)
+          .map((s) => html`<${ReportButton} key=${s.seat} playerId=${/** @type {string} */ (s.player_id)} name=${nameOf(s.seat)} tableId=${tableId} />`)}</p>`
+      : null}
     <div class="actions">
       ${tournament
         ? html`<a class="button" href=${tournamentHref(tournament)} data-testid="back-to-tournament">${t("result.back_to_tournament")}</a>`

@@ -4,16 +4,18 @@
 // Every fetched value is rendered as text, never as markup.
 
 import { html, useEffect, useState } from "../html.js";
-import { t, errorText, formatDate } from "../i18n.js";
+import { t, errorText, formatDate, formatDateTime } from "../i18n.js";
 import { api } from "../api.js";
 import { TopBar } from "./common.js";
 import { PastResult } from "./past-game.js";
 import { readCatalog } from "../catalog.js";
 import { session } from "../store.js";
+import { useStore } from "../hooks.js";
+import { ReportButton } from "./report.js";
 import { changeText, leaderboardHref, profileHref, ratingText } from "./leaderboard.js";
 
 /**
- * @import { HistoryPoint, PoolRating, Profile, RecentGame } from "../protocol-types"
+ * @import { HistoryPoint, PoolRating, Profile, RecentGame, Standing } from "../protocol-types"
  */
 
 const CHART_WIDTH = 300;
@@ -94,7 +96,8 @@ function RecentRow({ game }) {
   const rated = html`<span class=${game.rated ? "badge rated" : "badge casual"}>
       ${game.rated ? t("rating.rated") : t("rating.casual")}${game.change !== null && game.change !== undefined ? ` ${changeText(game.change)}` : ""}</span>
     ${game.left_early ? html`<span class="badge warn">${t("profile.left_early")}</span>` : null}
-    ${game.substituted ? html`<span class="badge warn">${t("profile.substituted")}</span>` : null}`;
+    ${game.substituted ? html`<span class="badge warn">${t("profile.substituted")}</span>` : null}
+    ${game.ended_by ? html`<span class="badge warn" data-testid="ended-by">${t(`profile.ended_by.${game.ended_by}`)}</span>` : null}`;
   if (game.private || !game.table_id) {
     // a private table: only what its rating history shows (no players, scores or replay)
     return html`<li class="history-row recent-game private" data-private="true">
@@ -124,10 +127,29 @@ function RecentRow({ game }) {
 }
 
 /**
+ * What a player is told of the measures against them (only on their own profile), and
+ * the way to the moderators' pages for a moderator.
+ */
+function OwnStanding() {
+  const [standing, setStanding] = useState(/** @type {Standing | null} */ (null));
+  useEffect(() => {
+    api.standing().then(setStanding).catch(() => setStanding(null));
+  }, []);
+  if (!standing) return null;
+  return html`<div class="own-standing" data-testid="own-standing">
+    ${standing.marks.map((mark) => html`<p key=${mark} class="banner" role="status" data-testid="marked">${t(`profile.standing.${mark}`)}</p>`)}
+    ${standing.muted_until ? html`<p class="banner" role="status" data-testid="muted">${t("profile.standing.muted", { time: formatDateTime(standing.muted_until) })}</p>` : null}
+    ${standing.moderator ? html`<p><a class="button" href="#/mod" data-testid="moderation-link">${t("profile.moderation")}</a></p>` : null}
+  </div>`;
+}
+
+/**
  * The profile page.
  * @param {{ playerId: string }} props
  */
 export function ProfilePage({ playerId }) {
+  const { me } = useStore(session);
+  const own = me?.player_id === playerId;
   const [profile, setProfile] = useState(/** @type {Profile | null} */ (null));
   const [error, setError] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
@@ -149,6 +171,7 @@ export function ProfilePage({ playerId }) {
       ${profile
         ? html`<h1 data-testid="profile-name">${profile.name}
             ${profile.registered ? null : html`<span class="muted"> (${t("profile.guest")})</span>`}</h1>
+          ${own ? html`<${OwnStanding} />` : me ? html`<p><${ReportButton} playerId=${playerId} name=${profile.name} /></p>` : null}
           <section class="panel" aria-labelledby="profile-ratings">
             <h2 id="profile-ratings">${t("profile.ratings")}</h2>
             ${profile.ratings.length === 0

@@ -1,0 +1,93 @@
+"""Reports and moderation in the browser: a player reports another from their profile
+(the words stay text); a moderator, made so from the command line, finds the report in
+the queue, opens the player's case and mutes them with a reason, which the log keeps;
+the muted player's own profile says so; anyone else is refused the moderators' pages.
+On a desktop and on a phone, in three languages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.web.catalogs import MESSAGES
+from tests.web.conftest import PHONE, LiveServer, MakePage, page_maker
+from tests.web.scenes import register
+
+HOSTILE = "<img src=x onerror=window.pwned=1>cheats"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, Path]]:
+    database = tmp_path_factory.mktemp("moderated") / "rummykit.sqlite3"
+    with LiveServer(database) as server:
+        yield server, database
+
+
+@pytest.fixture
+def pages(browser: Browser, site: tuple[LiveServer, Path]) -> Iterator[MakePage]:
+    with page_maker(browser, site[0].url) as make:
+        yield make
+
+
+def _grant(database: Path, name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "admin", "grant", name, "moderator",
+         "--database", f"sqlite+aiosqlite:///{database}"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("language", "phone"), [("en", False), ("hu", True), ("ru", False)])
+def test_a_report_reaches_a_moderator_who_mutes_the_player(
+    pages: MakePage, site: tuple[LiveServer, Path], language: str, phone: bool
+) -> None:
+    words = MESSAGES[language]
+    viewport = PHONE if phone else None
+    ann, bob, mod = (pages(language=language, viewport=viewport) for _ in range(3))
+    for player, name in ((ann, "ann"), (bob, "bob"), (mod, "mod")):
+        register(player, f"{name}_{language}")
+        player.page.reload()  # the page learns who is signed in as it starts
+    _grant(site[1], f"mod_{language}")
+    ann_id = ann.api("GET", "/api/me")["player_id"]
+    # Bob reports Ann from her profile
+    bob.goto(f"/#/player/{ann_id}")
+    bob.page.locator("[data-testid=report-player]").click()
+    bob.page.locator("input[name=reason][value=abuse]").check()
+    bob.page.locator("[data-testid=report-text]").fill(HOSTILE)
+    bob.shoot(f"report-form-{language}-{'phone' if phone else 'desktop'}")
+    bob.page.locator(".report-form button[type=submit]").click()
+    assert bob.page.locator("[data-testid=report-sent]").inner_text() == words["report.sent"]
+    # anyone but a moderator is refused the moderators' pages
+    bob.goto("/#/mod")
+    refused = bob.page.locator("[data-testid=mod-error]")
+    refused.wait_for()
+    assert refused.inner_text() == words["error.not_moderator"]
+    # the moderator finds the report, its words as text, and opens Ann's case
+    mod.goto("/#/mod")
+    queued = mod.page.locator("[data-testid=queued-report]", has_text=f"ann_{language}")
+    queued.wait_for()
+    assert HOSTILE in queued.inner_text()
+    mod.shoot(f"moderation-queue-{language}-{'phone' if phone else 'desktop'}")
+    queued.locator("a").click()
+    assert mod.page.locator("[data-testid=case-name]").inner_text().startswith(f"ann_{language}")
+    mod.page.locator("[data-testid=mod-action]").select_option("mute")
+    mod.page.locator("[data-testid=mod-minutes]").fill("30")
+    mod.page.locator("[data-testid=mod-reason]").fill("rude in chat")
+    mod.page.locator("[data-testid=mod-apply]").click()
+    mod.page.locator("[data-testid=sanction][data-kind=mute]").wait_for()
+    entry = mod.page.locator("[data-testid=log-entry]").first
+    assert f"mod_{language}" in entry.inner_text() and "rude in chat" in entry.inner_text()
+    mod.shoot(f"moderation-case-{language}-{'phone' if phone else 'desktop'}")
+    # Ann's own profile says she is muted
+    ann.goto(f"/#/player/{ann_id}")
+    ann.page.locator("[data-testid=muted]").wait_for()
+    assert not ann.page.locator("[data-testid=moderation-link]").count()
+    for player in (ann, bob, mod):
+        assert player.page.evaluate("() => window.pwned") is None
+        assert not player.errors, player.errors
