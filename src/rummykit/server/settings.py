@@ -89,6 +89,10 @@ class Settings(BaseSettings):
     # Password hashes and checks run at once in worker threads; more wait their turn.
     password_hashes_at_once: int = Field(default_factory=default_hashes_at_once, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
+    # Rating farming: rated tables at which the same two opponents may meet in a pool in
+    # so many days; past it their games are played unrated.
+    rated_games_between: int = Field(default=10, ge=1)
+    rated_games_between_days: float = Field(default=7.0, gt=0)
     # Reports one player may make a day.
     reports_per_day: int = Field(default=10, ge=1)
     # Days the traces linking accounts (browser and address, as keyed hashes) are kept.

@@ -248,3 +248,59 @@ def test_two_tables_finishing_at_once_for_one_player_both_count(
             assert count == 8
 
     asyncio.run(run())
+
+
+def test_opponents_who_meet_too_often_play_unrated(settings: Settings) -> None:
+    farmed = RatedGame(pool="burraco", lower_is_better=False, pair_limit=2, pair_days=7.0)
+    day = 86_400.0
+
+    async def run() -> None:
+        async with storages(settings, 1) as (storage,):
+            rated = []
+            for at in (10.0, 20.0, 30.0, 30.0 + 8 * day):
+                table = await add_table(storage, ["ann", "bob"])
+                await storage.finish_table(table, at, [620, 340], [0], rated=farmed)
+                rated.append(bool(await history(storage, table)))
+            # the third table in a week is not rated; a week later they count again
+            assert rated == [True, True, False, True]
+            other = await add_table(storage, ["ann", "cyd"])
+            await storage.finish_table(other, 40.0, [620, 340], [0], rated=farmed)
+            assert await history(storage, other)  # another opponent is another pair
+            assert (await ratings(storage, "burraco"))["bob"].games == 3
+
+    asyncio.run(run())
+
+
+def test_marking_an_account_gives_its_opponents_back_what_they_lost(settings: Settings) -> None:
+    async def run() -> None:
+        async with storages(settings, 1) as (storage,):
+            start = (await ratings(storage, "burraco")).get("bob")
+            assert start is None
+            for at in (10.0, 20.0):
+                table = await add_table(storage, ["ann", "bob"])
+                await storage.finish_table(table, at, [620, 340], [0], rated=BURRACO)
+            won = await add_table(storage, ["bob", "ann"])
+            await storage.finish_table(won, 30.0, [900, 100], [0], rated=BURRACO)
+            before = await ratings(storage, "burraco")
+            lost = sum(
+                row.change
+                for table_rows in [await history(storage, t) for t in await _tables(storage)]
+                for player, row in table_rows.items()
+                if player == "bob" and row.change < 0
+            )
+            assert lost < 0
+            await storage.moderate("mod", "ann", "mark_engine", "assessed", 40.0, sanction="engine")
+            after = await ratings(storage, "burraco")
+            assert after["bob"].mu == pytest.approx(before["bob"].mu - lost / POINTS_PER_MU)
+            assert after["ann"].mu == before["ann"].mu  # the marked account keeps its own
+            # a second mark refunds nothing more
+            await storage.moderate("mod", "ann", "mark_booster", "also", 50.0, sanction="booster")
+            assert (await ratings(storage, "burraco"))["bob"].mu == after["bob"].mu
+
+    asyncio.run(run())
+
+
+async def _tables(storage: Storage) -> list[str]:
+    async with storage.reading() as session:
+        rows = await session.execute(select(RatingHistoryRow.table_id).distinct())
+        return [str(table_id) for table_id in rows.scalars()]

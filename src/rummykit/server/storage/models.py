@@ -306,6 +306,8 @@ class RatingHistoryRow(Base):
     left_early: Mapped[bool] = mapped_column(Boolean)
     substituted: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[float] = mapped_column(Float)
+    # what this table took from the player was given back: an opponent was marked
+    refunded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class TournamentRow(Base):

@@ -23,6 +23,7 @@ from rummykit.server.storage.models import (
     RoleRow,
     SanctionRow,
 )
+from rummykit.server.storage.ratings import refund_opponents
 
 MARKS: Final = ("engine", "booster")
 """The sanctions that mark an account: out of the leaderboards and tournaments."""
@@ -142,6 +143,8 @@ class ModerationStore:
         async with self._sessions.begin() as session:
             if sanction is not None:
                 session.add(SanctionRow(player_id=player_id, kind=sanction, at=at, until=until))
+            if sanction in MARKS:  # what the account took from its opponents goes back
+                await refund_opponents(session, player_id)
             if lift is not None:
                 await session.execute(
                     update(SanctionRow)

@@ -66,6 +66,10 @@ class RatedGame:
     pool: str
     lower_is_better: bool
     sides: tuple[int, ...] | None = None
+    # rating farming: a table is rated only while no two of its opponents have met at
+    # ``pair_limit`` rated tables of the pool in the ``pair_days`` before it
+    pair_limit: int | None = None
+    pair_days: float = 7.0
 
 
 def places_of(totals: Sequence[int], *, lower_is_better: bool, left: frozenset[int]) -> list[int]:
@@ -155,6 +159,8 @@ async def rate_finished_table(
     )
     if done:
         return []
+    if game.pair_limit is not None and await _met_too_often(session, seats, game, at):
+        return []
     moves: Counter[tuple[int, bool]] = Counter()
     counted = await session.execute(
         select(ActionRow.seat, ActionRow.actor, func.count())
@@ -203,3 +209,58 @@ async def rate_finished_table(
         )
     session.add_all(history)
     return history
+
+
+async def _met_too_often(
+    session: AsyncSession, seats: Sequence[SeatRow], game: RatedGame, at: float
+) -> bool:
+    """Whether two opponents at the table have met at ``game.pair_limit`` rated tables of
+    its pool in the ``game.pair_days`` before ``at``: one more is not rated, so that
+    accounts throwing games to one another gain little."""
+    sides = game.sides or tuple(range(len(seats)))
+    since = at - game.pair_days * 86_400
+    mine = RatingHistoryRow.__table__.alias("mine")
+    theirs = RatingHistoryRow.__table__.alias("theirs")
+    for i, first in enumerate(seats):
+        for j in range(i + 1, len(seats)):
+            second = seats[j]
+            if sides[i] == sides[j]:
+                continue
+            met = await session.scalar(
+                select(func.count(func.distinct(mine.c.table_id)))
+                .select_from(mine.join(theirs, mine.c.table_id == theirs.c.table_id))
+                .where(
+                    mine.c.player_id == first.player_id,
+                    theirs.c.player_id == second.player_id,
+                    mine.c.pool == game.pool,
+                    mine.c.at >= since,
+                )
+            )
+            if int(met or 0) >= (game.pair_limit or 0):
+                return True
+    return False
+
+
+async def refund_opponents(session: AsyncSession, marked_id: str) -> int:
+    """Give back to the opponents of the marked player ``marked_id`` what their rated
+    tables against them took from their ratings (each table once); how many ratings
+    were refunded.  What they gained stays: a mark does not make a win worse."""
+    tables = select(RatingHistoryRow.table_id).where(RatingHistoryRow.player_id == marked_id)
+    lost = (
+        await session.execute(
+            select(RatingHistoryRow).where(
+                RatingHistoryRow.table_id.in_(tables),
+                RatingHistoryRow.player_id != marked_id,
+                RatingHistoryRow.change < 0,
+                RatingHistoryRow.refunded.is_(False),
+            )
+        )
+    ).scalars()
+    refunded = 0
+    for row in lost:
+        rating = await session.get(PlayerRatingRow, (row.player_id, row.pool))
+        if rating is not None:
+            rating.mu -= row.change / POINTS_PER_MU
+        row.refunded = True
+        refunded += 1
+    return refunded

@@ -72,6 +72,8 @@ class GameEnd:
                 pool=pool,
                 lower_is_better=game.lower_is_better,
                 sides=None if team_of is None else tuple(map(team_of, range(len(totals)))),
+                pair_limit=host.settings.rated_games_between,
+                pair_days=host.settings.rated_games_between_days,
             )
         await host.storage.finish_table(
             host.table_id,
