@@ -125,6 +125,10 @@ class Settings(BaseSettings):
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)
     log_level: str = "INFO"
+    # /metrics (Prometheus's text format): off unless asked for; with a token, a scrape
+    # must send "Authorization: Bearer <token>".
+    metrics: bool = False
+    metrics_token: str | None = None
 
     @model_validator(mode="after")
     def _site_parts(self) -> Settings:

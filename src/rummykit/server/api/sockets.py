@@ -26,6 +26,7 @@ from rummykit.server.accounts.auth import COOKIE_NAME
 from rummykit.server.accounts.security import is_table_id
 from rummykit.server.api.context import ServerContext, session_player
 from rummykit.server.operations.events_log import log_event
+from rummykit.server.operations.metrics import SOCKETS
 from rummykit.server.protocol.messages import (
     ActionMessage,
     ChatMessage,
@@ -182,11 +183,13 @@ async def _serve(
     connection = Connection(player_id=player_id, name=name, token=token)
     host.submit(Attach(connection))
     writer: asyncio.Task[None] | None = None
+    SOCKETS.inc()
     try:
         await websocket.accept()
         writer = asyncio.create_task(_write(websocket, connection))
         await _read(websocket, host, connection, server)
     finally:
+        SOCKETS.dec()
         host.submit(Detach(connection))
         connection.close()
         if writer is not None:
@@ -252,7 +255,8 @@ async def _read(
             continue
         strikes = 0
         if isinstance(parsed, ActionMessage):
-            host.submit(ClientAction(connection, parsed.state_number, parsed.action))
+            received = time.perf_counter()
+            host.submit(ClientAction(connection, parsed.state_number, parsed.action, received))
         elif isinstance(parsed, ChatMessage):
             host.submit(ClientChat(connection, parsed.text, parsed.client_id))
         elif isinstance(parsed, HintRequest):

@@ -29,7 +29,7 @@ from rummykit.server.api import replay as replay_api
 from rummykit.server.api import review as review_api
 from rummykit.server.api import tournaments as tournament_api
 from rummykit.server.api.context import ServerContext
-from rummykit.server.app import start_up
+from rummykit.server.app import metrics_page, start_up
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import Clock
 from rummykit.server.operations.loop_lag import LoopLag
@@ -74,6 +74,7 @@ def create_app(
     )
 
     errors.install(app)
+    metrics_page.install(app, settings, loop_lag)
 
     @app.get("/healthz")
     async def healthz(

@@ -38,14 +38,16 @@ from __future__ import annotations
 import enum
 import math
 import threading
+import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
 from rummykit.server.bots.errors import BotBusy, BotUnavailable
+from rummykit.server.operations.metrics import BOT_CALLS, BOT_WAIT_SECONDS
 
 
 class Kind(enum.IntEnum):
@@ -75,6 +77,7 @@ class _Call:
     owner: Hashable
     function: Callable[[], Any]
     future: Future[Any]
+    queued_at: float = field(default_factory=time.perf_counter)
 
 
 class BotQueue:
@@ -150,7 +153,9 @@ class BotQueue:
                 self._running_background += call.kind != Kind.DECISION
                 self._held[call.owner] += 1
                 ready.append(call)
+        started = time.perf_counter()
         for call in ready:
+            BOT_WAIT_SECONDS.labels(call.kind.name.lower()).observe(started - call.queued_at)
             self._pool.submit(call.function).add_done_callback(partial(self._ran, call))
 
     def _next(self) -> _Call | None:
@@ -181,11 +186,14 @@ class BotQueue:
             self._held[call.owner] -= 1
             if not self._held[call.owner]:
                 del self._held[call.owner]
+        kind = call.kind.name.lower()
         if done.cancelled():  # its runner stopped it (a closing event loop)
+            BOT_CALLS.labels(kind, "cancelled").inc()
             call.future.set_exception(BotUnavailable("the bot workers are shut down"))
             self._start_ready()
             return
         error = done.exception()
+        BOT_CALLS.labels(kind, "done" if error is None else "failed").inc()
         if error is not None:
             call.future.set_exception(error)
         else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from typing import Any
 
 from rummykit.server.cluster.tasks import Spawn
@@ -78,7 +79,9 @@ class OwnerSide:
                 if host.stopped:
                     remote.close(CLOSE_SERVICE_RESTART)
                 elif kind == "act":
-                    host.submit(ClientAction(remote, int(message["sn"]), str(message["a"])))
+                    received = time.perf_counter()
+                    move = ClientAction(remote, int(message["sn"]), str(message["a"]), received)
+                    host.submit(move)
                 elif kind == "chat":
                     host.submit(ClientChat(remote, str(message["x"]), _client_id(message.get("i"))))
                 elif kind == "claim":

@@ -55,6 +55,7 @@ class LoopLag:
         self.warn_after = warn_after
         self.clock = clock
         self.worst = 0.0
+        self.total = 0.0  # the sum of every lag, seconds
         self.samples = 0
         self.stalls = 0
         self.counts = [0] * (len(BUCKET_BOUNDS_MS) + 1)
@@ -90,6 +91,7 @@ class LoopLag:
         near the lag, the loop was running something; far below it, the process waited
         (for the CPU, the disk, a lock)."""
         self.samples += 1
+        self.total += lag
         self.worst = max(self.worst, lag)
         self.counts[bisect.bisect_left(BUCKET_BOUNDS_MS, lag * 1000)] += 1
         second = math.floor(at)

@@ -208,6 +208,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("tournament_started", 409, "registration is closed: the tournament has started"),
     _http("tournament_full", 409, "every place is taken", Param("capacity", _INT)),
     _http("not_registered", 409, "you are not entered in this tournament"),
+    _http("metrics_token", 401, "a scrape needs the metrics token"),
     _http("not_moderator", 403, "only moderators may do this"),
     _http("report_self", 422, "you cannot report yourself"),
     _http("report_limit", 429, "too many reports today", Param("limit", _INT)),

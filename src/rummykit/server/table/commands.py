@@ -34,9 +34,12 @@ class Detach:
 
 @dataclass(frozen=True)
 class ClientAction:
+    """A person's move, with when it was received (``time.perf_counter``; 0: unknown)."""
+
     connection: Connection
     state_number: int
     action: str
+    received_at: float = 0.0
 
 
 @dataclass(frozen=True)

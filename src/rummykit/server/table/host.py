@@ -55,6 +55,7 @@ from rummykit.games.registry import AnyGame, game_named
 from rummykit.server.bots.service import BotService
 from rummykit.server.clock import Clock, SystemClock, Timer
 from rummykit.server.operations.events_log import log_event
+from rummykit.server.operations.metrics import action_took
 from rummykit.server.protocol.messages import (
     LastAction,
     RematchOffer,
@@ -431,8 +432,8 @@ class TableHost:
             )
         elif self.turn.timed_out and self.state.current_player == seat:
             refuse(connection, "turn_timed_out", "the turn timer ran out: greedy plays this turn")
-        else:
-            await self.play(seat, command.action, "human", None, connection)
+        elif await self.play(seat, command.action, "human", None, connection):
+            action_took(command.received_at)
 
     async def play(
         self,
