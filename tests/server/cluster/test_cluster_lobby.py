@@ -6,7 +6,9 @@ the other worker joins it, is refused a taken seat with the owner's own error, p
 through a socket whose views come from the owner, and logs out there, which closes the
 socket.  The lobby of either worker leaves out a waiting table whose players are all
 away, although only its owner knows it.  Two players asking the two workers for a
-rematch at the same moment get one rematch, offered to both.
+rematch at the same moment get one rematch, offered to both.  A player of a rated table
+who plays through the worker that does not own it claims the win over an opponent who
+never came.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pytest
 from tests.kit.databases import new_postgres_schema
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.live import LiveServer, Player, play_out, seat_views_are_theirs
+from tests.kit.players import PASSWORD
 from tests.kit.wait import wait_until
 from tests.kit.workers import running_workers
 
@@ -171,3 +174,35 @@ def test_two_players_asking_two_workers_for_a_rematch_get_one(
         sock.close()
     ann.close()
     bob.close()
+
+
+def test_a_win_is_claimed_through_a_worker_that_does_not_own_the_table(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    owner_side, other_side = workers
+    ann, bob = Player(owner_side, "ann"), Player(other_side, "bob")
+    for player in (ann, bob):
+        made = player.post("/api/register", {"name": f"{player.name}_claims", "password": PASSWORD})
+        assert made.status_code == 200, made.text
+    created = ann.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 11},
+         "seats": [{"kind": "human"}] * 2, "turn_seconds": None, "rated": True},
+    ).json()  # fmt: skip
+    table_id = created["table_id"]
+    # ann waits at the table through the worker that does not own it; bob joins, and
+    # never comes
+    relayed = Player(other_side, "ann_relayed")
+    relayed.cookie = ann.cookie
+    sock = relayed.connect(table_id)
+    sock.wait_for(lambda m: m.get("type") == "state")
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
+    sock.wait_for(lambda m: m.get("type") == "state" and m["players"][1]["gone"])
+    sock.send({"type": "claim"})
+    over = sock.wait_for(lambda m: m.get("type") == "game_over")
+    assert (over["ended_by"], over["winners"]) == ("abandoned", [0])
+    summary = ann.http.get(f"/api/tables/{table_id}").json()
+    assert summary["ended_by"] == "abandoned" and summary["rating_changes"]
+    sock.close()
+    for player in (ann, bob, relayed):
+        player.close()
