@@ -26,11 +26,12 @@ def _create_from_the_dialog(me: Player) -> None:
     me.page.click("article.game-tile[data-game=burraco] button.create-table")
     dialog = me.page.locator(".dialog.create-table")
     dialog.locator("select[name=players]").select_option("4")
-    labels = [text.strip() for text in dialog.locator(".seat-option > span").all_inner_texts()]
+    labels = [text.strip() for text in dialog.locator(".seat-option .seat-role").all_inner_texts()]
     words = MESSAGES["hu"]
     partner, opponent = words["create.partner_seat"], words["create.opponent_seat"]
-    assert [opponent in labels[1], partner in labels[2], opponent in labels[3]] == [True] * 3
-    assert partner not in labels[1] + labels[3]
+    assert labels[0] == words["create.you"]
+    assert [labels[1].startswith(opponent), labels[2].startswith(partner)] == [True] * 2
+    assert labels[3].startswith(opponent) and partner not in labels[1] + labels[3]
     for seat in (1, 2, 3):
         dialog.locator(f"select[data-seat='{seat}']").select_option("bot:random")
     # a hand of 40 turns at most (ten of the player's), to keep the test short
