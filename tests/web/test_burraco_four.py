@@ -205,3 +205,37 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
     assert opponents.count() == 2
     me.shoot("burraco-four-past-game-phone-ru", of=row)
     assert not me.errors, me.errors
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "ru"])
+def test_the_table_for_four_at_a_desktop(new_page: MakePage, language: str) -> None:
+    """At 1280 by 800: the partner named opposite, both teams' lines whole, a few turns."""
+    me = new_page(language=language)
+    me.enter_lobby("Dóra")
+    bot = {"kind": "bot", "level": "random"}
+    table_id = me.create_table(
+        {
+            "game": "burraco",
+            "rules": {"players": 4, "stalemate_turns": STALEMATE_TURNS},
+            "seats": [{"kind": "human"}, bot, bot, bot],
+            "sit": True,
+        }
+    )
+    me.goto(f"/#/table/{table_id}")
+    me.wait_table()
+    for turn in range(3):
+        state = me.wait_turn_or_end()
+        if state["view"]["gameOver"]:
+            break
+        me.close_dialogs()
+        _check_teams(me, state, language)
+        check_turn(me, f"burraco-four-desktop-{language}-{turn}")
+        if turn == 0:
+            me.shoot(f"burraco-four-{language}-desktop")
+        me.page.click("[data-testid=stock]")
+        me.wait_settled()
+        hand = me.hand()
+        me.tap_card(hand[-1])
+        me.page.click("[data-testid=discard-pile]")
+        me.wait_settled()
+    assert not me.errors, me.errors
