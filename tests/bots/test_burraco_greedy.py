@@ -355,7 +355,7 @@ def test_spends_wilds_when_the_opponent_may_close() -> None:
     assert isinstance(decide(quiet)[0], Discard)
     action, reason = decide(threatened)
     assert action == melds_of("5h 6h Jk")
-    assert "points out of your hand" in reason
+    assert "points out of the hand" in reason
 
 
 def test_the_rule_books_moving_wild() -> None:

@@ -275,8 +275,9 @@ def test_the_words_name_no_algorithm_and_keep_the_games_words_apart() -> None:
     for key, text in files["en"].items():
         if isinstance(text, str) and re.search(r"\bdrag", text, re.I):
             assert "húz" not in files["hu"][key].lower(), (key, files["hu"][key])
-    # logging out is not going out
+    # logging out is not going out, and going out does not read as leaving ("Выйти")
     russian = files["ru"]
+    assert "выйти" not in russian["action.out_button"].lower()
     assert not set(russian["lobby.logout"].lower().split()) & {
         word.lower() for key in ("action.out_button", "action.out") for word in russian[key].split()
     }

@@ -11,6 +11,12 @@ phrases with ``": "`` after the first and ``"; "`` after later ones::
     >>> why.to_json()[1]
     {'code': 'deadwood_change', 'params': {'before': 36, 'after': 11}}
 
+The English is the bot's own view, so it says "the hand", never "you", and a count of
+one is singular (:data:`ONE`)::
+
+    >>> (Reason.of("take_pile") + Reason.of("pile_links", count=1)).text
+    'take the pile: 1 card that links up with the hand'
+
 Parameters are numbers or text; ``card`` and ``cards`` hold card names (``"9h"``,
 ``["7h", "8h", "9h"]``), ``action`` and ``usual`` hold moves in the game's notation, so
 that a client can write them its own way.  A reason is rendered only when asked, so a bot
@@ -42,9 +48,9 @@ PHRASES: Final[dict[str, str]] = {
     "pile_card_melds": "one of its cards goes straight into a meld",
     "pile_cards_meld": "{count} of its cards go straight into melds",
     "brings_wild": "it brings a wild",
-    "pile_links": "{count} cards that link up with your hand",
-    "pile_weighs": "the pile's points would weigh on your hand ({count} cards)",
-    "card_no_help": "{card} does not help you",
+    "pile_links": "{count} cards that link up with the hand",
+    "pile_weighs": "the pile's points would weigh on the hand ({count} cards)",
+    "card_no_help": "{card} does not help this hand",
     "pile_too_little": "the pile ({count} cards) brings too little",
     "meld": "meld {cards}",
     "replace_wild": "replace the wild in meld {meld} with {cards}",
@@ -52,7 +58,7 @@ PHRASES: Final[dict[str, str]] = {
     "toward_pozzetto": "on the way to the pozzetto",
     "toward_closing": "on the way to closing",
     "makes_burraco": "it makes a burraco",
-    "points_out": "points out of your hand before the hand ends",
+    "points_out": "points out of the hand before the hand ends",
     "wild_to_run_end": "the wild moves to the end of the run",
     "meld_points": "{points} points on the table",
     "grows_meld": "it grows the meld to {count} cards",
@@ -60,13 +66,13 @@ PHRASES: Final[dict[str, str]] = {
     "discard_close": "discard {card} and close the hand",
     "only_kind_left": "the only kind of move left",
     "discard": "discard {card}",
-    "least_useful": "the card least useful to you and to your opponent",
+    "least_useful": "the card least useful to this hand and to the opponent",
     "no_other_discard": "no other card may be discarded",
     "only_wilds_left": "only wilds are left to discard",
-    "opponent_threw_one": "your opponent has just thrown one away",
-    "least_useful_pairs": "the card least useful to your team and to your opponents",
+    "opponent_threw_one": "the opponent has just thrown one away",
+    "least_useful_pairs": "the card least useful to this team and to the opponents",
     "opponents_threw_one": "an opponent has just thrown one away",
-    "high_points_out": "high points out of your hand before the hand ends",
+    "high_points_out": "high points out of the hand before the hand ends",
     # Three-Thirteen
     "draw_stock": "draw from the stock",
     "take_card": "take {card}",
@@ -86,6 +92,15 @@ PHRASES: Final[dict[str, str]] = {
     "tie_card_order": "of {count} equal choices, the first in card order",
 }
 
+# the English of a phrase whose ``count`` is 1, where it differs from :data:`PHRASES`
+ONE: Final[dict[str, str]] = {
+    "pile_cards_meld": "1 of its cards goes straight into a meld",
+    "pile_links": "1 card that links up with the hand",
+    "pile_weighs": "the pile's points would weigh on the hand (1 card)",
+    "pile_too_little": "the pile (1 card) brings too little",
+    "grows_meld": "it grows the meld to 1 card",
+}
+
 
 def _english(value: Param) -> str:
     return " ".join(value) if isinstance(value, list) else str(value)
@@ -101,7 +116,11 @@ class Phrase:
     @property
     def text(self) -> str:
         """The phrase in English."""
-        return PHRASES[self.code].format(**{k: _english(v) for k, v in self.params})
+        params = dict(self.params)
+        template = ONE.get(self.code) if params.get("count") == 1 else None
+        return (template or PHRASES[self.code]).format(
+            **{k: _english(v) for k, v in params.items()}
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "params": dict(self.params)}

@@ -45,9 +45,15 @@ def test_no_session_is_a_typed_error(client: TestClient) -> None:
 
 
 def test_guest_session_and_me(client: TestClient) -> None:
+    # before a session, who is signed in is nobody, said without an error
+    first = client.get("/api/session")
+    assert first.status_code == 200 and first.json() is None
     me = guest(client, "  bob  ")
     assert me["name"] == "bob" and me["registered"] is False
     assert client.get("/api/me").json() == me
+    assert client.get("/api/session").json() == me
+    client.cookies.set("rummykit_session", "forged.value.here")
+    assert client.get("/api/session").json() is None
 
 
 def test_register_login_and_throttle(client: TestClient) -> None:

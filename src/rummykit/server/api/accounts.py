@@ -1,5 +1,5 @@
-"""Sessions and accounts over HTTP+JSON: ``/api/session``, ``/me``, ``/register``,
-``/login``, ``/logout``.
+"""Sessions and accounts over HTTP+JSON: ``/api/session`` (to start one, or to ask who
+is signed in), ``/me``, ``/register``, ``/login``, ``/logout``.
 
 Every attempt that costs the server (a password to hash or check, a player to store) is
 counted before any ``await``: a flood of concurrent requests finds the limit exactly
@@ -151,6 +151,14 @@ async def start_session(
 @router.get("/me", response_model=Me)
 async def me(player: Player) -> Me:
     return _me(player)
+
+
+@router.get("/session", response_model=Me | None)
+async def current_session(request: Request, server: Context) -> Me | None:
+    """Who the caller is, or null without a session: a page's first look, which is no
+    error when nobody has signed in yet (``GET /me`` answers 401 ``no_session`` then)."""
+    player = await session_player(server, request.cookies.get(COOKIE_NAME))
+    return None if player is None else _me(player)
 
 
 @router.post("/register", response_model=Me)

@@ -110,6 +110,9 @@ const tokenQuery = (/** @type {string | null} */ token) => (token ? `?token=${en
 export const api = {
   /** @type {() => Answer<"GET /api/me">} */
   me: () => call("GET", "/api/me"),
+  /** Who is signed in, or null: no error (and none in the console) before anyone is.
+   * @type {() => Answer<"GET /api/session">} */
+  whoAmI: () => call("GET", "/api/session"),
   /**
    * A guest session under `nickname`; with `keepSession` a session the page's cookie
    * already holds is kept (and answered) instead.

@@ -60,7 +60,7 @@ async function boot() {
   adoptInvitation();
   await setLanguage(initialLanguage());
   const [me, catalog] = await Promise.all([
-    api.me().catch(() => null),
+    api.whoAmI().catch(() => null),
     api.catalog().catch(() => null),
   ]);
   session.set({ me: me && me.name ? me : null, catalog, checked: true });

@@ -869,6 +869,11 @@ export interface ApiRoutes {
     request: undefined;
     response: { [key: string]: unknown };
   };
+  /** Current Session */
+  "GET /api/session": {
+    request: undefined;
+    response: Me | null;
+  };
   /** Start Session */
   "POST /api/session": {
     request: SessionRequest;

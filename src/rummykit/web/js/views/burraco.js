@@ -13,7 +13,7 @@ import { runningScore } from "../running-score.js";
 import { readCatalog } from "../catalog.js";
 import { session } from "../store.js";
 import { useStore } from "../hooks.js";
-import { Dialog, waitingFor } from "./common.js";
+import { Dialog, seatShortName, waitingFor } from "./common.js";
 import { PlayerPlate } from "./player-plate.js";
 import { Hand } from "./hand.js";
 import { ScrollX } from "./scroll-x.js";
@@ -32,6 +32,7 @@ import { BurracoHandMelds } from "./hand-summary.js";
  * @import { SeatHolder } from "./common.js"
  * @import { BoardController, BoardState } from "../table-controller.js"
  * @import { HandState } from "./hand-state.js"
+ * @import { RunningScore } from "../running-score.js"
  */
 /** @typedef {(seat: Seat) => string} NameOf */
 
@@ -284,6 +285,25 @@ function PozzettoChip({ taken, testId }) {
 }
 
 /**
+ * A team's line above its melds at a table of four: the partners' names (the viewer's
+ * team as "You & partner"), its pozzetto, taken or not, and what its melds score now
+ * (the viewer's team less the cards in the viewer's hand).
+ * @param {{ side: number, name: string, taken: boolean, score: RunningScore | null,
+ *   mine: boolean, turn: boolean }} props
+ */
+function TeamBar({ side, name, taken, score, mine, turn }) {
+  return html`<div class=${`team-bar${turn ? " has-turn" : ""}`} data-side=${side} data-testid=${mine ? "my-team" : "their-team"}>
+    <span class="team-name" data-testid="team-name">${name}</span>
+    <span class=${taken ? "chip pozzetto-chip taken" : "chip pozzetto-chip"} data-testid=${mine ? "my-team-pozzetto" : "opponent-pozzetto"}>
+      ${taken ? t("burraco.team_pozzetto_taken") : t("burraco.team_pozzetto_not_taken")}</span>
+    ${score
+      ? html`<span class="chip team-score" data-testid="team-score" title=${t("burraco.team_score_help")}>
+          ${mine ? t("burraco.team_score_now", score) : t("burraco.team_score", score)}</span>`
+      : null}
+  </div>`;
+}
+
+/**
  * One of the three others at a table of four: their plate (the partner marked, the
  * cards they hold counted) and the cards everyone saw them take with the pile (a replay
  * that shows every hand: their hand).
@@ -293,7 +313,7 @@ function OtherSeat({ state, seat, partner }) {
   const { view } = state;
   const known = view.knownCards[seat] || [];
   return html`<div class=${partner ? "opponent partner-seat" : "opponent"} data-seat=${seat}>
-    <${PlayerPlate} state=${state} seat=${seat} compact>
+    <${PlayerPlate} state=${state} seat=${seat} compact short>
       ${partner ? html`<span class="chip partner-chip">${t("burraco.partner")}</span>` : null}
     <//>
     ${state.revealed?.[seat]
@@ -365,6 +385,12 @@ export function BurracoBoard({ state, controller, nameOf }) {
   // once the game is over, the last hand's score as counted (closing bonus, pozzetto), not
   // the running count of the cards alone
   const lastHand = view.gameOver ? view.results.at(-1) : undefined;
+  // a team of four by its players' names in few words: the viewer's as "You & partner"
+  const teamName = (/** @type {number} */ side) => {
+    const short = (/** @type {number} */ s) => seatShortName(state.players, /** @type {Seat} */ (s));
+    if (seat !== null && side === mySide && partner !== null) return t("burraco.team_you", { partner: short(partner) });
+    return t("burraco.team_name", { name: short(side), partner: short(side + 2) });
+  };
 
   // end-of-hand dialog (target mode: the game goes on)
   const seen = useRef(view.results.length);
@@ -427,10 +453,8 @@ export function BurracoBoard({ state, controller, nameOf }) {
       ? html`<div class="zone opponents n3 burraco-others">
           ${others.map((s) => html`<${OtherSeat} key=${s} state=${state} seat=${s} partner=${s === partner} />`)}
         </div>
-        <div class="side-strip" data-side=${theirSide}>
-          <span class="side-name">${sideName(theirSide)}</span>
-          <${PozzettoChip} taken=${view.tookPozzetto[theirSide]} testId="opponent-pozzetto" />
-        </div>`
+        <${TeamBar} side=${theirSide} name=${teamName(theirSide)} taken=${view.tookPozzetto[theirSide]}
+          score=${runningScore(theirMelds, [], points)} mine=${false} turn=${sideOf(/** @type {Seat} */ (view.currentPlayer)) === theirSide && !view.gameOver} />`
       : html`<div class="zone opponent-zone">
       <${PlayerPlate} state=${state} seat=${opponent}>
         <${PozzettoChip} taken=${view.tookPozzetto[theirSide]} testId="opponent-pozzetto" />
@@ -454,13 +478,18 @@ export function BurracoBoard({ state, controller, nameOf }) {
       <${DiscardPile} pile=${view.discardPile} canTake=${canTake} canDiscard=${canDiscard} onTake=${take}
         restricted=${view.restrictedCard} />
     </div>
+    ${partner !== null
+      ? html`<${TeamBar} side=${mySide} name=${teamName(mySide)} taken=${view.tookPozzetto[mySide]}
+          score=${seat !== null ? score : runningScore(myMelds, [], points)} mine=${seat !== null}
+          turn=${sideOf(/** @type {Seat} */ (view.currentPlayer)) === mySide && !view.gameOver} />`
+      : null}
     <${Melds} melds=${myMelds} mine=${seat !== null} hand=${hand} index=${index} onExtend=${extend} owner=${mySide}
       label=${seat === null ? t("burraco.melds_of", { name: sideName(mySide) }) : partner !== null ? t("burraco.your_team_melds") : t("burraco.your_melds")} />
     <div class="zone my-zone">
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me}>
-          <${PozzettoChip} taken=${view.tookPozzetto[mySide]} />
-          ${seat !== null && score
+          ${partner === null ? html`<${PozzettoChip} taken=${view.tookPozzetto[mySide]} />` : null}
+          ${seat !== null && score && partner === null
             ? html`<span class="chip running-score" data-testid="running-score"
                 title=${lastHand ? null : t("burraco.running_score_help", score)}>
                 ${t("burraco.running_score", { score: signed(lastHand ? lastHand.scores[mySide] : score.total) })}</span>`

@@ -212,6 +212,20 @@ export function seatName(players, seat) {
 }
 
 /**
+ * A seat's name in few words, where several names share a line (a team of two): a
+ * computer by its seat number ("Computer 3"; its plate gives its level), else the
+ * person's name.
+ * @param {SeatHolder[] | null | undefined} players
+ * @param {Seat} seat
+ * @returns {string}
+ */
+export function seatShortName(players, seat) {
+  const player = players?.find((p) => p.seat === seat);
+  if (player?.kind === "bot") return t("table.bot_short", { n: seat + 1 });
+  return seatName(players, seat);
+}
+
+/**
  * A computer player's level as players know it (Very easy to Hard), from the level spec
  * the protocol carries ("greedy", "ismcts:seconds=2"); a level this client does not know
  * is shown as its name.

@@ -77,6 +77,35 @@ function RuleOption({ game, option, value, rules, onChange }) {
 }
 
 /**
+ * Who sits in seat `i` as the creator (seat 0) sees it: you, your partner or an opponent
+ * (numbered when there are several and no partners).
+ * @param {number} i
+ * @param {number} seats
+ * @param {number | null} partner the creator's partner's seat, null without partners
+ */
+export function seatRole(i, seats, partner) {
+  if (i === 0) return t("create.you");
+  if (i === partner) return t("create.partner_seat");
+  if (partner !== null || seats === 2) return t("create.opponent_seat");
+  return t("create.opponent_n", { n: i });
+}
+
+/**
+ * Where seat `i` plays from the creator's side: after you, before you, opposite; null at
+ * a table of two.
+ * @param {number} i
+ * @param {number} seats
+ * @param {number | null} partner
+ */
+function seatPlace(i, seats, partner) {
+  if (seats === 2) return null;
+  if (i === partner) return t("create.opposite");
+  if (i === 1) return t("create.plays_after");
+  if (i === seats - 1) return t("create.plays_before");
+  return null;
+}
+
+/**
  * The new-table dialog, starting on `gameName`.
  * @param {{ gameName: string, onClose: () => void }} props
  */
@@ -90,6 +119,8 @@ export function CreateTableDialog({ gameName, onClose }) {
   const [seatsByGame, setSeatsByGame] = useState(/** @type {Record<string, number>} */ ({}));
   const seats = seatsByGame[game.name] ?? seatCount(game, rules);
   const [seatKinds, setSeatKinds] = useState(/** @type {Record<number, string>} "human" or "bot:LEVEL" */ ({}));
+  // the computer level last chosen: a seat added by a larger number of players gets it
+  const [botChoice, setBotChoice] = useState("bot:greedy");
   const [isPrivate, setPrivate] = useState(false);
   // rated games are for registered players at tables of people only (docs/competition.md)
   const [ratedChoice, setRated] = useState(true);
@@ -102,13 +133,24 @@ export function CreateTableDialog({ gameName, onClose }) {
   const [showAdvanced, setShowAdvanced] = useState(false);
 
   const setRule = (/** @type {string} */ option, /** @type {unknown} */ value) => setRulesByGame({ ...rulesByGame, [game.name]: { ...rules, [option]: value } });
-  const seatValue = (/** @type {number} */ i) => (i === 0 ? "you" : seatKinds[i] ?? (i === 1 ? "bot:greedy" : "human"));
-  const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => setSeatKinds({ ...seatKinds, [i]: value });
+  const seatValue = (/** @type {number} */ i) => (i === 0 ? "you" : seatKinds[i] ?? botChoice);
+  const setSeat = (/** @type {number} */ i, /** @type {string} */ value) => {
+    setSeatKinds({ ...seatKinds, [i]: value });
+    if (value.startsWith("bot:")) setBotChoice(value);
+  };
+  // the published rating of a seat's computer level, under its choice (the choice's own
+  // text stays short enough for a phone)
+  const seatRating = (/** @type {number} */ i) => {
+    const level = seatValue(i).startsWith("bot:") ? seatValue(i).slice(4) : null;
+    return level && level in game.botRatings
+      ? html`<span class="muted bot-rating">${t("create.bot_rating", { rating: game.botRatings[level] })}</span>`
+      : null;
+  };
   const withPeople = Array.from({ length: seats }, (_, i) => seatValue(i)).filter((v) => v === "human").length > 0;
   const turnSeconds = turnChoice ?? (withPeople ? 60 : 0);
   // where partners sit by their seats (Burraco for four): which seat is the creator's partner
   const partnerOf = gameViews(game.name)?.partnerOf;
-  const partners = partnerOf && partnerOf(0, seats) !== null ? partnerOf : null;
+  const partner = partnerOf ? partnerOf(0, seats) : null;
   const mayBeRated = Boolean(me?.registered) && Array.from({ length: seats }, (_, i) => seatValue(i)).every((v) => !v.startsWith("bot:"));
 
   const submit = async (/** @type {SubmitEvent} */ event) => {
@@ -177,16 +219,17 @@ export function CreateTableDialog({ gameName, onClose }) {
                 ${game.players.map((n) => html`<option value=${String(n)}>${n}</option>`)}
               </select></label>`
           : null}
-        ${Array.from({ length: seats }, (_, i) => html`<label class="option seat-option">
-          <span>${t("table.seat", { n: i + 1 })}${partners
-            ? html` <span class="muted seat-side">· ${t(partners(0, seats) === i ? "create.partner_seat" : "create.opponent_seat")}</span>`
+        ${Array.from({ length: seats }, (_, i) => html`<label class="option seat-option" data-seat-row=${i}>
+          <span class="seat-role">${seatRole(i, seats, partner)}${i > 0 && seatPlace(i, seats, partner)
+            ? html` <span class="muted seat-side">· ${seatPlace(i, seats, partner)}</span>`
             : null}</span>
           ${i === 0
-            ? html`<strong>${t("create.you")}</strong>`
+            ? html`<strong class="seat-me">${me?.name || ""}</strong>`
             : html`<select data-seat=${i} value=${seatValue(i)} onChange=${(/** @type {SelectChange} */ e) => setSeat(i, e.target.value)}>
                 <option value="human">${t("create.seat_human")}</option>
-                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: levelName(level) })}${level in game.botRatings ? ` · ${t("create.bot_rating", { rating: game.botRatings[level] })}` : ""}</option>`)}
-              </select>`}
+                ${botLevels.map((level) => html`<option value=${`bot:${level}`}>${t("table.bot", { level: levelName(level) })}</option>`)}
+              </select>
+              ${seatRating(i)}`}
         </label>`)}
       </fieldset>
       <fieldset class="table-options">
@@ -194,8 +237,11 @@ export function CreateTableDialog({ gameName, onClose }) {
         <label class="option check"><input type="checkbox" name="private" checked=${isPrivate}
           onChange=${(/** @type {InputChange} */ e) => setPrivate(e.target.checked)} /><span>${t("create.private")}</span></label>
         ${mayBeRated
-          ? html`<label class="option check"><input type="checkbox" name="rated" checked=${ratedChoice}
-              onChange=${(/** @type {InputChange} */ e) => setRated(e.target.checked)} /><span>${t("create.rated")}</span></label>`
+          ? html`<div class="rating-choice" role="radiogroup" aria-label=${t("create.rating_choice")}>
+              <label class="option check"><input type="radio" name="rated" value="casual" checked=${!ratedChoice}
+                onChange=${() => setRated(false)} /><span>${t("create.casual")}</span></label>
+              <label class="option check"><input type="radio" name="rated" value="rated" checked=${ratedChoice}
+                onChange=${() => setRated(true)} /><span>${t("create.rated")}</span></label></div>`
           : null}
         <label class="option"><span>${t("create.turn_time")}</span>
           <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(/** @type {SelectChange} */ e) => setTurnSeconds(Number(e.target.value))}>
@@ -207,6 +253,7 @@ export function CreateTableDialog({ gameName, onClose }) {
                 ${BANK_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("create.bank_s", { seconds: s }) : t("create.no_bank")}</option>`)}
               </select></label>`
           : null}
+        <p class="muted timer-note">${t(withPeople ? "create.timer_people" : "create.timer_bots")}</p>
       </fieldset>
       ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
       <div class="actions">

@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { useTicker } from "../hooks.js";
 import { IconBot, IconCards } from "../icons.js";
 import { play } from "../sound.js";
-import { seatName } from "./common.js";
+import { seatName, seatShortName } from "./common.js";
 
 /**
  * @import { Seat } from "../protocol-types"
@@ -64,9 +64,12 @@ export function TurnClock({ turn, mine = false }) {
 
 /**
  * A player's plate: name, bot or person, connected, cards held, total, turn and clock.
- * @param {{ state: BoardState, seat: Seat, children?: ComponentChildren, compact?: boolean }} props
+ * `short`: the name is also given in few words, which a narrow screen shows instead
+ * ("Computer 3" for "Computer 3 (Medium)").
+ * @param {{ state: BoardState, seat: Seat, children?: ComponentChildren, compact?: boolean,
+ *   short?: boolean }} props
  */
-export function PlayerPlate({ state, seat, children, compact = false }) {
+export function PlayerPlate({ state, seat, children, compact = false, short = false }) {
   const { players, view, turn } = state;
   const player = /** @type {Partial<TableState["players"][number]>} */ (players.find((p) => p.seat === seat) || {});
   const isTurn = view.currentPlayer === seat && !view.gameOver;
@@ -77,7 +80,9 @@ export function PlayerPlate({ state, seat, children, compact = false }) {
     <span class=${connected ? "presence on" : "presence off"} role="img"
       title=${connected ? t("table.connected") : t("table.disconnected")}
       aria-label=${connected ? t("table.connected") : t("table.disconnected")}></span>
-    <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${seatName(players, seat)}${seat === (state.ownSeat !== undefined ? state.ownSeat : state.seat) ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
+    <span class="plate-name">${player.kind === "bot" ? html`<${IconBot} /> ` : ""}${short
+      ? html`<span class="name-full">${seatName(players, seat)}</span><span class="name-short" title=${seatName(players, seat)}>${seatShortName(players, seat)}</span>`
+      : seatName(players, seat)}${seat === (state.ownSeat !== undefined ? state.ownSeat : state.seat) ? html` <span class="muted">(${t("table.you")})</span>` : null}</span>
     ${view.dealer === seat ? html`<span class="chip dealer" data-testid="dealer" title=${t("table.dealer")}>${t("table.dealer_chip")}</span>` : null}
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>

@@ -234,7 +234,7 @@ function JoinGate({ tableId, token, watch, onReady, onSummary }) {
       () => alive && setSummary(null),
     );
     if (!me) {
-      api.me().then(
+      api.whoAmI().then(
         (found) => {
           if (alive && found?.name && !session.get().me) session.set({ me: found });
         },
