@@ -654,3 +654,25 @@ def test_guided_simulations_play_as_the_greedy_bot_does(seed: int) -> None:
         played.apply(greedy.decide(own_view(played), legal, random.Random(0)).action)
     scale = reward_scale(state.round_number)
     assert rewards == round_rewards(played.hand_results[-1].scores, scale)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_burraco_rollout_play_from_options_is_the_play_from_actions(players: int) -> None:
+    """``CheapPolicy.play_options`` (the rollouts' quick path) picks what ``play`` picks
+    from the listed actions and the copied places, at every play-phase step of a few
+    hands."""
+    policy = BurracoPolicy()
+    compared = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = burraco.State.new(burraco.Rules(players=players), 700 + seed)
+        hand_number = state.hand_number
+        while not state.game_over and state.hand_number == hand_number:
+            if state.phase == "play":
+                player = state.current_player
+                assert player is not None
+                slow = policy.play(list(state.legal_actions()), state.locations(), player)
+                assert policy.play_options(state.legal_options(), state) == slow
+                compared += 1
+            state.apply(policy.action(state, rng))
+    assert compared > 100

@@ -260,3 +260,28 @@ def test_burraco_two_card_addition_reached_by_steps() -> None:
     model.step(ba.CHOOSE + nine)
     events = model.step(ba.ADD + 0)
     assert [type(event).__name__ for event in events] == ["Extended", "PozzettoTaken"]
+
+
+def test_burraco_card_opening_only_a_refused_addition_is_not_choosable() -> None:
+    """Hand 6c 7c 3h, run 8c 9c 2d Jc, the pozzetto taken and no burraco: 6c joins the
+    run only with 7c, which would leave 3h as a closing discard without a burraco, so
+    6c may not be chosen; 7c alone still may (3h and 6c are left), and every card that
+    may be chosen leads on to a legal action."""
+    from rummykit.cards import parse_card
+    from tests.burraco.support import position
+
+    state = position(
+        hands=["6c 7c 3h", "3d 4d 5d 9s 9s"],
+        melds=[(0, "8c 9c 2d Jc")],
+        pozzetti=(False, True),
+        took=(True, False),
+    )
+    six, seven = parse_card("6c"), parse_card("7c")
+    assert state.check(Extend(0, (six, seven))) is not None
+    assert state.check(Extend(0, (seven,))) is None
+    assert six not in state.addition_openers()
+    model = BurracoSteps(state)
+    mask = model.mask()
+    assert not mask[ba.CHOOSE + six]
+    assert mask[ba.CHOOSE + seven]
+    walk(model)

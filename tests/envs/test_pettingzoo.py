@@ -197,3 +197,26 @@ def test_four_agents_share_their_team_rewards() -> None:
         if len(state.winners) == 2:  # a team won: both partners gain what the others lose
             for seat in range(4):
                 assert (totals[f"player_{seat}"] > 0) == (seat in state.winners)
+
+
+# Hands of ``burraco_v0`` at two players (episode seed and play seed alike) whose random
+# play reaches a card offered for an addition that would leave one card the player may
+# not close with; the other seeds are a spread of ordinary hands.
+BURRACO_HANDS_WITH_A_REFUSED_LAST_ADDITION = (997, 1246, 1388)
+
+
+@pytest.mark.parametrize(
+    ("players", "seeds"),
+    [(2, (*BURRACO_HANDS_WITH_A_REFUSED_LAST_ADDITION, *range(12))), (4, tuple(range(16)))],
+    ids=["two-players", "four-players"],
+)
+def test_burraco_every_live_agent_has_a_legal_action(players: int, seeds: tuple[int, ...]) -> None:
+    """Random masked play of whole hands: the agent to move, unless terminated or
+    truncated, always has an id masked in (``random_play`` asserts it at each step)."""
+    steps = 0
+    for seed in seeds:
+        env = burraco_v0.env(players=players, episode="hand")
+        env.reset(seed=seed)
+        for _agent, action in random_play(env, random.Random(seed)):
+            steps += action is not None
+    assert steps > 100 * len(seeds)

@@ -48,6 +48,7 @@ from rummykit.bots.burraco.progress import moves_with_progress
 from rummykit.cards import BURRACO_POINTS, JOKER, RANK_OF, SUIT_OF, Card
 from rummykit.games.burraco import GAME, Observation, State
 from rummykit.games.burraco.actions import Action, Discard, DrawStock, Extend, Meld, TakePile
+from rummykit.games.burraco.legality import LegalOptions
 from rummykit.games.burraco.melds import BURRACO_SIZE
 from rummykit.games.burraco.scoring import (
     CLEAN_BURRACO_BONUS,
@@ -280,8 +281,9 @@ class CheapPolicy:
         return bool(pile) and _partners(pile[-1], hand) >= 2
 
     def play(self, actions: Sequence[Action], places: dict[str, list[Card]], player: int) -> Action:
-        """The play-phase action: a natural extension, else the best new meld, else a
-        wild to finish a burraco, else the discard."""
+        """The play-phase action among ``actions`` (in the order ``legal_actions`` lists
+        them), ``places`` as ``State.locations()`` gives them: a natural extension, else
+        the best new meld, else a wild to finish a burraco, else the discard."""
         hand = places[f"hand/{player}"]
         hand_size = len(hand)
 
@@ -319,6 +321,47 @@ class CheapPolicy:
             return actions[0]
         return Discard(self.discard(discards, hand))
 
+    def play_options(self, options: LegalOptions, state: State) -> Action:
+        """:meth:`play` of the actions ``options`` lists (``State.legal_options()``),
+        reading ``state`` without copying its places and making only the action
+        chosen."""
+        player = state.current_player
+        assert player is not None
+        hand = state.hand_of(player)
+        hand_size = len(hand)
+        keeps_wilds = hand_size > 3  # a wild spent leaves more than two cards
+        wild_extension: tuple[int, Card] | None = None
+        for meld_id, card in options.additions:
+            if not is_wild_face(card):
+                return Extend(meld_id, (card,))
+            if wild_extension is None and not (
+                keeps_wilds and state.meld_size(meld_id) + 1 < BURRACO_SIZE
+            ):
+                wild_extension = (meld_id, card)
+        best_meld: tuple[Card, ...] | None = None
+        best_key = (-1, -1)
+        for candidate in options.melds:
+            cards = candidate.meld.cards
+            size = len(cards)
+            wilds = sum(1 for card in cards if is_wild_face(card))
+            if wilds and size < DIRTY_MELD_SIZE and hand_size - size > 2:
+                continue  # spends a wild early
+            key = (-wilds, size)
+            if key > best_key:
+                best_meld, best_key = cards, key
+        if best_meld is not None:
+            return Meld(best_meld)
+        if wild_extension is not None:
+            meld_id, card = wild_extension
+            return Extend(meld_id, (card,))
+        discards = options.discards
+        if not discards:  # no discard allowed now: the first move there is
+            if options.melds:
+                return Meld(options.melds[0].meld.cards)
+            meld_id, card = options.additions[0]
+            return Extend(meld_id, (card,))
+        return Discard(self.discard(discards, hand))
+
     @staticmethod
     def discard(discards: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The highest non-wild card with the fewest partners in the hand; a wild only
@@ -341,14 +384,12 @@ class CheapPolicy:
         del rng
         player = state.current_player
         assert player is not None
-        places = state.locations()
-        hand = places[f"hand/{player}"]
         if state.phase == "draw":
-            pile = places["discard_pile"]
-            if pile and (not places["stock"] or self.wants_pile(pile, hand)):
+            pile = state.discard_pile_cards()
+            if pile and (not state.stock_size() or self.wants_pile(pile, state.hand_of(player))):
                 return TakePile()
             return DrawStock()
-        return self.play(list(state.legal_actions()), places, player)
+        return self.play_options(state.legal_options(), state)
 
 
 class BurracoPlayout:
@@ -384,13 +425,9 @@ class BurracoPlayout:
         """Below the root, the moves :func:`worth_searching` too."""
         if state.phase != "play":
             return actions
-        places = state.locations()
         player = state.current_player
-        return worth_searching(
-            actions,
-            len(places[f"hand/{player}"]),
-            lambda meld_id: len(places[f"meld/{meld_id}"]),
-        )
+        assert player is not None
+        return worth_searching(actions, len(state.hand_of(player)), state.meld_size)
 
     def finished(self, state: State) -> bool:
         """The hand of the decision is over (the game ended or the next was dealt)."""

@@ -547,8 +547,12 @@ def addition_openers(table: Table) -> set[Card]:
 
     With three cards or more in hand a card that fits a meld alone may be added alone
     (a card is left to discard), so ``melds.openers`` answers meld by meld without
-    listing every addition; with two, ending the turn decides, and
-    :func:`legal_additions` is asked.
+    listing every addition.  An opener it finds may still begin only additions that
+    leave fewer than two cards and so may end the turn badly (hand ``6c 7c 3h``, run
+    ``8c 9c 2d Jc``, no pozzetto to take, no burraco: ``6c`` opens only ``6c 7c``,
+    which leaves ``3h`` as a closing discard without a burraco), so then
+    :func:`legal_additions` is asked which of them open a legal addition; with two
+    cards in hand it is always asked.
     """
     if table.phase != "play" or table.player % TEAMS not in table.owners:
         return set()
@@ -578,7 +582,10 @@ def addition_openers(table: Table) -> set[Card]:
         alone |= common
         if meld.kind == "run":  # a set has no openers (melds.openers)
             found.update(melds.openers(meld, hand))
-    return found - alone
+    found -= alone
+    if not found:
+        return found
+    return {cards[0] for _meld_id, cards in legal_additions(table) if cards[0] in found}
 
 
 def _own_melds(table: Table) -> Iterator[tuple[int, melds.Meld, frozenset[Card]]]:

@@ -487,6 +487,26 @@ class State:
         return events_seen_by(self._events.since(start), player, seen_by)
 
     # -----------------------------------------------------------------------------------
+    # Quick reads (for bots that play many moves, as a search's rollouts do): the
+    # table's own sequences, not copies, right until the next move and not to be changed
+
+    def hand_of(self, player: int) -> Sequence[Card]:
+        """``player``'s hand, in the order it is held."""
+        return self._table.hands[player]
+
+    def meld_size(self, meld_id: int) -> int:
+        """How many cards meld ``meld_id`` has."""
+        return len(self._table.melds[meld_id].cards)
+
+    def discard_pile_cards(self) -> Sequence[Card]:
+        """The discard pile, bottom to top."""
+        return self._table.discard_pile
+
+    def stock_size(self) -> int:
+        """How many cards the stock has left."""
+        return len(self._table.stock)
+
+    # -----------------------------------------------------------------------------------
     # For the conformance harness
 
     def locations(self) -> dict[str, list[Card]]:
