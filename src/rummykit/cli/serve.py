@@ -1,6 +1,7 @@
 """``rummykit serve``: the game server (lobby, tables, bots) on one address."""
 
 import contextlib
+import enum
 import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -52,6 +53,13 @@ def connection_ceiling(wanted: int, files: int | None) -> int:
 SettingsType = TypeVar("SettingsType", bound="BaseSettings")
 
 
+class LogFormatOption(enum.StrEnum):
+    """The forms of the log lines (``--log-format``)."""
+
+    text = "text"
+    json = "json"
+
+
 def read_settings(kind: type[SettingsType], overrides: dict[str, object]) -> SettingsType:
     """``kind`` read from the environment and ``overrides``; a bad value is one line
     naming the setting and exit status 2, not a traceback."""
@@ -88,12 +96,22 @@ def serve(
     verbose: Annotated[
         bool,
         typer.Option(
-            "--verbose", help="Show every request, migration and table event, not only warnings."
+            "--verbose",
+            help="Log at DEBUG: every request, migration and table event and the server's"
+            " debug lines, not only warnings (RUMMYKIT_LOG_LEVEL=INFO shows all but the"
+            " debug lines).",
         ),
     ] = False,
     log_file: Annotated[
         Path | None,
         typer.Option(help="Keep every log line (requests, migrations, table events) in this file."),
+    ] = None,
+    log_format: Annotated[
+        LogFormatOption | None,
+        typer.Option(
+            help="text, or json: one JSON object a line (with the table, worker and player"
+            " ids) for a log collector; or RUMMYKIT_LOG_FORMAT."
+        ),
     ] = None,
 ) -> None:
     """Serve the lobby and the tables; open the printed address in a browser.
@@ -120,8 +138,15 @@ def serve(
         overrides["database_url"] = database
     if redis is not None:
         overrides["redis_url"] = redis
+    if log_format is not None:
+        overrides["log_format"] = log_format.value
     settings = read_settings(Settings, overrides)
-    set_up_logs(level=settings.log_level, verbose=verbose, log_file=log_file)
+    logged = set_up_logs(
+        level=settings.log_level,
+        verbose=verbose,
+        log_file=log_file,
+        json_lines=settings.log_format == "json",
+    )
     app = create_app(settings)
     # The cyclic garbage collector pauses every table while it runs.  What was loaded so
     # far (modules, the application) is kept out of its passes, and it runs after 10,000
@@ -165,7 +190,7 @@ def serve(
         ws_ping_timeout=WS_PING_SECONDS,
         # table messages are small; compressing each costs more CPU than it saves
         ws_per_message_deflate=False,
-        log_level=settings.log_level.lower(),
+        log_level=logged,
         timeout_graceful_shutdown=5,
         # An idle kept-alive connection is closed by the client before the server: with
         # both at 5 s (uvicorn's and httpx's default), a request sent as the server closed
@@ -218,23 +243,31 @@ def bot_worker(
             " (it died and its calls were taken over) is removed from the streams' group.",
         ),
     ] = 120.0,
+    log_format: Annotated[
+        LogFormatOption | None,
+        typer.Option(
+            help="text, or json: one JSON object a line (with the worker's id) for a log"
+            " collector; or RUMMYKIT_LOG_FORMAT."
+        ),
+    ] = None,
 ) -> None:
     """Work out the bot moves, hints and reviews of a site's server processes (those
     run with RUMMYKIT_BOT_QUEUE=redis), from its Redis; any number may run."""
     import asyncio
     import contextlib
-    import logging
 
+    from rummykit.cli.serve_logs import set_up_logs
     from rummykit.server.cluster.bot_stream import BotWorker
+    from rummykit.server.operations.events_log import set_worker
     from rummykit.server.settings import BotWorkerSettings
 
     overrides: dict[str, object] = {} if redis is None else {"redis_url": redis}
+    if log_format is not None:
+        overrides["log_format"] = log_format.value
     settings = read_settings(BotWorkerSettings, overrides)
     if settings.redis_url is None:
         raise typer.BadParameter("give the site's Redis", param_hint="--redis")
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
+    set_up_logs(level=settings.log_level, json_lines=settings.log_format == "json")
     worker = BotWorker(
         settings.redis_url,
         settings.redis_prefix,
@@ -242,6 +275,7 @@ def bot_worker(
         claim_after=claim_after,
         forget_after=forget_after,
     )
+    set_worker(worker.name)
     typer.echo(f"rummykit bot worker {worker.name}: {processes} at once (Ctrl-C stops it)")
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(worker.run())

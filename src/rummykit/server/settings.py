@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import platformdirs
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Annotated[
+    Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"],
+    BeforeValidator(lambda value: value.upper() if isinstance(value, str) else value),
+]
+"""A level of Python's logging, in any case ("info" is "INFO")."""
+LogFormat = Literal["text", "json"]
 
 
 def default_database_url() -> str:
@@ -124,7 +131,11 @@ class Settings(BaseSettings):
     bot_queue: Literal["local", "redis"] = "local"
     # How long a finished table stays in memory after its last connection leaves.
     finished_linger_seconds: float = Field(default=30.0, ge=0)
-    log_level: str = "INFO"
+    # What `rummykit serve` logs: unset, warnings in the terminal and INFO in a log file;
+    # a level ("INFO": table events, lease moves and takeovers, requests) everywhere.
+    # `--verbose` is DEBUG.  "json" writes one JSON object a line, for a log collector.
+    log_level: LogLevel | None = None
+    log_format: LogFormat = "text"
     # /metrics (Prometheus's text format): off unless asked for; with a token, a scrape
     # must send "Authorization: Bearer <token>".
     metrics: bool = False
@@ -148,4 +159,5 @@ class BotWorkerSettings(BaseSettings):
 
     redis_url: str | None = None
     redis_prefix: str = Field(default="rummykit", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
-    log_level: str = "INFO"
+    log_level: LogLevel = "INFO"
+    log_format: LogFormat = "text"

@@ -17,17 +17,14 @@ the documentation pages, which no FastAPI dependency sees), installed by
   connection is closed so that the sender stops).
 
 **The documentation pages** (``/docs``, ``/redoc``, ``/docs/oauth2-redirect``) are
-FastAPI's own: they load Swagger UI and ReDoc from a CDN and Swagger UI starts with an
-inline script.  Vendoring both bundles (several megabytes of JavaScript) into the package
-for a developer's page is not worth it, so these paths get a policy of their own instead:
-scripts from the server, the exact CDN files pinned in :mod:`.docs_assets` (not the CDN's
-whole host; each page's tag also carries the file's integrity hash) and, for inline
-scripts, only those whose SHA-256 is computed here from the very page being sent
-(``'sha256-…'``), so no other inline script can run on them either; styles may be
-inline (ReDoc writes its styles at run time) or the pinned stylesheet, and images and
-fonts may come from the hosts those pages name.  Everything else on these pages
-stays as strict as on the client's (``object-src 'none'``, ``frame-ancestors 'none'``,
-``base-uri 'self'``).
+FastAPI's own, their viewers served by the server itself (:mod:`.docs_assets`), and
+Swagger UI starts with an inline script.  These paths get a policy of their own that
+still names no other host: scripts from the server and, for inline scripts, only those
+whose SHA-256 is computed here from the very page being sent (``'sha256-…'``), so no
+other inline script can run on them; styles may also be inline (ReDoc writes its styles
+at run time), images may be ``data:`` URLs (Swagger UI's icons) and ReDoc may start its
+search worker from a ``blob:``.  Everything else on these pages stays as strict as on
+the client's (``object-src 'none'``, ``frame-ancestors 'none'``, ``base-uri 'self'``).
 
 This module never reads a body past the limit and never lets an answer leave without
 its headers; it knows nothing of games, tables or sessions (:func:`is_table_id` only
@@ -45,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummykit.server.accounts.docs_assets import DOCS_PATHS, REDOC_JS, SWAGGER_CSS, SWAGGER_JS
+from rummykit.server.accounts.docs_assets import DOCS_PATHS
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -120,10 +117,10 @@ def docs_policy(script_hashes: Iterable[str]) -> str:
     return "; ".join(
         (
             "default-src 'self'",
-            f"script-src 'self' {SWAGGER_JS.url} {REDOC_JS.url}{hashes}",
-            f"style-src 'self' 'unsafe-inline' {SWAGGER_CSS.url} https://fonts.googleapis.com",
-            "font-src 'self' https://fonts.gstatic.com",
-            "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly",
+            f"script-src 'self'{hashes}",
+            "style-src 'self' 'unsafe-inline'",
+            "font-src 'self'",
+            "img-src 'self' data:",
             "connect-src 'self'",
             "worker-src 'self' blob:",
             *COMMON_DIRECTIVES,

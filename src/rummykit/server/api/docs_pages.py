@@ -1,7 +1,8 @@
 """The API's documentation pages, ``/docs`` (Swagger UI) and ``/redoc`` (ReDoc):
-FastAPI's own pages, their viewers loaded from the exact CDN files of
-:mod:`~rummykit.server.accounts.docs_assets` with their integrity hashes (FastAPI's
-defaults load whatever the CDN serves as the latest 5.x and 2.x)."""
+FastAPI's own pages, their viewers, stylesheet and icon taken from the files the
+package installs (:mod:`~rummykit.server.accounts.docs_assets`) under the server's
+``root_path``, and ReDoc's without its Google fonts (FastAPI's defaults load all of
+these from other hosts)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from fastapi.responses import HTMLResponse
 
 from rummykit.server.accounts.docs_assets import (
     DOCS_URL,
+    FAVICON,
     OAUTH2_REDIRECT_URL,
     REDOC_JS,
     REDOC_URL,
     SWAGGER_CSS,
     SWAGGER_JS,
-    with_integrity,
 )
 
 
@@ -28,21 +29,20 @@ def install(app: FastAPI) -> None:
     """Add the documentation pages to ``app`` (made with ``docs_url=None`` and
     ``redoc_url=None``, so that FastAPI adds none of its own)."""
 
-    def openapi_url(request: Request) -> str:
+    def under_root(request: Request, path: str) -> str:
         root: str = request.scope.get("root_path", "")
-        return root.rstrip("/") + (app.openapi_url or "")
+        return root.rstrip("/") + path
 
     @app.get(DOCS_URL, include_in_schema=False)
     async def swagger_ui(request: Request) -> HTMLResponse:
-        root: str = request.scope.get("root_path", "")
-        page = get_swagger_ui_html(
-            openapi_url=openapi_url(request),
+        return get_swagger_ui_html(
+            openapi_url=under_root(request, app.openapi_url or ""),
             title=f"{app.title} - Swagger UI",
-            swagger_js_url=SWAGGER_JS.url,
-            swagger_css_url=SWAGGER_CSS.url,
-            oauth2_redirect_url=root.rstrip("/") + OAUTH2_REDIRECT_URL,
+            swagger_js_url=under_root(request, SWAGGER_JS),
+            swagger_css_url=under_root(request, SWAGGER_CSS),
+            swagger_favicon_url=under_root(request, FAVICON),
+            oauth2_redirect_url=under_root(request, OAUTH2_REDIRECT_URL),
         )
-        return HTMLResponse(with_integrity(bytes(page.body).decode(), SWAGGER_JS, SWAGGER_CSS))
 
     @app.get(OAUTH2_REDIRECT_URL, include_in_schema=False)
     async def swagger_ui_redirect() -> HTMLResponse:
@@ -50,9 +50,10 @@ def install(app: FastAPI) -> None:
 
     @app.get(REDOC_URL, include_in_schema=False)
     async def redoc(request: Request) -> HTMLResponse:
-        page = get_redoc_html(
-            openapi_url=openapi_url(request),
+        return get_redoc_html(
+            openapi_url=under_root(request, app.openapi_url or ""),
             title=f"{app.title} - ReDoc",
-            redoc_js_url=REDOC_JS.url,
+            redoc_js_url=under_root(request, REDOC_JS),
+            redoc_favicon_url=under_root(request, FAVICON),
+            with_google_fonts=False,
         )
-        return HTMLResponse(with_integrity(bytes(page.body).decode(), REDOC_JS))

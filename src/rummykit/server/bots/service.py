@@ -18,6 +18,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -89,7 +90,11 @@ def _watch_server(server: int) -> None:
 
 def _start_worker(server: int) -> None:
     """Import the bots once (so the first decision is not slow), and end the worker if
-    the server process dies (a killed server leaves no worker behind)."""
+    the server process dies (a killed server leaves no worker behind).  Ctrl-C, which a
+    terminal sends to the whole process group, is left to the server: it shuts the pool
+    down, and a worker that took it itself would print a ``KeyboardInterrupt``
+    traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import rummykit.bots.burraco.greedy
     import rummykit.bots.ismcts
     import rummykit.bots.three_thirteen.greedy  # noqa: F401

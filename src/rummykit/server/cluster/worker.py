@@ -49,7 +49,7 @@ from rummykit.server.cluster.presence import Presence
 from rummykit.server.cluster.redis_link import RedisLink
 from rummykit.server.cluster.redis_sockets import RENEW_SECONDS, RedisSockets
 from rummykit.server.cluster.tasks import OneOffWork, cancel, every
-from rummykit.server.operations.events_log import log_event
+from rummykit.server.operations.events_log import log_event, set_worker
 from rummykit.server.settings import Settings
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.leases import LeaseStore
@@ -137,6 +137,7 @@ class Cluster:
             self.keeper.run(),
         ):
             self._background.add(asyncio.create_task(work))
+        set_worker(self.worker_id)  # every structured log line of the process names it
         log_event(None, "worker_started", worker=self.worker_id)
 
     async def stop_taking(self) -> None:
