@@ -150,6 +150,7 @@ SAME_IN_HUNGARIAN = {
     "meld.set",
     "tournament.buchholz",
     "burraco.partner",
+    "create.partner_seat",
 }
 
 
