@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     # so many days; past it their games are played unrated.
     rated_games_between: int = Field(default=10, ge=1)
     rated_games_between_days: float = Field(default=7.0, gt=0)
+    # Chat words a host masks, by language (every language's list applies to every
+    # table), as JSON: RUMMYKIT_CHAT_BLOCKED_WORDS='{"en": ["..."], "hu": ["..."]}'.
+    chat_blocked_words: dict[str, list[str]] = Field(default_factory=dict)
     # Reports one player may make a day.
     reports_per_day: int = Field(default=10, ge=1)
     # Days the traces linking accounts (browser and address, as keyed hashes) are kept.

@@ -1,7 +1,8 @@
 """Chat and hints at one table.
 
-Chat is limited per player (all of a player's connections together), stored, then
-sent to everyone at the table; its latest lines are kept (rebuilt from storage when a
+Chat is limited per player (all of a player's connections together), its words a host
+blocks masked (``chat_filter.py``), stored, then sent to everyone at the table (a
+muted player's lines reach only themselves); its latest lines are kept (rebuilt from storage when a
 table is restored) and sent to each new connection, so a reload keeps the chat.  A
 hint is the strongest bot's move for the seat to move, worked out in the bot workers
 from that seat's observation only, with a budget of iterations and a seed made of that
@@ -28,6 +29,7 @@ from rummykit.server.protocol.messages import (
 )
 from rummykit.server.storage.models import ChatRow
 from rummykit.server.table.broadcast import TableViews
+from rummykit.server.table.chat_filter import blocked_keys, mask
 from rummykit.server.table.commands import HintReady
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.fair_play import hints_allowed
@@ -58,6 +60,8 @@ class TableTalk:
         self._said: deque[ChatBroadcast] = deque(maxlen=CHAT_KEPT)
         # the lines said with a client's id, by player and id: said again, one is echoed
         self._by_client_id: dict[tuple[str, str], ChatBroadcast] = {}
+        # the host's word filter, as look-alike keys
+        self._blocked = blocked_keys(host.settings.chat_blocked_words)
 
     def remember(self, rows: list[ChatRow]) -> None:
         """Keep the latest of a restored table's stored chat lines."""
@@ -97,6 +101,7 @@ class TableTalk:
             )
             return
         clean = "".join(ch for ch in text if ch.isprintable()).strip()
+        clean = mask(clean, self._blocked)
         if not clean:
             host.views.refuse(connection, "chat_empty", "the chat message is empty")
             return
