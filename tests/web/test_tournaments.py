@@ -70,6 +70,10 @@ def _register_and_play(new_page: MakePage, host: httpx.Client) -> None:
     # the page reads the tournament again and offers the table the server made
     me.page.locator(".your-table a").click(timeout=20_000)
     me.wait_table()
+    # a tournament's table says so, not "Casual"
+    badge = me.page.locator(".topbar [data-testid=table-kind]")
+    badge.wait_for()
+    assert badge.inner_text() == "Tournament"
     names = me.page.locator(".player-plate .name, .opponent .name").all_inner_texts()
     assert any("Tess" in name for name in names) or me.table()["seat"] is not None
     _play_round(me)

@@ -66,10 +66,11 @@ function Chat({ chat, controller, nameOf, canChat }) {
  * table on a narrow screen while `open`.
  * @param {{ state: BoardState, controller: TableController, nameOf: NameOf, tab: string,
  *   setTab: (tab: string) => void, Scores: GameViews["Scores"], open: boolean,
- *   onClose: () => void, rated: boolean | null }} props `rated`: whether the table is
- *   rated (said at the panel's top where the top bar has no room for it: a phone)
+ *   onClose: () => void, rated: boolean | null, tournament: boolean }} props `rated`:
+ *   whether the table is rated, `tournament` whether it is a tournament's (said at the
+ *   panel's top where the top bar has no room for it: a phone)
  */
-function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose, rated }) {
+function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClose, rated, tournament }) {
   const tabs = ["scores", "log", "chat"];
   const box = useRef(/** @type {HTMLElement | null} */ (null));
   // The focus goes back to the panel's button before the panel is hidden: a hidden
@@ -91,7 +92,7 @@ function SidePanel({ state, controller, nameOf, tab, setTab, Scores, open, onClo
     return () => window.removeEventListener("keydown", onKey, true);
   }, [open]);
   return html`<aside class=${open ? "side-panel open" : "side-panel"} aria-label=${t("table.side_panel")} ref=${box}>
-    ${rated === null ? null : html`<p class="side-kind"><${KindBadge} rated=${rated} /></p>`}
+    ${rated === null ? null : html`<p class="side-kind"><${KindBadge} rated=${rated} tournament=${tournament} /></p>`}
     <div class="side-tabs">
       <div class="side-tablist" role="tablist">
       ${tabs.map(
@@ -414,7 +415,7 @@ export function TablePage({ tableId, token }) {
   const title = named ? t(`game.${named}`) : t("common.loading");
   return html`<div class=${`table-page game-${game || "none"}`}>
     <${TabTurn} state=${state} game=${named} />
-    <${TopBar} title=${title} badge=${summary ? html`<${KindBadge} rated=${Boolean(summary.rated)} />` : null}>
+    <${TopBar} title=${title} badge=${summary ? html`<${KindBadge} rated=${Boolean(summary.rated)} tournament=${summary.tournament_id != null} />` : null}>
       <${SoundToggle} />
       <button type="button" class="quiet panel-toggle" aria-expanded=${String(panelOpen)}
         onClick=${() => setPanelOpen(!panelOpen)} aria-label=${t("table.side_panel")}>☰</button>
@@ -440,7 +441,7 @@ export function TablePage({ tableId, token }) {
           </main>
           <${SidePanel} state=${state} controller=${controller} nameOf=${nameOf} tab=${tab} setTab=${setTab}
             Scores=${boards.Scores} open=${panelOpen} onClose=${() => setPanelOpen(false)}
-            rated=${summary ? Boolean(summary.rated) : null} />
+            rated=${summary ? Boolean(summary.rated) : null} tournament=${summary?.tournament_id != null} />
         </div>`
       : null}
     ${state.view ? html`<${Announcer} state=${state} nameOf=${nameOf} />` : null}

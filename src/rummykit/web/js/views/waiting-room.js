@@ -74,12 +74,15 @@ export function WaitingRoom({ state, tableId, token, rated = null }) {
 }
 
 /**
- * Whether the table is rated: a short badge (the waiting room, the table's top bar).
- * @param {{ rated: boolean }} props
+ * Whether the table is rated, or a tournament's: a short badge (the waiting room, the
+ * table's top bar).
+ * @param {{ rated: boolean, tournament?: boolean }} props
  */
-export function KindBadge({ rated }) {
-  return html`<span class=${`badge kind ${rated ? "rated" : "casual"}`} data-testid="table-kind"
-    data-rated=${String(rated)}>${t(rated ? "table.kind_rated" : "table.kind_casual")}</span>`;
+export function KindBadge({ rated, tournament = false }) {
+  // a tournament's table is neither: its result counts in the tournament's standings
+  const kind = tournament ? "tournament" : rated ? "rated" : "casual";
+  return html`<span class=${`badge kind ${kind}`} data-testid="table-kind"
+    data-rated=${String(rated)}>${t(`table.kind_${kind}`)}</span>`;
 }
 
 /**
@@ -102,7 +105,7 @@ export function TableIntro({ summary }) {
   const host = summary.seats.find((s) => s.kind === "human" && s.name);
   const taken = summary.seats.filter((s) => s.taken).length;
   return html`<section class="panel table-intro" data-testid="table-intro">
-    <h2>${t(`game.${summary.game}`)} <${KindBadge} rated=${Boolean(summary.rated)} /></h2>
+    <h2>${t(`game.${summary.game}`)} <${KindBadge} rated=${Boolean(summary.rated)} tournament=${summary.tournament_id != null} /></h2>
     ${host ? html`<p class="intro-host">${t("invite.host", { name: host.name })}</p>` : null}
     <p class="muted intro-seats">${t("invite.seats", { taken, count: summary.seats.length })}</p>
     <p class="intro-kind" data-testid="intro-kind">${t(summary.rated ? "invite.rated" : "invite.casual")}</p>
