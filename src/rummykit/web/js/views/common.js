@@ -203,12 +203,26 @@ export function seatName(players, seat) {
   const player = players?.find((p) => p.seat === seat);
   if (!player) return t("table.seat", { n: seat + 1 });
   if (player.kind === "bot") {
-    // with two computers or more at the table every one is told apart by its seat number
+    // a tournament's computer keeps its entrant's number; otherwise, with two computers
+    // or more at the table, every one is told apart by its seat number
     const level = levelName(player.level);
+    const given = computerNumber(player.name);
+    if (given !== null) return t("table.bot_numbered", { level, n: given });
     const computers = (players || []).filter((p) => p.kind === "bot").length;
     return computers > 1 ? t("table.bot_numbered", { level, n: seat + 1 }) : t("table.bot", { level });
   }
   return player.name || t("table.empty_seat");
+}
+
+/**
+ * The number in a computer player's name as the server gives it ("Computer 3 (Medium)":
+ * a tournament's entrant), or null for a computer it does not number.
+ * @param {string | null | undefined} name
+ * @returns {number | null}
+ */
+export function computerNumber(name) {
+  const found = /\d+/.exec(name ?? "");
+  return found ? Number(found[0]) : null;
 }
 
 /**
@@ -221,7 +235,7 @@ export function seatName(players, seat) {
  */
 export function seatShortName(players, seat) {
   const player = players?.find((p) => p.seat === seat);
-  if (player?.kind === "bot") return t("table.bot_short", { n: seat + 1 });
+  if (player?.kind === "bot") return t("table.bot_short", { n: computerNumber(player.name) ?? seat + 1 });
   return seatName(players, seat);
 }
 

@@ -11,7 +11,7 @@ import { useStore } from "../hooks.js";
 import { go, tableHref } from "../router.js";
 import { readCatalog } from "../catalog.js";
 import { gameViews } from "../games.js";
-import { CopyButton, NicknameForm, TopBar, levelName } from "./common.js";
+import { CopyButton, NicknameForm, TopBar, computerNumber, levelName } from "./common.js";
 
 /**
  * @import { Entrant, RoundTable, StandingLine, TournamentSummary, TournamentView,
@@ -47,7 +47,13 @@ export function entrantName(entrant) {
   const first =
     entrant.kind === "bot" ? t("table.bot_numbered", { level: levelName(entrant.level), n: (entrant.entry ?? 0) + 1 }) : entrant.name;
   if (!entrant.partner) return first;
-  const partner = entrant.partner_kind === "bot" ? t("table.bot", { level: levelName(entrant.partner_level ?? null) }) : entrant.partner;
+  // a computer partner is numbered as the server names it, as its table names it
+  const number = entrant.partner_kind === "bot" ? computerNumber(entrant.partner) : null;
+  const partner = entrant.partner_kind !== "bot"
+    ? entrant.partner
+    : number === null
+      ? t("table.bot", { level: levelName(entrant.partner_level ?? null) })
+      : t("table.bot_numbered", { level: levelName(entrant.partner_level ?? null), n: number });
   return t("burraco.team_name", { name: first, partner });
 }
 
