@@ -25,7 +25,7 @@ README = ROOT / "README.md"
 NOT_RUN = {
     # The test command itself: it runs this test.
     "pip install -e '.[test]' && npm ci && ruff check . && ruff format --check . && mypy"
-    " && npm run check && npm test && pytest -n 3",
+    " && npm run check && npm test && pytest -n 4",
     # The quick part of it (tests/test_markers.py checks the markers it names).
     'pytest -n 2 -m "not browser and not postgres and not slow"',
     # Speed and strength measurements: minutes to hours of CPU, run by hand.
