@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from sqlalchemy import Select, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -29,14 +29,18 @@ MARKS: Final = ("engine", "booster")
 """The sanctions that mark an account: out of the leaderboards and tournaments."""
 
 
-def in_force(now: float) -> Select[Any]:
-    """The ids of players marked at ``now`` (a subquery for other reads)."""
-    return select(SanctionRow.player_id).where(
-        SanctionRow.kind.in_(MARKS),
+def _in_force_at(now: float) -> ColumnElement[bool]:
+    """A sanction in force at ``now``: begun, not lifted, not run out."""
+    return and_(
         SanctionRow.lifted_at.is_(None),
         SanctionRow.at <= now,
         or_(SanctionRow.until.is_(None), SanctionRow.until > now),
     )
+
+
+def in_force(now: float) -> Select[Any]:
+    """The ids of players marked at ``now`` (a subquery for other reads)."""
+    return select(SanctionRow.player_id).where(SanctionRow.kind.in_(MARKS), _in_force_at(now))
 
 
 async def reports_since(session: AsyncSession, reporter_id: str, since: float) -> int:
@@ -117,12 +121,7 @@ class ModerationStore:
         """``player_id``'s sanctions in force at ``now``."""
         async with self._sessions() as session:
             rows = await session.execute(
-                select(SanctionRow).where(
-                    SanctionRow.player_id == player_id,
-                    SanctionRow.lifted_at.is_(None),
-                    SanctionRow.at <= now,
-                    or_(SanctionRow.until.is_(None), SanctionRow.until > now),
-                )
+                select(SanctionRow).where(SanctionRow.player_id == player_id, _in_force_at(now))
             )
             return list(rows.scalars())
 

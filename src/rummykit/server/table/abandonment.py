@@ -56,19 +56,15 @@ class Abandonment:
             state.stand_in_turns += 1
         self.mark()
 
-    def mark(self) -> bool:
-        """Mark every seat gone or not as it stands now; whether any mark changed."""
+    def mark(self) -> None:
+        """Mark every seat gone or not as it stands now."""
         limit = self.host.settings.abandon_turns
-        changed = False
         for seat in self.host.seating:
-            gone = (
+            seat.gone = (
                 self.applies
                 and seat.kind == "human"
                 and (seat.away or seat.stand_in_turns >= limit)
             )
-            changed |= gone != seat.gone
-            seat.gone = gone
-        return changed
 
     def _side(self, seat: int) -> int:
         team_of = self.host.game.team_of
