@@ -7,17 +7,19 @@ name.  Three rules follow:
 
 * **Layers.** A package imports only itself and the packages below it::
 
-      cards ◀── games ◀── bots ◀── sim, envs, server ◀── cli
+      cards ◀── games ◀── bots ◀── sim, envs, fairplay, server ◀── cli
                 games ◀── pairings ◀── sim, server, cli
+                          fairplay ◀── server, cli
       rating ◀── server, cli
 
   ``web`` is data: only the server may import it (it serves its files).  Nothing
   imports ``cli`` except ``rummykit.__main__``; anything may import the root package
   ``rummykit`` (it holds only ``__version__``), which imports nothing.  ``rating``
   (OpenSkill ratings) imports no other layer.
-* **The engine runs on the standard library.** ``cards``, ``games``, ``pairings``, ``bots``
-  and ``sim`` import nothing outside :data:`sys.stdlib_module_names`; ``sim`` may import
-  the optional extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a function.
+* **The engine runs on the standard library.** ``cards``, ``games``, ``pairings``, ``bots``,
+  ``fairplay`` and ``sim`` import nothing outside :data:`sys.stdlib_module_names`; ``sim``
+  may import the optional extras named in :data:`SIM_LAZY_EXTRAS`, and only inside a
+  function.
 * **No cycles** between the modules of any package of ``src/rummykit`` (every package
   and sub-package, found on disk, and the whole tree at once), counting function-local
   imports and imports made for types only (under ``if TYPE_CHECKING:``): a type-only
@@ -68,8 +70,13 @@ ALLOWED: dict[str, frozenset[str]] = {
     "pairings": frozenset({"pairings", "games", "cards"}),
     "sim": frozenset({"sim", "pairings", "bots", "games", "cards"}),
     "envs": frozenset({"envs", "bots", "games", "cards"}),
-    "server": frozenset({"server", "web", "rating", "pairings", "bots", "games", "cards"}),
-    "cli": frozenset({"cli", "server", "sim", "pairings", "rating", "bots", "games", "cards"}),
+    "fairplay": frozenset({"fairplay", "bots", "games", "cards"}),
+    "server": frozenset(
+        {"server", "web", "rating", "pairings", "fairplay", "bots", "games", "cards"}
+    ),
+    "cli": frozenset(
+        {"cli", "server", "sim", "pairings", "rating", "fairplay", "bots", "games", "cards"}
+    ),
     "rating": frozenset({"rating"}),
     "web": frozenset({"web"}),
     "__main__": frozenset({"cli"}),
@@ -77,7 +84,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 """For each layer, the layers its modules may import (besides the root package)."""
 
-STANDARD_LIBRARY_ONLY = frozenset({"cards", "games", "pairings", "bots", "sim"})
+STANDARD_LIBRARY_ONLY = frozenset({"cards", "games", "pairings", "bots", "fairplay", "sim"})
 
 SIM_LAZY_EXTRAS: frozenset[str] = frozenset({"ray"})
 """Optional extras ``sim`` may import inside a function (``ray``, shipped by the

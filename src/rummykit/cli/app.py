@@ -11,6 +11,7 @@
   (:mod:`.serve`);
 - ``db upgrade``: the server's database brought to the newest schema (:mod:`.db`);
 - ``admin grant``: a role (moderator) given to a registered player (:mod:`.admin`);
+- ``fairplay assess``: recorded games assessed for help from a bot (:mod:`.fairplay`);
 - ``verify``: a server game's record checked: its fair deal and every action
   (:mod:`.verify`).
 
@@ -29,6 +30,7 @@ import typer
 import rummykit
 from rummykit.cli import admin as admin_command
 from rummykit.cli import db as db_command
+from rummykit.cli import fairplay as fairplay_command
 from rummykit.cli import hint as hint_command
 from rummykit.cli import ladder as ladder_command
 from rummykit.cli import play as play_command
@@ -101,6 +103,7 @@ app.command(name="serve", cls=Command)(serve_command.serve)
 app.command(name="bot-worker", cls=Command)(serve_command.bot_worker)
 app.add_typer(db_command.db_app, name="db")
 app.add_typer(admin_command.admin_app, name="admin")
+app.add_typer(fairplay_command.fairplay_app, name="fairplay")
 app.command(name="verify", cls=Command)(verify_command.verify)
 
 

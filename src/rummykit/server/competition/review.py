@@ -37,10 +37,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from rummykit.bots.base import Bot
 from rummykit.bots.by_game import bots_for
 from rummykit.bots.hints import hint_bot, hint_seed
-from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, Playout, SearchAdapter, paired_gain
+from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, paired_gain
+from rummykit.bots.searched_move import including
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
 from rummykit.server.protocol.lobby import ReviewItem
@@ -106,55 +106,6 @@ def decision_points(
     return points
 
 
-class _Including:
-    """A search adapter that always searches ``action`` at the root (the played move), so
-    that the search compares it with its own choice on the same deals."""
-
-    def __init__(self, adapter: SearchAdapter, action: Any) -> None:
-        self._adapter = adapter
-        self._action = action
-
-    @property
-    def game(self) -> Any:
-        return self._adapter.game
-
-    @property
-    def exploration(self) -> float:
-        return self._adapter.exploration
-
-    @property
-    def paired(self) -> bool:
-        return self._adapter.paired
-
-    @property
-    def guide(self) -> Bot:
-        return self._adapter.guide
-
-    def playout(self, observation: Any) -> Playout:
-        return _IncludingPlayout(self._adapter.playout(observation), self._action)
-
-
-class _IncludingPlayout:
-    def __init__(self, inner: Playout, action: Any) -> None:
-        self._inner = inner
-        self._action = action
-
-    def root_candidates(self, legal_actions: Sequence[Any]) -> Sequence[Any]:
-        candidates = list(self._inner.root_candidates(legal_actions))
-        if self._action not in candidates and self._action in legal_actions:
-            candidates.append(self._action)
-        return candidates
-
-    def candidates(self, state: Any, actions: list[Any]) -> Sequence[Any]:
-        return self._inner.candidates(state, actions)
-
-    def finished(self, state: Any) -> bool:
-        return self._inner.finished(state)
-
-    def rewards(self, state: Any, rng: random.Random) -> Sequence[float]:
-        return self._inner.rewards(state, rng)
-
-
 def points_per_reward(game_name: str, observation: Any) -> float:
     """The game's reward scale for this decision: points per unit of reward."""
     return bots_for(game_name).points_per_reward(observation)
@@ -188,7 +139,7 @@ def review_decision(
         suggested = game.format_action(decision.action)
         rounds = bot.last_rounds
         if played not in rounds:  # the hint's search left it out: measure it too
-            wide = ISMCTSBot(_Including(bot.adapter, played), iterations=bot.iterations)
+            wide = ISMCTSBot(including(bot.adapter, played), iterations=bot.iterations)
             wide.decide(seen, legal, random.Random(seed))
             rounds = wide.last_rounds
         mine, theirs = rounds.get(decision.action, []), rounds.get(played, [])

@@ -1,0 +1,260 @@
+"""The assessment of one seat of a played game, and the game's verdict for it.
+
+Every decision of the seat (or only those its player chose, when a substitute played
+some) is weighed by :func:`~rummykit.fairplay.decisions.assess_decision`.  The figures:
+
+- ``match_share``: of the real choices, the share where the played move was the
+  search's;
+- ``telling`` and ``telling_matched``: decisions where the search's move beats its guide,
+  and how many of them the seat played;
+- ``mean_loss``: the mean loss per real choice, in the game's points;
+- with decision times (a server records them): ``time_cv``, their coefficient of
+  variation, and ``time_difficulty``, their correlation with the decisions' difficulty
+  (a person thinks longer where the choice is hard; a relay of a bot's moves does not);
+- with focus losses (the browser reports them): ``focus_losses_per_turn``.
+
+The **evidence** is the log-likelihood ratio of the telling decisions under an assisted
+player (who plays the search's move on a telling decision at the rate
+:data:`ASSISTED_RATE`) against an honest one (:data:`HONEST_RATE`); a lost game counts
+:data:`LOST_WEIGHT` of it.  The verdict is the first of :data:`VERDICTS` whose threshold
+the evidence does not reach.  Times and focus losses are shown to moderators beside the
+verdict but do not change it: no benchmark measures them yet.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from rummykit.fairplay.decisions import DecisionFigures, assess_decision, assessment_seed
+from rummykit.games.core import IllegalAction, NotationError
+from rummykit.games.record import GameRecord
+
+Verdict = Literal["nothing", "unclear", "suspicious", "very_likely"]
+VERDICTS: Final[tuple[tuple[Verdict, float], ...]] = (
+    ("nothing", 2.0),
+    ("unclear", 4.0),
+    ("suspicious", 7.0),
+    ("very_likely", math.inf),
+)
+"""Each verdict with the evidence (natural log) it stays below: ``nothing to see`` below
+2, ``unclear`` below 4, ``suspicious`` below 7, ``very likely assisted`` from 7."""
+HONEST_RATE: Final = 0.2
+"""How often an honest player plays the search's move where it beats the guide (measured
+on honest bots of every strength, benchmarks/fairplay.py, calibration deals)."""
+ASSISTED_RATE: Final = 0.6
+"""How often a player who follows the search plays its move there (another search, with
+its own seed, finds the same improvement about this often)."""
+LOST_WEIGHT: Final = 0.5
+"""A lost game's share of its evidence: help that did not win is less likely."""
+
+Outcome = Literal["won", "lost", "draw", "unfinished"]
+
+
+class AssessmentError(ValueError):
+    """A record that cannot be assessed for that seat (a seat out of range, a decision
+    chosen by another seat, times that do not fit the decisions)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAssessment:
+    """One seat of one game, assessed."""
+
+    game: str
+    seat: int
+    player: str
+    outcome: Outcome
+    iterations: int
+    decisions: int
+    real_choices: int
+    matched: int
+    telling: int
+    telling_matched: int
+    mean_loss: float
+    time_cv: float | None = None
+    time_difficulty: float | None = None
+    focus_losses_per_turn: float | None = None
+    evidence: float = 0.0
+    verdict: Verdict = "nothing"
+    figures: tuple[DecisionFigures, ...] = field(default=(), repr=False)
+
+    @property
+    def match_share(self) -> float | None:
+        return self.matched / self.real_choices if self.real_choices else None
+
+    def to_json(self) -> dict[str, Any]:
+        share = self.match_share
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "player": self.player,
+            "outcome": self.outcome,
+            "iterations": self.iterations,
+            "decisions": self.decisions,
+            "real_choices": self.real_choices,
+            "matched": self.matched,
+            "match_share": None if share is None else round(share, 3),
+            "telling": self.telling,
+            "telling_matched": self.telling_matched,
+            "mean_loss": round(self.mean_loss, 2),
+            "time_cv": _rounded(self.time_cv),
+            "time_difficulty": _rounded(self.time_difficulty),
+            "focus_losses_per_turn": _rounded(self.focus_losses_per_turn),
+            "evidence": round(self.evidence, 2),
+            "verdict": self.verdict,
+        }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def evidence_of(telling: int, telling_matched: int, outcome: Outcome) -> float:
+    """The log-likelihood ratio of ``telling_matched`` of ``telling`` (assisted against
+    honest), a lost game's weighed by :data:`LOST_WEIGHT`.
+
+    >>> round(evidence_of(10, 6, "won"), 2), round(evidence_of(10, 2, "won"), 2)
+    (4.14, -1.73)
+    """
+    missed = telling - telling_matched
+    ratio = telling_matched * math.log(ASSISTED_RATE / HONEST_RATE) + missed * math.log(
+        (1 - ASSISTED_RATE) / (1 - HONEST_RATE)
+    )
+    return ratio * (LOST_WEIGHT if outcome == "lost" else 1.0)
+
+
+def verdict_of(evidence: float) -> Verdict:
+    """The verdict of a game's evidence.
+
+    >>> verdict_of(-3.0), verdict_of(3.0), verdict_of(7.0)
+    ('nothing', 'unclear', 'very_likely')
+    """
+    for verdict, below in VERDICTS:
+        if evidence < below:
+            return verdict
+    return VERDICTS[-1][0]  # pragma: no cover - the last threshold is infinite
+
+
+def _outcome(state: Any, seat: int) -> Outcome:
+    if state.current_player is not None:
+        return "unfinished"
+    winners = tuple(state.winners)
+    if seat not in winners:
+        return "lost"
+    return "draw" if len(winners) == state.num_players else "won"
+
+
+def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
+    if len(xs) < 3:
+        return None
+    try:
+        return statistics.correlation(xs, ys)
+    except statistics.StatisticsError:  # a constant series
+        return None
+
+
+def assess_seat(
+    record: GameRecord,
+    seat: int,
+    *,
+    iterations: int,
+    salt: str = "",
+    chosen: Collection[int] | None = None,
+    times: Sequence[float] | None = None,
+    focus_losses: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SeatAssessment:
+    """Assess ``seat`` of ``record`` with ``iterations`` per decision.
+
+    ``chosen``: the action numbers the seat's player chose (by default every action of
+    the seat); ``times``: the seconds each of those decisions took, in order;
+    ``focus_losses``: how often the page lost focus during the seat's turns.
+    ``progress(done, total)`` is called after each decision."""
+    game = record.info
+    state = game.new_state(record.rules, record.seed)
+    if not 0 <= seat < state.num_players:
+        raise AssessmentError(f"there is no seat {seat} in this game")
+    points: list[tuple[Any, list[Any], Any]] = []
+    for number, text in enumerate(record.actions):
+        try:
+            action = game.parse_action(text)
+        except NotationError as error:
+            raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
+        mover = state.current_player
+        if chosen is not None and number in chosen and mover != seat:
+            raise AssessmentError(f"action {number + 1} was not seat {seat}'s to play")
+        if mover == seat and (chosen is None or number in chosen):
+            points.append((state.observation(seat), list(state.legal_actions()), action))
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
+    if times is not None and len(times) != len(points):
+        raise AssessmentError(f"{len(times)} decision times for {len(points)} decisions")
+    figures: list[DecisionFigures] = []
+    for observation, legal, played in points:
+        seed = assessment_seed(observation.to_json(), salt)
+        figures.append(
+            assess_decision(game.name, observation, legal, played, iterations=iterations, seed=seed)
+        )
+        if progress is not None:
+            progress(len(figures), len(points))
+    return summarize(
+        figures,
+        game=game.name,
+        seat=seat,
+        player=record.players[seat] if seat < len(record.players) else f"seat {seat + 1}",
+        outcome=_outcome(state, seat),
+        iterations=iterations,
+        times=times,
+        focus_losses=focus_losses,
+    )
+
+
+def summarize(
+    figures: Sequence[DecisionFigures],
+    *,
+    game: str,
+    seat: int,
+    player: str,
+    outcome: Outcome,
+    iterations: int,
+    times: Sequence[float] | None = None,
+    focus_losses: int | None = None,
+) -> SeatAssessment:
+    """The seat's figures from its decisions' (``times`` in the same order)."""
+    real = [index for index, figure in enumerate(figures) if figure.real]
+    telling = [figures[index] for index in real if figures[index].telling]
+    telling_matched = sum(figure.matched for figure in telling)
+    time_cv = time_difficulty = None
+    if times is not None and real:
+        spent = [float(times[index]) for index in real]
+        mean = statistics.fmean(spent)
+        if len(spent) >= 2 and mean > 0:
+            time_cv = statistics.stdev(spent) / mean
+        time_difficulty = _correlation(spent, [figures[index].spread for index in real])
+    evidence = evidence_of(len(telling), telling_matched, outcome)
+    return SeatAssessment(
+        game=game,
+        seat=seat,
+        player=player,
+        outcome=outcome,
+        iterations=iterations,
+        decisions=len(figures),
+        real_choices=len(real),
+        matched=sum(figures[index].matched for index in real),
+        telling=len(telling),
+        telling_matched=telling_matched,
+        mean_loss=statistics.fmean([figures[i].loss for i in real]) if real else 0.0,
+        time_cv=time_cv,
+        time_difficulty=time_difficulty,
+        focus_losses_per_turn=(
+            None if focus_losses is None or not figures else focus_losses / len(figures)
+        ),
+        evidence=evidence,
+        verdict=verdict_of(evidence),
+        figures=tuple(figures),
+    )
