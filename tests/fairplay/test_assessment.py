@@ -15,10 +15,9 @@ from rummykit.bots.by_game import bots_for
 from rummykit.bots.ismcts import ISMCTSBot
 from rummykit.bots.levels import make_bot
 from rummykit.fairplay.account import MIN_GAMES, REPORT_EVIDENCE, assess_account
-from rummykit.fairplay.decisions import assessment_seed
+from rummykit.fairplay.decisions import DecisionFigures, assessment_seed
 from rummykit.fairplay.seat import (
     AssessmentError,
-    DecisionFigures,
     SeatAssessment,
     assess_seat,
     summarize,
