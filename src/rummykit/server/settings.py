@@ -74,6 +74,16 @@ class Settings(BaseSettings):
     # How many reviews search at once, and how many finished reviews are kept in memory.
     review_workers: int = Field(default=1, ge=1, le=64)
     reviews_kept: int = Field(default=200, ge=1)
+    # Fair play (docs/fair-play.md): every seat of a finished rated or tournament game is
+    # assessed in the background, at the bot workers' lowest priority, with this search
+    # budget per decision; a process looks for games to assess this often (and whenever a
+    # game ends), takes over a claim older than the lease, and pools this many of a
+    # player's latest games into the report to moderators.
+    fairplay: bool = True
+    assessment_iterations: int = Field(default=400, ge=1, le=100_000)
+    assessment_poll_seconds: float = Field(default=300.0, gt=0)
+    assessment_lease_seconds: float = Field(default=1800.0, gt=0)
+    assessment_games: int = Field(default=100, ge=1, le=10_000)
     max_message_bytes: int = Field(default=4096, ge=256)
     # Connections (HTTP and WebSocket) one server process keeps open at once: past it a
     # new connection is answered 503 and closed.  `rummykit serve` lowers it to what the

@@ -14,8 +14,12 @@ from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, Path
 
+from rummykit.fairplay.account import assess_account
 from rummykit.server.api.context import ApiError, Context, Player
+from rummykit.server.competition.assessment_jobs import seat_of
 from rummykit.server.protocol.moderation import (
+    AccountView,
+    AssessmentView,
     CloseReport,
     LinkedAccount,
     LogEntry,
@@ -27,6 +31,7 @@ from rummykit.server.protocol.moderation import (
     Standing,
 )
 from rummykit.server.storage.account_links import DAY
+from rummykit.server.storage.assessments import FAIRPLAY_REPORTER
 from rummykit.server.storage.models import PlayerRow, ReportRow
 from rummykit.server.storage.moderation import MARKS, reports_since
 from rummykit.server.storage.player_locks import holding_player
@@ -130,7 +135,7 @@ async def player_case(player_id: PlayerId, moderator: Moderator, server: Context
         linked.append(
             LinkedAccount(player_id=other, name=found.name if found else "", by=sorted(kinds))
         )
-    names = {player_id: player.name}
+    names = {player_id: player.name, FAIRPLAY_REPORTER: ""}
     reports = []
     for row in await server.storage.reports_about(player_id, LISTED):
         if row.reporter_id not in names:
@@ -148,6 +153,7 @@ async def player_case(player_id: PlayerId, moderator: Moderator, server: Context
         ],
         linked=linked,
         log=await _log(server, LISTED, player_id),
+        **await _assessed(server, player_id, player.name),
     )
 
 
@@ -204,6 +210,34 @@ async def _log(server: Any, limit: int, player_id: str | None = None) -> list[Lo
         )
         for row, by, on in await server.storage.moderation_log(limit, player_id)
     ]
+
+
+async def _assessed(server: Any, player_id: str, name: str) -> dict[str, Any]:
+    """The player's assessed games and their pooling, as the fair-play jobs pool them."""
+    rows = await server.storage.assessments_of(player_id, server.settings.assessment_games)
+    seats = [seat_of(row) for row in rows]
+    account = assess_account(name, seats)
+    views = []
+    for row, seat in zip(rows, seats, strict=True):
+        figures = seat.to_json()
+        views.append(
+            AssessmentView(
+                table_id=row.table_id,
+                done_at=row.done_at,
+                **{key: figures[key] for key in AssessmentView.model_fields if key in figures},
+            )
+        )
+    return {
+        "assessments": views,
+        "account": AccountView(
+            games=account.games,
+            flagged_games=account.flagged_games,
+            telling=account.telling,
+            telling_matched=account.telling_matched,
+            evidence=round(account.evidence, 2),
+            reported=account.reported,
+        ),
+    }
 
 
 def _report_view(row: ReportRow, reporter: str, reported: str) -> ReportView:

@@ -3,12 +3,13 @@
 Start-up opens the database (unless storage is passed in) and applies its migrations,
 makes (or reads) the cookie signing key, joins the site's cluster when Redis is
 configured, picks the bot runner (the one passed in, the site's bot workers over Redis,
-or a local process pool), builds the table registry, the review jobs and the
-tournaments into the :class:`~rummykit.server.api.context.ServerContext` every handler
-is given (``app.state.server``), rebuilds every unfinished table and starts the
-tournaments.  Shutdown stops them in the reverse order: reviews, tournaments, the
-cluster's taking of tables, the tables, the cluster, the bot workers and the database
-(the last two only when made here).
+or a local process pool), builds the table registry, the review jobs, the fair-play
+assessments and the tournaments into the
+:class:`~rummykit.server.api.context.ServerContext` every handler is given
+(``app.state.server``), rebuilds every unfinished table and starts the tournaments and
+the assessments.  Shutdown stops them in the reverse order: assessments, reviews,
+tournaments, the cluster's taking of tables, the tables, the cluster, the bot workers
+and the database (the last two only when made here).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rummykit.server.accounts.throttles import AccountLimits
 from rummykit.server.api.context import ServerContext
 from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.clock import Clock
+from rummykit.server.competition.assessment_jobs import AssessmentJobs
 from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.competition.tournaments import Tournaments
 from rummykit.server.operations import collector
@@ -70,6 +72,8 @@ def lifespan(
             storage=store, runner=bots, settings=settings, clock=clock, cluster=cluster
         )
         reviews = ReviewJobs(bots, settings)
+        assessments = AssessmentJobs(store, bots, settings, tables.clock)
+        tables.finish_listeners.append(assessments.game_over)
         tournaments = Tournaments(storage=store, tables=tables, settings=settings, clock=clock)
         app.state.server = ServerContext(
             settings=settings,
@@ -93,11 +97,13 @@ def lifespan(
         if cluster is not None:
             await cluster.start(tables)
         tournaments.start()
+        assessments.start()
         frozen = collector.freeze_start_up()
         log_event(None, "server_started", recovered=recovered, frozen=frozen)
         try:
             yield
         finally:
+            await assessments.close()
             await reviews.close()
             await tournaments.close()
             if cluster is not None:

@@ -2,12 +2,12 @@
 
 Every call has a kind and an owner.  The kinds, in order of priority: a table bot's
 decision (owner: the player whose table it is, its creator; a tournament's tables are
-its creator's), a player's hint (owner: the player) and background work such as a
-review (owner: the player).  The share is a player's, whatever the kind of call and
-however many tables the player has.  An owner of ``None`` is an owner of its own, shared
-with no other call.  At most ``workers`` calls run at once; when a worker is free the
-queue starts the first waiting call of the highest kind, owners taking turns within a
-kind (round-robin), so that:
+its creator's), a player's hint (owner: the player), background work such as a review
+(owner: the player) and, last, the fair-play assessment of finished games.  The share
+is a player's, whatever the kind of call and however many tables the player has.  An
+owner of ``None`` is an owner of its own, shared with no other call.  At most
+``workers`` calls run at once; when a worker is free the queue starts the first waiting
+call of the highest kind, owners taking turns within a kind (round-robin), so that:
 
 - hints and background work never hold the last ``reserved`` workers: a table bot finds
   a worker at once unless other table bots hold them all;
@@ -56,6 +56,7 @@ class Kind(enum.IntEnum):
     DECISION = 0
     HINT = 1
     REVIEW = 2
+    ASSESSMENT = 3
 
 
 BUSY: dict[Kind, tuple[str, str]] = {

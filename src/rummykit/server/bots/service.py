@@ -168,6 +168,11 @@ class BotService(abc.ABC):
         with code ``review_pending``)."""
         return await self.call(Kind.REVIEW, owner, partial(function, *args, **kwargs))
 
+    async def assess(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` in a worker at the lowest priority, behind every
+        other call (the fair-play assessment of a finished game)."""
+        return await self.call(Kind.ASSESSMENT, "fairplay", partial(function, *args, **kwargs))
+
     @abc.abstractmethod
     async def call(self, kind: Kind, owner: str | None, function: Callable[[], T]) -> T:
         """``function()`` in a worker, queued as ``kind`` for ``owner``."""

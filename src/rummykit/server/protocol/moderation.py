@@ -31,11 +31,14 @@ class NewReport(_Body):
 
 
 class ReportView(BaseModel):
+    """A report: a player's (``reporter`` their name), or the fair-play assessment's
+    (reason ``assessment``, ``reporter`` empty)."""
+
     id: int
     reporter: str
     reported_id: str
     reported: str
-    reason: ReportReason
+    reason: ReportReason | Literal["assessment"]
     text: str
     table_id: str | None
     at: float
@@ -62,6 +65,37 @@ class LogEntry(BaseModel):
     at: float
 
 
+class AssessmentView(BaseModel):
+    """One assessed game of the player (``fairplay/seat.py`` names the figures)."""
+
+    table_id: str
+    seat: int
+    game: str
+    done_at: float | None
+    verdict: Literal["nothing", "unclear", "suspicious", "very_likely"]
+    evidence: float
+    outcome: str
+    decisions: int
+    real_choices: int
+    match_share: float | None
+    telling: int
+    telling_matched: int
+    mean_loss: float
+    time_cv: float | None
+    time_difficulty: float | None
+
+
+class AccountView(BaseModel):
+    """The player's assessed games pooled, and whether that reports them."""
+
+    games: int
+    flagged_games: int
+    telling: int
+    telling_matched: int
+    evidence: float
+    reported: bool
+
+
 class PlayerCase(BaseModel):
     """What a moderator sees of one player: the reports about them, the sanctions in
     force, the accounts linked to theirs, and the moderators' actions on them."""
@@ -73,6 +107,8 @@ class PlayerCase(BaseModel):
     sanctions: list[SanctionView]
     linked: list[LinkedAccount]
     log: list[LogEntry]
+    assessments: list[AssessmentView]
+    account: AccountView
 
 
 class ModeratorAction(_Body):

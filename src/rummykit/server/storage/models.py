@@ -228,6 +228,29 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class AssessmentRow(Base):
+    """The fair-play assessment of one seat of a finished rated or tournament game
+    (``fairplay/``): ``running`` while the process ``claimed_by`` works on it (another
+    may take it over once ``claimed_at`` is old), then ``done`` with the seat's
+    ``figures``, or ``failed`` after too many attempts."""
+
+    __tablename__ = "assessments"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    claimed_by: Mapped[str] = mapped_column(String(64))
+    claimed_at: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer)
+    done_at: Mapped[float | None] = mapped_column(Float, default=None)
+    verdict: Mapped[str | None] = mapped_column(String(16), default=None)
+    evidence: Mapped[float | None] = mapped_column(Float, default=None)
+    figures: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
 class LeaseRow(Base):
     """Which server process owns a live table, and until when (``storage/leases.py``).
 

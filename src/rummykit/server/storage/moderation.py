@@ -82,14 +82,14 @@ class ModerationStore:
             return found is not None
 
     async def open_reports(self, limit: int) -> list[tuple[ReportRow, str, str]]:
-        """The open reports, oldest first, each with its reporter's and the reported
-        player's names."""
+        """The open reports, oldest first, each with its reporter's name (empty for the
+        fair-play assessment's) and the reported player's."""
         reporter = PlayerRow.__table__.alias("reporter")
         reported = PlayerRow.__table__.alias("reported")
         async with self._sessions() as session:
             rows = await session.execute(
-                select(ReportRow, reporter.c.name, reported.c.name)
-                .join(reporter, reporter.c.id == ReportRow.reporter_id)
+                select(ReportRow, func.coalesce(reporter.c.name, ""), reported.c.name)
+                .outerjoin(reporter, reporter.c.id == ReportRow.reporter_id)
                 .join(reported, reported.c.id == ReportRow.reported_id)
                 .where(ReportRow.open.is_(True))
                 .order_by(ReportRow.at, ReportRow.id)

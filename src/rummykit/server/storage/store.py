@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import (
 from rummykit.server.storage import migrate
 from rummykit.server.storage.account_links import LinkStore
 from rummykit.server.storage.action_log import ActionWriter
+from rummykit.server.storage.assessments import AssessmentStore
 from rummykit.server.storage.checkpoints import Checkpointer
 from rummykit.server.storage.errors import LeaseLost
 from rummykit.server.storage.fencing import Lease, held
@@ -56,11 +57,12 @@ class StoredTable:
     rematch: TableRow | None = None
 
 
-class Storage(PlayerStore, LinkStore, ModerationStore):
+class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore):
     """The server's database, behind one async engine (its players' part is
     :class:`~rummykit.server.storage.players.PlayerStore`, the traces that link their
     accounts :class:`~rummykit.server.storage.account_links.LinkStore`, moderation
-    :class:`~rummykit.server.storage.moderation.ModerationStore`)."""
+    :class:`~rummykit.server.storage.moderation.ModerationStore`, fair-play assessments
+    :class:`~rummykit.server.storage.assessments.AssessmentStore`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine

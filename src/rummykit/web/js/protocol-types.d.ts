@@ -297,6 +297,35 @@ export interface TurnInfo {
 // ---------------------------------------------------------------------------------
 // The lobby's HTTP API: the server's OpenAPI document (/openapi.json)
 
+/** The player's assessed games pooled, and whether that reports them. */
+export interface AccountView {
+  games: number;
+  flagged_games: number;
+  telling: number;
+  telling_matched: number;
+  evidence: number;
+  reported: boolean;
+}
+
+/** One assessed game of the player (`fairplay/seat.py` names the figures). */
+export interface AssessmentView {
+  table_id: string;
+  seat: number;
+  game: string;
+  done_at: number | null;
+  verdict: "nothing" | "unclear" | "suspicious" | "very_likely";
+  evidence: number;
+  outcome: string;
+  decisions: number;
+  real_choices: number;
+  match_share: number | null;
+  telling: number;
+  telling_matched: number;
+  mean_loss: number;
+  time_cv: number | null;
+  time_difficulty: number | null;
+}
+
 export interface Catalog {
   games: GameEntry[];
   protocol_version: number;
@@ -536,6 +565,8 @@ export interface PlayerCase {
   sanctions: SanctionView[];
   linked: LinkedAccount[];
   log: LogEntry[];
+  assessments: AssessmentView[];
+  account: AccountView;
 }
 
 /** One pool's board: `players` at that table size, the best first. */
@@ -625,12 +656,16 @@ export interface Rematch {
   invite_token: string | null;
 }
 
+/**
+ * A report: a player's (`reporter` their name), or the fair-play assessment's
+ * (reason `assessment`, `reporter` empty).
+ */
 export interface ReportView {
   id: number;
   reporter: string;
   reported_id: string;
   reported: string;
-  reason: "cheating" | "abuse" | "name";
+  reason: "cheating" | "abuse" | "name" | "assessment";
   text: string;
   table_id: string | null;
   at: number;

@@ -1,7 +1,8 @@
 // The moderators' pages: the report queue and the log of every action (#/mod), and one
 // player's case (#/mod/ID): the reports about them, the measures in force, the accounts
-// linked to theirs, and the actions (mark, mute, close, lift), each with its reason.
-// Everything fetched is shown as text.
+// linked to theirs, their assessed games (fair play, with each game's replay), and the
+// actions (mark, mute, close, lift), each with its reason.  Everything fetched is shown
+// as text.
 
 import { html, useEffect, useState } from "../html.js";
 import { t, errorText, formatDateTime } from "../i18n.js";
@@ -9,11 +10,45 @@ import { api } from "../api.js";
 import { TopBar } from "./common.js";
 
 /**
- * @import { LogEntry, PlayerCase, ReportView } from "../protocol-types"
+ * @import { AccountView, AssessmentView, LogEntry, PlayerCase, ReportView } from "../protocol-types"
  * @import { InputChange, SelectChange } from "./common.js"
  */
 
 const ACTIONS = /** @type {const} */ (["mark_engine", "mark_booster", "mute", "close"]);
+
+/** Who filed a report, and when: a player, or the fair-play assessment.
+ * @param {ReportView} r */
+function reportedBy(r) {
+  return r.reason === "assessment"
+    ? t("mod.reported_by_assessment", { time: formatDateTime(r.at) })
+    : t("mod.reported_by", { name: r.reporter, time: formatDateTime(r.at) });
+}
+
+/** @param {number | null} share */
+function percent(share) {
+  return share === null ? "–" : `${Math.round(share * 100)}%`;
+}
+
+/** The player's assessed games, newest first, and their pooling.
+ * @param {{ account: AccountView, assessments: AssessmentView[] }} props */
+function Assessments({ account, assessments }) {
+  return html`<section class="panel" aria-labelledby="case-assessments">
+    <h2 id="case-assessments">${t("mod.assessments")}</h2>
+    ${assessments.length === 0
+      ? html`<p class="muted">${t("mod.no_assessments")}</p>`
+      : html`<p data-testid="assessment-account">${t("mod.account_line", {
+          games: account.games, flagged: account.flagged_games, matched: account.telling_matched,
+          telling: account.telling, evidence: account.evidence.toFixed(1),
+        })}${account.reported ? html` <span class="badge">${t("mod.account_reported")}</span>` : null}</p>
+        <ul>${assessments.map((a) => html`<li key=${`${a.table_id}-${a.seat}`} data-testid="assessment">
+          <span class="badge">${t(`mod.verdict.${a.verdict}`)}</span>
+          ${t("mod.assessment_line", {
+            matched: a.telling_matched, telling: a.telling, share: percent(a.match_share),
+            loss: a.mean_loss.toFixed(1), evidence: a.evidence.toFixed(1),
+          })}
+          <a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
+  </section>`;
+}
 
 /** @param {string} id */
 function caseHref(id) {
@@ -52,7 +87,7 @@ function Queue() {
         : html`<ul class="report-queue">${reports.map((r) => html`<li key=${r.id} data-testid="queued-report">
             <a href=${caseHref(r.reported_id)}>${r.reported}</a>
             <span class="badge">${t(`report.reason.${r.reason}`)}</span>
-            <span class="muted small">${t("mod.reported_by", { name: r.reporter, time: formatDateTime(r.at) })}</span>
+            <span class="muted small">${reportedBy(r)}</span>
             ${r.text ? html`<p class="report-text">${r.text}</p>` : null}
           </li>`)}</ul>`}
     </section>
@@ -131,7 +166,7 @@ function PlayerCaseView({ playerId }) {
       ${view.reports.length === 0
         ? html`<p class="muted">${t("mod.no_reports")}</p>`
         : html`<ul>${view.reports.map((r) => html`<li key=${r.id}><span class="badge">${t(`report.reason.${r.reason}`)}</span>
-            ${t("mod.reported_by", { name: r.reporter, time: formatDateTime(r.at) })}
+            ${reportedBy(r)}
             ${r.table_id ? html` <a href=${`#/replay/${encodeURIComponent(r.table_id)}`}>${t("lobby.replay")}</a>` : null}
             ${r.text ? html`<p class="report-text">${r.text}</p>` : null}</li>`)}</ul>`}
     </section>
@@ -142,5 +177,6 @@ function PlayerCaseView({ playerId }) {
         : html`<ul>${view.linked.map((l) => html`<li key=${l.player_id} data-testid="linked-account">
             <a href=${caseHref(l.player_id)}>${l.name}</a> <span class="muted small">${l.by.map((k) => t(`mod.link.${k}`)).join(", ")}</span></li>`)}</ul>`}
     </section>
+    <${Assessments} account=${view.account} assessments=${view.assessments} />
     <${LogList} entries=${view.log} />`;
 }

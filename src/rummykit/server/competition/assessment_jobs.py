@@ -1,0 +1,202 @@
+"""The fair-play assessment of finished rated and tournament games, in the background.
+
+Each process of a site looks for seats due (``storage/assessments.py``) whenever one of
+its tables ends and every ``assessment_poll_seconds`` besides, claims one at a time, and
+has the bot workers assess it (:func:`assess_stored`, at the queue's lowest priority:
+never ahead of a table's bot or a hint).  Only the moves the seat's player chose are
+assessed (not the substitute's), each with the time it took: from the action before it
+(or the game's start) to its own, as stored.  The search is salted with the table's
+public seed commitment, so ``rummykit fairplay assess`` on the game's record gives the
+same figures.
+
+After each seat, the player's latest ``assessment_games`` assessed games are pooled
+(:mod:`rummykit.fairplay.account`); past the thresholds the player is reported to the
+moderators (one open report at a time), and that is all: no sanction is automatic.
+A process that dies or freezes mid-assessment leaves its claim, which another process
+takes over once the lease has run out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from typing import Any
+
+from rummykit.fairplay.account import assess_account
+from rummykit.fairplay.seat import SeatAssessment, assess_seat
+from rummykit.games.core import rules_from_json
+from rummykit.games.record import GameRecord
+from rummykit.games.registry import game_named
+from rummykit.server.bots.service import BotService
+from rummykit.server.clock import Clock, Timer
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.settings import Settings
+from rummykit.server.storage.assessments import DueSeat
+from rummykit.server.storage.models import AssessmentRow, TableRow
+from rummykit.server.storage.store import Storage
+
+BATCH = 20
+"""Seats read at once when looking for work."""
+
+
+def assess_stored(
+    game_name: str,
+    rules: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    seat: int,
+    *,
+    player: str,
+    chosen: list[int],
+    times: list[float],
+    iterations: int,
+    salt: str,
+) -> dict[str, Any]:
+    """One seat of a stored game assessed (plain data in and out, for a worker)."""
+    game = game_named(game_name)
+    players = tuple(player if index == seat else "" for index in range(seat + 1))
+    record = GameRecord(
+        game=game.name,
+        rules=rules_from_json(game.rules_type, rules),
+        seed=seed,
+        actions=tuple(actions),
+        totals=(),
+        players=players,
+    )
+    assessed = assess_seat(
+        record, seat, iterations=iterations, salt=salt, chosen=chosen, times=times
+    )
+    return assessed.to_json()
+
+
+def seat_of(row: AssessmentRow) -> SeatAssessment:
+    """A stored assessment's figures, back as the seat's assessment."""
+    figures = dict(row.figures or {})
+    figures.pop("match_share", None)
+    return SeatAssessment(**figures)
+
+
+class AssessmentJobs:
+    """This process's share of the site's assessments."""
+
+    def __init__(
+        self, storage: Storage, runner: BotService, settings: Settings, clock: Clock
+    ) -> None:
+        self._storage = storage
+        self._runner = runner
+        self._settings = settings
+        self._clock = clock
+        self.worker = f"fairplay-{uuid.uuid4().hex[:12]}"
+        self._wake = asyncio.Event()
+        self._timer: Timer | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._settings.fairplay:
+            self._task = asyncio.create_task(self._run())
+
+    def game_over(self, row: TableRow) -> None:
+        """A table of this process ended: look for work now."""
+        if row.rated or row.tournament_id is not None:
+            self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.work_once()
+            except Exception as error:  # the database or the workers failed: try later
+                log_event(None, "assessment_failed", level=logging.WARNING, error=repr(error))
+            self._timer = self._clock.call_at(
+                self._clock.now() + self._settings.assessment_poll_seconds, self._wake.set
+            )
+            await self._wake.wait()
+            self._timer.cancel()
+
+    async def work_once(self) -> int:
+        """Assess every seat due now, one at a time; how many this process assessed."""
+        done = 0
+        while True:
+            now = self._clock.now()
+            due = await self._storage.assessments_due(
+                now, self._settings.assessment_lease_seconds, BATCH
+            )
+            claimed = [d for d in due if await self._storage.claim_assessment(d, self.worker, now)]
+            if not due:
+                return done
+            for seat in claimed:
+                done += await self._assess(seat)
+            if not claimed:
+                return done
+
+    async def _assess(self, due: DueSeat) -> int:
+        stored = await self._storage.load_table(due.table_id)
+        if stored is None:
+            return 0
+        table = stored.table
+        chosen: list[int] = []
+        times: list[float] = []
+        before = table.started_at or table.created_at
+        for row in stored.actions:
+            if row.seat == due.seat and row.actor == "human":
+                chosen.append(row.state_number)
+                times.append(max(0.0, row.at - before))
+            before = row.at
+        name = next((s.name or "" for s in stored.seats if s.seat == due.seat), "")
+        try:
+            figures = await self._assessed(stored, due, name, chosen, times)
+        except Exception as error:  # the record or a worker failed: the lease retries it
+            log_event(due.table_id, "assessment_failed", level=logging.WARNING, error=repr(error))
+            return 0
+        now = self._clock.now()
+        if not await self._storage.finish_assessment(
+            due.table_id, due.seat, self.worker, figures, now
+        ):
+            return 0
+        log_event(
+            due.table_id,
+            "assessed",
+            seat=due.seat,
+            verdict=figures["verdict"],
+            evidence=figures["evidence"],
+        )
+        await self._pool(due.player_id, name, now)
+        return 1
+
+    async def _assessed(
+        self, stored: Any, due: DueSeat, name: str, chosen: list[int], times: list[float]
+    ) -> dict[str, Any]:
+        table = stored.table
+        return await self._runner.assess(
+            assess_stored,
+            table.game,
+            table.rules,
+            table.seed,
+            [row.action for row in stored.actions],
+            due.seat,
+            player=name,
+            chosen=chosen,
+            times=times,
+            iterations=self._settings.assessment_iterations,
+            salt=table.commitment,
+        )
+
+    async def _pool(self, player_id: str, name: str, now: float) -> None:
+        rows = await self._storage.assessments_of(player_id, self._settings.assessment_games)
+        account = assess_account(name, [seat_of(row) for row in rows])
+        if account.reported:
+            text = (
+                f"{account.flagged_games} of {account.games} assessed games flagged;"
+                f" {account.telling_matched} of {account.telling} telling decisions"
+                f" played as the engine's best; evidence {account.evidence:.1f}"
+            )
+            if await self._storage.report_assessed(player_id, text, now):
+                log_event(None, "assessment_reported", player_id=player_id)
+
+    async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)

@@ -1,0 +1,166 @@
+"""The fair-play assessment of finished games on the server: every person's seat of a
+rated or tournament game is assessed once, whichever process gets to it first, a claim
+left by a dead or frozen process is taken over after its lease, a player past the
+thresholds is reported to the moderators once (never sanctioned), and only moderators see
+any of it.  On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from rummykit.fairplay.seat import SeatAssessment
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.clock import FakeClock
+from rummykit.server.competition.assessment_jobs import AssessmentJobs
+from rummykit.server.settings import Settings
+from rummykit.server.storage.assessments import DueSeat
+from rummykit.server.storage.models import AssessmentRow, ReportRow
+from rummykit.server.storage.store import Storage
+from tests.kit.finished_games import STARTED, store_finished_game
+from tests.kit.passwords import FakeHashes
+from tests.kit.players import registered
+from tests.kit.storage import open_storage
+
+ITERATIONS = 30
+
+
+def jobs_for(storage: Storage, runner: BotRunner, settings: Settings, clock: FakeClock) -> Any:
+    quick = settings.model_copy(update={"assessment_iterations": ITERATIONS})
+    return AssessmentJobs(storage, runner, quick, clock)
+
+
+async def rows(storage: Storage) -> list[AssessmentRow]:
+    async with storage._sessions() as session:
+        return list((await session.scalars(select(AssessmentRow))).all())
+
+
+def test_each_persons_seat_of_a_rated_game_is_assessed_once_by_racing_processes(
+    database: dict[str, Any], settings: Settings, bot_runner: BotRunner
+) -> None:
+    async def run() -> None:
+        storage = await open_storage(**database)
+        other = await open_storage(**database)  # a second process, its own engine
+        clock = FakeClock(STARTED + 3600)
+        try:
+            rated = await store_finished_game(storage, ["ann", "bob"])
+            await store_finished_game(storage, ["ann", None], seed=2)  # one person, a bot
+            await store_finished_game(storage, ["ann", "bob"], rated=False, seed=3)
+            await store_finished_game(storage, ["ann", "bob"], ended_by="aborted", seed=4)
+            first = jobs_for(storage, bot_runner, settings, clock)
+            second = jobs_for(other, bot_runner, settings, clock)
+            done = await asyncio.gather(first.work_once(), second.work_once())
+            assert sum(done) == 3
+            found = await rows(storage)
+            assert sorted((r.player_id, r.status) for r in found) == [
+                ("ann", "done"), ("ann", "done"), ("bob", "done")
+            ]  # fmt: skip
+            assert {r.table_id for r in found if r.player_id == "bob"} == {rated}
+            for row in found:
+                figures = row.figures or {}
+                assert figures["decisions"] > 0 and figures["iterations"] == ITERATIONS
+                assert figures["time_cv"] is not None  # the stored moves' times were read
+                assert row.verdict == figures["verdict"]
+            assert await first.work_once() == 0 and await second.work_once() == 0
+        finally:
+            await storage.close()
+            await other.close()
+
+    asyncio.run(run())
+
+
+def test_a_claim_left_by_a_dead_process_is_taken_over_once_its_lease_runs_out(
+    database: dict[str, Any], settings: Settings, bot_runner: BotRunner
+) -> None:
+    async def run() -> None:
+        storage = await open_storage(**database)
+        clock = FakeClock(STARTED + 3600)
+        try:
+            table = await store_finished_game(storage, ["ann", None])
+            dead = jobs_for(storage, bot_runner, settings, clock)
+            due = await storage.assessments_due(clock.now(), 1800.0, 10)
+            assert due == [DueSeat(table, 0, "ann")]
+            assert await storage.claim_assessment(due[0], dead.worker, clock.now())
+            assert not await storage.claim_assessment(due[0], "someone else", clock.now())
+            alive = jobs_for(storage, bot_runner, settings, clock)
+            assert await alive.work_once() == 0  # the claim still holds
+            clock.advance(settings.assessment_lease_seconds + 1)
+            assert await alive.work_once() == 1
+            [row] = await rows(storage)
+            assert (row.status, row.claimed_by, row.attempts) == ("done", alive.worker, 2)
+            late = await storage.finish_assessment(
+                table, 0, dead.worker, _telling("ann", 9.0), clock.now()
+            )
+            assert not late  # the dead process's result, if it ever came, is not stored
+        finally:
+            await storage.close()
+
+    asyncio.run(run())
+
+
+def _telling(player: str, evidence: float) -> dict[str, Any]:
+    return SeatAssessment(
+        game="three-thirteen", seat=0, player=player, outcome="won", iterations=1,
+        decisions=60, real_choices=40, matched=38, telling=12, telling_matched=10,
+        mean_loss=0.2, evidence=evidence, verdict="suspicious",
+    ).to_json()  # fmt: skip
+
+
+def test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_it(
+    any_client: TestClient, hashes: FakeHashes, bot_runner: BotRunner
+) -> None:
+    client = any_client
+    server: Any = client.app.state.server  # type: ignore[attr-defined]
+    storage: Storage = server.storage
+    mod, mod_id = registered(client, "mod")
+    ann, ann_id = registered(client, "ann")
+    client.portal.call(storage.grant_role, mod_id, "moderator", 0.0)  # type: ignore[union-attr]
+    clock = FakeClock(STARTED + 3600)
+    jobs = jobs_for(storage, bot_runner, server.settings, clock)
+    call: Any = client.portal.call  # type: ignore[union-attr]
+
+    async def earlier_games() -> None:  # five suspicious games assessed before
+        tables = [await store_finished_game(storage, [ann_id, None], seed=s) for s in range(5)]
+        async with storage._sessions.begin() as session:
+            for number, table in enumerate(tables):
+                session.add(
+                    AssessmentRow(
+                        table_id=table, seat=0, player_id=ann_id, status="done",
+                        claimed_by="earlier", claimed_at=STARTED, attempts=1,
+                        done_at=STARTED + number, verdict="suspicious", evidence=5.0,
+                        figures=_telling("ann", 5.0),
+                    )
+                )  # fmt: skip
+
+    async def one_more_game(seed: int) -> int:
+        await store_finished_game(storage, [ann_id, None], seed=seed)
+        return int(await jobs.work_once())
+
+    call(earlier_games)
+    assert call(one_more_game, 20) == 1
+    assert call(one_more_game, 21) == 1  # still past the thresholds: no second report
+
+    def as_(cookie: str) -> TestClient:
+        client.cookies.clear()
+        client.cookies.set("rummykit_session", cookie)
+        return client
+
+    queue = as_(mod).get("/api/mod/reports").json()
+    [report] = [r for r in queue if r["reported_id"] == ann_id]
+    assert (report["reason"], report["reporter"]) == ("assessment", "")
+    case = as_(mod).get(f"/api/mod/players/{ann_id}").json()
+    assert len(case["assessments"]) == 7
+    assert case["account"]["reported"] and case["account"]["games"] == 7
+    assert case["sanctions"] == []  # a report, never an automatic measure
+    assert as_(ann).get(f"/api/mod/players/{ann_id}").status_code == 403
+    standing = as_(ann).get("/api/me/standing").json()
+    assert "assessment" not in str(standing).lower()
+
+    async def reports() -> list[ReportRow]:
+        async with storage._sessions() as session:
+            return list((await session.scalars(select(ReportRow))).all())
+
+    assert [r.reason for r in call(reports)] == ["assessment"]
