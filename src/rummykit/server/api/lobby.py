@@ -37,7 +37,8 @@ from rummykit.server.protocol.lobby import (
 from rummykit.server.protocol.messages import ERROR_CODES, PROTOCOL_VERSION, json_schema
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.models import PlayerRow, SeatRow, TableRow
-from rummykit.server.table.host import Join, Leave, TableHost
+from rummykit.server.table.commands import Join, Leave
+from rummykit.server.table.host import TableHost
 from rummykit.server.table.remote import RemoteTable
 
 ERRORS: dict[int | str, dict[str, Any]] = {

@@ -32,24 +32,24 @@ from rummykit.server.protocol.messages import (
     ChatMessage,
     ClaimRequest,
     ErrorMessage,
+    FocusLost,
     HintRequest,
     Pong,
     ProtocolError,
     parse_client_message,
 )
 from rummykit.server.protocol.refusals import TableError
-from rummykit.server.table.commands import ClientClaim
-from rummykit.server.table.connection import CLOSE_TRY_AGAIN
-from rummykit.server.table.host import (
-    STORAGE_FAILURES,
+from rummykit.server.table.commands import (
     Attach,
     ClientAction,
     ClientChat,
+    ClientClaim,
+    ClientFocusLost,
     ClientHint,
-    Connection,
     Detach,
-    TableHost,
 )
+from rummykit.server.table.connection import CLOSE_TRY_AGAIN, Connection
+from rummykit.server.table.host import STORAGE_FAILURES, TableHost
 from rummykit.server.table.remote import RemoteTable
 
 POLICY_VIOLATION = 1008
@@ -263,5 +263,7 @@ async def _read(
             host.submit(ClientHint(connection))
         elif isinstance(parsed, ClaimRequest):
             host.submit(ClientClaim(connection))
+        elif isinstance(parsed, FocusLost):
+            host.submit(ClientFocusLost(connection, parsed.state_number))
         else:
             connection.send(Pong())

@@ -33,6 +33,7 @@ from rummykit.server.table.commands import (
     ClientAction,
     ClientChat,
     ClientClaim,
+    ClientFocusLost,
     ClientHint,
     Detach,
     Join,
@@ -49,7 +50,7 @@ class OwnerSide:
     """The clients of other gateways at this worker's tables, by connection id."""
 
     KINDS = frozenset(
-        {"attach", "detach", "act", "chat", "hint", "claim", "join", "leave", "rematch"}
+        {"attach", "detach", "act", "chat", "hint", "claim", "blur", "join", "leave", "rematch"}
     )
     """The envelopes a gateway sends an owner."""
 
@@ -70,7 +71,7 @@ class OwnerSide:
                 if found_remote is not None:
                     remote, host = found_remote
                     host.submit(Detach(remote))
-            case "act" | "chat" | "hint" | "claim":
+            case "act" | "chat" | "hint" | "claim" | "blur":
                 found_remote = self.connections.get(str(message.get("c")))
                 if found_remote is None:  # detached here (its gateway seemed dead): the
                     self._unknown(message)  # client must attach again, so it reconnects
@@ -86,6 +87,8 @@ class OwnerSide:
                     host.submit(ClientChat(remote, str(message["x"]), _client_id(message.get("i"))))
                 elif kind == "claim":
                     host.submit(ClientClaim(remote))
+                elif kind == "blur":
+                    host.submit(ClientFocusLost(remote, int(message["sn"])))
                 else:
                     host.submit(ClientHint(remote))
             case "join" | "leave":

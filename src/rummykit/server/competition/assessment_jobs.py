@@ -5,7 +5,8 @@ its tables ends and every ``assessment_poll_seconds`` besides, claims one at a t
 has the bot workers assess it (:func:`assess_stored`, at the queue's lowest priority:
 never ahead of a table's bot or a hint).  Only the moves the seat's player chose are
 assessed (not the substitute's), each with the time it took: from the action before it
-(or the game's start) to its own, as stored.  The search is salted with the table's
+(or the game's start) to its own, as stored, and the turns in which the page lost
+focus (``table/fair_play.py``).  The search is salted with the table's
 public seed commitment, so ``rummykit fairplay assess`` on the game's record gives the
 same figures.
 
@@ -50,6 +51,7 @@ def assess_stored(
     player: str,
     chosen: list[int],
     times: list[float],
+    focus_losses: int,
     iterations: int,
     salt: str,
 ) -> dict[str, Any]:
@@ -65,7 +67,13 @@ def assess_stored(
         players=players,
     )
     assessed = assess_seat(
-        record, seat, iterations=iterations, salt=salt, chosen=chosen, times=times
+        record,
+        seat,
+        iterations=iterations,
+        salt=salt,
+        chosen=chosen,
+        times=times,
+        focus_losses=focus_losses,
     )
     return assessed.to_json()
 
@@ -178,6 +186,7 @@ class AssessmentJobs:
             player=name,
             chosen=chosen,
             times=times,
+            focus_losses=await self._storage.focus_losses(due.table_id, due.seat),
             iterations=self._settings.assessment_iterations,
             salt=table.commitment,
         )

@@ -113,6 +113,15 @@ class ClaimRequest(_ClientMessage):
     type: Literal["claim"] = "claim"
 
 
+class FocusLost(_ClientMessage):
+    """The page lost the player's attention (another window or tab) during their turn
+    at state ``state_number``.  Counted once a turn, at rated and tournament tables
+    only, for the fair-play assessment (a player never hears of it); never refused."""
+
+    type: Literal["focus_lost"] = "focus_lost"
+    state_number: int = Field(ge=0)
+
+
 class Ping(_ClientMessage):
     """Keep-alive; answered with ``pong``."""
 
@@ -120,9 +129,10 @@ class Ping(_ClientMessage):
 
 
 ClientMessage = Annotated[
-    ActionMessage | ChatMessage | HintRequest | ClaimRequest | Ping, Field(discriminator="type")
+    ActionMessage | ChatMessage | HintRequest | ClaimRequest | FocusLost | Ping,
+    Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "chat", "hint", "claim", "ping")
+CLIENT_TYPES: Final = ("action", "chat", "hint", "claim", "focus_lost", "ping")
 
 # ---------------------------------------------------------------------------------------
 # Server -> client

@@ -14,11 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from rummykit.server.storage.models import AssessmentRow, ReportRow, SeatRow, TableRow
+from rummykit.server.storage.models import (
+    AssessmentRow,
+    FocusLossRow,
+    ReportRow,
+    SeatRow,
+    TableRow,
+)
 
 MAX_ATTEMPTS: Final = 3
 FAIRPLAY_REPORTER: Final = "fairplay"
@@ -148,6 +154,24 @@ class AssessmentStore:
                 .limit(limit)
             )
             return list(rows)
+
+    async def record_focus_loss(self, table_id: str, seat: int, state_number: int) -> None:
+        """Note that the seat's page lost focus in the turn at ``state_number`` (once)."""
+        try:
+            async with self._sessions.begin() as session:
+                session.add(FocusLossRow(table_id=table_id, seat=seat, state_number=state_number))
+        except IntegrityError:
+            pass
+
+    async def focus_losses(self, table_id: str, seat: int) -> int:
+        """In how many of the seat's turns its page lost focus."""
+        async with self._sessions() as session:
+            count = await session.scalar(
+                select(func.count())
+                .select_from(FocusLossRow)
+                .where(FocusLossRow.table_id == table_id, FocusLossRow.seat == seat)
+            )
+            return int(count or 0)
 
     async def report_assessed(self, player_id: str, text: str, now: float) -> bool:
         """File the assessment's report on ``player_id`` unless one is still open."""

@@ -251,6 +251,19 @@ class AssessmentRow(Base):
     figures: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
 
 
+class FocusLossRow(Base):
+    """A turn (``state_number``) in which the seat's player's page lost focus, at a rated
+    or tournament table (for the fair-play assessment)."""
+
+    __tablename__ = "focus_losses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
 class LeaseRow(Base):
     """Which server process owns a live table, and until when (``storage/leases.py``).
 

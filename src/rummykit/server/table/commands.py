@@ -62,6 +62,14 @@ class ClientClaim:
 
 
 @dataclass(frozen=True)
+class ClientFocusLost:
+    """The connection's page lost focus during its player's turn at ``state_number``."""
+
+    connection: Connection
+    state_number: int
+
+
+@dataclass(frozen=True)
 class BotDecided:
     """A bot's (or substitute's) decision for state ``state_number``; ``action`` is
     ``None`` when no decision could be made (the host asks again later)."""
@@ -152,6 +160,7 @@ Command = (
     | ClientChat
     | ClientHint
     | ClientClaim
+    | ClientFocusLost
     | BotDecided
     | BotRetry
     | TimerFired

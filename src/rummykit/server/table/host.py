@@ -78,6 +78,7 @@ from rummykit.server.table.commands import (
     ClientAction,
     ClientChat,
     ClientClaim,
+    ClientFocusLost,
     ClientHint,
     Command,
     Detach,
@@ -93,6 +94,7 @@ from rummykit.server.table.commands import (
 )
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.ending import GameEnd
+from rummykit.server.table.fair_play import FocusLosses
 from rummykit.server.table.joining import SeatRequests
 from rummykit.server.table.parts import Status
 from rummykit.server.table.presence import Presence
@@ -100,18 +102,7 @@ from rummykit.server.table.seating import Seating
 from rummykit.server.table.talk import TableTalk
 from rummykit.server.table.turn_clock import TurnClock
 
-__all__ = [
-    "Attach",
-    "ClientAction",
-    "ClientChat",
-    "ClientHint",
-    "Connection",
-    "Detach",
-    "Join",
-    "Leave",
-    "TableError",
-    "TableHost",
-]
+__all__ = ["TableError", "TableHost"]
 
 # failures after which the host stops (its table is rebuilt from the database)
 STORAGE_FAILURES = (StorageError, SQLAlchemyError, OSError)
@@ -169,6 +160,7 @@ class TableHost:
         self.presence = Presence(self)
         self.ending = GameEnd(self)
         self.abandonment = Abandonment(self)
+        self.focus = FocusLosses(self)
         self.seat_requests = SeatRequests(self)
         self.last_action: LastAction | None = None
         # once the game is over: the rematch a player of this table asked for
@@ -341,6 +333,8 @@ class TableHost:
                 self.talk.hint(connection)
             case ClientClaim(connection):
                 await self.abandonment.claim(connection)
+            case ClientFocusLost():
+                await self.focus.lost(command)
             case HintReady():
                 self.talk.hint_ready(command)
             case BotDecided():

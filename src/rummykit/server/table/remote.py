@@ -30,6 +30,7 @@ from rummykit.server.table.commands import (
     ClientAction,
     ClientChat,
     ClientClaim,
+    ClientFocusLost,
     ClientHint,
     Command,
     Detach,
@@ -162,6 +163,8 @@ class RemoteTable:
                 self._send("hint", c=self._ids.get(id(connection)))
             case ClientClaim(connection):
                 self._send("claim", c=self._watch(connection))
+            case ClientFocusLost(connection, state_number):
+                self._send("blur", c=self._ids.get(id(connection)), sn=state_number)
             case Join(player_id, name, seat, result):
                 self._ask(result, "join", p=player_id, n=name, s=seat)
             case Leave(player_id, result):

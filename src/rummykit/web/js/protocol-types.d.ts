@@ -13,7 +13,7 @@
 export type ProtocolVersion = 2;
 
 /** What a client sends over the table's WebSocket. */
-export type ClientMessage = ActionMessage | ChatMessage | HintRequest | ClaimRequest | Ping;
+export type ClientMessage = ActionMessage | ChatMessage | HintRequest | ClaimRequest | FocusLost | Ping;
 
 /** What the server sends over the table's WebSocket. */
 export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | RematchOffer | HintMessage | GameOverMessage | Pong;
@@ -103,6 +103,18 @@ export interface ErrorMessage {
   message: string;
   /** default null */
   state_number?: number | null;
+}
+
+/**
+ * The page lost the player's attention (another window or tab) during their turn
+ * at state `state_number`.  Counted once a turn, at rated and tournament tables
+ * only, for the fair-play assessment (a player never hears of it); never refused.
+ */
+export interface FocusLost {
+  /** default "focus_lost" */
+  type?: "focus_lost";
+  /** minimum 0 */
+  state_number: number;
 }
 
 /**

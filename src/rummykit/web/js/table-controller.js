@@ -99,6 +99,10 @@ export class TableController {
       lastEvents: [],
     }));
     this.errorId = 0;
+    /** @type {GameStateMessage | null} the newest state the server sent */
+    this.latest = null;
+    this.focusSentAt = -1; // the state number whose turn's focus loss was told
+    this.onFocusLost = () => this.focusLost();
     /** @type {Map<string, string>} chat lines sent and not yet echoed, by their client id */
     this.unsaid = new Map();
     this.connection = new TableConnection(tableId, {
@@ -115,9 +119,13 @@ export class TableController {
 
   start() {
     this.connection.connect();
+    document.addEventListener("visibilitychange", this.onFocusLost);
+    window.addEventListener("blur", this.onFocusLost);
   }
 
   stop() {
+    document.removeEventListener("visibilitychange", this.onFocusLost);
+    window.removeEventListener("blur", this.onFocusLost);
     this.connection.close();
     clearTimeout(this.paceTimer);
     stopTravel();
@@ -131,6 +139,7 @@ export class TableController {
     this.received.push(message);
     switch (message.type) {
       case "state":
+        this.latest = message;
         this.queue.push(message);
         this.pump();
         break;
@@ -317,6 +326,20 @@ export class TableController {
   /** Claim the win over a side that abandoned the game (the server checks it may be). */
   claimWin() {
     this.connection.send({ type: "claim" });
+  }
+
+  /**
+   * At a rated or tournament table (no hints), tell the server once a turn that the page
+   * lost focus during the player's own turn: the fair-play assessment counts it.
+   */
+  focusLost() {
+    const latest = this.latest;
+    if (document.visibilityState === "visible" && document.hasFocus()) return;
+    if (!latest || latest.hints !== false || latest.status !== "playing") return;
+    if (latest.legal_actions.length === 0 || this.focusSentAt === latest.state_number) return;
+    if (this.connection.send({ type: "focus_lost", state_number: latest.state_number })) {
+      this.focusSentAt = latest.state_number;
+    }
   }
 
   dismissHint() {

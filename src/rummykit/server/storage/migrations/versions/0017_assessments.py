@@ -1,6 +1,6 @@
 """Fair-play assessments: one row per seat of a finished rated or tournament game, claimed
 by one process at a time (``claimed_by``, ``claimed_at``) and holding the seat's figures
-once done.
+once done; and the turns in which a player's page lost focus (``focus_losses``).
 
 Revision ID: 0017
 Revises: 0016
@@ -39,9 +39,21 @@ def upgrade() -> None:
     )
     op.create_index("ix_assessments_player_id", "assessments", ["player_id"])
     op.create_index("ix_assessments_status", "assessments", ["status"])
+    op.create_table(
+        "focus_losses",
+        sa.Column(
+            "table_id",
+            sa.String(32),
+            sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("state_number", sa.Integer, primary_key=True),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("focus_losses")
     op.drop_index("ix_assessments_status", "assessments")
     op.drop_index("ix_assessments_player_id", "assessments")
     op.drop_table("assessments")
