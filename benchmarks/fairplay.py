@@ -84,8 +84,8 @@ def _honest_bot(game: str, kind: str, strong: int) -> Bot:
 
 def _rules(game: str) -> Any:
     info = game_named(game)
-    if game == "three-thirteen":  # five rounds keep a game near a Burraco hand's length
-        return info.rules_type(first_round=3, last_round=7)
+    if game == "three-thirteen":  # four rounds keep a game near a Burraco hand's cost
+        return info.rules_type(first_round=3, last_round=6)
     return info.rules_type()
 
 
@@ -105,7 +105,16 @@ def play_and_assess(task: dict[str, Any]) -> list[dict[str, Any]]:
     results = []
     for seat in range(2):
         assessed = assess_seat(record, seat, iterations=task["iterations"])
-        results.append({"account": accounts[seat].name, "assessment": assessed.to_json()})
+        results.append(
+            {
+                "account": accounts[seat].name,
+                "assessment": assessed.to_json(),
+                "decisions": [
+                    [f.real, f.matched, f.telling, round(f.loss, 1), f.choices]
+                    for f in assessed.figures
+                ],
+            }
+        )
     return results
 
 

@@ -106,9 +106,16 @@ def test_only_the_seats_own_chosen_decisions_are_assessed_and_times_must_fit_the
         assess_seat(record, 2, iterations=20)
 
 
-def figure(*, telling: bool, matched: bool, spread: float = 10.0) -> DecisionFigures:
+def figure(
+    *, telling: bool, matched: bool, spread: float = 10.0, choices: int = 5
+) -> DecisionFigures:
     return DecisionFigures(
-        real=True, matched=matched, telling=telling, loss=0.0 if matched else 5.0, spread=spread
+        real=True,
+        matched=matched,
+        telling=telling,
+        loss=0.0 if matched else 5.0,
+        spread=spread,
+        choices=choices,
     )
 
 
@@ -154,6 +161,11 @@ def test_a_lost_game_weighs_half_and_the_verdict_follows_the_evidence() -> None:
         iterations=1,
     )
     assert honest.evidence < 0 and honest.verdict == "nothing"
+    # a match where the choice was between two moves is what chance gives one time in two
+    coin = [figure(telling=True, matched=True, choices=2)] * 6
+    coin += [figure(telling=True, matched=False, choices=2)] * 2
+    lucky = summarize(coin, game="burraco", seat=0, player="p", outcome="won", iterations=1)
+    assert 0 < lucky.evidence < won.evidence / 2
 
 
 def assessed(evidence: float, verdict: str, telling: int = 10) -> SeatAssessment:

@@ -38,14 +38,16 @@ SALT: Final = "rummykit-fairplay/v1"
 
 @dataclass(frozen=True, slots=True)
 class DecisionFigures:
-    """What the search made of one decision: ``spread`` (its difficulty: the searched
-    moves' best mean minus their worst, in points) and ``loss`` in the game's points."""
+    """What the search made of one decision: ``choices`` (how many moves it searched),
+    ``spread`` (its difficulty: the searched moves' best mean minus their worst, in
+    points) and ``loss`` in the game's points."""
 
     real: bool
     matched: bool
     telling: bool
     loss: float
     spread: float
+    choices: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +56,7 @@ class DecisionFigures:
             "telling": self.telling,
             "loss": round(self.loss, 2),
             "spread": round(self.spread, 2),
+            "choices": self.choices,
         }
 
 
@@ -102,4 +105,5 @@ def assess_decision(
         telling=best != guide,
         loss=loss,
         spread=spread,
+        choices=len(rounds),
     )

@@ -15,8 +15,10 @@ some) is weighed by :func:`~rummykit.fairplay.decisions.assess_decision`.  The f
 
 The **evidence** is the log-likelihood ratio of the telling decisions under an assisted
 player (who plays the search's move on a telling decision at the rate
-:data:`ASSISTED_RATE`) against an honest one (:data:`HONEST_RATE`); a lost game counts
-:data:`LOST_WEIGHT` of it.  The verdict is the first of :data:`VERDICTS` whose threshold
+:data:`ASSISTED_RATE`) against an honest one, who finds it at the rate
+:data:`HONEST_RATE`, or by chance among the searched moves if that is likelier (one in
+two where the choice was between two moves); a lost game counts :data:`LOST_WEIGHT` of
+it.  The verdict is the first of :data:`VERDICTS` whose threshold
 the evidence does not reach.  Times and focus losses are shown to moderators beside the
 verdict but do not change it: no benchmark measures them yet.
 """
@@ -112,17 +114,16 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
-def evidence_of(telling: int, telling_matched: int, outcome: Outcome) -> float:
-    """The log-likelihood ratio of ``telling_matched`` of ``telling`` (assisted against
-    honest), a lost game's weighed by :data:`LOST_WEIGHT`.
-
-    >>> round(evidence_of(10, 6, "won"), 2), round(evidence_of(10, 2, "won"), 2)
-    (4.14, -1.73)
-    """
-    missed = telling - telling_matched
-    ratio = telling_matched * math.log(ASSISTED_RATE / HONEST_RATE) + missed * math.log(
-        (1 - ASSISTED_RATE) / (1 - HONEST_RATE)
-    )
+def evidence_of(telling: Sequence[DecisionFigures], outcome: Outcome) -> float:
+    """The log-likelihood ratio of the ``telling`` decisions' matches (assisted against
+    honest), a lost game's weighed by :data:`LOST_WEIGHT`."""
+    ratio = 0.0
+    for figure in telling:
+        honest = max(HONEST_RATE, 1.0 / max(2, figure.choices))
+        if figure.matched:
+            ratio += math.log(ASSISTED_RATE / honest)
+        else:
+            ratio += math.log((1 - ASSISTED_RATE) / (1 - honest))
     return ratio * (LOST_WEIGHT if outcome == "lost" else 1.0)
 
 
@@ -236,7 +237,7 @@ def summarize(
         if len(spent) >= 2 and mean > 0:
             time_cv = statistics.stdev(spent) / mean
         time_difficulty = _correlation(spent, [figures[index].spread for index in real])
-    evidence = evidence_of(len(telling), telling_matched, outcome)
+    evidence = evidence_of(telling, outcome)
     return SeatAssessment(
         game=game,
         seat=seat,
