@@ -7,11 +7,15 @@ any of it.  On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from typer.testing import CliRunner
 
+from rummykit.cli.app import app
 from rummykit.fairplay.seat import SeatAssessment
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
@@ -164,3 +168,29 @@ def test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_i
             return list((await session.scalars(select(ReportRow))).all())
 
     assert [r.reason for r in call(reports)] == ["assessment"]
+
+
+def test_the_command_line_gives_the_servers_figures_from_the_games_record(
+    client: TestClient, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    server: Any = client.app.state.server  # type: ignore[attr-defined]
+    storage: Storage = server.storage
+    call: Any = client.portal.call  # type: ignore[union-attr]
+    table = call(store_finished_game, storage, ["ann", None])
+    jobs = jobs_for(storage, bot_runner, server.settings, FakeClock(STARTED + 3600))
+    assert call(jobs.work_once) == 1
+    [row] = call(rows, storage)
+    record = client.get(f"/api/tables/{table}/record")
+    assert record.status_code == 200
+    path = tmp_path / "game.json"
+    path.write_text(record.text)
+    result = CliRunner().invoke(
+        app, ["fairplay", "assess", str(path), "--iterations", str(ITERATIONS), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    [seat] = [g for g in json.loads(result.stdout)["games"] if g["seat"] == 0]
+    figures = dict(row.figures or {})
+    times = ("time_cv", "time_difficulty", "focus_losses_per_turn")  # not in a record
+    assert {k: v for k, v in seat.items() if k not in (*times, "record", "player")} == {
+        k: v for k, v in figures.items() if k not in (*times, "player")
+    }
