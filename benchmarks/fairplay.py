@@ -13,7 +13,7 @@ accounts drawn from the whole population, and each game is assessed for both sea
   one of the honest kinds otherwise (``noisy`` or ``strong``, alternately).
 
 The assessment searches ``--iterations`` per decision (the site's setting is larger).
-Deals come from ``--seed``; the assessment's rates (``HONEST_RATE``, ``ASSISTED_RATE``)
+Deals come from ``--seed``; the assessment's rates (``HONEST_RATES``, ``ASSISTED_RATES``)
 were chosen on other deals (seed 1), so a run with the default seed 1000 measures them
 on deals they were not fitted to.
 

@@ -14,7 +14,12 @@ from rummykit.bots.base import Bot
 from rummykit.bots.by_game import bots_for
 from rummykit.bots.ismcts import ISMCTSBot
 from rummykit.bots.levels import make_bot
-from rummykit.fairplay.account import MIN_GAMES, REPORT_EVIDENCE, assess_account
+from rummykit.fairplay.account import (
+    MIN_GAMES,
+    REPORT_EVIDENCE,
+    SUSPICIOUS_SHARE,
+    assess_account,
+)
 from rummykit.fairplay.decisions import DecisionFigures, assessment_seed
 from rummykit.fairplay.seat import (
     AssessmentError,
@@ -187,16 +192,18 @@ def assessed(evidence: float, verdict: str, telling: int = 10) -> SeatAssessment
 
 
 def test_an_account_is_reported_only_past_every_threshold() -> None:
-    strong = assessed(5.0, "suspicious")
+    strong = assessed(2.5, "suspicious")
     enough = [strong] * MIN_GAMES
     assert sum(g.evidence for g in enough) >= REPORT_EVIDENCE
     assert assess_account("p", enough).reported
     assert not assess_account("p", enough[:-1]).reported  # too few games
-    clean = [replace(strong, verdict="nothing", evidence=2.9)] * MIN_GAMES
+    clean = [replace(strong, verdict="unclear", evidence=1.5)] * MIN_GAMES
+    assert sum(g.evidence for g in clean) >= REPORT_EVIDENCE
     assert not assess_account("p", clean).reported  # no flagged game
-    one_flagged = [strong] + [replace(strong, verdict="unclear", evidence=3.0)] * 9
+    one_flagged = [strong] + [replace(strong, verdict="unclear", evidence=1.5)] * 9
     account = assess_account("p", one_flagged)
-    assert account.evidence >= REPORT_EVIDENCE and account.flagged_share < 0.3
+    assert account.evidence >= REPORT_EVIDENCE and account.flagged_share < SUSPICIOUS_SHARE
     assert not account.reported  # the evidence is spread thin over mostly unclear games
-    weak = [replace(strong, evidence=2.0)] * MIN_GAMES
+    weak = [strong] * 3 + [replace(strong, verdict="nothing", evidence=0.0)] * 7
+    assert assess_account("p", weak).flagged_share >= SUSPICIOUS_SHARE
     assert not assess_account("p", weak).reported  # too little evidence pooled

@@ -21,10 +21,10 @@ from typing import Any, Final
 
 from rummykit.fairplay.seat import SeatAssessment
 
-MIN_GAMES: Final = 5
-SUSPICIOUS_SHARE: Final = 0.3
-REPORT_EVIDENCE: Final = 12.0
-"""Natural log: the pooled games are about 160,000 times likelier under help than not."""
+MIN_GAMES: Final = 10
+SUSPICIOUS_SHARE: Final = 0.15
+REPORT_EVIDENCE: Final = 10.0
+"""Natural log: the pooled games are about 22,000 times likelier under help than not."""
 FLAGGED: Final = frozenset({"suspicious", "very_likely"})
 
 

@@ -14,13 +14,17 @@ some) is weighed by :func:`~rummykit.fairplay.decisions.assess_decision`.  The f
 - with focus losses (the browser reports them): ``focus_losses_per_turn``.
 
 The **evidence** is the log-likelihood ratio of the telling decisions under an assisted
-player (who plays the search's move on a telling decision at the rate
-:data:`ASSISTED_RATE`) against an honest one, who finds it at the rate
-:data:`HONEST_RATE`, or by chance among the searched moves if that is likelier (one in
-two where the choice was between two moves); a lost game counts :data:`LOST_WEIGHT` of
-it.  The verdict is the first of :data:`VERDICTS` whose threshold
-the evidence does not reach.  Times and focus losses are shown to moderators beside the
-verdict but do not change it: no benchmark measures them yet.
+player against an honest strong one: on a telling decision where the search weighed two
+moves, the assisted player plays the search's move at the rate
+``ASSISTED_RATES[2]`` and the honest one at ``HONEST_RATES[2]``; where it weighed three
+or more, at ``ASSISTED_RATES[3]`` and ``HONEST_RATES[3]``.  The rates were measured on
+the benchmark's calibration deals (``benchmarks/fairplay.py --seed 1``): the honest ones
+are those of the strongest honest players there (the search at a small budget), the
+assisted ones those of players who always follow a search of their own.  A lost game
+counts :data:`LOST_WEIGHT` of its evidence.  The verdict is the first of
+:data:`VERDICTS` whose threshold the evidence does not reach.  Times and focus losses
+are shown to moderators beside the verdict but do not change it: no benchmark measures
+them yet.
 """
 
 from __future__ import annotations
@@ -37,19 +41,19 @@ from rummykit.games.record import GameRecord
 
 Verdict = Literal["nothing", "unclear", "suspicious", "very_likely"]
 VERDICTS: Final[tuple[tuple[Verdict, float], ...]] = (
-    ("nothing", 2.0),
-    ("unclear", 4.0),
-    ("suspicious", 7.0),
+    ("nothing", 1.0),
+    ("unclear", 2.0),
+    ("suspicious", 4.0),
     ("very_likely", math.inf),
 )
 """Each verdict with the evidence (natural log) it stays below: ``nothing to see`` below
-2, ``unclear`` below 4, ``suspicious`` below 7, ``very likely assisted`` from 7."""
-HONEST_RATE: Final = 0.2
-"""How often an honest player plays the search's move where it beats the guide (measured
-on honest bots of every strength, benchmarks/fairplay.py, calibration deals)."""
-ASSISTED_RATE: Final = 0.6
-"""How often a player who follows the search plays its move there (another search, with
-its own seed, finds the same improvement about this often)."""
+1, ``unclear`` below 2, ``suspicious`` below 4, ``very likely assisted`` from 4."""
+HONEST_RATES: Final = {2: 0.65, 3: 0.2}
+"""How often a strong honest player plays the search's move on a telling decision, by
+the moves searched (two; three or more)."""
+ASSISTED_RATES: Final = {2: 0.8, 3: 0.5}
+"""How often a player who follows a search of their own does (another search, with its
+own seed and budget, finds the same improvement only this often)."""
 LOST_WEIGHT: Final = 0.5
 """A lost game's share of its evidence: help that did not win is less likely."""
 
@@ -119,19 +123,20 @@ def evidence_of(telling: Sequence[DecisionFigures], outcome: Outcome) -> float:
     honest), a lost game's weighed by :data:`LOST_WEIGHT`."""
     ratio = 0.0
     for figure in telling:
-        honest = max(HONEST_RATE, 1.0 / max(2, figure.choices))
+        kind = 2 if figure.choices <= 2 else 3
+        honest, assisted = HONEST_RATES[kind], ASSISTED_RATES[kind]
         if figure.matched:
-            ratio += math.log(ASSISTED_RATE / honest)
+            ratio += math.log(assisted / honest)
         else:
-            ratio += math.log((1 - ASSISTED_RATE) / (1 - honest))
+            ratio += math.log((1 - assisted) / (1 - honest))
     return ratio * (LOST_WEIGHT if outcome == "lost" else 1.0)
 
 
 def verdict_of(evidence: float) -> Verdict:
     """The verdict of a game's evidence.
 
-    >>> verdict_of(-3.0), verdict_of(3.0), verdict_of(7.0)
-    ('nothing', 'unclear', 'very_likely')
+    >>> verdict_of(-3.0), verdict_of(1.5), verdict_of(2.5), verdict_of(7.0)
+    ('nothing', 'unclear', 'suspicious', 'very_likely')
     """
     for verdict, below in VERDICTS:
         if evidence < below:

@@ -126,8 +126,8 @@ def test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_i
     jobs = jobs_for(storage, bot_runner, server.settings, clock)
     call: Any = client.portal.call  # type: ignore[union-attr]
 
-    async def earlier_games() -> None:  # five suspicious games assessed before
-        tables = [await store_finished_game(storage, [ann_id, None], seed=s) for s in range(5)]
+    async def earlier_games() -> None:  # nine suspicious games assessed before
+        tables = [await store_finished_game(storage, [ann_id, None], seed=s) for s in range(9)]
         async with storage._sessions.begin() as session:
             for number, table in enumerate(tables):
                 session.add(
@@ -156,8 +156,8 @@ def test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_i
     [report] = [r for r in queue if r["reported_id"] == ann_id]
     assert (report["reason"], report["reporter"]) == ("assessment", "")
     case = as_(mod).get(f"/api/mod/players/{ann_id}").json()
-    assert len(case["assessments"]) == 7
-    assert case["account"]["reported"] and case["account"]["games"] == 7
+    assert len(case["assessments"]) == 11
+    assert case["account"]["reported"] and case["account"]["games"] == 11
     assert case["sanctions"] == []  # a report, never an automatic measure
     assert as_(ann).get(f"/api/mod/players/{ann_id}").status_code == 403
     standing = as_(ann).get("/api/me/standing").json()
