@@ -2,18 +2,25 @@
 (the words stay text); a moderator, made so from the command line, finds the report in
 the queue, opens the player's case and mutes them with a reason, which the log keeps;
 the muted player's own profile says so; anyone else is refused the moderators' pages.
-On a desktop and on a phone, in three languages."""
+A player the fair-play assessment reports reaches the queue, and their case lists their
+assessed games.  On a desktop and on a phone, in three languages."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
 
+from rummykit.fairplay.seat import SeatAssessment
+from rummykit.server.storage.models import AssessmentRow
+from tests.kit.finished_games import store_finished_game
+from tests.kit.storage import open_storage
 from tests.web.catalogs import MESSAGES
 from tests.web.conftest import PHONE, LiveServer, MakePage, page_maker
 from tests.web.scenes import register
@@ -89,5 +96,69 @@ def test_a_report_reaches_a_moderator_who_mutes_the_player(
     ann.page.locator("[data-testid=muted]").wait_for()
     assert not ann.page.locator("[data-testid=moderation-link]").count()
     for player in (ann, bob, mod):
+        assert player.page.evaluate("() => window.pwned") is None
+        assert not player.errors, player.errors
+
+
+def _assessed(database: Path, player_id: str, name: str) -> None:
+    """Ten suspicious games of the player's, assessed, and the report that files."""
+
+    async def store() -> None:
+        storage = await open_storage(f"sqlite+aiosqlite:///{database}")
+        try:
+            for number in range(10):
+                table = await store_finished_game(storage, [player_id, None], seed=number)
+                row = SeatAssessment(
+                    game="three-thirteen", seat=0, player=name, outcome="won", iterations=1,
+                    decisions=40, real_choices=30, matched=29, telling=8, telling_matched=7,
+                    mean_loss=0.4, evidence=3.1, verdict="suspicious",
+                ).to_json()  # fmt: skip
+                async with storage._sessions.begin() as session:
+                    session.add(
+                        AssessmentRow(
+                            table_id=table, seat=0, player_id=player_id, status="done",
+                            claimed_by="test", claimed_at=0.0, attempts=1, done_at=float(number),
+                            verdict="suspicious", evidence=3.1, figures=row,
+                        )
+                    )  # fmt: skip
+            await storage.report_assessed(player_id, "", 1.0)
+        finally:
+            await storage.close()
+
+    with ThreadPoolExecutor(1) as thread:  # the browser's driver holds this thread's loop
+        thread.submit(asyncio.run, store()).result()
+
+
+@pytest.mark.parametrize(("language", "phone"), [("en", False), ("ru", True)])
+def test_a_moderator_sees_the_fair_play_report_and_the_assessed_games(
+    pages: MakePage, site: tuple[LiveServer, Path], language: str, phone: bool
+) -> None:
+    words = MESSAGES[language]
+    name = f"eve_{language}"
+    eve, mod = (pages(language=language, viewport=PHONE if phone else None) for _ in range(2))
+    register(eve, name)
+    register(mod, f"fpmod_{language}")
+    mod.page.reload()
+    _grant(site[1], f"fpmod_{language}")
+    eve_id = eve.api("GET", "/api/me")["player_id"]
+    _assessed(site[1], eve_id, name)
+    mod.goto("/#/mod")
+    queued = mod.page.locator("[data-testid=queued-report]", has_text=name)
+    queued.wait_for()
+    assert words["report.reason.assessment"] in queued.inner_text()
+    queued.locator("a").click()
+    games = mod.page.locator("[data-testid=assessment]")
+    games.first.wait_for()
+    assert games.count() == 10
+    assert words["mod.verdict.suspicious"] in games.first.inner_text()
+    assert (
+        words["mod.account_reported"]
+        in mod.page.locator("[data-testid=assessment-account]").inner_text()
+    )
+    mod.shoot(f"moderation-assessments-{language}-{'phone' if phone else 'desktop'}")
+    # the player is never shown any of it
+    eve.goto("/#/mod")
+    eve.page.locator("[data-testid=mod-error]").wait_for()
+    for player in (eve, mod):
         assert player.page.evaluate("() => window.pwned") is None
         assert not player.errors, player.errors

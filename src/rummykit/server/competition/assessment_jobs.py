@@ -12,7 +12,8 @@ same figures.
 
 After each seat, the player's latest ``assessment_games`` assessed games are pooled
 (:mod:`rummykit.fairplay.account`); past the thresholds the player is reported to the
-moderators (one open report at a time), and that is all: no sanction is automatic.
+moderators (one open report at a time, its figures on the player's case in the
+moderator's language), and that is all: no sanction is automatic.
 A process that dies or freezes mid-assessment leaves its claim, which another process
 takes over once the lease has run out.
 """
@@ -194,14 +195,8 @@ class AssessmentJobs:
     async def _pool(self, player_id: str, name: str, now: float) -> None:
         rows = await self._storage.assessments_of(player_id, self._settings.assessment_games)
         account = assess_account(name, [seat_of(row) for row in rows])
-        if account.reported:
-            text = (
-                f"{account.flagged_games} of {account.games} assessed games flagged;"
-                f" {account.telling_matched} of {account.telling} telling decisions"
-                f" played as the engine's best; evidence {account.evidence:.1f}"
-            )
-            if await self._storage.report_assessed(player_id, text, now):
-                log_event(None, "assessment_reported", player_id=player_id)
+        if account.reported and await self._storage.report_assessed(player_id, "", now):
+            log_event(None, "assessment_reported", player_id=player_id)
 
     async def close(self) -> None:
         if self._timer is not None:

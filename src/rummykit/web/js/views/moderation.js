@@ -45,8 +45,7 @@ function Assessments({ account, assessments }) {
           ${t("mod.assessment_line", {
             matched: a.telling_matched, telling: a.telling, share: percent(a.match_share),
             loss: a.mean_loss.toFixed(1), evidence: a.evidence.toFixed(1),
-          })}
-          <a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
+          })}${" "}<a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
   </section>`;
 }
 
