@@ -18,7 +18,9 @@ import pytest
 from playwright.sync_api import Browser
 
 from rummykit.fairplay.seat import SeatAssessment
+from rummykit.server.storage.assessments import file_assessment_report
 from rummykit.server.storage.models import AssessmentRow
+from rummykit.server.storage.player_locks import holding_player
 from tests.kit.finished_games import store_finished_game
 from tests.kit.storage import open_storage
 from tests.web.catalogs import MESSAGES
@@ -121,7 +123,8 @@ def _assessed(database: Path, player_id: str, name: str) -> None:
                             verdict="suspicious", evidence=3.1, figures=row,
                         )
                     )  # fmt: skip
-            await storage.report_assessed(player_id, "", 1.0)
+            async with holding_player(storage, player_id) as session:
+                await file_assessment_report(session, player_id, 1.0)
         finally:
             await storage.close()
 

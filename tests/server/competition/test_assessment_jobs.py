@@ -21,8 +21,9 @@ from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.competition.assessment_jobs import AssessmentJobs
 from rummykit.server.settings import Settings
-from rummykit.server.storage.assessments import DueSeat
+from rummykit.server.storage.assessments import DueSeat, file_assessment_report
 from rummykit.server.storage.models import AssessmentRow, ReportRow
+from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
 from tests.kit.finished_games import STARTED, store_finished_game
 from tests.kit.passwords import FakeHashes
@@ -194,3 +195,28 @@ def test_the_command_line_gives_the_servers_figures_from_the_games_record(
     assert {k: v for k, v in seat.items() if k not in (*times, "record", "player")} == {
         k: v for k, v in figures.items() if k not in (*times, "player")
     }
+
+
+def test_two_processes_pooling_one_player_at_once_file_one_report(
+    database: dict[str, Any],
+) -> None:
+    async def run() -> None:
+        stores = [await open_storage(**database) for _ in range(4)]
+
+        async def file(storage: Storage) -> bool:
+            async with holding_player(storage, "ann") as session:
+                return await file_assessment_report(session, "ann", STARTED)
+
+        try:
+            filed = await asyncio.gather(*(file(storage) for storage in stores))
+            assert sorted(filed) == [False, False, False, True]
+            async with stores[0]._sessions() as session:
+                found = (await session.scalars(select(ReportRow))).all()
+            assert [(r.reported_id, r.reason, r.open) for r in found] == [
+                ("ann", "assessment", True)
+            ]
+        finally:
+            for storage in stores:
+                await storage.close()
+
+    asyncio.run(run())

@@ -34,8 +34,9 @@ from rummykit.server.bots.service import BotService
 from rummykit.server.clock import Clock, Timer
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.settings import Settings
-from rummykit.server.storage.assessments import DueSeat
+from rummykit.server.storage.assessments import DueSeat, file_assessment_report
 from rummykit.server.storage.models import AssessmentRow, TableRow
+from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
 
 BATCH = 20
@@ -195,7 +196,11 @@ class AssessmentJobs:
     async def _pool(self, player_id: str, name: str, now: float) -> None:
         rows = await self._storage.assessments_of(player_id, self._settings.assessment_games)
         account = assess_account(name, [seat_of(row) for row in rows])
-        if account.reported and await self._storage.report_assessed(player_id, "", now):
+        if not account.reported:
+            return
+        async with holding_player(self._storage, player_id) as session:
+            filed = await file_assessment_report(session, player_id, now)
+        if filed:
             log_event(None, "assessment_reported", player_id=player_id)
 
     async def close(self) -> None:

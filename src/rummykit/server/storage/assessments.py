@@ -173,29 +173,31 @@ class AssessmentStore:
             )
             return int(count or 0)
 
-    async def report_assessed(self, player_id: str, text: str, now: float) -> bool:
-        """File the assessment's report on ``player_id`` unless one is still open."""
-        async with self._sessions.begin() as session:
-            open_one = await session.scalar(
-                select(ReportRow.id).where(
-                    ReportRow.reported_id == player_id,
-                    ReportRow.reporter_id == FAIRPLAY_REPORTER,
-                    ReportRow.open.is_(True),
-                )
-            )
-            if open_one is not None:
-                return False
-            session.add(
-                ReportRow(
-                    reporter_id=FAIRPLAY_REPORTER,
-                    reported_id=player_id,
-                    reason="assessment",
-                    text=text[:500],
-                    at=now,
-                    open=True,
-                )
-            )
-            return True
+
+async def file_assessment_report(session: AsyncSession, player_id: str, now: float) -> bool:
+    """File the assessment's report on ``player_id`` in ``session`` unless one is still
+    open (the caller holds the player's lock, ``player_locks.py``, so that two processes
+    file one); whether it was filed."""
+    open_one = await session.scalar(
+        select(ReportRow.id).where(
+            ReportRow.reported_id == player_id,
+            ReportRow.reporter_id == FAIRPLAY_REPORTER,
+            ReportRow.open.is_(True),
+        )
+    )
+    if open_one is not None:
+        return False
+    session.add(
+        ReportRow(
+            reporter_id=FAIRPLAY_REPORTER,
+            reported_id=player_id,
+            reason="assessment",
+            text="",
+            at=now,
+            open=True,
+        )
+    )
+    return True
 
 
 def _claim_of(due: DueSeat) -> tuple[Any, ...]:
