@@ -2,9 +2,9 @@
 
 python benchmarks/run_all.py            # from a checkout, with rummykit installed
 
-``strength.py``, ``cycles.py`` and ``worker_cuts.py`` are left out: their matches
-(CPU-hours, a quarter of an hour) and partitions (minutes, on PostgreSQL and Redis)
-are run by hand.
+``strength.py``, ``cycles.py``, ``fairplay.py`` and ``worker_cuts.py`` are left out:
+their matches and populations (CPU-hours, a quarter of an hour) and partitions
+(minutes, on PostgreSQL and Redis) are run by hand.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BY_HAND = {"run_all.py", "strength.py", "cycles.py", "worker_cuts.py", "__init__.py"}
+BY_HAND = {"run_all.py", "strength.py", "cycles.py", "fairplay.py", "worker_cuts.py", "__init__.py"}
 
 
 def main() -> int:
