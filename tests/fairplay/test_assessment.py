@@ -4,6 +4,8 @@ thresholds."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -207,3 +209,33 @@ def test_an_account_is_reported_only_past_every_threshold() -> None:
     weak = [strong] * 3 + [replace(strong, verdict="nothing", evidence=0.0)] * 7
     assert assess_account("p", weak).flagged_share >= SUSPICIOUS_SHARE
     assert not assess_account("p", weak).reported  # too little evidence pooled
+
+
+def test_at_four_each_decision_is_searched_again_with_the_partners_hand_known() -> None:
+    game = "burraco"
+    info = game_named(game)
+    rules = info.rules_type(players=4)
+    record = played(game, rules, 9, [make_bot(game, "greedy") for _ in range(4)])
+    seat = assess_seat(record, 0, iterations=120)
+    assert seat.partner_telling is not None and seat.partner_matched is not None
+    assert 0 <= seat.partner_matched <= seat.partner_telling <= seat.decisions
+    assert seat.partner_telling > 0  # knowing the partner's hand changes some moves
+    assert seat.partner_gain is not None and math.isfinite(seat.partner_gain)
+    two = played(game, info.rules_type(), 7, [make_bot(game, "greedy")] * 2)
+    assert assess_seat(two, 0, iterations=12).partner_telling is None
+
+
+def test_the_partners_hand_is_in_every_deal_the_second_search_simulates() -> None:
+    game = "burraco"
+    info = game_named(game)
+    state = info.new_state(info.rules_type(players=4), 3)
+    seat, partner = state.current_player, state.partner_of(state.current_player)
+    seen = state.observation(seat)
+    held = tuple(state.hand_of(partner))
+    assert sorted(held) != sorted(info.determinize(seen, 1).hand_of(partner))
+    with_partner = dataclasses.replace(
+        seen,
+        known_cards=tuple(held if s == partner else c for s, c in enumerate(seen.known_cards)),
+    )
+    for world in range(5):
+        assert sorted(info.determinize(with_partner, world).hand_of(partner)) == sorted(held)

@@ -16,13 +16,20 @@ the same figures.
   evidence (:mod:`.seat`).
 - Its **loss** is the paired difference between the search's move and the played one,
   in the game's points (never below 0; 0 when the played move is the search's).
+
+At four, partners may share what they hold out of band.  :func:`partner_figures`
+searches the decision again as if the seat saw its partner's hand (every one of its
+simulated deals gives the partner the cards the partner really held), which is what
+the ACBL's EDGAR does for bridge partnerships: a decision *tells of the partner* when
+that search's move differs from the plain one, and the played move's **partner gain** is
+how much better it does than the plain search's move once the partner's hand is known.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from rummykit.bots.by_game import bots_for
@@ -48,6 +55,8 @@ class DecisionFigures:
     loss: float
     spread: float
     choices: int = 1
+    best: Any = None
+    """The search's move (``None`` when the decision was forced)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,4 +115,54 @@ def assess_decision(
         loss=loss,
         spread=spread,
         choices=len(rounds),
+        best=best,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerFigures:
+    """One decision searched again with the partner's hand known: whether the move then
+    differs (``telling``), whether the played move is that move (``matched``), and the
+    played move's gain over the plain search's move, in the game's points."""
+
+    telling: bool
+    matched: bool
+    gain: float
+
+
+def partner_figures(
+    game_name: str,
+    observation: Any,
+    partner: int,
+    partner_hand: Sequence[Any],
+    legal: Sequence[Any],
+    played: Any,
+    plain: DecisionFigures,
+    *,
+    iterations: int,
+    seed: int,
+) -> PartnerFigures | None:
+    """The decision searched as if its seat saw ``partner_hand`` (``partner``'s real
+    cards), for a game whose observation lists the cards known in each seat's hand
+    (``known_cards``); ``None`` for a forced decision or another game."""
+    known = getattr(observation, "known_cards", None)
+    if plain.best is None or known is None:
+        return None
+    seeing = replace(
+        observation,
+        known_cards=tuple(
+            tuple(partner_hand) if seat == partner else cards for seat, cards in enumerate(known)
+        ),
+    )
+    bots = bots_for(game_name)
+    adapter = including(bots.search(), played)
+    bot = ISMCTSBot(including(adapter, plain.best), iterations=iterations)
+    best = bot.decide(seeing, legal, random.Random(seed)).action
+    rounds = bot.last_rounds
+    gain = 0.0
+    mine, theirs = rounds.get(played, []), rounds.get(plain.best, [])
+    count = min(len(mine), len(theirs))
+    if played != plain.best and count:
+        difference, _ = paired_gain(mine[:count], theirs[:count])
+        gain = difference * bots.points_per_reward(observation)
+    return PartnerFigures(telling=best != plain.best, matched=best == played, gain=gain)

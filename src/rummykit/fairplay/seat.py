@@ -11,7 +11,12 @@ some) is weighed by :func:`~rummykit.fairplay.decisions.assess_decision`.  The f
 - with decision times (a server records them): ``time_cv``, their coefficient of
   variation, and ``time_difficulty``, their correlation with the decisions' difficulty
   (a person thinks longer where the choice is hard; a relay of a bot's moves does not);
-- with focus losses (the browser reports them): ``focus_losses_per_turn``.
+- with focus losses (the browser reports them): ``focus_losses_per_turn``;
+- at four, with partners (:func:`~rummykit.fairplay.decisions.partner_figures`):
+  ``partner_telling``, the decisions where knowing the partner's hand changes the
+  search's move, ``partner_matched``, how many of them the seat played as that move, and
+  ``partner_gain``, the mean gain per decision of the played moves over the plain
+  search's once the partner's hand is known, in the game's points.
 
 The **evidence** is the log-likelihood ratio of the telling decisions under an assisted
 player against an honest strong one: on a telling decision where the search weighed two
@@ -32,10 +37,16 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-from rummykit.fairplay.decisions import DecisionFigures, assess_decision, assessment_seed
+from rummykit.fairplay.decisions import (
+    DecisionFigures,
+    PartnerFigures,
+    assess_decision,
+    assessment_seed,
+    partner_figures,
+)
 from rummykit.games.core import IllegalAction, NotationError
 from rummykit.games.record import GameRecord
 
@@ -83,6 +94,9 @@ class SeatAssessment:
     time_cv: float | None = None
     time_difficulty: float | None = None
     focus_losses_per_turn: float | None = None
+    partner_telling: int | None = None
+    partner_matched: int | None = None
+    partner_gain: float | None = None
     evidence: float = 0.0
     verdict: Verdict = "nothing"
     figures: tuple[DecisionFigures, ...] = field(default=(), repr=False)
@@ -109,6 +123,9 @@ class SeatAssessment:
             "time_cv": _rounded(self.time_cv),
             "time_difficulty": _rounded(self.time_difficulty),
             "focus_losses_per_turn": _rounded(self.focus_losses_per_turn),
+            "partner_telling": self.partner_telling,
+            "partner_matched": self.partner_matched,
+            "partner_gain": _rounded(self.partner_gain),
             "evidence": round(self.evidence, 2),
             "verdict": self.verdict,
         }
@@ -183,7 +200,9 @@ def assess_seat(
     state = game.new_state(record.rules, record.seed)
     if not 0 <= seat < state.num_players:
         raise AssessmentError(f"there is no seat {seat} in this game")
-    points: list[tuple[Any, list[Any], Any]] = []
+    partner_of = getattr(state, "partner_of", None)
+    partner = partner_of(seat) if partner_of is not None else None
+    points: list[tuple[Any, list[Any], Any, tuple[Any, ...]]] = []
     for number, text in enumerate(record.actions):
         try:
             action = game.parse_action(text)
@@ -193,7 +212,8 @@ def assess_seat(
         if chosen is not None and number in chosen and mover != seat:
             raise AssessmentError(f"action {number + 1} was not seat {seat}'s to play")
         if mover == seat and (chosen is None or number in chosen):
-            points.append((state.observation(seat), list(state.legal_actions()), action))
+            held = tuple(state.hand_of(partner)) if partner is not None else ()
+            points.append((state.observation(seat), list(state.legal_actions()), action, held))
         try:
             state.apply(action)
         except IllegalAction as error:
@@ -201,14 +221,23 @@ def assess_seat(
     if times is not None and len(times) != len(points):
         raise AssessmentError(f"{len(times)} decision times for {len(points)} decisions")
     figures: list[DecisionFigures] = []
-    for observation, legal, played in points:
+    partners: list[PartnerFigures] = []
+    for observation, legal, played, held in points:
         seed = assessment_seed(observation.to_json(), salt)
-        figures.append(
-            assess_decision(game.name, observation, legal, played, iterations=iterations, seed=seed)
+        plain = assess_decision(
+            game.name, observation, legal, played, iterations=iterations, seed=seed
         )
+        figures.append(plain)
+        if partner is not None:
+            seeing = partner_figures(
+                game.name, observation, partner, held, legal, played, plain,
+                iterations=iterations, seed=seed,
+            )  # fmt: skip
+            if seeing is not None:
+                partners.append(seeing)
         if progress is not None:
             progress(len(figures), len(points))
-    return summarize(
+    assessed = summarize(
         figures,
         game=game.name,
         seat=seat,
@@ -217,6 +246,15 @@ def assess_seat(
         iterations=iterations,
         times=times,
         focus_losses=focus_losses,
+    )
+    if partner is None:
+        return assessed
+    telling = [figure for figure in partners if figure.telling]
+    return replace(
+        assessed,
+        partner_telling=len(telling),
+        partner_matched=sum(figure.matched for figure in telling),
+        partner_gain=statistics.fmean([f.gain for f in partners]) if partners else 0.0,
     )
 
 

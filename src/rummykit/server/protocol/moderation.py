@@ -83,6 +83,10 @@ class AssessmentView(BaseModel):
     mean_loss: float
     time_cv: float | None
     time_difficulty: float | None
+    focus_losses_per_turn: float | None = None
+    partner_telling: int | None = None
+    partner_matched: int | None = None
+    partner_gain: float | None = None
 
 
 class AccountView(BaseModel):

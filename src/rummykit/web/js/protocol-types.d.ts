@@ -336,6 +336,10 @@ export interface AssessmentView {
   mean_loss: number;
   time_cv: number | null;
   time_difficulty: number | null;
+  focus_losses_per_turn?: number | null;
+  partner_telling?: number | null;
+  partner_matched?: number | null;
+  partner_gain?: number | null;
 }
 
 export interface Catalog {

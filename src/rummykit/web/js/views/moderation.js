@@ -45,7 +45,13 @@ function Assessments({ account, assessments }) {
           ${t("mod.assessment_line", {
             matched: a.telling_matched, telling: a.telling, share: percent(a.match_share),
             loss: a.mean_loss.toFixed(1), evidence: a.evidence.toFixed(1),
-          })}${" "}<a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
+          })}${a.focus_losses_per_turn != null && a.focus_losses_per_turn > 0
+            ? ` · ${t("mod.focus_line", { share: percent(a.focus_losses_per_turn) })}` : ""}${
+          a.partner_telling != null
+            ? ` · ${t("mod.partner_line", {
+              matched: a.partner_matched ?? 0, telling: a.partner_telling,
+              gain: (a.partner_gain ?? 0).toFixed(1),
+            })}` : ""}${" "}<a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
   </section>`;
 }
 
