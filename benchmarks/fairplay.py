@@ -12,6 +12,12 @@ accounts drawn from the whole population, and each game is assessed for both sea
   as a second window would) on a share of their decisions (100%, 50%, 25%) and play as
   one of the honest kinds otherwise (``noisy`` or ``strong``, alternately).
 
+With ``--partners`` it plays Burraco for four instead: in each game one team is a
+pair of ``strong`` players of whom one sees the other's hand (a search whose deals all
+give the partner the cards the partner holds), the other team two honest ``strong``
+players, and it prints the partner figures of each kind of seat
+(:func:`rummykit.fairplay.decisions.partner_figures`).
+
 The assessment searches ``--iterations`` per decision (the site's setting is larger).
 Deals come from ``--seed``; the assessment's rates (``HONEST_RATES``, ``ASSISTED_RATES``)
 were chosen on other deals (seed 1), so a run with the default seed 1000 measures them
@@ -28,6 +34,7 @@ measurement, not a test.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -118,6 +125,63 @@ def play_and_assess(task: dict[str, Any]) -> list[dict[str, Any]]:
     return results
 
 
+def play_partners(task: dict[str, Any]) -> list[dict[str, Any]]:
+    """One game for four: seat 0 sees seat 2's hand; everyone else plays honestly."""
+    game = "burraco"
+    info = game_named(game)
+    rng = random.Random(task["seed"])
+    honest = [make_ismcts(game, iterations=task["strong"]) for _ in range(4)]
+    state = info.new_state(info.rules_type(players=4), task["seed"])
+    while state.current_player is not None:
+        seat = state.current_player
+        legal = list(state.legal_actions())
+        seen = state.observation(seat)
+        if seat == 0 and len(legal) > 1:
+            held = tuple(state.hand_of(2))
+            known = tuple(held if s == 2 else c for s, c in enumerate(seen.known_cards))
+            seen = dataclasses.replace(seen, known_cards=known)
+        state.apply(honest[seat].decide(seen, legal, rng).action)
+    record = record_of(info, state, players=["sees-partner", "honest", "seen", "honest"])
+    return [
+        {
+            "account": kind,
+            "assessment": assess_seat(record, seat, iterations=task["iterations"]).to_json(),
+        }
+        for seat, kind in ((0, "sees-partner"), (1, "honest"), (2, "seen"))
+    ]
+
+
+def partners(options: argparse.Namespace) -> None:
+    tasks = [
+        {"seed": options.seed * 1_000_003 + number, "iterations": options.iterations,
+         "strong": options.strong_iterations}
+        for number in range(options.games)
+    ]  # fmt: skip
+    started = time.perf_counter()
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    gains: dict[str, list[float]] = defaultdict(list)
+    with ProcessPoolExecutor(options.workers) as pool:
+        for results in pool.map(play_partners, tasks, chunksize=1):
+            for result in results:
+                data = result["assessment"]
+                totals[result["account"]]["telling"] += data["partner_telling"]
+                totals[result["account"]]["matched"] += data["partner_matched"]
+                gains[result["account"]].append(data["partner_gain"])
+    elapsed = time.perf_counter() - started
+    print(
+        f"burraco for four: {options.games} games, assessment {options.iterations} iterations"
+        f" a decision, players strong {options.strong_iterations}; seed {options.seed};"
+        f" {elapsed / 60:.1f} min on {options.workers} workers"
+    )
+    for kind, counts in totals.items():
+        rate = counts["matched"] / counts["telling"] if counts["telling"] else 0.0
+        mean = sum(gains[kind]) / len(gains[kind])
+        print(
+            f"{kind:<13} partner's move played on {rate:.2f} of {counts['telling']} decisions"
+            f" it changes; mean gain {mean:+.2f} points a decision"
+        )
+
+
 def population(honest: int, assisted: int) -> list[Account]:
     accounts = [
         Account(f"{kind}-{n}", kind, kind, 0.0)
@@ -165,7 +229,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true", help="print every game's figures")
+    parser.add_argument("--partners", action="store_true", help="Burraco for four, partners")
     options = parser.parse_args()
+    if options.partners:
+        partners(options)
+        return
     accounts = population(options.honest, options.assisted)
     pairs = schedule(accounts, options.games, options.seed)
     tasks = [
