@@ -76,6 +76,35 @@ def test_the_replay_lists_the_moves_and_names_its_buttons(new_page: MakePage) ->
     headings = me.page.locator("[data-testid=replay-moves] .replay-deal")
     titles = [headings.nth(i).inner_text() for i in range(headings.count())]
     assert titles == ["ROUND 1", "ROUND 2", "ROUND 3"]
+
+    # by deal: the next and previous round in one step (buttons and PageDown/PageUp),
+    # the round named beside the move number, the slider marked where each round starts,
+    # and every round's totals once it is over
+    rounds = [step["observation"]["round_number"] for step in steps]
+    # a move belongs to the round of the step before it
+    starts = [i for i in range(2, len(steps)) if rounds[i - 1] != rounds[i - 2]]
+    firsts = [0, *starts]
+    assert len(firsts) == 3, firsts
+    at = me.page.locator("[data-testid=replay-moves] [aria-current=step]")
+    me.page.click("[data-testid=replay-next-deal]")
+    assert at.get_attribute("data-step") == str(firsts[1])
+    assert me.page.locator("[data-testid=replay-deal]").inner_text() == "Round 2"
+    me.page.keyboard.press("PageDown")
+    assert at.get_attribute("data-step") == str(firsts[2])
+    me.page.keyboard.press("ArrowRight")
+    me.page.keyboard.press("PageUp")  # back to the start of this round
+    assert at.get_attribute("data-step") == str(firsts[2])
+    me.page.click("[data-testid=replay-prev-deal]")  # and then to the round before
+    assert at.get_attribute("data-step") == str(firsts[1])
+    marks = me.page.locator("#replay-deal-starts option")
+    assert [marks.nth(i).get_attribute("value") for i in range(marks.count())] == [
+        str(first) for first in firsts
+    ]
+    totals = me.page.locator("[data-testid=replay-deal-totals]")
+    assert totals.count() == 3
+    final = steps[-1]["observation"]["totals"]
+    assert totals.nth(2).inner_text().endswith(f"{final[1]}")
+    me.page.click("[data-testid=replay-first]")
     # the list is beside the board
     felt = me.page.locator(".replay-felt").bounding_box()
     listed = me.page.locator(".replay-moves").bounding_box()
