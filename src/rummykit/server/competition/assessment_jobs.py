@@ -125,19 +125,19 @@ class AssessmentJobs:
             self._timer.cancel()
 
     async def work_once(self) -> int:
-        """Assess every seat due now, one at a time; how many this process assessed."""
+        """Assess every seat due now, claiming one at a time (a claim ages only while
+        its seat is assessed); how many this process assessed."""
         done = 0
         while True:
             now = self._clock.now()
             due = await self._storage.assessments_due(
                 now, self._settings.assessment_lease_seconds, BATCH
             )
-            claimed = [d for d in due if await self._storage.claim_assessment(d, self.worker, now)]
-            if not due:
-                return done
-            for seat in claimed:
-                done += await self._assess(seat)
-            if not claimed:
+            for seat in due:
+                if await self._storage.claim_assessment(seat, self.worker, now):
+                    done += await self._assess(seat)
+                    break
+            else:  # nothing due, or every seat taken by other processes
                 return done
 
     async def _assess(self, due: DueSeat) -> int:
