@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -188,20 +188,19 @@ def assess_seat(
     chosen: Collection[int] | None = None,
     times: Sequence[float] | None = None,
     focus_losses: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
 ) -> SeatAssessment:
     """Assess ``seat`` of ``record`` with ``iterations`` per decision.
 
     ``chosen``: the action numbers the seat's player chose (by default every action of
     the seat); ``times``: the seconds each of those decisions took, in order;
-    ``focus_losses``: how often the page lost focus during the seat's turns.
-    ``progress(done, total)`` is called after each decision."""
+    ``focus_losses``: how often the page lost focus during the seat's turns."""
     game = record.info
     state = game.new_state(record.rules, record.seed)
     if not 0 <= seat < state.num_players:
         raise AssessmentError(f"there is no seat {seat} in this game")
     partner_of = getattr(state, "partner_of", None)
     partner = partner_of(seat) if partner_of is not None else None
+    mine = None if chosen is None else set(chosen)
     points: list[tuple[Any, list[Any], Any, tuple[Any, ...]]] = []
     for number, text in enumerate(record.actions):
         try:
@@ -209,9 +208,9 @@ def assess_seat(
         except NotationError as error:
             raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
         mover = state.current_player
-        if chosen is not None and number in chosen and mover != seat:
+        if mine is not None and number in mine and mover != seat:
             raise AssessmentError(f"action {number + 1} was not seat {seat}'s to play")
-        if mover == seat and (chosen is None or number in chosen):
+        if mover == seat and (mine is None or number in mine):
             held = tuple(state.hand_of(partner)) if partner is not None else ()
             points.append((state.observation(seat), list(state.legal_actions()), action, held))
         try:
@@ -235,8 +234,6 @@ def assess_seat(
             )  # fmt: skip
             if seeing is not None:
                 partners.append(seeing)
-        if progress is not None:
-            progress(len(figures), len(points))
     assessed = summarize(
         figures,
         game=game.name,
