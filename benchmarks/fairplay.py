@@ -91,7 +91,7 @@ def _honest_bot(game: str, kind: str, strong: int) -> Bot:
 
 def _rules(game: str) -> Any:
     info = game_named(game)
-    if game == "three-thirteen":  # four rounds keep a game near a Burraco hand's cost
+    if game == "three-thirteen":  # rounds 3 to 6: four rounds a game
         return info.rules_type(first_round=3, last_round=6)
     return info.rules_type()
 
