@@ -31,14 +31,16 @@ KINDS = ("sqlite", "postgresql")
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
-    """Server settings for tests: no bot pauses, one bot worker, small hints, limits on
-    messages a test never meets, and finished tables let go at once."""
+    """Server settings for tests: no bot pauses, one bot worker, small hints and
+    fair-play assessments, limits on messages a test never meets, and finished tables
+    let go at once."""
     values: dict[str, object] = {
         "database_url": database_url,
         "secret_key": "test-secret",
         "bot_pause_seconds": 0.0,
         "bot_workers": 1,
         "hint_iterations": 8,
+        "assessment_iterations": 8,
         "messages_per_second": 10_000.0,
         "message_burst": 10_000,
         "finished_linger_seconds": 0.0,

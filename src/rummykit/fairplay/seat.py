@@ -179,21 +179,32 @@ def _correlation(xs: Sequence[float], ys: Sequence[float]) -> float | None:
         return None
 
 
-def assess_seat(
-    record: GameRecord,
-    seat: int,
-    *,
-    iterations: int,
-    salt: str = "",
-    chosen: Collection[int] | None = None,
-    times: Sequence[float] | None = None,
-    focus_losses: int | None = None,
-) -> SeatAssessment:
-    """Assess ``seat`` of ``record`` with ``iterations`` per decision.
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One decision of the seat: what it saw, its legal moves, the move played, and the
+    partner's real hand at four (empty otherwise)."""
 
-    ``chosen``: the action numbers the seat's player chose (by default every action of
-    the seat); ``times``: the seconds each of those decisions took, in order;
-    ``focus_losses``: how often the page lost focus during the seat's turns."""
+    observation: Any
+    legal: list[Any]
+    played: Any
+    held: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPoints:
+    """A seat's decisions in a record, and what the game's end says of the seat."""
+
+    game: str
+    seat: int
+    player: str
+    outcome: Outcome
+    partner: int | None
+    points: list[Point]
+
+
+def seat_points(record: GameRecord, seat: int, chosen: Collection[int] | None = None) -> SeatPoints:
+    """Replay ``record`` and list ``seat``'s decisions (only the action numbers in
+    ``chosen``, when given: those the seat's player chose)."""
     game = record.info
     state = game.new_state(record.rules, record.seed)
     if not 0 <= seat < state.num_players:
@@ -201,7 +212,7 @@ def assess_seat(
     partner_of = getattr(state, "partner_of", None)
     partner = partner_of(seat) if partner_of is not None else None
     mine = None if chosen is None else set(chosen)
-    points: list[tuple[Any, list[Any], Any, tuple[Any, ...]]] = []
+    points: list[Point] = []
     for number, text in enumerate(record.actions):
         try:
             action = game.parse_action(text)
@@ -212,40 +223,87 @@ def assess_seat(
             raise AssessmentError(f"action {number + 1} was not seat {seat}'s to play")
         if mover == seat and (mine is None or number in mine):
             held = tuple(state.hand_of(partner)) if partner is not None else ()
-            points.append((state.observation(seat), list(state.legal_actions()), action, held))
+            points.append(Point(state.observation(seat), list(state.legal_actions()), action, held))
         try:
             state.apply(action)
         except IllegalAction as error:
             raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
-    if times is not None and len(times) != len(points):
-        raise AssessmentError(f"{len(times)} decision times for {len(points)} decisions")
-    figures: list[DecisionFigures] = []
-    partners: list[PartnerFigures] = []
-    for observation, legal, played, held in points:
-        seed = assessment_seed(observation.to_json(), salt)
-        plain = assess_decision(
-            game.name, observation, legal, played, iterations=iterations, seed=seed
-        )
-        figures.append(plain)
-        if partner is not None:
-            seeing = partner_figures(
-                game.name, observation, partner, held, legal, played, plain,
-                iterations=iterations, seed=seed,
-            )  # fmt: skip
-            if seeing is not None:
-                partners.append(seeing)
-    assessed = summarize(
-        figures,
+    return SeatPoints(
         game=game.name,
         seat=seat,
         player=record.players[seat] if seat < len(record.players) else f"seat {seat + 1}",
         outcome=_outcome(state, seat),
+        partner=partner,
+        points=points,
+    )
+
+
+def assess_point(
+    game: str, point: Point, partner: int | None, *, iterations: int, salt: str = ""
+) -> tuple[DecisionFigures, PartnerFigures | None]:
+    """One decision searched (and searched again with the partner's hand, at four)."""
+    seed = assessment_seed(point.observation.to_json(), salt)
+    plain = assess_decision(
+        game, point.observation, point.legal, point.played, iterations=iterations, seed=seed
+    )
+    if partner is None:
+        return plain, None
+    seeing = partner_figures(
+        game, point.observation, partner, point.held, point.legal, point.played, plain,
+        iterations=iterations, seed=seed,
+    )  # fmt: skip
+    return plain, seeing
+
+
+def assess_seat(
+    record: GameRecord,
+    seat: int,
+    *,
+    iterations: int,
+    salt: str = "",
+    chosen: Collection[int] | None = None,
+    times: Sequence[float] | None = None,
+    focus_losses: int | None = None,
+) -> SeatAssessment:
+    """Assess ``seat`` of ``record`` with ``iterations`` per decision, in this process.
+
+    ``chosen``: the action numbers the seat's player chose (by default every action of
+    the seat); ``times``: the seconds each of those decisions took, in order;
+    ``focus_losses``: how often the page lost focus during the seat's turns."""
+    found = seat_points(record, seat, chosen)
+    if times is not None and len(times) != len(found.points):
+        raise AssessmentError(f"{len(times)} decision times for {len(found.points)} decisions")
+    results = [
+        assess_point(found.game, point, found.partner, iterations=iterations, salt=salt)
+        for point in found.points
+    ]
+    return summarize_seat(found, results, iterations, times=times, focus_losses=focus_losses)
+
+
+def summarize_seat(
+    found: SeatPoints,
+    results: Sequence[tuple[DecisionFigures, PartnerFigures | None]],
+    iterations: int,
+    *,
+    times: Sequence[float] | None = None,
+    focus_losses: int | None = None,
+) -> SeatAssessment:
+    """The seat's assessment from each of its decisions' (``times`` in the same order)."""
+    if times is not None and len(times) != len(results):
+        raise AssessmentError(f"{len(times)} decision times for {len(results)} decisions")
+    assessed = summarize(
+        [plain for plain, _ in results],
+        game=found.game,
+        seat=found.seat,
+        player=found.player,
+        outcome=found.outcome,
         iterations=iterations,
         times=times,
         focus_losses=focus_losses,
     )
-    if partner is None:
+    if found.partner is None:
         return assessed
+    partners = [seeing for _, seeing in results if seeing is not None]
     telling = [figure for figure in partners if figure.telling]
     return replace(
         assessed,

@@ -2,8 +2,10 @@
 
 Each process of a site looks for seats due (``storage/assessments.py``) whenever one of
 its tables ends and every ``assessment_poll_seconds`` besides, claims one at a time, and
-has the bot workers assess it (:func:`assess_stored`, at the queue's lowest priority:
-never ahead of a table's bot or a hint).  Only the moves the seat's player chose are
+has the bot workers assess it at the queue's lowest priority, one decision a call
+(:func:`stored_points`, then :func:`~rummykit.fairplay.seat.assess_point` for each):
+never ahead of a table's bot or a hint, and never holding a worker for longer than one
+decision's search.  Only the moves the seat's player chose are
 assessed (not the substitute's), each with the time it took: from the action before it
 (or the game's start) to its own, as stored, and the turns in which the page lost
 focus (``table/fair_play.py``).  The search is salted with the table's
@@ -26,7 +28,13 @@ import uuid
 from typing import Any
 
 from rummykit.fairplay.account import assess_account
-from rummykit.fairplay.seat import SeatAssessment, assess_seat
+from rummykit.fairplay.seat import (
+    SeatAssessment,
+    SeatPoints,
+    assess_point,
+    seat_points,
+    summarize_seat,
+)
 from rummykit.games.core import rules_from_json
 from rummykit.games.record import GameRecord
 from rummykit.games.registry import game_named
@@ -43,41 +51,26 @@ BATCH = 20
 """Seats read at once when looking for work."""
 
 
-def assess_stored(
+def stored_points(
     game_name: str,
     rules: dict[str, Any],
     seed: int,
     actions: list[str],
     seat: int,
-    *,
     player: str,
     chosen: list[int],
-    times: list[float],
-    focus_losses: int,
-    iterations: int,
-    salt: str,
-) -> dict[str, Any]:
-    """One seat of a stored game assessed (plain data in and out, for a worker)."""
+) -> SeatPoints:
+    """The decisions of one seat of a stored game (in a worker: it replays the game)."""
     game = game_named(game_name)
-    players = tuple(player if index == seat else "" for index in range(seat + 1))
     record = GameRecord(
         game=game.name,
         rules=rules_from_json(game.rules_type, rules),
         seed=seed,
         actions=tuple(actions),
         totals=(),
-        players=players,
+        players=tuple(player if index == seat else "" for index in range(seat + 1)),
     )
-    assessed = assess_seat(
-        record,
-        seat,
-        iterations=iterations,
-        salt=salt,
-        chosen=chosen,
-        times=times,
-        focus_losses=focus_losses,
-    )
-    return assessed.to_json()
+    return seat_points(record, seat, chosen)
 
 
 def seat_of(row: AssessmentRow) -> SeatAssessment:
@@ -177,21 +170,31 @@ class AssessmentJobs:
     async def _assessed(
         self, stored: Any, due: DueSeat, name: str, chosen: list[int], times: list[float]
     ) -> dict[str, Any]:
+        """The seat's figures: its decisions listed in one worker call, then searched one
+        call each, so that no call holds a worker for longer than one decision."""
         table = stored.table
-        return await self._runner.assess(
-            assess_stored,
+        run = self._runner.assess
+        iterations = self._settings.assessment_iterations
+        found = await run(
+            stored_points,
             table.game,
             table.rules,
             table.seed,
             [row.action for row in stored.actions],
             due.seat,
-            player=name,
-            chosen=chosen,
-            times=times,
-            focus_losses=await self._storage.focus_losses(due.table_id, due.seat),
-            iterations=self._settings.assessment_iterations,
-            salt=table.commitment,
+            name,
+            chosen,
         )
+        results = [
+            await run(
+                assess_point, found.game, point, found.partner,
+                iterations=iterations, salt=table.commitment,
+            )
+            for point in found.points
+        ]  # fmt: skip
+        focus = await self._storage.focus_losses(due.table_id, due.seat)
+        assessed = summarize_seat(found, results, iterations, times=times, focus_losses=focus)
+        return assessed.to_json()
 
     async def _pool(self, player_id: str, name: str, now: float) -> None:
         rows = await self._storage.assessments_of(player_id, self._settings.assessment_games)
