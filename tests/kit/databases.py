@@ -32,8 +32,8 @@ KINDS = ("sqlite", "postgresql")
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
     """Server settings for tests: no bot pauses, one bot worker, small hints and
-    fair-play assessments, limits on messages a test never meets, and finished tables
-    let go at once."""
+    fair-play assessments, no background assessment (a test of it runs the assessment
+    itself), limits on messages a test never meets, and finished tables let go at once."""
     values: dict[str, object] = {
         "database_url": database_url,
         "secret_key": "test-secret",
@@ -41,6 +41,7 @@ def make_settings(database_url: str, **overrides: object) -> Settings:
         "bot_workers": 1,
         "hint_iterations": 8,
         "assessment_iterations": 8,
+        "fairplay": False,
         "messages_per_second": 10_000.0,
         "message_burst": 10_000,
         "finished_linger_seconds": 0.0,

@@ -41,6 +41,7 @@ class LiveServer(ThreadedServer):
             bot_workers=2,
             hint_iterations=24,
             assessment_iterations=24,
+            fairplay=False,
             messages_per_second=1000.0,
             message_burst=1000,
             # every page comes from 127.0.0.1: the limits per address are for a crowd here
