@@ -254,9 +254,7 @@ def main() -> None:
         for results in pool.map(play_and_assess, tasks, chunksize=1):
             for result in results:
                 rows.append(result)
-                data = dict(result["assessment"])
-                data.pop("match_share")
-                games[result["account"]].append(SeatAssessment(**data))
+                games[result["account"]].append(SeatAssessment.from_json(result["assessment"]))
     elapsed = time.perf_counter() - started
     by_kind: dict[str, Counter[str]] = defaultdict(Counter)
     for account in accounts:

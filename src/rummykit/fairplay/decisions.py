@@ -58,16 +58,6 @@ class DecisionFigures:
     best: Any = None
     """The search's move (``None`` when the decision was forced)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "real": self.real,
-            "matched": self.matched,
-            "telling": self.telling,
-            "loss": round(self.loss, 2),
-            "spread": round(self.spread, 2),
-            "choices": self.choices,
-        }
-
 
 FORCED: Final = DecisionFigures(real=False, matched=True, telling=False, loss=0.0, spread=0.0)
 """A decision with one legal move (or one move worth searching)."""

@@ -105,6 +105,14 @@ class SeatAssessment:
     def match_share(self) -> float | None:
         return self.matched / self.real_choices if self.real_choices else None
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatAssessment:
+        """A seat's assessment back from :meth:`to_json` (its decisions' figures, which
+        that leaves out, empty)."""
+        figures = dict(data)
+        figures.pop("match_share", None)
+        return cls(**figures)
+
     def to_json(self) -> dict[str, Any]:
         share = self.match_share
         return {

@@ -75,9 +75,7 @@ def stored_points(
 
 def seat_of(row: AssessmentRow) -> SeatAssessment:
     """A stored assessment's figures, back as the seat's assessment."""
-    figures = dict(row.figures or {})
-    figures.pop("match_share", None)
-    return SeatAssessment(**figures)
+    return SeatAssessment.from_json(row.figures or {})
 
 
 class AssessmentJobs:
