@@ -264,7 +264,7 @@ class LostSite:
     async def take(self, table_id: str) -> Lease | None:
         return None
 
-    def host_stopped(self, table_id: str) -> None:
+    def host_stopped(self, table_id: str, *, unfinished: bool = False) -> None:
         pass
 
     async def remote_table(self, table_id: str, storage: Storage) -> RemoteTable | None:

@@ -2,17 +2,23 @@
 never heard: when nothing comes back from the owner within the answer time, the client
 is told ``table_unavailable`` and its socket closes with "service restart", so it
 reconnects and reads the table afresh; anything the owner sends it in time ends the
-watch.  The gateway's clock is a fake one, moved by the tests."""
+watch.  And a client follows its table when the lease moves, keeping its socket: the
+owner's ``let_go`` holds its commands until the next owner is found in the leases (or
+announced with ``moved``), then it is attached there and its commands go there; a
+former owner's envelopes are dropped.  The gateway's clock is a fake one, moved by the
+tests."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
 from typing import Any
 
 import pytest
 
 from rummykit.server.clock import FakeClock
+from rummykit.server.cluster import gateway
 from rummykit.server.cluster.gateway import GatewaySide
 from rummykit.server.table import remote
 from rummykit.server.table.commands import Attach, ClientAction, ClientChat, Detach
@@ -34,19 +40,44 @@ async def settle() -> None:
         await asyncio.sleep(0)  # yields once to the loop, no wall time
 
 
+class Leases:
+    """The leases as a gateway asks them: who holds a table now (set by the test)."""
+
+    def __init__(self, owner: str | None) -> None:
+        self.owner = owner
+        self.asked = 0
+
+    async def owner_of(self, table_id: str) -> str | None:
+        self.asked += 1
+        return self.owner
+
+
+FOLLOW_SECONDS = 12.0  # longer than an answer's wait, as at a site (a 10 s lease)
+
+
 async def a_client(
-    lost: list[dict[str, Any]], clock: FakeClock
+    lost: list[dict[str, Any]], clock: FakeClock, leases: Leases | None = None
 ) -> tuple[GatewaySide, RemoteTable, Connection]:
-    """A gateway whose owner hears nothing: every envelope is dropped into ``lost``."""
+    """A gateway whose owners hear nothing: every envelope is dropped into ``lost``,
+    with the worker it was for (``to``)."""
 
     async def alive(workers: set[str]) -> set[str]:
         return workers
 
+    tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
     side = GatewaySide(
         worker_id="gw",
-        leases=None,  # type: ignore[arg-type]  # no owner is looked up here
+        leases=leases or Leases("owner"),  # type: ignore[arg-type]  # owner_of only
         alive=alive,
-        publish=lambda _channel, envelope: lost.append(envelope),
+        publish=lambda channel, envelope: lost.append({**envelope, "to": channel}),
+        spawn=spawn,
+        follow_seconds=FOLLOW_SECONDS,
         clock=clock,
     )
     table = RemoteTable(
@@ -107,5 +138,73 @@ def test_anything_from_the_owner_ends_the_watch() -> None:
         clock.advance(remote.ANSWER_SECONDS * 2)
         await settle()
         assert not connection.closed
+
+    asyncio.run(run())
+
+
+def test_a_table_let_go_holds_its_client_and_follows_it_to_the_next_owner() -> None:
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        clock = FakeClock()
+        leases = Leases("owner")  # the former owner's lease has not lapsed yet
+        side, table, connection = await a_client(lost, clock, leases)
+        connection_id = lost[-1]["c"]
+        table.submit(ClientAction(connection, 7, "draw"))  # the owner never answers it
+        side.receive({"k": "let_go", "c": connection_id, "o": "owner"})
+        await settle()
+        # the client says something meanwhile: held, not sent to the owner that let go
+        table.submit(ClientChat(connection, "still here?", "c1"))
+        assert [e["k"] for e in lost] == ["attach", "act"]
+        clock.advance(remote.ANSWER_SECONDS)  # the action's watch waits for the next owner
+        await settle()
+        assert not connection.closed
+        leases.owner = "next"
+        clock.advance(gateway.FOLLOW_POLL)
+        await settle()
+        moved = [(e["k"], e["to"], e.get("c")) for e in lost[2:]]
+        assert moved == [("attach", "next", connection_id)] + [
+            (kind, "next", connection_id) for kind in ("act", "chat")
+        ]
+        assert lost[-2]["sn"] == 7 and lost[-2]["a"] == "draw"
+        assert not connection.closed
+        # a late envelope from the former owner is dropped; the new owner's arrives
+        side.receive({"k": "close", "c": connection_id, "cd": 1012, "o": "owner"})
+        side.receive({"k": "send", "c": connection_id, "sn": 8, "x": "{}", "o": "next"})
+        assert not connection.closed and texts(connection) == ["{}"]
+
+    asyncio.run(run())
+
+
+def test_an_announced_move_attaches_the_client_at_the_new_owner_at_once() -> None:
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        side, table, connection = await a_client(lost, FakeClock())
+        connection_id = lost[-1]["c"]
+        side.receive({"k": "moved", "t": table.table_id, "o": "next"})
+        assert (lost[-1]["k"], lost[-1]["to"], lost[-1]["c"]) == ("attach", "next", connection_id)
+        assert lost[-1]["p"] == connection.player_id and not connection.closed
+        # announced to every worker: a move to this worker itself sends the client to
+        # the host here, by a reconnect
+        side.receive({"k": "moved", "t": table.table_id, "o": "gw"})
+        assert connection.closed and connection.close_code == CLOSE_SERVICE_RESTART
+
+    asyncio.run(run())
+
+
+def test_a_table_whose_next_owner_is_not_found_lets_its_client_reconnect() -> None:
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        clock = FakeClock()
+        leases = Leases(None)  # nobody has taken the table over
+        side, _table, connection = await a_client(lost, clock, leases)
+        side.receive({"k": "let_go", "c": lost[-1]["c"], "o": "owner"})
+        await settle()
+        for _ in range(int(FOLLOW_SECONDS / gateway.FOLLOW_POLL) - 1):
+            clock.advance(gateway.FOLLOW_POLL)
+            await settle()
+        assert not connection.closed and leases.asked > 5
+        clock.advance(2 * gateway.FOLLOW_POLL)
+        await settle()
+        assert connection.closed and connection.close_code == CLOSE_SERVICE_RESTART
 
     asyncio.run(run())

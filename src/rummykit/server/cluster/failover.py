@@ -26,7 +26,7 @@ from rummykit.server.cluster.tasks import Spawn
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.errors import StorageError
-from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.fencing import Lease, lease_clock
 from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
@@ -44,9 +44,13 @@ class Failover:
         reaches_redis: Callable[[], bool],
         spawn: Spawn,
         on_taken: Callable[[str], None] = lambda table_id: None,
+        on_lost: Callable[[str], None] = lambda table_id: None,
     ) -> None:
         self.worker_id = worker_id
+        self.ttl = ttl
         self.on_taken = on_taken  # a table was just taken over here
+        self.on_lost = on_lost  # a table was just let go here (before its host stops)
+        self._let_go_at: dict[str, float] = {}  # the tables lost here, and when
         self.leases = leases
         self.reaches_redis = reaches_redis
         self.spawn = spawn
@@ -72,12 +76,25 @@ class Failover:
             return None
         return await self.keeper.take(table_id)
 
+    def may_host(self, table_id: str) -> bool:
+        """Whether this worker may try to host (restore) ``table_id`` now: not a table it
+        lost within the last two ``ttl``s (another worker is taking it over), and not
+        while its renewals fail (the database is out of reach: a restore would only wait
+        on it)."""
+        now = lease_clock()
+        for lost_id, at in list(self._let_go_at.items()):
+            if now - at >= 2 * self.ttl:
+                del self._let_go_at[lost_id]
+        return table_id not in self._let_go_at and not self.keeper.failing()
+
     def lost(self, table_id: str) -> None:
-        """The keeper let ``table_id`` go: stop its host here."""
+        """The keeper let ``table_id`` go: hand its clients on and stop its host here."""
+        self._let_go_at[table_id] = lease_clock()
         hosts = {} if self.registry is None else self.registry.hosts
         host = hosts.get(table_id)
         if host is not None:
             log_event(table_id, "lease_lost", worker=self.worker_id)
+            self.on_lost(table_id)
             # its clients go now, and no new one is handed this host: it may be waiting
             # on a write that the database's time limit ends only later, and they
             # reconnect to the next owner

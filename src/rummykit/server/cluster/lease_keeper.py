@@ -73,6 +73,7 @@ class LeaseKeeper:
         self._on_lost = on_lost
         self._held: dict[str, _Hold] = {}
         self._renewal: asyncio.Task[None] | None = None
+        self._failed_at: float | None = None  # the last renewal that failed or came late
 
     def lease_for(self, table_id: str) -> Lease | None:
         """The lease to act (and write) under for ``table_id``, or ``None`` when the
@@ -81,6 +82,16 @@ class LeaseKeeper:
         if hold is None or self._clock() >= hold.safe_until:
             return None
         return hold.lease
+
+    def failing(self) -> bool:
+        """Whether a renewal failed (or a lease lapsed waiting for one) within the last
+        two ``ttl``s, none having succeeded since: the database is likely out of reach."""
+        return self._failed_at is not None and self._clock() - self._failed_at < 2 * self.ttl
+
+    def failed(self) -> None:
+        """Another statement of this process failed on the database: :meth:`failing`
+        until a renewal succeeds."""
+        self._failed_at = self._clock()
 
     def tables(self) -> list[str]:
         """The tables held (some may be past the stop rule until the next round)."""
@@ -142,7 +153,9 @@ class LeaseKeeper:
             renewed = await self.leases.renew_many(hold.lease for hold in holds)
         except Exception:  # a failed renewal is one that did not happen
             log.warning("renewing %d table leases failed", len(holds), exc_info=True)
+            self._failed_at = self._clock()
             return
+        self._failed_at = None
         for hold in holds:
             table_id = hold.lease.table_id
             if self._held.get(table_id) is not hold:
@@ -155,6 +168,7 @@ class LeaseKeeper:
     def _drop_lapsed(self) -> None:
         now = self._clock()
         for table_id in [t for t, hold in self._held.items() if now >= hold.safe_until]:
+            self._failed_at = now  # no renewal came in time
             self._lose(table_id)
 
     def _lose(self, table_id: str) -> None:

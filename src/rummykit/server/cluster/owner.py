@@ -8,8 +8,17 @@ here as a :class:`~rummykit.server.table.remote.RemoteConnection`, which the hos
 as a local one; what it is sent goes back to its gateway with the table's state number.
 The clients of a gateway whose heartbeat lapsed are detached; a later command from a
 connection this side does not know is answered by telling its gateway to close it (it
-reconnects and attaches again), and an attach that fails closes the client with "try
-again later".
+reconnects and attaches again).
+
+When this worker lets a table go (its lease lost, or its host stopped with the game
+under way), or cannot restore it (the database failed), each client of it here is
+handed on rather than closed: its gateway is told ``let_go`` and follows the table to its next
+owner, the client keeping its socket.  A table this worker let go a moment ago, or any
+table it does not host while its database is failing (``may_host``), is never restored
+here: an attach is answered ``let_go`` at once, and a join or leave "try again".  An
+attach that must restore its table runs on its own, so that a restore waiting on the
+database holds up no other envelope (the views of the tables this worker relays among
+them); the commands of that client wait for it.
 
 This side never decides who holds a table (the registry takes the lease, or refuses)
 and never touches the clients of this worker's own gateway.
@@ -21,6 +30,7 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rummykit.server.cluster.tasks import Spawn
@@ -40,7 +50,7 @@ from rummykit.server.table.commands import (
     Leave,
     RematchMade,
 )
-from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN
+from rummykit.server.table.connection import CLOSE_SERVICE_RESTART
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.registry import TableRegistry
 from rummykit.server.table.remote import Publish, Refusal, RemoteConnection
@@ -54,18 +64,35 @@ class OwnerSide:
     )
     """The envelopes a gateway sends an owner."""
 
-    def __init__(self, *, publish: Publish, spawn: Spawn) -> None:
+    def __init__(
+        self,
+        *,
+        worker_id: str,
+        publish: Publish,
+        spawn: Spawn,
+        may_host: Callable[[str], bool] = lambda table_id: True,
+        database_failed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.worker_id = worker_id
         self.publish = publish
         self.spawn = spawn
+        self.may_host = may_host  # whether to host (restore) a table not in memory here
+        self.database_failed = database_failed  # a restore failed on the database
         self.registry: TableRegistry | None = None  # set when the worker joins the site
         self.connections: dict[str, tuple[RemoteConnection, TableHost]] = {}
+        # attaches waiting on a restore: the commands of their clients, held meanwhile
+        self._attaching: dict[str, list[dict[str, Any]]] = {}
 
     async def receive(self, message: dict[str, Any]) -> None:
         """A gateway's envelope (one of :attr:`KINDS`) for a table here."""
         kind = message["k"]
+        held = self._attaching.get(str(message.get("c")))
+        if held is not None and kind != "attach":
+            held.append(message)  # its client's attach is still restoring the table
+            return
         match kind:
             case "attach":
-                await self._attach(message)
+                await self._attach_soon(message)
             case "detach":
                 found_remote = self.connections.pop(str(message.get("c")), None)
                 if found_remote is not None:
@@ -94,27 +121,61 @@ class OwnerSide:
             case "join" | "leave":
                 self.spawn(self._answer(message))
             case "rematch":
-                owner = await self._owned_host(str(message["t"]))
-                token = message.get("tok")
-                if owner is not None:
-                    owner.submit(
-                        RematchMade(
-                            str(message["nt"]),
-                            token if isinstance(token, str) else None,
-                            int(message["by"]),
-                        )
-                    )
+                self.spawn(self._rematch(message))
+
+    async def _rematch(self, message: dict[str, Any]) -> None:
+        owner = await self._owned_host(str(message["t"]))
+        token = message.get("tok")
+        if owner is not None:
+            owner.submit(
+                RematchMade(
+                    str(message["nt"]),
+                    token if isinstance(token, str) else None,
+                    int(message["by"]),
+                )
+            )
+
+    def _in_memory(self, table_id: str) -> TableHost | None:
+        """The host of ``table_id`` running here, if any (no database needed)."""
+        assert self.registry is not None
+        host = self.registry.hosts.get(table_id)
+        return host if host is not None and not host.stopped else None
 
     async def _owned_host(self, table_id: str) -> TableHost | None:
-        """The host of ``table_id`` if this worker owns it (taking it if nobody does)."""
+        """The host of ``table_id`` if this worker owns it (taking it if nobody does and
+        this worker may host it: ``may_host``)."""
         assert self.registry is not None
+        if self._in_memory(table_id) is None and not self.may_host(table_id):
+            return None
         try:
             host = await self.registry.host(table_id)
         except (StorageError, TableError):  # no such table, or hosted elsewhere
             return None
         return host if isinstance(host, TableHost) else None
 
+    async def _attach_soon(self, message: dict[str, Any]) -> None:
+        """Attach a gateway's client: at once to a host running here; handed back
+        (``let_go``) for a table this worker may not host now; otherwise once the table
+        is restored, on its own, the client's commands held until then."""
+        table_id, connection_id = str(message["t"]), str(message["c"])
+        if self._in_memory(table_id) is not None:
+            await self._attach_now(message)
+        elif not self.may_host(table_id):
+            gateway = str(message["g"])
+            log_event(table_id, "let_go", gateway=gateway)
+            self.publish(gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id})
+        else:
+            self._attaching[connection_id] = []
+            self.spawn(self._attach(message))
+
     async def _attach(self, message: dict[str, Any]) -> None:
+        try:
+            await self._attach_now(message)
+        finally:
+            for held in self._attaching.pop(str(message["c"]), []):
+                await self.receive(held)
+
+    async def _attach_now(self, message: dict[str, Any]) -> None:
         gateway = str(message["g"])
         connection_id = str(message["c"])
         token = message.get("tok")
@@ -128,9 +189,11 @@ class OwnerSide:
         )
         try:
             host = await self._owned_host(str(message["t"]))
-        except Exception:  # the database failed: the client tries again, maybe elsewhere
+        except Exception:  # the database failed: its gateway finds the table elsewhere
             log_event(str(message["t"]), "attach_failed", level=logging.WARNING, gateway=gateway)
-            remote.close(CLOSE_TRY_AGAIN)
+            self.database_failed()
+            remote.closed = True
+            self.publish(gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id})
             return
         if host is None:  # the table moved (or is gone): the client reconnects
             remote.close(CLOSE_SERVICE_RESTART)
@@ -146,7 +209,15 @@ class OwnerSide:
         gateway, connection_id = message.get("g"), message.get("c")
         if isinstance(gateway, str) and isinstance(connection_id, str):
             log_event(str(message.get("t")), "unknown_client", gateway=gateway)
-            self.publish(gateway, {"k": "close", "c": connection_id, "cd": CLOSE_SERVICE_RESTART})
+            self.publish(
+                gateway,
+                {
+                    "k": "close",
+                    "c": connection_id,
+                    "cd": CLOSE_SERVICE_RESTART,
+                    "o": self.worker_id,
+                },
+            )
 
     def _publish_with_state(self, worker: str, message: dict[str, Any]) -> None:
         """What a remote connection is sent, with its table's state number (the gateway
@@ -154,7 +225,20 @@ class OwnerSide:
         found = self.connections.get(str(message.get("c")))
         if found is not None:
             message["sn"] = found[1].state_number
+        message["o"] = self.worker_id
         self.publish(worker, message)
+
+    def let_go(self, table_id: str) -> None:
+        """This worker let ``table_id`` go: hand each of its clients here back to their
+        gateway, which follows the table to its next owner (the host's stop closes no
+        socket of theirs)."""
+        for connection_id, (remote, host) in list(self.connections.items()):
+            if host.table_id == table_id:
+                del self.connections[connection_id]
+                remote.closed = True  # the host sends it nothing more
+                self.publish(
+                    remote.gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id}
+                )
 
     async def _answer(self, message: dict[str, Any]) -> None:
         """Run a gateway's join or leave at this worker's host and answer it."""

@@ -33,12 +33,20 @@ class OneOffWork:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_report)
 
     async def finish(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the work under way, then cancel the rest."""
         if self._tasks:
             await asyncio.wait(set(self._tasks), timeout=timeout)
         await cancel(self._tasks)
+
+
+def _report(task: asyncio.Task[Any]) -> None:
+    """Log the failure of one-off work (a release while the database is away, say) in
+    one line: the work is not tried again, and whatever needed it is retried elsewhere."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.warning("one-off work failed: %r", error)
 
 
 async def every(seconds: float, work: Callable[[], Awaitable[None]], *, worker_id: str) -> None:

@@ -64,6 +64,9 @@ HEARTBEAT_SECONDS = 0.5
 SCAN_SECONDS = 1.0
 """The longest between two scans for orphaned tables; a quarter of the lease's ttl when
 that is shorter, so that a table moves soon after its lease lapses."""
+FOLLOW_MARGIN = 2.0
+"""How long past a lease's ttl a gateway waits to hear where a table let go went, before
+its clients reconnect instead."""
 
 
 def new_worker_id() -> str:
@@ -91,7 +94,12 @@ class Cluster:
             leases=self.leases,
             alive=self.link.alive,
             publish=self.link.publish,
+            spawn=self._work.spawn,
+            follow_seconds=settings.lease_seconds + FOLLOW_MARGIN,
             reaches_redis=self.link.reaches_redis,
+        )
+        self.owner = OwnerSide(
+            worker_id=self.worker_id, publish=self.link.publish, spawn=self._work.spawn
         )
         self.failover = Failover(
             worker_id=self.worker_id,
@@ -99,10 +107,12 @@ class Cluster:
             ttl=settings.lease_seconds,
             reaches_redis=self.link.reaches_redis,
             spawn=self._work.spawn,
-            on_taken=self.gateway.table_moved,
+            on_taken=self._taken_over,
+            on_lost=self.owner.let_go,
         )
         self.keeper = self.failover.keeper
-        self.owner = OwnerSide(publish=self.link.publish, spawn=self._work.spawn)
+        self.owner.may_host = self.failover.may_host
+        self.owner.database_failed = self.keeper.failed
         self.presence = Presence(
             self.redis, prefix=self.prefix, alive_seconds=self.link.alive_seconds
         )
@@ -192,8 +202,11 @@ class Cluster:
         ``None``; ``StorageError`` if there is no such table."""
         return await self.failover.take(table_id)
 
-    def host_stopped(self, table_id: str) -> None:
-        """A host of this worker stopped: release its lease (``Failover.host_stopped``)."""
+    def host_stopped(self, table_id: str, *, unfinished: bool = False) -> None:
+        """A host of this worker stopped: release its lease (``Failover.host_stopped``);
+        if its game goes on, its clients elsewhere follow it to its next owner."""
+        if unfinished:
+            self.owner.let_go(table_id)
         self.failover.host_stopped(table_id)
 
     async def remote_table(self, table_id: str, storage: Storage) -> RemoteTable | None:
@@ -220,6 +233,12 @@ class Cluster:
         of, and tell every worker to close theirs and detach them from its tables."""
         self.gateway.close_connections(player_id)
         self.link.publish_all({"k": "signed_out", "p": player_id})
+
+    def _taken_over(self, table_id: str) -> None:
+        """This worker took ``table_id`` over: its own clients of the former owner
+        reconnect to the host here, and every other worker moves its clients here."""
+        self.gateway.table_moved(table_id)
+        self.link.publish_all({"k": "moved", "t": table_id, "o": self.worker_id})
 
     # -- routing -------------------------------------------------------------------------
 

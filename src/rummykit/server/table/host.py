@@ -299,11 +299,11 @@ class TableHost:
                 timer.cancel()
         self.turn.disarm()
         self.bots.cancel()
+        if self.on_stop is not None:  # first: a site hands its clients elsewhere on to
+            self.on_stop(self)  # the table's next owner, and closes none of them here
         self.seating.close_all()
         while not self.inbox.empty():
             self._turn_away(self.inbox.get_nowait())
-        if self.on_stop is not None:
-            self.on_stop(self)
 
     @staticmethod
     def _turn_away(command: Command) -> None:

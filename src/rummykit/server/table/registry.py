@@ -73,8 +73,9 @@ class Site(Protocol):
         """This worker's lease of ``table_id`` (taken now if nobody holds it), or ``None``."""
         ...
 
-    def host_stopped(self, table_id: str) -> None:
-        """A host of this worker stopped: its lease is released."""
+    def host_stopped(self, table_id: str, *, unfinished: bool = False) -> None:
+        """A host of this worker stopped: its lease is released (the clients elsewhere
+        of an ``unfinished`` table are handed on to its next owner)."""
         ...
 
     async def remote_table(self, table_id: str, storage: Storage) -> RemoteTable | None:
@@ -141,7 +142,7 @@ class TableRegistry:
         if self.hosts.get(host.table_id) is host:
             del self.hosts[host.table_id]
             if self.cluster is not None:
-                self.cluster.host_stopped(host.table_id)
+                self.cluster.host_stopped(host.table_id, unfinished=host.status != "over")
 
     async def create(
         self,

@@ -118,9 +118,14 @@ class RemoteTable:
         self._ids: dict[int, str] = {}  # id(connection) -> connection id
         self.state_number = 0
         self.stopped = False
+        # between owners (the owner let the table go, the next one not yet known): the
+        # commands of this table's clients wait here, to go to the next owner
+        self.held: list[tuple[str, dict[str, Any]]] | None = None
         self.asked: set[asyncio.Future[Any]] = set()  # joins and leaves not yet answered
         # connection id -> the watch on its action or chat line that nothing answered yet
         self._unanswered: dict[str, Timer] = {}
+        # connection id -> that command, as sent to the owner (sent again after a move)
+        self._unsure: dict[str, tuple[str, dict[str, Any]]] = {}
 
     def seat_of(self, player_id: str) -> int | None:
         for seat in self._seats:
@@ -156,13 +161,13 @@ class RemoteTable:
                 if self._connections.pop(connection_id, None) is not None:
                     self._send("detach", c=connection_id)
             case ClientAction(connection, state_number, action):
-                self._send("act", c=self._watch(connection), sn=state_number, a=action)
+                self._send_watched("act", connection, sn=state_number, a=action)
             case ClientChat(connection, text, client_id):
-                self._send("chat", c=self._watch(connection), x=text, i=client_id)
+                self._send_watched("chat", connection, x=text, i=client_id)
             case ClientHint(connection):
                 self._send("hint", c=self._ids.get(id(connection)))
             case ClientClaim(connection):
-                self._send("claim", c=self._watch(connection))
+                self._send_watched("claim", connection)
             case ClientFocusLost(connection, state_number):
                 self._send("blur", c=self._ids.get(id(connection)), sn=state_number)
             case Join(player_id, name, seat, result):
@@ -173,6 +178,14 @@ class RemoteTable:
                 self._send("rematch", nt=table_id, tok=invite_token, by=by)
             case _:  # pragma: no cover - the handlers send nothing else
                 raise TypeError(f"a remote table takes no {type(command).__name__}")
+
+    def _send_watched(self, kind: str, connection: Connection, **fields: Any) -> None:
+        """Send a client's command that the owner must answer: watched, and kept until
+        answered so that a move to another owner sends it there too."""
+        connection_id = self._watch(connection)
+        if connection_id is not None and self.held is None:
+            self._unsure[connection_id] = (kind, fields)
+        self._send(kind, c=connection_id, **fields)
 
     def _watch(self, connection: Connection) -> str | None:
         """The id of ``connection``, whose command is about to go out: unless something
@@ -186,12 +199,19 @@ class RemoteTable:
 
     def answered(self, connection_id: str) -> None:
         """The owner sent the client ``connection_id`` something: it is heard."""
+        self._unsure.pop(connection_id, None)
         watch = self._unanswered.pop(connection_id, None)
         if watch is not None:
             watch.cancel()
 
     def _lost(self, connection_id: str) -> None:
+        if self.held is not None:  # between owners: the next one will answer
+            self._unanswered[connection_id] = self.clock.call_at(
+                self.clock.now() + ANSWER_SECONDS, lambda: self._lost(connection_id)
+            )
+            return
         self._unanswered.pop(connection_id, None)
+        self._unsure.pop(connection_id, None)
         found = self._connections.get(connection_id)
         if found is None or found[1] is not self:
             return
@@ -206,7 +226,42 @@ class RemoteTable:
         connection.close(CLOSE_SERVICE_RESTART)
 
     def _send(self, kind: str, **fields: Any) -> None:
+        if self.held is not None and kind != "attach":
+            self.held.append((kind, fields))
+            return
         self._publish(self.owner, {"k": kind, "t": self.table_id, "g": self.gateway, **fields})
+
+    def between_owners(self) -> None:
+        """The owner let the table go: hold the clients' commands (and their sockets)
+        until :meth:`move_to` names the next owner, or :meth:`owner_gone` gives up."""
+        if self.held is None:
+            self.held = []
+
+    def move_to(self, owner: str) -> None:
+        """The table's lease moved to ``owner``: attach this table's clients there under
+        their connection ids, then send it the commands the former owner did not answer
+        (it may never have played them: the new owner refuses one it did as stale) and
+        those held meanwhile.  The clients keep their sockets; the new owner's host
+        sends each its view at once.  A join or leave still waiting for the former
+        owner gets no answer from it: its caller is told to try again."""
+        self.owner = owner
+        held, self.held = self.held or [], None
+        for connection_id, (connection, table) in list(self._connections.items()):
+            if table is self:
+                self._send(
+                    "attach",
+                    c=connection_id,
+                    p=connection.player_id,
+                    n=connection.name,
+                    tok=connection.token,
+                )
+        for connection_id, (kind, fields) in list(self._unsure.items()):
+            self._send(kind, c=connection_id, **fields)
+        for result in list(self.asked):  # asked of the former owner, or held: retried
+            _give_up(result)
+        for kind, fields in held:
+            if kind not in ("join", "leave"):
+                self._send(kind, **fields)
 
     def _ask(self, result: asyncio.Future[Any], kind: str, **fields: Any) -> None:
         request_id = secrets.token_hex(8)
@@ -222,6 +277,8 @@ class RemoteTable:
         close this table's clients here with "service restart" (they reconnect, through
         any process, to the table's next owner)."""
         self.stopped = True
+        self.held = None
+        self._unsure.clear()
         for watch in self._unanswered.values():
             watch.cancel()
         self._unanswered.clear()
