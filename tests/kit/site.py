@@ -130,6 +130,8 @@ class Seat:
         self.sent: dict[int, str] = {}
         self.acknowledged: set[int] = set()
         self.views = 0
+        self.seen_at: list[float] = []  # when each view arrived
+        self.errors: list[str] = []  # the codes of the errors the person was shown
         self.reconnects = 0
         self.over: dict[str, Any] | None = None
         self.failure: BaseException | None = None
@@ -194,6 +196,7 @@ class Seat:
                 self.over = message
                 return
             if message["type"] == "error":
+                self.errors.append(message["code"])
                 if message["code"] in ("not_found", "table_unavailable"):
                     return  # the table is between owners: reconnect
                 continue  # e.g. an action sent again for a state already played
@@ -204,6 +207,7 @@ class Seat:
             assert message["players"][seat]["name"] == self.name
             assert message["observation"]["player"] == seat
             self.views += 1
+            self.seen_at.append(time.monotonic())
             number = message["state_number"]
             self.acknowledged.update(n for n in self.sent if n < number)
             if message["legal_actions"] and number != acted:

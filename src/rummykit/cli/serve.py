@@ -118,7 +118,12 @@ def serve(
 
     ``--host 0.0.0.0`` serves every network this machine is on, so that a phone on the
     same Wi-Fi can play: anyone who can reach the machine can then open the lobby (plain
-    HTTP, no TLS; see the README before serving beyond a home network)."""
+    HTTP, no TLS; see the README before serving beyond a home network).
+
+    SIGTERM (or Ctrl-C) stops the server cleanly; a worker of a site is drained: it
+    takes no more tables, hands each of its tables to another worker (its players
+    follow it there) and then exits, so that workers restart one by one unnoticed
+    (docs/scale-out.md, "A rolling restart")."""
     import logging
 
     import uvicorn

@@ -1,0 +1,83 @@
+"""A rolling restart: each of three workers is stopped with SIGTERM and started again in
+turn while twenty tables are played, and nobody notices.
+
+SIGTERM drains a worker: its hosts stop and release their leases at once, its clients
+through other workers are handed on (``let_go``) and follow their tables to the workers
+that take them over, and its own sockets close with "service restart" (their people
+reconnect through another worker).  Measured: every game ends with every acknowledged
+move in its record; no person is shown an error; and no table goes without a view for
+longer than :data:`UNPLAYABLE_LIMIT` from the first SIGTERM to the last start.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from itertools import pairwise
+
+import httpx
+
+from tests.kit.factories import HUMAN, table_body
+from tests.kit.site import Seat, Site
+
+TABLES = 20
+UNPLAYABLE_GOAL = 2.0
+"""The longest a table may go unplayed in a rolling restart (docs/scale-out.md)."""
+UNPLAYABLE_LIMIT = UNPLAYABLE_GOAL + 1.0
+"""What the test holds a run to: the goal, with room for a machine busy with other work."""
+
+
+def longest_silence(seen_at: list[float], since: float, until: float) -> float:
+    """The longest a person went without a view from ``since`` to their first view at or
+    after ``until``."""
+    inside = [at for at in seen_at if since < at < until]
+    after = [at for at in seen_at if at >= until]
+    points = [since, *inside, after[0] if after else until]
+    return max(b - a for a, b in pairwise(points))
+
+
+def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
+    games: list[tuple[str, Seat]] = []
+    for index in range(TABLES):
+        person = Seat(site, f"roll{index}", seed=index)
+        game = "burraco" if index % 2 else "three-thirteen"
+        rules = {"mode": "target", "target": 1005} if game == "burraco" else {"first_round": 3}
+        body = table_body(game, HUMAN, "greedy", rules=rules, turn_seconds=None)
+        games.append((person.post("/api/tables", body)["table_id"], person))
+    threads = [
+        threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
+        for table_id, person in games
+    ]
+    for thread in threads:
+        thread.start()
+    for _, person in games:
+        person.wait_for_progress(3)
+
+    started = time.monotonic()
+    for worker in site.workers:
+        # uvicorn ends by the signal it caught, once the app has shut down
+        assert worker.terminate() in (0, -signal.SIGTERM), worker.log.read_text()[-2000:]
+        worker.start()
+    ended = time.monotonic()
+    for thread in threads:
+        thread.join(timeout=300)
+
+    silences = []
+    for table_id, person in games:
+        assert person.failure is None, f"{person.name}: {person.failure!r}"
+        assert person.over is not None, f"{person.name}'s game did not end"
+        assert person.seen_at[-1] > ended, f"{person.name}'s game ended before the restarts did"
+        record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
+        for number in person.acknowledged:
+            assert record["actions"][number] == person.sent[number]
+        silences.append(round(longest_silence(person.seen_at, started, ended), 2))
+    errors = {person.name: person.errors for _, person in games if person.errors}
+    print({"silences": sorted(silences), "errors": errors, "seconds": round(ended - started, 1)})
+    assert not errors
+    assert max(silences) <= UNPLAYABLE_LIMIT, sorted(silences)
+    logs = site.logs()
+    assert logs.count("event=server_started") == 2 * len(site.workers)
+    assert logs.count("event=server_stopped") == len(site.workers)  # each drained in turn
+    # the tables moved by release, not by a lease left to expire
+    assert "event=taken_over" in logs
