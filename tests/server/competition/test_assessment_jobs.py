@@ -29,6 +29,7 @@ from tests.kit.finished_games import STARTED, store_finished_game
 from tests.kit.passwords import FakeHashes
 from tests.kit.players import registered
 from tests.kit.storage import open_storage
+from tests.kit.wait import wait_until_async
 
 ITERATIONS = 30
 
@@ -218,5 +219,79 @@ def test_two_processes_pooling_one_player_at_once_file_one_report(
         finally:
             for storage in stores:
                 await storage.close()
+
+    asyncio.run(run())
+
+
+def test_the_background_loop_assesses_a_game_once_it_is_over(
+    database: dict[str, Any], settings: Settings, bot_runner: BotRunner
+) -> None:
+    async def run() -> None:
+        storage = await open_storage(**database)
+        clock = FakeClock(STARTED + 3600)
+        looking = settings.model_copy(update={"fairplay": True})
+        jobs = jobs_for(storage, bot_runner, looking, clock)
+        try:
+            jobs.start()
+            table = await store_finished_game(storage, ["ann", None])
+            stored = await storage.load_table(table)
+            assert stored is not None
+            jobs.game_over(stored.table)  # a table of this process ended
+
+            async def assessed() -> bool:
+                return [r.status for r in await rows(storage)] == ["done"]
+
+            await wait_until_async(assessed, 60, what="the seat assessed")
+        finally:
+            await jobs.close()
+            await storage.close()
+
+    asyncio.run(run())
+
+
+def test_a_shutdown_waits_for_a_database_read_under_way_and_claims_nothing_after(
+    database: dict[str, Any], settings: Settings, bot_runner: BotRunner
+) -> None:
+    """Cancelling a statement half-way can leave its connection to be collected unclosed:
+    the loop is stopped at its next safe point instead, here once the read it is in
+    returns, and it claims nothing after that (the seat waits for the next process)."""
+
+    async def run() -> None:
+        storage = await open_storage(**database)
+        clock = FakeClock(STARTED + 3600)
+        looking = settings.model_copy(update={"fairplay": True})
+        jobs = jobs_for(storage, bot_runner, looking, clock)
+        reading, release = asyncio.Event(), asyncio.Event()
+        cancelled: list[bool] = []
+        due_now = storage.assessments_due
+
+        async def slow_read(*args: Any) -> list[DueSeat]:
+            reading.set()
+            try:
+                await release.wait()  # the database answers late
+            except asyncio.CancelledError:
+                cancelled.append(True)
+                raise
+            return await due_now(*args)
+
+        try:
+            await store_finished_game(storage, ["ann", None])
+            storage.assessments_due = slow_read  # type: ignore[method-assign,assignment]
+            jobs.start()
+            await asyncio.wait_for(reading.wait(), 30)
+            closing = asyncio.create_task(jobs.close())
+            for _ in range(20):
+                await asyncio.sleep(0)  # yields to the loop, no wall time
+            assert not closing.done() and not cancelled  # it waits for the read
+            release.set()
+            await asyncio.wait_for(closing, 30)
+            assert not cancelled
+            assert await rows(storage) == []  # nothing claimed: the seat is due still
+            lease = looking.assessment_lease_seconds
+            assert [seat.player_id for seat in await due_now(clock.now(), lease, 10)] == ["ann"]
+        finally:
+            release.set()
+            await jobs.close()
+            await storage.close()
 
     asyncio.run(run())

@@ -17,7 +17,11 @@ After each seat, the player's latest ``assessment_games`` assessed games are poo
 moderators (one open report at a time, its figures on the player's case in the
 moderator's language), and that is all: no sanction is automatic.
 A process that dies or freezes mid-assessment leaves its claim, which another process
-takes over once the lease has run out.
+takes over once the lease has run out.  A process that shuts down stops at the next
+decision or claim, never in the middle of a database statement (a statement cancelled
+half-way can leave its connection to be collected unclosed): :meth:`AssessmentJobs.close`
+waits up to :data:`CLOSE_SECONDS` for that, and cancels only a loop still stuck after it
+(a database out of reach); the seat it was assessing is taken over after its lease.
 """
 
 from __future__ import annotations
@@ -49,6 +53,12 @@ from rummykit.server.storage.store import Storage
 
 BATCH = 20
 """Seats read at once when looking for work."""
+CLOSE_SECONDS = 5.0
+"""How long a shutdown waits for the loop to reach a point where it may stop."""
+
+
+class _Stopping(Exception):
+    """The process is shutting down: leave the seat under way to the lease."""
 
 
 def stored_points(
@@ -92,6 +102,7 @@ class AssessmentJobs:
         self._wake = asyncio.Event()
         self._timer: Timer | None = None
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     def start(self) -> None:
         if self._settings.fairplay:
@@ -103,28 +114,38 @@ class AssessmentJobs:
             self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.work_once()
+            except _Stopping:
+                return
             except Exception as error:  # the database or the workers failed: try later
                 log_event(None, "assessment_failed", level=logging.WARNING, error=repr(error))
+            if self._stopping:
+                return
             self._timer = self._clock.call_at(
                 self._clock.now() + self._settings.assessment_poll_seconds, self._wake.set
             )
             await self._wake.wait()
             self._timer.cancel()
 
+    def _check_stopping(self) -> None:
+        if self._stopping:
+            raise _Stopping
+
     async def work_once(self) -> int:
         """Assess every seat due now, claiming one at a time (a claim ages only while
         its seat is assessed); how many this process assessed."""
         done = 0
         while True:
+            self._check_stopping()
             now = self._clock.now()
             due = await self._storage.assessments_due(
                 now, self._settings.assessment_lease_seconds, BATCH
             )
             for seat in due:
+                self._check_stopping()
                 if await self._storage.claim_assessment(seat, self.worker, now):
                     done += await self._assess(seat)
                     break
@@ -147,6 +168,8 @@ class AssessmentJobs:
         name = next((s.name or "" for s in stored.seats if s.seat == due.seat), "")
         try:
             figures = await self._assessed(stored, due, name, chosen, times)
+        except _Stopping:
+            raise
         except Exception as error:  # the record or a worker failed: the lease retries it
             log_event(due.table_id, "assessment_failed", level=logging.WARNING, error=repr(error))
             return 0
@@ -183,13 +206,15 @@ class AssessmentJobs:
             name,
             chosen,
         )
-        results = [
-            await run(
-                assess_point, found.game, point, found.partner,
-                iterations=iterations, salt=table.commitment,
-            )
-            for point in found.points
-        ]  # fmt: skip
+        results = []
+        for point in found.points:
+            self._check_stopping()
+            results.append(
+                await run(
+                    assess_point, found.game, point, found.partner,
+                    iterations=iterations, salt=table.commitment,
+                )
+            )  # fmt: skip
         focus = await self._storage.focus_losses(due.table_id, due.seat)
         assessed = summarize_seat(found, results, iterations, times=times, focus_losses=focus)
         return assessed.to_json()
@@ -205,8 +230,13 @@ class AssessmentJobs:
             log_event(None, "assessment_reported", player_id=player_id)
 
     async def close(self) -> None:
+        """Stop the loop at its next safe point (cancelled only after
+        :data:`CLOSE_SECONDS`)."""
+        self._stopping = True
         if self._timer is not None:
             self._timer.cancel()
+        self._wake.set()
         if self._task is not None:
+            await asyncio.wait({self._task}, timeout=CLOSE_SECONDS)
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
