@@ -9,6 +9,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -157,6 +158,14 @@ class Seat:
             return found
 
         return wait_until(answer, 60, what=f"an answer to {path}", interval=0.2)
+
+    def longest_silence(self, since: float, until: float) -> float:
+        """The longest this person went without a view from ``since`` to their first
+        view at or after ``until``."""
+        inside = [at for at in self.seen_at if since < at < until]
+        after = [at for at in self.seen_at if at >= until]
+        points = [since, *inside, after[0] if after else until]
+        return max(b - a for a, b in pairwise(points))
 
     def wait_for_progress(self, acknowledged: int) -> None:
         """Wait until ``acknowledged`` of this person's actions were acknowledged (or

@@ -14,7 +14,6 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from itertools import pairwise
 
 import httpx
 
@@ -26,15 +25,6 @@ UNPLAYABLE_GOAL = 2.0
 """The longest a table may go unplayed in a rolling restart (docs/scale-out.md)."""
 UNPLAYABLE_LIMIT = UNPLAYABLE_GOAL + 1.0
 """What the test holds a run to: the goal, with room for a machine busy with other work."""
-
-
-def longest_silence(seen_at: list[float], since: float, until: float) -> float:
-    """The longest a person went without a view from ``since`` to their first view at or
-    after ``until``."""
-    inside = [at for at in seen_at if since < at < until]
-    after = [at for at in seen_at if at >= until]
-    points = [since, *inside, after[0] if after else until]
-    return max(b - a for a, b in pairwise(points))
 
 
 def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
@@ -71,7 +61,7 @@ def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
         record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
         for number in person.acknowledged:
             assert record["actions"][number] == person.sent[number]
-        silences.append(round(longest_silence(person.seen_at, started, ended), 2))
+        silences.append(round(person.longest_silence(started, ended), 2))
     errors = {person.name: person.errors for _, person in games if person.errors}
     print({"silences": sorted(silences), "errors": errors, "seconds": round(ended - started, 1)})
     assert not errors
