@@ -18,6 +18,7 @@ from tests.kit.apps import OpenClient
 from tests.kit.databases import POSTGRES_URL, make_settings
 from tests.kit.players import as_player, connect, new_player
 from tests.kit.scripted import play_to_end
+from tests.kit.sockets import next_of_type, next_state
 from tests.kit.tournaments import (
     QUICK_BURRACO,
     SHORT_313,
@@ -274,3 +275,50 @@ def test_a_round_stored_before_a_crash_gets_its_tables_once(client: TestClient) 
     view = until_over(client, tournament_id)
     assert [t["table_id"] for t in view["round_list"][0]["tables"]] == table_ids
     assert len(view["standings"]) == 4
+
+
+def test_a_tournament_game_is_claimed_over_a_player_who_went_away(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """bob plays, then walks away: past the grace period ann may claim the game at once;
+    bob forfeits it (placed last), and the event goes on."""
+    ann, bob = new_player(client, "ann"), new_player(client, "bob")
+    body = tournament_body(SHORT_313, name="Walk-out", rounds=1, capacity=2, bot_level=None)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
+    table_id = (
+        as_player(client, bob)
+        .post(f"/api/tournaments/{tournament_id}/register")
+        .json()["your_table"]
+    )
+    ws_url = f"/ws/tables/{table_id}"
+    with connect(client, ws_url, ann) as ann_ws:
+        with connect(client, ws_url, bob) as bob_ws:
+            next_state(bob_ws, lambda m: m["status"] == "playing")
+        next_state(ann_ws, lambda m: not m["players"][1]["gone"])
+        ann_ws.send_json({"type": "claim"})  # bob is within his grace: nothing to claim
+        assert next_of_type(ann_ws, "error")["code"] == "nothing_to_claim"
+        clock.advance(61)
+        next_state(ann_ws, lambda m: m["players"][1]["gone"])
+        ann_ws.send_json({"type": "claim"})
+        over = next_of_type(ann_ws, "game_over")
+    assert (over["ended_by"], over["winners"]) == ("abandoned", [0])
+    view = until_over(client, tournament_id)
+    (only,) = view["round_list"][0]["tables"]
+    bob_entry = next(e["entry"] for e in view["entries"] if e["name"] == "bob")
+    assert only["forfeits"] == [bob_entry]
+    assert [s["name"] for s in view["standings"]] == ["ann", "bob"]
+
+
+def test_a_tournament_game_every_person_left_is_forfeited_by_both(
+    client: TestClient, clock: FakeClock
+) -> None:
+    ann, bob = new_player(client, "ann"), new_player(client, "bob")
+    body = tournament_body(SHORT_313, name="Empty", rounds=1, capacity=2, bot_level=None)
+    tournament_id = as_player(client, ann).post("/api/tournaments", json=body).json()["id"]
+    as_player(client, bob).post(f"/api/tournaments/{tournament_id}/register")
+    clock.advance(61)  # neither ever comes
+    view = until_over(client, tournament_id)
+    (only,) = view["round_list"][0]["tables"]
+    assert sorted(only["forfeits"]) == sorted(e["entry"] for e in view["entries"])
+    table = client.get(f"/api/tables/{only['table_id']}").json()
+    assert table["ended_by"] == "aborted"

@@ -1,14 +1,16 @@
-"""Abandonment of a rated game: who is gone, the win claimed over them, and the abort of
-a game nobody plays any more.
+"""Abandonment of a rated or tournament game: who is gone, the win claimed over them, and
+the abort of a game nobody plays any more.
 
-At a rated table (a tournament's keeps its own forfeits) a person is *gone* while they
-are away past the grace period, or once a stand-in (the turn timer's or a substitute)
-has played their last ``abandon_turns`` turns in a row; their next own move, or their
-return, brings them back.  Short absences stay the substitute's to play.  While a seat
-of another side is gone, a present player may claim the win: the game ends at once with
-their side the winner, rated with the sides that are gone placed last (as leavers),
-and says it was ``abandoned``.  When every person at the table is gone the game is
-``aborted``: it ends unrated and nobody wins.  Casual tables play on as before.
+At a rated table, and at a tournament's, a person is *gone* while they are away past the
+grace period (at a tournament's, that includes a player who never came), or once a
+stand-in (the turn timer's or a substitute) has played their last ``abandon_turns``
+turns in a row; their next own move, or their return, brings them back.  Short absences
+stay the substitute's to play.  While a seat of another side is gone, a present player
+may claim the win: the game ends at once with their side the winner, the sides that are
+gone placed last (as leavers: rated so, and forfeiting at a tournament's table), and
+says it was ``abandoned``.  When every person at the table is gone the game is
+``aborted``: it ends unrated and nobody wins (at a tournament's table every person
+forfeits).  Casual tables play on as before.
 """
 
 from __future__ import annotations
@@ -40,9 +42,9 @@ class Abandonment:
 
     @property
     def applies(self) -> bool:
-        """Whether the table's game can be abandoned: a rated one outside tournaments."""
+        """Whether the table's game can be abandoned: a rated one, or a tournament's."""
         row = self.host.row
-        return bool(row.rated) and row.tournament_id is None
+        return bool(row.rated) or row.tournament_id is not None
 
     def moved(self, seat: int, actor: Actor, turn_ended: bool) -> None:
         """Count a move of ``seat``'s: a person's own brings them back, a stand-in's
@@ -101,5 +103,7 @@ class Abandonment:
         if host.status != "playing" or not people or not all(s.gone for s in people):
             return False
         log_event(host.table_id, "aborted")
-        await host.ending.finish(host.clock.now(), ended_by="aborted", winners=[])
+        # at a tournament's table every person forfeits (left, placed last)
+        gone = tuple(s.index for s in people) if host.row.tournament_id is not None else ()
+        await host.ending.finish(host.clock.now(), ended_by="aborted", winners=[], gone=gone)
         return True
