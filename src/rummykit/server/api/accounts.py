@@ -29,7 +29,7 @@ from rummykit.server.api.context import ApiError, Context, Player, ServerContext
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol import names
 from rummykit.server.protocol.lobby import Credentials, ErrorResponse, Me, SessionRequest
-from rummykit.server.storage.account_links import DAY
+from rummykit.server.storage.account_links import window_start
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.models import PlayerRow
 
@@ -63,7 +63,7 @@ async def _trace(
         player.id,
         links.traces(server.sessions, browser, client_address(request)),
         at=now,
-        forget_before=now - server.settings.link_days * DAY,
+        forget_before=window_start(now, server.settings.link_days),
     )
 
 

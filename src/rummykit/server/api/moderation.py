@@ -30,7 +30,7 @@ from rummykit.server.protocol.moderation import (
     SanctionView,
     Standing,
 )
-from rummykit.server.storage.account_links import DAY
+from rummykit.server.storage.account_links import DAY, window_start
 from rummykit.server.storage.assessments import FAIRPLAY_REPORTER
 from rummykit.server.storage.models import PlayerRow, ReportRow
 from rummykit.server.storage.moderation import MARKS, reports_since
@@ -125,7 +125,7 @@ async def player_case(player_id: PlayerId, moderator: Moderator, server: Context
     if player is None:
         raise ApiError(404, "unknown_player", "there is no such player")
     now = server.tables.clock.now()
-    since = now - server.settings.link_days * DAY
+    since = window_start(now, server.settings.link_days)
     by_account: dict[str, list[Any]] = {}
     for other, kind in await server.storage.links_of(player_id, since=since):
         by_account.setdefault(other, []).append(kind)

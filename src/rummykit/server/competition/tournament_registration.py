@@ -32,7 +32,7 @@ from rummykit.server.competition.tournament_rows import (
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.tournaments import CreateTournament
 from rummykit.server.settings import Settings
-from rummykit.server.storage.account_links import DAY, DECIDING_KINDS, linked_in
+from rummykit.server.storage.account_links import linked_in, window_start
 from rummykit.server.storage.models import PlayerRow, TournamentEntryRow, TournamentRow
 from rummykit.server.storage.moderation import marked_in
 from rummykit.server.storage.player_locks import holding_player
@@ -182,8 +182,8 @@ class Registration:
         if await marked_in(session, [player_id], self.clock.now()):
             raise TournamentError("marked_account", "a marked account takes no part in tournaments")
         entered = [p for e in entries for p in (e.player_id, e.partner_id) if p is not None]
-        since = self.clock.now() - self.settings.link_days * DAY
-        if await linked_in(session, player_id, entered, kinds=DECIDING_KINDS, since=since):
+        since = window_start(self.clock.now(), self.settings.link_days)
+        if await linked_in(session, player_id, entered, since=since):
             raise TournamentError("linked_account", "an account linked to yours is entered already")
 
     async def invite(self, tournament_id: str, player: PlayerRow, invited: PlayerRow) -> None:

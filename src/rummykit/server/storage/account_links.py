@@ -26,16 +26,26 @@ share addresses)."""
 DAY: Final = 86_400.0
 
 
+def window_start(now: float, link_days: float) -> float:
+    """When the traces that still link accounts begin: ``link_days`` before ``now``.
+
+    >>> window_start(10 * DAY, 7)
+    259200.0
+    """
+    return now - link_days * DAY
+
+
 async def linked_in(
     session: AsyncSession,
     player_id: str,
     others: Iterable[str],
     *,
-    kinds: Iterable[str],
     since: float,
+    kinds: Iterable[str] = DECIDING_KINDS,
 ) -> set[str]:
-    """Those of ``others`` linked to ``player_id`` by a trace of one of ``kinds`` that
-    both were seen with since ``since`` (a read in the caller's transaction)."""
+    """Those of ``others`` linked to ``player_id`` by a trace of one of ``kinds`` (by
+    default those that refuse a seat) that both were seen with since ``since`` (a read
+    in the caller's transaction)."""
     others = [o for o in set(others) if o != player_id]
     if not others:
         return set()
@@ -100,7 +110,12 @@ class LinkStore:
             )
 
     async def linked_to(
-        self, player_id: str, others: Iterable[str], *, kinds: Iterable[str], since: float
+        self,
+        player_id: str,
+        others: Iterable[str],
+        *,
+        since: float,
+        kinds: Iterable[str] = DECIDING_KINDS,
     ) -> set[str]:
         """Those of ``others`` linked to ``player_id`` (see :func:`linked_in`)."""
         async with self._sessions() as session:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.refusals import TableError
-from rummykit.server.storage.account_links import DAY, DECIDING_KINDS
+from rummykit.server.storage.account_links import window_start
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import RECENT_EVENTS, TableViews
@@ -131,8 +131,8 @@ async def _refuse_linked(host: JoinedTable, player_id: str) -> None:
     browser's: ``accounts/links.py``).  The table takes its joins one at a time, so two
     linked accounts racing for its seats cannot both sit."""
     seated = [s.player_id for s in host.seating if s.player_id is not None]
-    since = host.clock.now() - host.settings.link_days * DAY
-    if await host.storage.linked_to(player_id, seated, kinds=DECIDING_KINDS, since=since):
+    since = window_start(host.clock.now(), host.settings.link_days)
+    if await host.storage.linked_to(player_id, seated, since=since):
         raise TableError(
             "linked_account", "an account linked to yours already sits at this rated table"
         )
