@@ -133,8 +133,8 @@ class _Host:
         return True
 
     def receive(self, seconds: float) -> dict[str, Any] | None:
-        """The next message, or ``None`` if none came in ``seconds`` or the process
-        ended; raises ``TimeoutError`` on the time running out."""
+        """The next message; ``None`` if the process ended (or wrote something that is
+        not a message); ``TimeoutError`` if nothing came in ``seconds``."""
         try:
             line = self.lines.get(timeout=max(seconds, 0.0))
         except queue.Empty:
