@@ -17,11 +17,20 @@ from both seats, with the statistics ``rummykit simulate`` prints.
     python examples/train_three_thirteen.py [--seconds 240] [--games 50] [--save policy.npz]
 
 Needs only the ``envs`` extra (NumPy).  Results: docs/envs.md.
+
+The saved network enters the open benchmark (docs/benchmark.md) through :func:`entrant`,
+a factory the benchmark calls in a process of its own, where the network sees each
+decision's observation encoded exactly as the PettingZoo environment
+(``three_thirteen_v0``) encodes it for its agents:
+
+    THREE_THIRTEEN_POLICY=policy.npz PYTHONPATH=examples rummykit ladder \
+        --suite three-thirteen/2 --rungs random,easy,greedy,train_three_thirteen:entrant
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Sequence
@@ -201,6 +210,19 @@ class PolicyBot:
         mask = three_thirteen_actions.legal_mask(legal_actions)
         action_id = self.policy.choose(x, mask, None)
         return Decision(three_thirteen_actions.engine_action(action_id), "the learned policy")
+
+
+def entrant(game: str) -> PolicyBot:
+    """The benchmark's factory: the network saved by ``--save``, read from the file that
+    the environment variable ``THREE_THIRTEEN_POLICY`` names (``policy.npz`` if unset).
+    It plays Three-Thirteen for two."""
+    if game != "three-thirteen":
+        raise ValueError(f"the learned policy plays three-thirteen, not {game}")
+    weights = np.load(os.environ.get("THREE_THIRTEEN_POLICY", "policy.npz"))
+    policy = Policy(three_thirteen_encoding.layout(2).size, 128, 0)
+    for name in policy.params:
+        policy.params[name] = weights[name]
+    return PolicyBot(policy)
 
 
 def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> Any:

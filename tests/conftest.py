@@ -120,6 +120,11 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_every_documented_table_of_a_game_is_emitted",  # 1.8 s in all, 2 cases
     ),
     # the bots: whole games, and searches
+    "tests/bots/test_inference.py": (
+        "test_the_sampler_never_deals_a_card_that_cannot_be_there",  # 1.1 s
+        "test_where_no_move_was_seen_the_deal_is_uniform",  # 2.0 s in all, 2 cases
+        "test_expert_and_ismcts_with_inference_choose_alike_and_reproducibly",  # 1.6 s
+    ),
     "tests/bots/test_ismcts.py": (
         "test_beats_random_at_three_thirteen",  # 24.8 s
         "test_beats_random_at_burraco",  # 7.6 s
@@ -195,7 +200,13 @@ SLOW: dict[str, tuple[str, ...]] = {
     ),
     "tests/cli/test_ladder_command.py": (
         "test_random_is_at_the_bottom_with_intervals_apart",  # 5.2 s in all, 3 cases
+        "test_an_outside_bot_of_a_few_lines_enters_the_benchmark_by_module_and_factory",  # 8.5 s
+        "test_an_outside_bot_that_overruns_is_reported",  # 2.4 s
+        "test_bad_benchmark_input_is_one_line_and_exit_code_2",  # 1.0 s for a bot's start
     ),
+    # bots from outside the package: a process started for each game
+    "tests/sim/test_entrants.py": (),  # every test: 0.5 to 1.5 s each
+    "tests/envs/test_benchmark_entrant.py": (),  # every test: 12 s and 1.0 s
     # the server: whole games, processes killed and restarted, bot workers killed
     "tests/server/bots/test_bot_crash.py": (),  # every test: 47 s and 9.5 s
     "tests/server/storage/test_crash_points.py": (),  # every test: 41 s on SQLite

@@ -181,5 +181,5 @@ def test_the_servers_catalog_offers_the_toy_game(toy: Any) -> None:
         ("fast", "bool", False, None),
     ]
     burraco = next(e for e in catalog_entries() if e.name == "burraco")
-    assert burraco.bot_levels == ["random", "easy", "greedy", "ismcts"]
+    assert burraco.bot_levels == ["random", "easy", "greedy", "ismcts", "expert"]
     assert burraco.points is not None and burraco.points["card_points"]["A"] == 15

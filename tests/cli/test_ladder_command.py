@@ -133,3 +133,94 @@ def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str) ->
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_outside_bot_of_a_few_lines_enters_the_benchmark_by_module_and_factory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "lowest_card.py").write_text(
+        "from rummykit.bots.base import Decision\n"
+        "from rummykit.bots.reasons import Reason\n"
+        "class LowestCard:\n"
+        "    name = 'lowest-card'\n"
+        "    def decide(self, observation, legal, rng):\n"
+        "        return Decision(min(legal, key=str), Reason(()))\n"
+        "def factory(game):\n"
+        "    return LowestCard()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    data = _ladder(
+        tmp_path,
+        "--suite",
+        "three-thirteen/2",
+        "--deals",
+        "2",
+        "--rungs",
+        "random,greedy,lowest_card:factory",
+    )
+    assert data["suite"] == "three-thirteen/2"
+    assert data["seed"] == 70_200_000 and data["deals"] == 2
+    assert data["rules"]["first_round"] == 3 and data["rules"]["last_round"] == 6
+    assert {rung["name"] for rung in data["ladder"]} == {"random", "greedy", "lowest_card:factory"}
+    entrant = next(rung for rung in data["ladder"] if rung["name"] == "lowest_card:factory")
+    assert entrant["games"] == 2 * 2 * 2  # two deals, from both seats, against two bots
+    tally = data["outside"]["lowest_card:factory"]
+    assert tally["decisions"] > 0
+    assert sum(tally[kind] for kind in ("overrun", "crash", "error", "illegal", "stopped")) == 0
+
+
+def test_an_outside_bot_that_overruns_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sleepy.py").write_text(
+        "import time\n"
+        "class Sleepy:\n"
+        "    name = 'sleepy'\n"
+        "    def decide(self, observation, legal, rng):\n"
+        "        time.sleep(60)\n"
+        "def factory(game):\n"
+        "    return Sleepy()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "ladder.json"
+    result = runner.invoke(
+        app,
+        [
+            "ladder",
+            "--suite",
+            "burraco/2",
+            "--deals",
+            "1",
+            "--rungs",
+            "random,sleepy:factory",
+            "--time-limit",
+            "0.2",
+            "--json",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    tally = json.loads(out.read_text(encoding="utf-8"))["outside"]["sleepy:factory"]
+    assert tally["overrun"] == 2  # once in each of its two games, then stopped
+    assert tally["stopped"] == tally["decisions"] - 2 > 0
+    assert "sleepy:factory: " in result.output and "2 overrun" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--suite", "chess/2"], "no suite 'chess/2'"),
+        (["--suite", "burraco/2", "--seed", "3"], "a suite fixes the game"),
+        (["--suite", "three-thirteen/3", "--last-round", "9"], "a suite fixes the game"),
+        (["--suite", "burraco/4", "--deals", "201"], "has 200 deals"),
+        (["--rungs", "random,no_such_module_here:make"], "cannot be entered"),
+        (["--time-limit", "0"], "time limit must be positive"),
+    ],
+)
+def test_bad_benchmark_input_is_one_line_and_exit_code_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["ladder", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output

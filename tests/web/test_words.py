@@ -73,6 +73,7 @@ def test_computer_levels_are_named_for_players() -> None:
         "Easy",
         "Medium",
         "Hard",
+        "Expert",
     ]
     for language in LANGUAGES:
         levels = {names[language][f"level.{level}"] for level in LEVELS}

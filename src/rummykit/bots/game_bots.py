@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rummykit.bots.base import Bot
+    from rummykit.bots.inference import PileReading
     from rummykit.bots.ismcts import SearchAdapter
 
 
@@ -31,6 +32,8 @@ class GameBots:
     significant).  ``moves_with_progress(observation, legal_actions)``: the legal
     actions less those that would let a hand go round in circles
     (:mod:`rummykit.bots.progress`), for a bot that picks among them itself (``easy``).
+    ``pile_reading``: how the model of play of :mod:`rummykit.bots.inference` reads the
+    game's pile history, wild cards and hands (the search's inference, ``expert``).
     """
 
     greedy: Callable[[], Bot]
@@ -39,3 +42,4 @@ class GameBots:
     hint_iterations: Callable[[Any], int]
     mistake_points: float
     moves_with_progress: Callable[[Any, Sequence[Any]], list[Any]]
+    pile_reading: Callable[[], PileReading]

@@ -37,6 +37,11 @@ deals by a clear margin: the mean of the paired differences less
 means otherwise picks noise; this way the search keeps the guide's judgement and
 overrides it only where the simulations show it wrong.
 
+*Inference* (``play_model``, off by default): the determinizations are drawn by
+:class:`~rummykit.bots.inference.InferenceSampler`, in proportion to how likely the other
+players' observed moves are under the model of play, instead of uniformly (one pool of
+candidate deals a decision, its seed drawn from the decision's ``rng``).
+
 Budgets: ``iterations`` (deterministic given the ``rng`` handed to ``decide``) or
 ``seconds`` (wall-clock time per decision, so **not** deterministic); with both, the
 search stops at whichever comes first.  ``last_iterations`` and ``last_seconds`` say
@@ -59,6 +64,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, Protocol
 
 from rummykit.bots.base import Bot, Decision
+from rummykit.bots.inference import InferenceSampler, PlayModel
 from rummykit.bots.reasons import Reason
 from rummykit.games.registry import AnyGame
 
@@ -185,6 +191,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float | None = None,
         paired: bool | None = None,
+        play_model: PlayModel | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.adapter = adapter
@@ -197,6 +204,9 @@ class ISMCTSBot:
         self.exploration = float(exploration)
         self.paired = adapter.paired if paired is None else bool(paired)
         """Root actions in turn on shared determinizations (see the module docstring)."""
+        self.play_model = play_model
+        """The model of play the determinizations are weighted by (``None``: uniform)."""
+        self._sampler: InferenceSampler | None = None
         self._clock = clock
         self.last_iterations = 0
         """Iterations of the last decision (0 when the move was forced)."""
@@ -242,6 +252,11 @@ class ISMCTSBot:
             self.last_seconds = self._clock() - started
             return advice
         root = Node(None, None, current)
+        self._sampler = None
+        if self.play_model is not None:
+            self._sampler = InferenceSampler(
+                self.game, observation, self.play_model, rng.getrandbits(SEED_BITS)
+            )
         deadline = None if self.seconds is None else started + self.seconds
         limit = self.iterations
         done = 0
@@ -263,6 +278,7 @@ class ISMCTSBot:
             done += 1
             if deadline is not None and self._clock() >= deadline:
                 break
+        self._sampler = None
         self.last_iterations = done
         self.last_root = root
         self.last_rounds = rounds
@@ -290,7 +306,11 @@ class ISMCTSBot:
     ) -> float:
         """One iteration drawing on ``rng`` alone; ``forced`` (paired rounds) is the root
         action to play.  Returns the reward of the player to move at the root."""
-        state = self.game.determinize(observation, rng.getrandbits(SEED_BITS))
+        sampler = self._sampler
+        if sampler is None:
+            state = self.game.determinize(observation, rng.getrandbits(SEED_BITS))
+        else:
+            state = sampler.sample(rng)
         node = root
         exploration = self.exploration
         log = math.log

@@ -1,4 +1,6 @@
-"""Bots by level name: ``random``, ``easy``, ``greedy`` and ``ismcts``, for any game.
+"""Bots by level name: ``random``, ``easy``, ``greedy``, ``ismcts`` and ``expert``, for any
+game.  ``expert`` is ``ismcts`` with inference on (:mod:`rummykit.bots.inference`): it
+takes the same options, and ``ismcts:inference=1`` is the same bot.
 
 A bot is named by a *spec*: the level, optionally followed by options, as in
 ``ismcts:seconds=0.5`` or ``ismcts:iterations=400:seconds=2``.  Specs are plain strings so that a
@@ -19,7 +21,10 @@ from rummykit.bots.random_bot import RandomBot
 if TYPE_CHECKING:
     from rummykit.bots.ismcts import ISMCTSBot
 
-LEVELS: Final = ("random", "easy", "greedy", "ismcts")
+LEVELS: Final = ("random", "easy", "greedy", "ismcts", "expert")
+SEARCHES: Final = ("ismcts", "expert")
+"""The levels that search, with the options ``seconds``, ``iterations`` and
+``inference`` (1: on; ``expert`` has it on)."""
 STRONGEST: Final = "ismcts"
 
 
@@ -28,7 +33,7 @@ def levels_for(game: str) -> tuple[str, ...]:
     its own bots (:mod:`rummykit.bots.by_game`), only ``random`` for another.
 
     >>> levels_for("burraco"), levels_for("a game without bots")
-    (('random', 'easy', 'greedy', 'ismcts'), ('random',))
+    (('random', 'easy', 'greedy', 'ismcts', 'expert'), ('random',))
     """
     from rummykit.bots.by_game import GAME_BOTS
 
@@ -88,28 +93,46 @@ def make_bot(game: str, spec: str) -> Bot:
             raise BotSpecError(str(error)) from None
         greedy = bots.greedy()
         return greedy if level == "greedy" else EasyBot(greedy, moves=bots.moves_with_progress)
-    if level == "ismcts":
-        unknown = set(options) - {"seconds", "iterations"}
+    if level in SEARCHES:
+        unknown = set(options) - {"seconds", "iterations", "inference"}
         if unknown:
-            raise BotSpecError(f"unknown ismcts option {sorted(unknown)[0]!r}")
+            raise BotSpecError(f"unknown {level} option {sorted(unknown)[0]!r}")
         iterations = options.get("iterations")
         if iterations is not None and not iterations.is_integer():
-            raise BotSpecError(f"ismcts iterations must be a whole number, not {iterations:g}")
-        return make_ismcts(
-            game,
-            iterations=None if iterations is None else int(iterations),
-            seconds=options.get("seconds"),
-        )
+            raise BotSpecError(f"{level} iterations must be a whole number, not {iterations:g}")
+        inference = options.get("inference", 1.0 if level == "expert" else None)
+        if inference not in (None, 1.0):
+            raise BotSpecError(f"{level} inference is 1 (on) or left out, not {inference:g}")
+        try:
+            return make_ismcts(
+                game,
+                iterations=None if iterations is None else int(iterations),
+                seconds=options.get("seconds"),
+                inference=inference == 1.0,
+            )
+        except ValueError as error:
+            raise BotSpecError(str(error)) from None
     raise BotSpecError(f"unknown bot {level!r}; the levels are {', '.join(LEVELS)}")
 
 
 def make_ismcts(
-    game: str, *, iterations: int | None = None, seconds: float | None = None
+    game: str,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    inference: bool = False,
 ) -> ISMCTSBot:
     """The ISMCTS bot for ``game`` with the game's search adapter
     (:mod:`rummykit.bots.by_game`); with neither budget given it searches 0.5 s per
-    decision.  ``ValueError`` for a game without bots."""
+    decision; with ``inference`` its determinizations are weighted by the model of play
+    (:mod:`rummykit.bots.inference`).  ``ValueError`` for a game without bots."""
     from rummykit.bots.by_game import bots_for
+    from rummykit.bots.inference import DiscardModel
     from rummykit.bots.ismcts import ISMCTSBot
 
-    return ISMCTSBot(bots_for(game).search(), iterations=iterations, seconds=seconds)
+    bots = bots_for(game)
+    model = DiscardModel(bots.pile_reading()) if inference else None
+    bot = ISMCTSBot(bots.search(), iterations=iterations, seconds=seconds, play_model=model)
+    if inference:
+        bot.name = "expert"
+    return bot

@@ -16,9 +16,12 @@ import typer
 from rummykit.cli.backend_flags import Address, BackendName, Workers, enter_backend
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.table import Table
 
     from rummykit.rating.ladder import Rung
+    from rummykit.sim.series import TaskResult
 
 DEFAULT_RUNGS = "random,easy,greedy,ismcts:iterations=100"
 ANCHOR = "random"
@@ -45,11 +48,44 @@ def ladder_table(rungs: "list[Rung]", title: str) -> "Table":
     return table
 
 
+def faults_of(
+    results: "Sequence[TaskResult]", outside: "Sequence[str]"
+) -> dict[str, dict[str, int]]:
+    """For each outside rung: its decisions and its moves replaced by the fallback, by
+    kind, over every game it played."""
+    from rummykit.sim.entrants import FAULT_KINDS
+
+    tallies: dict[str, dict[str, int]] = {
+        name: {"decisions": 0, **dict.fromkeys(FAULT_KINDS, 0)} for name in outside
+    }
+    for result in results:
+        task = result.task
+        for seat, entry in enumerate(task.seating):
+            name = task.entries[entry]
+            if name not in tallies:
+                continue
+            tallies[name]["decisions"] += result.decisions[seat]
+            seat_faults = result.faults[seat] if result.faults else {}
+            for kind in FAULT_KINDS:
+                tallies[name][kind] += seat_faults.get(kind, 0)
+    return tallies
+
+
 def ladder(
     ctx: typer.Context,
     game: Annotated[
-        str, typer.Option(help="burraco or three-thirteen", metavar="GAME")
-    ] = "burraco",
+        str | None,
+        typer.Option(help="burraco (the default) or three-thirteen", metavar="GAME"),
+    ] = None,
+    suite: Annotated[
+        str | None,
+        typer.Option(
+            help="A benchmark suite (docs/benchmark.md): its game, players, rules and"
+            " deals; --deals N plays its first N.",
+            metavar="GAME/PLAYERS",
+            show_default=False,
+        ),
+    ] = None,
     rungs: Annotated[
         str,
         typer.Option(
@@ -58,9 +94,14 @@ def ladder(
         ),
     ] = DEFAULT_RUNGS,
     deals: Annotated[
-        int,
-        typer.Option(help="Deals each group of bots plays, each from every seat.", metavar="N"),
-    ] = 20,
+        int | None,
+        typer.Option(
+            help="Deals each group of bots plays, each from every seat (default 20, or the"
+            " suite's).",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
     seats: Annotated[
         int | None,
         typer.Option(
@@ -72,7 +113,18 @@ def ladder(
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the first deal.", metavar="N")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the first deal (default 0).", metavar="N", show_default=False),
+    ] = None,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            help="Seconds of wall time a bot from outside the package has for a decision"
+            " (docs/benchmark.md says what happens when it overruns).",
+            metavar="SECONDS",
+        ),
+    ] = 1.0,
     workers: Workers = None,
     backend: BackendName = None,
     address: Address = None,
@@ -96,27 +148,59 @@ def ladder(
     from rummykit.rating.model import RatingError, pool_of
     from rummykit.sim.backend_options import open_backend
     from rummykit.sim.backends import BackendError
+    from rummykit.sim.entrants import FAULT_KINDS, check_entrant, outside_target
     from rummykit.sim.ladder import LadderError, head_to_head, ladder_tasks, outcome_of
     from rummykit.sim.series import TaskResult, run_tasks
+    from rummykit.sim.suites import suite_named
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     if not console.is_terminal:
         console.width = 120
     names = [spec.strip() for spec in rungs.split(",") if spec.strip()]
+    outside = [spec for spec in names if outside_target(spec) is not None]
     try:
-        info = game_named(game)
-        table_size = seats or 2
-        if table_size not in info.player_counts:
-            counts = " or ".join(map(str, info.player_counts))
-            raise ValueError(f"{info.title} tables seat {counts} players, not {table_size}")
+        if not time_limit > 0:
+            raise ValueError(f"the time limit must be positive, not {time_limit:g}")
+        if suite is not None:
+            chosen = suite_named(suite)
+            given = [name for name, value in given_rules(ctx).items() if value is not None]
+            if game is not None or seats is not None or seed is not None or given:
+                raise ValueError(
+                    "a suite fixes the game, the players, the rules and the seeds:"
+                    " give --suite without --game, --seats, --seed or rule options"
+                )
+            info = game_named(chosen.game)
+            table_size = chosen.players
+            rules = chosen.rules()
+            first_seed = chosen.first_seed
+            deals = chosen.deals if deals is None else deals
+            if deals > chosen.deals:
+                raise ValueError(f"the suite {chosen.name} has {chosen.deals} deals, not {deals}")
+        else:
+            info = game_named(game or "burraco")
+            table_size = seats or 2
+            if table_size not in info.player_counts:
+                counts = " or ".join(map(str, info.player_counts))
+                raise ValueError(f"{info.title} tables seat {counts} players, not {table_size}")
+            rules = rules_from_values(info, given_rules(ctx), seats=table_size)
+            first_seed = 0 if seed is None else seed
+            deals = 20 if deals is None else deals
         if ANCHOR not in names:
             raise ValueError(f"the ladder needs the anchor {ANCHOR!r} among its bots")
         for spec in names:
-            make_bot(info.name, spec)
-        rules = rules_from_values(info, given_rules(ctx), seats=table_size)
+            if spec in outside:
+                check_entrant(spec, info.name)
+            else:
+                make_bot(info.name, spec)
         runner = open_backend(backend, workers=workers, address=address)
         tasks = ladder_tasks(
-            game=info.name, rules=rules, rungs=names, seats=table_size, deals=deals, seed=seed
+            game=info.name,
+            rules=rules,
+            rungs=names,
+            seats=table_size,
+            deals=deals,
+            seed=first_seed,
+            time_limit=time_limit,
         )
     except (ValueError, BotSpecError, LadderError, BackendError) as error:
         console.print(str(error), style="red", markup=False, soft_wrap=True)
@@ -140,6 +224,8 @@ def ladder(
             progress.advance(bar)
 
         results = run_tasks(tasks, backend=runner, on_result=done)
+    seed = first_seed
+    faults = faults_of(results, outside)
     seated = [outcome_of(result) for result in results]
     outcomes = [TableOutcome(*outcome) for outcome in seated]
     meetings = head_to_head(seated)
@@ -164,6 +250,11 @@ def ladder(
             f" {meeting['first_ahead']} ahead, {meeting['level']} level,"
             f" {meeting['second_ahead']} behind"
         )
+    for name, tally in faults.items():
+        replaced = ", ".join(f"{tally[kind]} {kind}" for kind in FAULT_KINDS)
+        console.print(
+            f"{name}: {tally['decisions']} decisions, moves replaced by the fallback: {replaced}"
+        )
     unsettled = unseparated(rungs_rated)
     if unsettled:
         pairs = "; ".join(f"{upper} and {lower}" for upper, lower in unsettled)
@@ -177,8 +268,11 @@ def ladder(
             "rules": rules_to_json(rules),
             "seats": table_size,
             "deals": deals,
+            "suite": suite,
             "seed": seed,
             "games": len(results),
+            "time_limit": time_limit,
+            "outside": faults,
             "anchor": {"name": ANCHOR, "rating": 1000},
             "model": "openskill PlackettLuce, tau=0, rated in game order",
             "ladder": [rung.to_json() for rung in rungs_rated],

@@ -28,9 +28,17 @@ class LadderError(ValueError):
 
 
 def ladder_tasks(
-    *, game: str, rules: Any, rungs: Sequence[str], seats: int, deals: int, seed: int
+    *,
+    game: str,
+    rules: Any,
+    rungs: Sequence[str],
+    seats: int,
+    deals: int,
+    seed: int,
+    time_limit: float | None = None,
 ) -> list[GameTask]:
-    """The ladder's games, deal by deal (seeds ``seed``, ``seed + 1``, ...).
+    """The ladder's games, deal by deal (seeds ``seed``, ``seed + 1``, ...); an outside
+    rung has ``time_limit`` seconds a decision (:mod:`rummykit.sim.entrants`).
 
     >>> from rummykit.games.three_thirteen import Rules
     >>> tasks = ladder_tasks(game="three-thirteen", rules=Rules(players=2),
@@ -66,6 +74,7 @@ def ladder_tasks(
                         seed=seed + deal,
                         seating=seating,
                         unit=deal,
+                        time_limit=time_limit,
                     )
                 )
     return tasks

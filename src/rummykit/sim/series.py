@@ -14,17 +14,17 @@ for each entry in it, and a score difference is taken against the other team's s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from rummykit.bots.levels import make_bot
 from rummykit.games.core import rules_from_json, rules_to_json
 from rummykit.games.record import GameRecord, record_of
 from rummykit.games.registry import game_named
 from rummykit.sim.backends import Backend, ProcessBackend
+from rummykit.sim.entrants import OutsideBot, make_entrant
 from rummykit.sim.match import play_game
 from rummykit.sim.stats import mean_interval, wilson_interval
 
@@ -45,6 +45,8 @@ class GameTask:
     seating: tuple[int, ...]
     unit: int
     keep_record: bool = False
+    time_limit: float | None = None
+    """Seconds an outside bot has for a decision (:mod:`rummykit.sim.entrants`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,9 @@ class TaskResult:
     decisions: tuple[int, ...]
     decision_seconds: tuple[float, ...]
     record: GameRecord | None
+    faults: tuple[Mapping[str, int], ...] = ()
+    """Each seat's moves replaced by the fallback, by kind (an outside bot's seat
+    only; empty for a game without one): :data:`rummykit.sim.entrants.FAULT_KINDS`."""
 
 
 @lru_cache(maxsize=64)
@@ -108,8 +113,19 @@ def run_task(task: GameTask) -> TaskResult:
     """Play one task's game (in whatever process calls this)."""
     game = game_named(task.game)
     rules = rules_from_json(game.rules_type, task.rules)
-    bots = [make_bot(task.game, task.entries[entry]) for entry in task.seating]
-    result = play_game(game, rules, bots, task.seed)
+    bots = [
+        make_entrant(task.game, task.entries[entry], time_limit=task.time_limit)
+        for entry in task.seating
+    ]
+    try:
+        result = play_game(game, rules, bots, task.seed)
+    finally:
+        for bot in bots:
+            if isinstance(bot, OutsideBot):
+                bot.close()
+    faults: tuple[Mapping[str, int], ...] = ()
+    if any(isinstance(bot, OutsideBot) for bot in bots):
+        faults = tuple(dict(bot.faults) if isinstance(bot, OutsideBot) else {} for bot in bots)
     record = None
     if task.keep_record:
         names = [f"{task.entries[entry]} (entry {entry})" for entry in task.seating]
@@ -121,6 +137,7 @@ def run_task(task: GameTask) -> TaskResult:
         decisions=result.decisions,
         decision_seconds=result.decision_seconds,
         record=record,
+        faults=faults,
     )
 
 

@@ -1,4 +1,4 @@
-"""Computer players are named by level as players know it (Very easy to Hard) in
+"""Computer players are named by level as players know it (Very easy to Expert) in
 records and pages, numbered by seat when a table has more than one, while the level
 specs stay the protocol's values."""
 
@@ -21,7 +21,7 @@ class Seat:
 
 def test_every_level_has_a_players_name_and_none_names_an_algorithm() -> None:
     assert set(LEVEL_NAMES) == set(LEVELS)
-    assert sorted(LEVEL_NAMES.values()) == ["Easy", "Hard", "Medium", "Very easy"]
+    assert sorted(LEVEL_NAMES.values()) == ["Easy", "Expert", "Hard", "Medium", "Very easy"]
 
 
 @pytest.mark.parametrize(
@@ -32,6 +32,7 @@ def test_every_level_has_a_players_name_and_none_names_an_algorithm() -> None:
         ("greedy", "Medium"),
         ("ismcts", "Hard"),
         ("ismcts:seconds=2", "Hard"),
+        ("expert:seconds=0.1", "Expert"),
     ],
 )
 def test_a_spec_with_parameters_names_its_level(spec: str, name: str) -> None:

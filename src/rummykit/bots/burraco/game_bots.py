@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from rummykit.bots.burraco.evaluate import REWARD_SCALE, BurracoSearch
 from rummykit.bots.burraco.greedy import BurracoGreedyBot
+from rummykit.bots.burraco.inference import BurracoPile
 from rummykit.bots.burraco.progress import moves_with_progress
 from rummykit.bots.game_bots import GameBots
 
@@ -36,4 +37,5 @@ BOTS: Final = GameBots(
     hint_iterations=_hint_iterations,
     mistake_points=MISTAKE_POINTS,
     moves_with_progress=moves_with_progress,
+    pile_reading=BurracoPile,
 )

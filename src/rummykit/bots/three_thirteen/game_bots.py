@@ -11,6 +11,7 @@ from typing import Any, Final
 from rummykit.bots.game_bots import GameBots
 from rummykit.bots.three_thirteen.evaluate import ThreeThirteenSearch, reward_scale
 from rummykit.bots.three_thirteen.greedy import ThreeThirteenGreedyBot
+from rummykit.bots.three_thirteen.inference import ThreeThirteenPile
 from rummykit.bots.three_thirteen.progress import moves_with_progress
 from rummykit.games.three_thirteen.rules import hand_size
 
@@ -41,4 +42,5 @@ BOTS: Final = GameBots(
     hint_iterations=_hint_iterations,
     mistake_points=MISTAKE_POINTS,
     moves_with_progress=moves_with_progress,
+    pile_reading=ThreeThirteenPile,
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from rummykit.bots.ismcts import DEFAULT_SECONDS
-from rummykit.bots.levels import make_bot, parse_spec
+from rummykit.bots.levels import SEARCHES, make_bot, parse_spec
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
 
@@ -87,11 +87,13 @@ def think_seconds(level: str | None) -> float:
     (0.0, 0.5, 2.0)
     >>> think_seconds("ismcts:iterations=250"), think_seconds("ismcts:iterations=5000:seconds=3")
     (0.5, 3.0)
+    >>> think_seconds("expert"), think_seconds("expert:seconds=0.1")
+    (0.5, 0.1)
     """
     if level is None:
         return 0.0
     name, options = parse_spec(level)
-    if name != "ismcts":
+    if name not in SEARCHES:
         return 0.0
     bounds = [options["seconds"]] if "seconds" in options else []
     if "iterations" in options:
@@ -110,6 +112,8 @@ def clamp_level(level: str | None, *, max_seconds: float, max_iterations: int) -
     'ismcts:seconds=1'
     >>> clamp_level("ismcts:iterations=400", max_seconds=1, max_iterations=500)
     'ismcts:iterations=400'
+    >>> clamp_level("expert:iterations=900:inference=1", max_seconds=1, max_iterations=500)
+    'expert:iterations=500:inference=1:seconds=1'
     """
     if level is None:
         return None
@@ -118,12 +122,14 @@ def clamp_level(level: str | None, *, max_seconds: float, max_iterations: int) -
         seconds = think_seconds(level)
     except ValueError:
         return level
-    if name != "ismcts":
+    if name not in SEARCHES:
         return level
     if seconds <= max_seconds and options.get("iterations", 0.0) <= max_iterations:
         return level
     parts = []
     if "iterations" in options:
         parts.append(f"iterations={int(min(options['iterations'], max_iterations))}")
+    if "inference" in options:
+        parts.append(f"inference={int(options['inference'])}")
     parts.append(f"seconds={min(seconds, max_seconds):g}")
     return ":".join([name, *parts])

@@ -1,5 +1,5 @@
 """What records and pages call a computer player: its level as players know it (Very
-easy, Easy, Medium, Hard), not the algorithm that the level spec names (``random``,
+easy, Easy, Medium, Hard, Expert), not the algorithm that the level spec names (``random``,
 ``easy``, ``greedy``, ``ismcts:seconds=2``), which stays the protocol's value.  With
 more than one computer at a table each one carries its seat number, as the client shows
 it."""
@@ -14,6 +14,7 @@ LEVEL_NAMES: Final = {
     "easy": "Easy",
     "greedy": "Medium",
     "ismcts": "Hard",
+    "expert": "Expert",
 }
 
 

@@ -26,7 +26,7 @@
  */
 
 /** The games when the server did not answer: without options, ratings or point tables. */
-const BUILT_IN = ["random", "easy", "greedy", "ismcts"];
+const BUILT_IN = ["random", "easy", "greedy", "ismcts", "expert"];
 /** @type {GameEntry[]} */
 const FALLBACK = [
   { name: "burraco", title: "Burraco", player_counts: [2, 4], options: [], bot_levels: BUILT_IN },

@@ -240,7 +240,7 @@ export function seatShortName(players, seat) {
 }
 
 /**
- * A computer player's level as players know it (Very easy to Hard), from the level spec
+ * A computer player's level as players know it (Very easy to Expert), from the level spec
  * the protocol carries ("greedy", "ismcts:seconds=2"); a level this client does not know
  * is shown as its name.
  * @param {string | null | undefined} spec
