@@ -208,3 +208,18 @@ def test_a_table_whose_next_owner_is_not_found_lets_its_client_reconnect() -> No
         assert connection.closed and connection.close_code == CLOSE_SERVICE_RESTART
 
     asyncio.run(run())
+
+
+def test_a_table_taken_again_by_the_owner_that_let_it_go_is_followed_back() -> None:
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        side, table, connection = await a_client(lost, FakeClock())
+        connection_id = lost[-1]["c"]
+        side.receive({"k": "moved", "t": table.table_id, "o": "owner"})  # nothing moved
+        assert [e["k"] for e in lost] == ["attach"]
+        side.receive({"k": "let_go", "c": connection_id, "o": "owner"})
+        side.receive({"k": "moved", "t": table.table_id, "o": "owner"})  # its host anew
+        assert (lost[-1]["k"], lost[-1]["to"], lost[-1]["c"]) == ("attach", "owner", connection_id)
+        assert table.held is None and not connection.closed
+
+    asyncio.run(run())

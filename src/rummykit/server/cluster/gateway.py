@@ -178,8 +178,11 @@ class GatewaySide:
         """``owner`` now holds ``table_id``: its clients here move there (if ``owner``
         is this worker, they reconnect to the host here)."""
         for table in self._in_use():
-            if table.table_id != table_id or table.stopped or table.owner == owner:
+            if table.table_id != table_id or table.stopped:
                 continue
+            if table.owner == owner and table.held is None:
+                continue  # there already (a table let go and taken again by its former
+                # owner is moved back by that owner's announcement)
             log_event(table_id, "followed", owner=owner, former=table.owner)
             if owner == self.worker_id:
                 table.owner_gone()
