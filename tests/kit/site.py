@@ -49,18 +49,14 @@ def quick_burraco(*kinds: str) -> dict[str, Any]:
 class Site:
     """``workers`` server processes sharing one PostgreSQL schema and one Redis prefix,
     with a lease of :data:`LEASE_SECONDS`, the settings of scripted play
-    (``SCRIPTED_PLAY``) and the ``RUMMYKIT_`` ``settings`` given; none started yet."""
+    (``SCRIPTED_PLAY``) and the ``RUMMYKIT_`` ``settings`` given (over those); none
+    started yet."""
 
     def __init__(
         self, tmp_path: Path, schema: str, *, workers: int = WORKERS, **settings: str
     ) -> None:
-        env = site_environment(
-            schema,
-            LEASE_SECONDS=str(LEASE_SECONDS),
-            SECRET_KEY="site-test",
-            **SCRIPTED_PLAY,
-            **settings,
-        )
+        defaults = {"LEASE_SECONDS": str(LEASE_SECONDS), "SECRET_KEY": "site-test"}
+        env = site_environment(schema, **{**defaults, **SCRIPTED_PLAY, **settings})
         self.workers = [
             ServerProcess(env, free_port(), tmp_path / f"worker-{i}.log") for i in range(workers)
         ]
