@@ -68,7 +68,6 @@ def message(
     mail["Subject"] = words.title
     mail["Date"] = formatdate(usegmt=True)
     mail["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2])
-    mail["Content-Language"] = language
     lines = [words.line, ""]
     if unsubscribe is None:
         lines += [link, "", phrase("ignore", language)]
@@ -83,6 +82,7 @@ def message(
         mail["List-Unsubscribe"] = f"<{one_click}>"
         mail["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     mail.set_content("\n".join(lines) + "\n", charset="utf-8")
+    mail["Content-Language"] = language  # after the content, which clears Content-*
     return mail
 
 
