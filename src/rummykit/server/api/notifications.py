@@ -19,7 +19,7 @@ from typing import Annotated, Final
 from fastapi import APIRouter, Query
 
 from rummykit.server.api.context import ApiError, Context, Player, ServerContext
-from rummykit.server.notify.endpoints import EndpointRefused, endpoint_host
+from rummykit.server.notify.endpoints import EndpointRefused
 from rummykit.server.notify.push import application_server_key
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.lobby import ErrorResponse
@@ -160,7 +160,7 @@ async def subscribe(
     endpoint that is not a public ``https`` address)."""
     _offers(server, "push")
     try:
-        endpoint_host(body.endpoint)
+        server.notifier.push_client.check_form(body.endpoint)
     except EndpointRefused as refused:
         raise ApiError(
             422,

@@ -61,9 +61,9 @@ def public_address(address: Address) -> bool:
     return address.is_global and not address.is_multicast
 
 
-def endpoint_host(url: str) -> tuple[str, int]:
+def endpoint_host(url: str, allowed: Callable[[Address], bool] = public_address) -> tuple[str, int]:
     """The host and port of an endpoint the server may post to, by its form alone
-    (``EndpointRefused`` otherwise); a literal address must be public."""
+    (``EndpointRefused`` otherwise); a literal address must be ``allowed`` (public)."""
     try:
         parts = urlsplit(url)
         port = parts.port or 443
@@ -78,7 +78,7 @@ def endpoint_host(url: str) -> tuple[str, int]:
         literal: Address | None = ipaddress.ip_address(host)
     except ValueError:
         literal = None
-    if literal is not None and not public_address(literal):
+    if literal is not None and not allowed(literal):
         raise EndpointRefused("address")
     return host, port
 
@@ -133,9 +133,14 @@ class PushClient:
         self._ssl: ssl.SSLContext | bool = ssl_context if ssl_context is not None else True
         self._timeout = timeout
 
+    def check_form(self, url: str) -> None:
+        """Refuse (``EndpointRefused``) an endpoint this client never posts to, by its
+        form alone: what a subscription is checked with before it is kept."""
+        endpoint_host(url, self._allowed)
+
     async def addresses(self, url: str) -> tuple[str, list[Address]]:
         """The host of ``url`` and the addresses to connect to, every one allowed."""
-        host, port = endpoint_host(url)
+        host, port = endpoint_host(url, self._allowed)
         try:
             literal: Address | None = ipaddress.ip_address(host)
         except ValueError:

@@ -75,9 +75,8 @@ class Notifier:
         self.offered = offered(settings)
         self.links = Links(key, settings.public_url or "")
         self.vapid = vapid_key(vapid_secret)
-        self._push = PushSender(
-            self.vapid, settings.push_contact or "", push_client or PushClient()
-        )
+        self.push_client = push_client or PushClient()
+        self._push = PushSender(self.vapid, settings.push_contact or "", self.push_client)
         self._smtp = mail.smtp_server(settings.smtp_url) if settings.smtp_url else None
         self.worker = f"notify-{uuid.uuid4().hex[:12]}"
         self._wake = asyncio.Event()
