@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 KINDS: Final = ("your_turn", "game_ended", "invitation", "time_low", "tournament_round")
 """The kinds a player chooses channels for."""
@@ -21,7 +21,6 @@ CHANNELS: Final = ("page", "push", "email")
 LANGUAGES: Final = ("en", "hu", "ru")
 """The languages of what is sent."""
 
-Kind = Literal["your_turn", "game_ended", "invitation", "time_low", "tournament_round"]
 Channel = Literal["page", "push", "email"]
 Language = Literal["en", "hu", "ru"]
 
@@ -31,9 +30,18 @@ class NotificationChoices(BaseModel):
     only), the language of what is sent, and whether a game may send more than one
     e-mail a day."""
 
-    channels: dict[Kind, list[Channel]] = Field(default_factory=dict)
+    channels: dict[str, list[Channel]] = Field(default_factory=dict)
     language: Language = "en"
     mail_more: bool = False
+
+    @field_validator("channels")
+    @classmethod
+    def _known_kinds(cls, channels: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Only the kinds of :data:`KINDS` (a kind is a key of ``channels``)."""
+        unknown = sorted(set(channels) - set(KINDS))
+        if unknown:
+            raise ValueError(f"no notification kind {unknown[0]!r}")
+        return channels
 
 
 class NotificationSettings(NotificationChoices):
