@@ -37,19 +37,27 @@ export function toggled(channels, kind, channel, on) {
 /** @param {{ settings: NotificationSettings, onChange: (s: NotificationSettings) => void, onError: (e: any) => void }} props */
 function ChannelGrid({ settings, onChange, onError }) {
   const offered = settings.offered;
-  const channels = /** @type {Record<string, Channel[]>} */ (settings.channels || {});
+  // one change at a time, each made on the choices the server answered last; the box
+  // shows the change asked for while it is on its way
+  const [draft, setDraft] = useState(/** @type {Record<string, Channel[]> | null} */ (null));
+  const saving = draft !== null;
+  const channels = draft || /** @type {Record<string, Channel[]>} */ (settings.channels || {});
   const change = async (/** @type {string} */ kind, /** @type {Channel} */ channel, /** @type {boolean} */ on) => {
+    const wanted = toggled(channels, kind, channel, on);
+    setDraft(wanted);
     try {
       onChange(await api.chooseNotifications({
-        channels: toggled(channels, kind, channel, on),
+        channels: wanted,
         language: /** @type {"en" | "hu" | "ru"} */ (language()),
         mail_more: Boolean(settings.mail_more),
       }));
     } catch (error) {
       onError(error);
+    } finally {
+      setDraft(null);
     }
   };
-  return html`<table class="notify-grid">
+  return html`<table class="notify-grid" aria-busy=${saving ? "true" : "false"}>
     <thead><tr><th scope="col">${t("notify.kind")}</th>
       ${offered.map((c) => html`<th scope="col" data-channel=${c}>${t(`notify.channel.${c}`)}</th>`)}</tr></thead>
     <tbody>${KINDS.map((kind) => html`<tr data-kind=${kind}>
@@ -58,7 +66,7 @@ function ChannelGrid({ settings, onChange, onError }) {
         const label = `${t(`notify.kind.${kind}`)}: ${t(`notify.channel.${channel}`)}`;
         return html`<td>${channel === "page"
           ? html`<input type="checkbox" checked disabled aria-label=${label} />`
-          : html`<input type="checkbox" aria-label=${label} data-channel=${channel}
+          : html`<input type="checkbox" aria-label=${label} data-channel=${channel} disabled=${saving}
               checked=${(channels[kind] || []).includes(channel)}
               onChange=${(/** @type {Event} */ e) => change(kind, channel, /** @type {HTMLInputElement} */ (e.target).checked)} />`}</td>`;
       })}
@@ -197,7 +205,7 @@ export function NotificationsPage() {
             ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
             ${settings.offered.includes("push") ? html`<${PushSection} settings=${settings} onChange=${onChange} onError=${onError} />` : null}
             ${settings.offered.includes("email")
-              ? html`<${EmailSection} key=${settings.email || ""} settings=${settings} registered=${me.registered}
+              ? html`<${EmailSection} settings=${settings} registered=${me.registered}
                   onChange=${onChange} onError=${onError} />`
               : null}`}
     </main>`;
