@@ -78,8 +78,14 @@ def token_of(mail: MailServer, address: str, page: str) -> str:
 
 
 def shoot(player: Player, name: str) -> None:
+    """The page's top, and (when it is longer than the screen) its end, as a person sees
+    them (the felt stays put as the page scrolls, so no whole-page picture)."""
     player.page.evaluate("() => document.fonts.ready")
-    player.shoot(name, full_page=True)
+    player.page.evaluate("() => window.scrollTo(0, 0)")
+    player.shoot(name)
+    if player.page.evaluate("() => document.documentElement.scrollHeight > innerHeight"):
+        player.page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        player.shoot(f"{name}-end")
 
 
 def deliver_push(player: Player, payload: dict[str, Any]) -> None:

@@ -59,7 +59,7 @@ function ChannelGrid({ settings, onChange, onError }) {
   };
   return html`<table class="notify-grid" aria-busy=${saving ? "true" : "false"}>
     <thead><tr><th scope="col">${t("notify.kind")}</th>
-      ${offered.map((c) => html`<th scope="col" data-channel=${c}>${t(`notify.channel.${c}`)}</th>`)}</tr></thead>
+      ${offered.map((c) => html`<th scope="col" data-channel=${c} title=${t(`notify.channel.${c}`)}>${t(`notify.column.${c}`)}</th>`)}</tr></thead>
     <tbody>${KINDS.map((kind) => html`<tr data-kind=${kind}>
       <th scope="row">${t(`notify.kind.${kind}`)}</th>
       ${offered.map((channel) => {
