@@ -118,7 +118,8 @@ def deliver_push(player: Player, payload: dict[str, Any]) -> None:
 SHOWN = """async () => {
   const registration = await navigator.serviceWorker.getRegistration();
   const shown = registration ? await registration.getNotifications() : [];
-  return shown.map((n) => ({title: n.title, body: n.body, tag: n.tag, page: n.data && n.data.page}));
+  return shown.map((n) => ({title: n.title, body: n.body, tag: n.tag,
+                            page: n.data && n.data.page}));
 }"""
 
 
@@ -250,7 +251,8 @@ def test_a_guest_is_offered_push_but_no_address_and_a_mail_link_needs_no_session
     owner.goto(f"/#/verify-email?token={token_of(mail, 'olga@example.org', 'verify-email')}")
     expect(owner.page.get_by_test_id("link-done")).to_be_visible()
 
-    links = notify_server.server.config.app.state.server.notifier.links
+    app: Any = notify_server.server.config.app
+    links = app.state.server.notifier.links
     stranger = pages(viewport=PHONE, language="hu")  # no session at all
     stranger.goto(f"/#/unsubscribe?token={links.unsubscribe_token(owner_id, 'olga@example.org')}")
     stranger.page.get_by_test_id("unsubscribe").click()

@@ -283,6 +283,28 @@ def test_turn_based_tables_queue_your_turn_and_time_low_for_seated_players_only(
     assert [r.kind for r in rows] == ["verify_email"]
 
 
+def test_a_player_has_five_verification_mails_a_day_at_most(
+    open_client: OpenClient, mail_server: MailServer, clock: FakeClock
+) -> None:
+    client = mail_client(open_client, mail_server)
+    cookie, _ = registered(client, "ann")
+    as_player(client, cookie)
+    for number in [0, 0, 1, 2, 3, 4]:  # the same address asked twice: one mail
+        answer = client.post("/api/notifications/email", json={"email": f"a{number}@example.org"})
+        assert answer.status_code == 200, answer.text
+    refused = client.post("/api/notifications/email", json={"email": "victim@example.org"})
+    assert (refused.status_code, error_code(refused)) == (429, "verification_throttled")
+    assert client.get("/api/notifications").json()["email"] == "a4@example.org"
+    send_now(client)
+    delivered = mail_server.wait_for(5)
+    assert sorted(m.recipients[0] for m in delivered) == [f"a{n}@example.org" for n in range(5)]
+    assert len(mail_server.messages()) == 5
+    clock.advance(86_401.0)
+    assert (
+        client.post("/api/notifications/email", json={"email": "b@example.org"}).status_code == 200
+    )
+
+
 def test_a_guest_gives_no_address_and_a_bad_one_is_refused(
     open_client: OpenClient, mail_server: MailServer
 ) -> None:

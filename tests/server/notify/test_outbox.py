@@ -139,6 +139,34 @@ def test_a_message_that_cannot_be_sent_is_tried_again_then_given_up(
     assert game_end().attempts == 3  # given up: never tried again
 
 
+def test_a_message_whose_claimers_keep_dying_is_given_up(
+    open_client: OpenClient, mail_server: MailServer, clock: FakeClock
+) -> None:
+    client = open_client(
+        smtp_url=mail_server.url,
+        notify_lease_seconds=60.0,
+        notify_attempts=2,
+        notify_poll_seconds=QUIET,
+        **MAIL_SETTINGS,
+    )
+    server = client.app.state.server  # type: ignore[attr-defined]
+    storage, notifier = server.storage, server.notifier
+    call = client.portal.call  # type: ignore[union-attr]
+    call(verified, storage, "ann", "game_ended")
+    call(partial(ended, storage, "t-poison", "ann", at=clock.now()))
+
+    def game_end() -> Any:
+        return next(r for r in call(storage.outbox_of, "ann") if r.kind == "game_ended")
+
+    for process in ("first", "second"):  # each claims it and dies before marking it
+        assert call(storage.claim_notification, game_end(), process, clock.now())
+        clock.advance(61.0)
+    call(notifier.work_once)
+    row = game_end()
+    assert (row.status, row.error, row.attempts) == ("failed", "attempts", 3)
+    assert [m.mail["Subject"] for m in mail_server.messages()] == []
+
+
 def test_two_workers_on_one_postgresql_schema_send_each_notification_once(
     postgres_schema: str, bot_runner: BotRunner, mail_server: MailServer
 ) -> None:

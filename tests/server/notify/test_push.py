@@ -16,6 +16,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import http_ece
 import pytest
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
@@ -119,7 +120,7 @@ def test_a_push_message_is_encrypted_for_the_subscription_and_signed_by_the_site
             each.headers["authorization"], f"https://127.0.0.1:{push_service.port}", server_key
         )
     # a browser's keys do not open another's message
-    with pytest.raises(Exception):  # noqa: B017 - http_ece raises cryptography's errors
+    with pytest.raises(http_ece.ECEException):
         other.decrypt(next(p for p in posted if p.path.endswith("browser")))
     rows = client.portal.call(server_of(client).storage.outbox_of, ann)  # type: ignore[union-attr]
     assert [(r.kind, r.channel, r.status) for r in rows] == [("game_ended", "push", "sent")]
@@ -298,6 +299,25 @@ def test_a_stored_subscription_to_a_private_address_is_dropped_unposted(
     rows = client.portal.call(storage.outbox_of, ann)  # type: ignore[union-attr]
     assert [(r.status, r.error) for r in rows] == [("skipped", "no_subscription")]
     assert push_service.messages() == []
+
+
+def test_a_player_keeps_ten_subscriptions_at_most(
+    open_client: OpenClient, push_service: PushService, clock: FakeClock
+) -> None:
+    client = push_client_app(open_client, push_service)
+    cookie, ann = registered(client, "ann")
+    as_player(client, cookie)
+    for number in range(12):
+        clock.advance(1.0)
+        subscription = push_service.subscriber(f"b{number:02}").subscription()
+        assert client.post("/api/notifications/push", json=subscription).status_code == 200
+    assert client.get("/api/notifications").json()["push_subscriptions"] == 10
+    client.put("/api/notifications", json={"channels": {"game_ended": ["push"]}})
+    end_game(client, clock, "many", ann)
+    send_now(client)
+    posted = push_service.wait_for(10)
+    assert sorted(p.path for p in posted) == [f"/push/b{n:02}" for n in range(2, 12)]
+    assert len(push_service.messages()) == 10  # the two oldest were dropped
 
 
 def test_the_application_server_key_is_the_vapid_key() -> None:

@@ -7,13 +7,15 @@ names the player and the address (``notify/links.py``), and each acts only while
 address is still the player's.  A channel the host does not offer may not be chosen
 (409 ``channel_unavailable``).  Only a registered player gives an address (a guest
 could otherwise have the server mail anyone), and a verification message goes to one
-address at most once in ten minutes.  A push endpoint must be an ``https`` address
+address at most once in ten minutes, and to a player's addresses five times a day at
+most (429 ``verification_throttled``).  A push endpoint must be an ``https`` address
 that is not on this machine's networks (``notify/endpoints.py``; checked again, after
 looking up its name, before every post).
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Annotated, Final
 
 from fastapi import APIRouter, Query
@@ -39,7 +41,7 @@ VERIFY_EVERY_SECONDS: Final = 600.0
 router = APIRouter(
     prefix="/api/notifications",
     tags=["notifications"],
-    responses={status: {"model": ErrorResponse} for status in (400, 401, 403, 409, 422)},
+    responses={status: {"model": ErrorResponse} for status in (400, 401, 403, 409, 422, 429)},
 )
 
 
@@ -109,8 +111,13 @@ async def set_email(body: EmailAddress, player: Player, server: Context) -> Noti
     now = server.tables.clock.now()
     row = await server.storage.notification_settings(player.id)
     language = row.language if row is not None else "en"
-    window = str(int(now // VERIFY_EVERY_SECONDS))
-    await server.storage.set_email(player.id, body.email, language, at=now, key=window)
+    # one verification per address and ten minutes (the address hashed: the key is short)
+    address = hashlib.sha256(body.email.encode()).hexdigest()[:24]
+    window = f"{address}:{int(now // VERIFY_EVERY_SECONDS)}"
+    if not await server.storage.set_email(player.id, body.email, language, at=now, key=window):
+        raise ApiError(
+            429, "verification_throttled", "too many verification mails today; try tomorrow"
+        )
     server.notifier.wake()
     log_event(None, "notify_email_set", player=player.id)
     return await _answer(server, player)

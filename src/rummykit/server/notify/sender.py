@@ -124,6 +124,12 @@ class Notifier:
                 return done
 
     async def _deliver(self, row: OutboxRow) -> int:
+        if row.attempts >= self._settings.notify_attempts:  # its claimers kept dying
+            return int(
+                await self._storage.finish_notification(
+                    row.id, self.worker, "failed", self._clock.now(), "attempts"
+                )
+            )
         try:
             outcome = await self._send(row)
         except TryLater as error:

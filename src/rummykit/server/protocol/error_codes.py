@@ -257,6 +257,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         Param("channel", _STR),
     ),
     _http("email_needs_account", 403, "notifications by e-mail are for registered players: log in"),
+    _http("verification_throttled", 429, "too many verification mails today; try tomorrow"),
     _http("bad_link", 400, "this link is not valid (or too old): ask for a new one"),
     _http("link_outdated", 409, "this link is for an address that is no longer the account's"),
     _http(

@@ -22,7 +22,7 @@ from collections.abc import Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Final, Protocol
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +40,10 @@ from rummykit.server.storage.notification_rows import (
 VERIFY_EMAIL: Final = "verify_email"
 """The kind of the message that asks a player to confirm an address (no choice of
 channel: it is always an e-mail, to the address being verified)."""
+SUBSCRIPTIONS_PER_PLAYER: Final = 10
+"""The browsers one player's Web Push goes to at most (a new one drops the oldest)."""
+VERIFICATIONS_PER_DAY: Final = 5
+"""Verification mails one player may have sent in a day (to any addresses)."""
 RETRY_SECONDS: Final = 30.0
 """The wait after a first failed try; it doubles with each try, up to an hour."""
 
@@ -179,19 +183,32 @@ class NotificationStore:
 
     async def set_email(
         self, player_id: str, email: str, language: str, *, at: float, key: str
-    ) -> None:
+    ) -> bool:
         """Set the player's address (unverified until its link is followed, unless it is
         the verified one already) and queue its verification message (``key``: one per
-        address and ``key``, so that repeated asks send one)."""
+        address and ``key``, so that repeated asks send one); ``False`` (nothing changed)
+        when the player had :data:`VERIFICATIONS_PER_DAY` sent in the last day."""
         async with self._sessions.begin() as session:
-            row = await _settings_row(session, player_id, language)
+            row = await _settings_row(session, player_id, language)  # the player's lock
             if row.email != email or not row.email_verified:
+                sent = await session.scalar(
+                    select(func.count())
+                    .select_from(OutboxRow)
+                    .where(
+                        OutboxRow.player_id == player_id,
+                        OutboxRow.kind == VERIFY_EMAIL,
+                        OutboxRow.created_at > at - 86_400,
+                    )
+                )
+                if (sent or 0) >= VERIFICATIONS_PER_DAY:
+                    return False
                 row.email = email
                 row.email_verified = False
                 await session.flush()
                 await queue_notification(
                     session, player_id, VERIFY_EMAIL, at=at, params={"email": email}, key=key
                 )
+        return True
 
     async def verify_email(self, player_id: str, email: str) -> bool:
         """Mark ``email`` verified if it is still the player's address."""
@@ -224,11 +241,24 @@ class NotificationStore:
         self, player_id: str, endpoint: str, p256dh: str, auth: str, at: float
     ) -> None:
         """Keep a browser's subscription for ``player_id`` (a browser subscribed
-        again, under whichever account, keeps one row: the last one's)."""
+        again, under whichever account, keeps one row: the last one's); past
+        :data:`SUBSCRIPTIONS_PER_PLAYER`, the player's oldest are dropped, so that one
+        message is never posted to more places than that."""
         async with self._sessions.begin() as session:
             await session.execute(
                 delete(PushSubscriptionRow).where(PushSubscriptionRow.endpoint == endpoint)
             )
+            kept = await session.scalars(
+                select(PushSubscriptionRow.endpoint)
+                .where(PushSubscriptionRow.player_id == player_id)
+                .order_by(PushSubscriptionRow.created_at.desc(), PushSubscriptionRow.endpoint)
+                .offset(SUBSCRIPTIONS_PER_PLAYER - 1)
+            )
+            oldest = list(kept)
+            if oldest:
+                await session.execute(
+                    delete(PushSubscriptionRow).where(PushSubscriptionRow.endpoint.in_(oldest))
+                )
             session.add(
                 PushSubscriptionRow(
                     endpoint=endpoint, player_id=player_id, p256dh=p256dh, auth=auth, created_at=at
