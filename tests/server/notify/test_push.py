@@ -301,6 +301,31 @@ def test_a_stored_subscription_to_a_private_address_is_dropped_unposted(
     assert push_service.messages() == []
 
 
+def test_keys_that_are_no_browsers_are_refused_and_dropped_when_stored(
+    open_client: OpenClient, push_service: PushService, clock: FakeClock
+) -> None:
+    client = push_client_app(open_client, push_service)
+    cookie, ann = registered(client, "ann")
+    as_player(client, cookie)
+    bad = {"endpoint": push_service.endpoint("bad"), "keys": {"p256dh": "B" * 87, "auth": "A" * 22}}
+    refused = client.post("/api/notifications/push", json=bad)
+    assert (refused.status_code, error_code(refused)) == (422, "bad_push_endpoint")
+    assert refused.json()["error"]["params"] == {"reason": "keys"}
+    # stored all the same (as by an older server): dropped at the first message, unposted
+    storage = server_of(client).storage
+    client.portal.call(  # type: ignore[union-attr]
+        storage.add_push_subscription, ann, bad["endpoint"], "B" * 87, "A" * 22, clock.now()
+    )
+    good = push_service.subscriber("good")
+    client.post("/api/notifications/push", json=good.subscription())
+    client.put("/api/notifications", json={"channels": {"game_ended": ["push"]}})
+    end_game(client, clock, "badkeys", ann)
+    send_now(client)
+    [posted] = push_service.wait_for(1)
+    assert posted.path == "/push/good" and good.decrypt(posted)["kind"] == "game_ended"
+    assert client.get("/api/notifications").json()["push_subscriptions"] == 1
+
+
 def test_a_player_keeps_ten_subscriptions_at_most(
     open_client: OpenClient, push_service: PushService, clock: FakeClock
 ) -> None:

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Query
 
 from rummykit.server.api.context import ApiError, Context, Player, ServerContext
 from rummykit.server.notify.endpoints import EndpointRefused
-from rummykit.server.notify.push import application_server_key
+from rummykit.server.notify.push import BadSubscription, application_server_key, check_keys
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.lobby import ErrorResponse
 from rummykit.server.protocol.notifications import (
@@ -164,16 +164,19 @@ async def subscribe(
     body: PushSubscription, player: Player, server: Context
 ) -> NotificationSettings:
     """Keep this browser's Web Push subscription (422 ``bad_push_endpoint`` for an
-    endpoint that is not a public ``https`` address)."""
+    endpoint that is not a public ``https`` address, ``reason`` ``keys`` for keys that
+    are not a browser's)."""
     _offers(server, "push")
     try:
         server.notifier.push_client.check_form(body.endpoint)
-    except EndpointRefused as refused:
+        check_keys(body.keys.p256dh, body.keys.auth)
+    except (EndpointRefused, BadSubscription) as refused:
+        reason = refused.reason if isinstance(refused, EndpointRefused) else "keys"
         raise ApiError(
             422,
             "bad_push_endpoint",
-            f"this browser's push service cannot be used ({refused.reason})",
-            {"reason": refused.reason},
+            f"this browser's push service cannot be used ({reason})",
+            {"reason": reason},
         ) from None
     await server.storage.add_push_subscription(
         player.id,

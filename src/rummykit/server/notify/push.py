@@ -61,6 +61,31 @@ def payload(*, title: str, body: str, path: str, kind: str, tag: str) -> bytes:
     return encoded
 
 
+class BadSubscription(Exception):
+    """A subscription's keys cannot encrypt a message (not a P-256 point, a short auth
+    secret)."""
+
+
+def check_keys(p256dh: str, auth: str) -> None:
+    """Refuse (``BadSubscription``) keys no browser makes: ``p256dh`` an uncompressed
+    P-256 point, ``auth`` 16 bytes (both base64url).
+
+    >>> check_keys(application_server_key(vapid_key("x")), "A" * 22)
+    >>> check_keys("BAAA", "A" * 22)
+    Traceback (most recent call last):
+    ...
+    rummykit.server.notify.push.BadSubscription: the subscription's keys are not a browser's
+    """
+    try:
+        point = base64.urlsafe_b64decode(p256dh + "=" * (-len(p256dh) % 4))
+        secret = base64.urlsafe_b64decode(auth + "=" * (-len(auth) % 4))
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise BadSubscription("the subscription's keys are not a browser's") from None
+    if len(point) != 65 or len(secret) != 16:
+        raise BadSubscription("the subscription's keys are not a browser's")
+
+
 @dataclass(frozen=True, slots=True)
 class Subscription:
     endpoint: str
@@ -78,14 +103,18 @@ class PushSender:
 
     async def send(self, subscription: Subscription, message: bytes) -> int:
         """Post ``message``: the push service's status (201 taken, 404 or 410: the
-        subscription is gone)."""
+        subscription is gone); ``BadSubscription`` when its keys cannot be used."""
+        check_keys(subscription.p256dh, subscription.auth)
         pusher: Any = WebPusher(
             {
                 "endpoint": subscription.endpoint,
                 "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
             }
         )
-        body = pusher.encode(message, "aes128gcm")["body"]
+        try:
+            body = pusher.encode(message, "aes128gcm")["body"]
+        except Exception as error:  # pywebpush's and cryptography's errors of bad keys
+            raise BadSubscription(str(error)) from None
         parts = urlsplit(subscription.endpoint)
         origin = f"{parts.scheme}://{parts.netloc}"
         headers = {

@@ -31,7 +31,13 @@ from rummykit.server.notify import mail
 from rummykit.server.notify.channels import offered
 from rummykit.server.notify.endpoints import EndpointRefused, PushClient, describe
 from rummykit.server.notify.links import Links, path_of
-from rummykit.server.notify.push import PushSender, Subscription, payload, vapid_key
+from rummykit.server.notify.push import (
+    BadSubscription,
+    PushSender,
+    Subscription,
+    payload,
+    vapid_key,
+)
 from rummykit.server.notify.words import say
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.settings import Settings
@@ -132,11 +138,11 @@ class Notifier:
             )
         try:
             outcome = await self._send(row)
-        except TryLater as error:
+        except Exception as error:  # TryLater, or a failure not foreseen: tried again later
+            reason = str(error) if isinstance(error, TryLater) else repr(error)
             status = await self._storage.retry_notification(
-                row.id, self.worker, self._clock.now(), str(error),
-                self._settings.notify_attempts,
-            )  # fmt: skip
+                row.id, self.worker, self._clock.now(), reason, self._settings.notify_attempts
+            )
             log_event(
                 row.table_id, "notify_retry", kind=row.kind, channel=row.channel, status=status
             )
@@ -228,7 +234,7 @@ class Notifier:
             subscription = Subscription(found.endpoint, found.p256dh, found.auth)
             try:
                 status = await self._push.send(subscription, message)
-            except EndpointRefused:
+            except (EndpointRefused, BadSubscription):
                 await self._storage.remove_push_subscription(found.endpoint)
                 continue
             except (aiohttp.ClientError, OSError, TimeoutError, ValueError) as error:
