@@ -279,8 +279,11 @@ SERVER_ROOMS: dict[str, frozenset[str]] = {
     "table": frozenset({"bots", "accounts", "storage"}) | _BASE,
     "cluster": frozenset({"table", "bots", "accounts", "storage"}) | _BASE,
     "competition": frozenset({"table", "bots", "storage"}) | _BASE,
-    "api": frozenset({"table", "competition", "bots", "accounts", "storage"}) | _BASE,
-    "app": frozenset({"api", "cluster", "competition", "table", "bots", "accounts", "storage"})
+    "notify": frozenset({"storage"}) | _BASE,
+    "api": frozenset({"table", "competition", "bots", "accounts", "notify", "storage"}) | _BASE,
+    "app": frozenset(
+        {"api", "cluster", "competition", "table", "bots", "accounts", "notify", "storage"}
+    )
     | _BASE,
 }
 """For each room of the server, the other rooms its modules may import."""

@@ -29,10 +29,12 @@ def app_client(
     clock: Clock | None = None,
     storage: Any = None,
     raise_server_exceptions: bool = True,
+    push_client: Any = None,
 ) -> Iterator[TestClient]:
     """A test client of the app made from ``settings``, started (its lifespan run) and
-    stopped around the block."""
-    app = create_app(settings, runner=runner, clock=clock, storage=storage)
+    stopped around the block (``push_client``: the client its Web Push is posted with,
+    ``tests/kit/push_service.py``'s to reach the test's own push service)."""
+    app = create_app(settings, runner=runner, clock=clock, storage=storage, push_client=push_client)
     with TestClient(app, raise_server_exceptions=raise_server_exceptions) as client:
         yield client
 
@@ -65,7 +67,8 @@ def reading_client(shared_app: TestClient) -> TestClient:
 
 
 OpenClient = Callable[..., TestClient]
-"""``open_client(settings=None, *, runner=..., clock=..., **setting_overrides)``."""
+"""``open_client(settings=None, *, runner=..., clock=..., push_client=...,
+**setting_overrides)``."""
 
 
 @pytest.fixture
@@ -82,6 +85,7 @@ def open_client(sqlite_url: str, bot_runner: BotRunner, clock: Clock) -> Iterato
             clock: Clock | None = clock,
             storage: Any = None,
             raise_server_exceptions: bool = True,
+            push_client: Any = None,
             **setting_overrides: Any,
         ) -> TestClient:
             if settings is None:
@@ -95,6 +99,7 @@ def open_client(sqlite_url: str, bot_runner: BotRunner, clock: Clock) -> Iterato
                     clock=clock,
                     storage=storage,
                     raise_server_exceptions=raise_server_exceptions,
+                    push_client=push_client,
                 )
             )
 

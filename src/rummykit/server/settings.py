@@ -153,6 +153,21 @@ class Settings(BaseSettings):
     # must send "Authorization: Bearer <token>".
     metrics: bool = False
     metrics_token: str | None = None
+    # Notifications (docs/notifications.md).  The address the site is reached at, for the
+    # links in e-mails ("https://cards.example.org"); the SMTP server mail goes through
+    # ("smtp://user:password@host:587": STARTTLS when the server offers it, "smtps://"
+    # for TLS from the start) and the sender's address.  Without all three, e-mail is
+    # not offered.  Web Push is offered when a contact for the push services is set
+    # ("mailto:admin@example.org"); its keys are made and kept in the database.
+    public_url: str | None = Field(default=None, pattern=r"^https?://[^\s/]+(/[^\s]*)?$")
+    smtp_url: str | None = Field(default=None, pattern=r"^smtps?://")
+    mail_from: str | None = Field(default=None, pattern=r"^[^\s@<>]+@[^\s@<>]+$")
+    push_contact: str | None = Field(default=None, pattern=r"^(mailto:|https://)\S+$")
+    # How often a process looks for notifications to send (and whenever one is queued
+    # here), how long its claim of one lasts, and how often one is tried before it fails.
+    notify_poll_seconds: float = Field(default=30.0, gt=0)
+    notify_lease_seconds: float = Field(default=120.0, gt=0)
+    notify_attempts: int = Field(default=5, ge=1, le=100)
 
     @model_validator(mode="after")
     def _site_parts(self) -> Settings:

@@ -14,6 +14,7 @@ from rummykit.server.accounts.throttles import AccountLimits
 from rummykit.server.bots.service import BotService
 from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.competition.tournaments import Tournaments
+from rummykit.server.notify.sender import Notifier
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import PlayerRow
 from rummykit.server.storage.store import Storage
@@ -45,6 +46,7 @@ class ServerContext:
     reviews: ReviewJobs
     tournaments: Tournaments
     sockets: SocketCap
+    notifier: Notifier
 
 
 async def context(request: Request) -> ServerContext:

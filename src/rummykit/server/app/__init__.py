@@ -7,8 +7,8 @@ when installed) at ``/``.  The parts that need the event loop (storage, the bot
 workers, the tables, the cluster) are built at start-up and closed at shutdown
 (:mod:`.start_up`).  Storage, the bot runner and the clock can be passed in (tests do).
 
-May import: api, cluster, competition, table, bots, accounts, storage, operations,
-settings, clock, protocol.
+May import: api, cluster, competition, table, bots, accounts, notify, storage,
+operations, settings, clock, protocol.
 """
 
 from __future__ import annotations
@@ -23,7 +23,16 @@ from fastapi.staticfiles import StaticFiles
 
 import rummykit
 from rummykit.server.accounts import security
-from rummykit.server.api import accounts, docs_pages, errors, lobby, moderation, rematch, sockets
+from rummykit.server.api import (
+    accounts,
+    docs_pages,
+    errors,
+    lobby,
+    moderation,
+    notifications,
+    rematch,
+    sockets,
+)
 from rummykit.server.api import ratings as ratings_api
 from rummykit.server.api import replay as replay_api
 from rummykit.server.api import review as review_api
@@ -32,6 +41,7 @@ from rummykit.server.api.context import ServerContext
 from rummykit.server.app import metrics_page, start_up
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import Clock
+from rummykit.server.notify.endpoints import PushClient
 from rummykit.server.operations.loop_lag import LoopLag
 from rummykit.server.operations.request_log import RequestLog
 from rummykit.server.settings import Settings
@@ -57,8 +67,11 @@ def create_app(
     storage: Storage | None = None,
     runner: BotRunner | None = None,
     clock: Clock | None = None,
+    push_client: PushClient | None = None,
 ) -> FastAPI:
-    """The server application for ``settings`` (read from the environment if omitted)."""
+    """The server application for ``settings`` (read from the environment if omitted);
+    ``push_client`` replaces the client Web Push is posted with (a test's, which may
+    reach an endpoint of its own on this machine: ``notify/endpoints.py``)."""
     settings = settings or Settings()
     loop_lag = LoopLag()
 
@@ -67,7 +80,12 @@ def create_app(
         version=rummykit.__version__,
         summary="Burraco and Three-Thirteen tables: lobby over HTTP, play over WebSocket.",
         lifespan=start_up.lifespan(
-            settings, storage=storage, runner=runner, clock=clock, loop_lag=loop_lag
+            settings,
+            storage=storage,
+            runner=runner,
+            clock=clock,
+            loop_lag=loop_lag,
+            push_client=push_client,
         ),
         docs_url=None,  # the pages of api/docs_pages.py, their viewers pinned
         redoc_url=None,
@@ -102,6 +120,7 @@ def create_app(
     app.include_router(ratings_api.router)
     app.include_router(rematch.router)
     app.include_router(tournament_api.router)
+    app.include_router(notifications.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", sockets.table_socket)
 
     folder = web_folder()

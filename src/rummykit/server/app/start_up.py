@@ -4,10 +4,12 @@ Start-up opens the database (unless storage is passed in) and applies its migrat
 makes (or reads) the cookie signing key, joins the site's cluster when Redis is
 configured, picks the bot runner (the one passed in, the site's bot workers over Redis,
 or a local process pool), builds the table registry, the review jobs, the fair-play
-assessments and the tournaments into the
+assessments, the tournaments and the notifications' sender (woken by every game's
+end) into the
 :class:`~rummykit.server.api.context.ServerContext` every handler is given
 (``app.state.server``), rebuilds every unfinished table and starts the tournaments and
-the assessments.  Shutdown stops them in the reverse order: assessments, reviews,
+the assessments and the sending of notifications.  Shutdown stops them in the reverse
+order: notifications, assessments, reviews,
 tournaments, the cluster's taking of tables, the tables, the cluster, the bot workers
 and the database (the last two only when made here).
 """
@@ -29,6 +31,8 @@ from rummykit.server.clock import Clock
 from rummykit.server.competition.assessment_jobs import AssessmentJobs
 from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.competition.tournaments import Tournaments
+from rummykit.server.notify.endpoints import PushClient
+from rummykit.server.notify.sender import Notifier
 from rummykit.server.operations import collector
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.operations.loop_lag import LoopLag
@@ -50,9 +54,11 @@ def lifespan(
     runner: BotRunner | None,
     clock: Clock | None,
     loop_lag: LoopLag,
+    push_client: PushClient | None = None,
 ) -> Lifespan:
     """The lifespan of an app serving ``settings``: its parts built at start and closed
-    at stop; ``storage`` and ``runner`` when passed in are used, and left open."""
+    at stop; ``storage`` and ``runner`` when passed in are used, and left open; a
+    ``push_client`` passed in posts Web Push (tests reach their own endpoint with it)."""
 
     @asynccontextmanager
     async def serving(app: FastAPI) -> AsyncIterator[None]:
@@ -75,6 +81,15 @@ def lifespan(
         assessments = AssessmentJobs(store, bots, settings, tables.clock)
         tables.finish_listeners.append(assessments.game_over)
         tournaments = Tournaments(storage=store, tables=tables, settings=settings, clock=clock)
+        notifier = Notifier(
+            storage=store,
+            settings=settings,
+            clock=tables.clock,
+            key=key,
+            vapid_secret=await store.secret("vapid_key"),
+            push_client=push_client,
+        )
+        tables.finish_listeners.append(notifier.wake)
         app.state.server = ServerContext(
             settings=settings,
             storage=store,
@@ -92,17 +107,20 @@ def lifespan(
             sockets=(
                 LocalSockets(settings.sockets_per_player) if cluster is None else cluster.sockets
             ),
+            notifier=notifier,
         )
         recovered = await tables.recover()
         if cluster is not None:
             await cluster.start(tables)
         tournaments.start()
         assessments.start()
+        notifier.start()
         frozen = collector.freeze_start_up()
         log_event(None, "server_started", recovered=recovered, frozen=frozen)
         try:
             yield
         finally:
+            await notifier.close()
             await assessments.close()
             await reviews.close()
             await tournaments.close()

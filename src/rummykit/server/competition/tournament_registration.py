@@ -35,6 +35,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.account_links import linked_in, window_start
 from rummykit.server.storage.models import PlayerRow, TournamentEntryRow, TournamentRow
 from rummykit.server.storage.moderation import marked_in
+from rummykit.server.storage.notifications import queue_notification
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
 from rummykit.server.storage.tournaments import (
@@ -188,7 +189,8 @@ class Registration:
 
     async def invite(self, tournament_id: str, player: PlayerRow, invited: PlayerRow) -> None:
         """Invite ``invited`` to be the partner of ``player``'s pair (one invitation at a
-        time: a new one replaces it), while registration is open and the place is free."""
+        time: a new one replaces it), while registration is open and the place is free;
+        ``invited`` is notified (``storage/notifications.py``) in the same transaction."""
         async with self.storage.writing() as session:
             tournament = await locked(session, tournament_id)
             if tournament.status != "registering":
@@ -205,6 +207,20 @@ class Registration:
                 raise TournamentError("already_entered", "that player is entered already")
             pair.invited_id = invited.id
             pair.invited_name = invited.name
+            # told once per pair and player (an invitation repeated sends nothing more)
+            await queue_notification(
+                session,
+                invited.id,
+                "invitation",
+                at=self.clock.now(),
+                params={
+                    "source": "pair",
+                    "tournament_id": tournament_id,
+                    "game": tournament.game,
+                    "name": player.name,
+                },
+                key=f"pair:{tournament_id}:{player.id}",
+            )
 
     async def withdraw(self, tournament_id: str, player: PlayerRow) -> None:
         """Take ``player``'s entry back while registration is open.  A pair's first

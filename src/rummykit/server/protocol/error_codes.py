@@ -249,6 +249,23 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         "the bots cannot answer right now; try again shortly",
         websocket=True,
     ),
+    # -- notifications ------------------------------------------------------------------------
+    _http(
+        "channel_unavailable",
+        409,
+        "this server does not send notifications by {channel}",
+        Param("channel", _STR),
+    ),
+    _http("email_needs_account", 403, "notifications by e-mail are for registered players: log in"),
+    _http("verification_throttled", 429, "too many verification mails today; try tomorrow"),
+    _http("bad_link", 400, "this link is not valid (or too old): ask for a new one"),
+    _http("link_outdated", 409, "this link is for an address that is no longer the account's"),
+    _http(
+        "bad_push_endpoint",
+        422,
+        "this browser's push service cannot be used ({reason})",
+        Param("reason", _STR),
+    ),
     # -- the table socket --------------------------------------------------------------------
     _socket("bad_origin", "connections are accepted from this site only"),
     _socket("bad_json", "the message is not a JSON object"),

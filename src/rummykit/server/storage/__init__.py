@@ -7,7 +7,9 @@ Holds the models (``models.py``), Alembic's migrations (``migrations/``, applied
 themselves (``leases.py``), the ratings a rated table's end writes (``ratings.py``) and
 what the leaderboards read of them (``rating_reads.py``), the tournaments' rows
 (``tournaments.py``), what a player has open (``holdings.py``), a player's lock for a
-check and the write it allows (``player_locks.py``) and SQLite's checkpoints.  Storage
+check and the write it allows (``player_locks.py``), the notifications' outbox, choices
+and push subscriptions (``notifications.py``, its tables ``notification_rows.py``) and
+SQLite's checkpoints.  Storage
 knows rows, never game states.
 
 Every SQL statement of the server is written here.  The other rooms open a session

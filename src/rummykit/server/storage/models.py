@@ -3,7 +3,9 @@
 The action log is the truth about a game: a table's seed plus its actions in state
 number order rebuild every state.  ``(table_id, state_number)`` is the action log's
 primary key, so one state number can never hold two actions.  Schema changes go
-through Alembic migrations (``migrations/``); this module only declares the tables.
+through Alembic migrations (``migrations/``); this module only declares the tables (those of
+notifications are in ``notification_rows.py``, imported here so that ``Base.metadata``
+holds every table).
 """
 
 from __future__ import annotations
@@ -27,11 +29,10 @@ from sqlalchemy import (
     false,
     func,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-
-class Base(DeclarativeBase):
-    pass
+from rummykit.server.storage import notification_rows  # noqa: F401  (its tables join Base)
+from rummykit.server.storage.base import Base as Base  # noqa: PLC0414  (the models' base)
 
 
 class PlayerRow(Base):

@@ -41,6 +41,7 @@ from rummykit.server.storage.models import (
     TableRow,
 )
 from rummykit.server.storage.moderation import ModerationStore
+from rummykit.server.storage.notifications import NotificationStore, queue_for_seats
 from rummykit.server.storage.players import PlayerStore
 from rummykit.server.storage.ratings import RatedGame, rate_finished_table
 
@@ -57,12 +58,13 @@ class StoredTable:
     rematch: TableRow | None = None
 
 
-class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore):
+class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore, NotificationStore):
     """The server's database, behind one async engine (its players' part is
     :class:`~rummykit.server.storage.players.PlayerStore`, the traces that link their
     accounts :class:`~rummykit.server.storage.account_links.LinkStore`, moderation
     :class:`~rummykit.server.storage.moderation.ModerationStore`, fair-play assessments
-    :class:`~rummykit.server.storage.assessments.AssessmentStore`)."""
+    :class:`~rummykit.server.storage.assessments.AssessmentStore`, notifications
+    :class:`~rummykit.server.storage.notifications.NotificationStore`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
@@ -112,17 +114,22 @@ class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore):
     async def add_table(
         self, table: TableRow, seats: Sequence[SeatRow], *, session: AsyncSession | None = None
     ) -> None:
-        """Store a table and its seats, in a transaction of its own or in ``session``'s."""
+        """Store a table and its seats, in a transaction of its own or in ``session``'s,
+        with the invitations it makes: a rematch's to the players whose seats it keeps
+        (but its maker), a tournament table's to its players."""
         if session is not None:
             session.add(table)
             await session.flush()
             session.add_all(seats)
             await session.flush()
+            await _invitations(session, table)
             return
         async with self._sessions.begin() as own:
             own.add(table)
             await own.flush()
             own.add_all(seats)
+            await own.flush()
+            await _invitations(own, table)
 
     async def take_seat(
         self,
@@ -244,6 +251,8 @@ class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore):
             )
             if rated is not None:
                 await rate_finished_table(session, table_id, totals, rated, at)
+            game = await session.scalar(select(TableRow.game).where(TableRow.id == table_id))
+            await queue_for_seats(session, table_id, "game_ended", at=at, params={"game": game})
 
     async def mark_left(
         self, table_id: str, seat: int, at: float, *, lease: Lease | None = None
@@ -412,6 +421,23 @@ class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore):
                 ).scalars()
             )
             return [(t, await self._seats(session, t.id)) for t in tables]
+
+
+async def _invitations(session: AsyncSession, table: TableRow) -> None:
+    """Queue the notifications a new table makes (``notifications.py``)."""
+    params: dict[str, str | None] = {"game": table.game}
+    if table.rematch_of is not None:
+        besides = {table.creator_id} if table.creator_id else set()
+        params |= {"source": "rematch", "invite_token": table.invite_token}
+        await queue_for_seats(
+            session, table.id, "invitation", at=table.created_at, params=params,
+            kept=True, besides=besides,
+        )  # fmt: skip
+    elif table.tournament_id is not None:
+        params |= {"tournament_id": table.tournament_id}
+        await queue_for_seats(
+            session, table.id, "tournament_round", at=table.created_at, params=params
+        )
 
 
 async def _fence(session: AsyncSession, lease: Lease | None) -> None:

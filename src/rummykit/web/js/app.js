@@ -14,6 +14,7 @@ import { LeaderboardPage } from "./views/leaderboard.js";
 import { ProfilePage } from "./views/profile.js";
 import { TournamentPage, TournamentsPage } from "./views/tournaments.js";
 import { ModerationPage } from "./views/moderation.js";
+import { MailLinkPage, NotificationsPage } from "./views/notifications.js";
 
 function App() {
   const route = useRoute();
@@ -39,6 +40,12 @@ function App() {
       return html`<${TournamentPage} key=${route.args[0]} tournamentId=${route.args[0] || ""} pairToken=${route.params.pair ?? null} />`;
     case "mod":
       return html`<${ModerationPage} key=${route.args[0] || "queue"} playerId=${route.args[0] || null} />`;
+    case "notifications":
+      return html`<${NotificationsPage} />`;
+    case "verify-email":
+      return html`<${MailLinkPage} key=${route.params.token || ""} action="verify" token=${route.params.token || ""} />`;
+    case "unsubscribe":
+      return html`<${MailLinkPage} key=${route.params.token || ""} action="unsubscribe" token=${route.params.token || ""} />`;
     case "player":
       return html`<${ProfilePage} key=${route.args[0]} playerId=${route.args[0] || ""} />`;
     default:

@@ -414,6 +414,12 @@ export interface Credentials {
   password: string;
 }
 
+/** An address to send notifications to: a verification link is sent to it. */
+export interface EmailAddress {
+  /** minLength 3, maxLength 254, pattern ^[^\s@<>,;\"]+@[^\s@<>,;\"]+$ */
+  email: string;
+}
+
 /**
  * One entrant: `entry` is its seeding number once the event started.  In a
  * tournament of pairs (Burraco for four) an entrant is a pair: `name` its first
@@ -560,6 +566,37 @@ export interface NewReport {
   table_id?: string | null;
 }
 
+/**
+ * What a player chose: for each kind its channels (a kind left out: the page
+ * only), the language of what is sent, and whether a game may send more than one
+ * e-mail a day.
+ */
+export interface NotificationChoices {
+  channels?: { [key: string]: ("page" | "push" | "email")[] };
+  /** default "en" */
+  language?: "en" | "hu" | "ru";
+  /** default false */
+  mail_more?: boolean;
+}
+
+/**
+ * A player's choices as the server keeps them, with what the host offers: the
+ * channels (`offered`), the e-mail address and whether it is verified, and the
+ * public key a browser subscribes to Web Push with (`null` without push).
+ */
+export interface NotificationSettings {
+  channels?: { [key: string]: ("page" | "push" | "email")[] };
+  /** default "en" */
+  language?: "en" | "hu" | "ru";
+  /** default false */
+  mail_more?: boolean;
+  offered: ("page" | "push" | "email")[];
+  email: string | null;
+  email_verified: boolean;
+  push_key: string | null;
+  push_subscriptions: number;
+}
+
 export interface PlayNow {
   /** maxLength 40 */
   game: string;
@@ -609,6 +646,25 @@ export interface Profile {
   ratings: PoolRating[];
   history: HistoryPoint[];
   recent: RecentGame[];
+}
+
+export interface PushEndpoint {
+  /** minLength 1, maxLength 1024 */
+  endpoint: string;
+}
+
+export interface PushKeys {
+  /** minLength 80, maxLength 128, pattern ^[A-Za-z0-9_-]+=*$ */
+  p256dh: string;
+  /** minLength 16, maxLength 64, pattern ^[A-Za-z0-9_-]+=*$ */
+  auth: string;
+}
+
+/** A browser's subscription, as `PushSubscription.toJSON()` gives it. */
+export interface PushSubscription {
+  /** minLength 9, maxLength 1024 */
+  endpoint: string;
+  keys: PushKeys;
 }
 
 /**
@@ -787,6 +843,12 @@ export interface SessionRequest {
   nickname: string;
   /** default false */
   keep_session?: boolean;
+}
+
+/** The token of a verification or unsubscribe link. */
+export interface SignedLink {
+  /** minLength 1, maxLength 1000 */
+  token: string;
 }
 
 /**
@@ -1109,6 +1171,41 @@ export interface ApiRoutes {
   "POST /api/tournaments/{tournament_id}/start": {
     request: undefined;
     response: TournamentView;
+  };
+  /** Notification Settings */
+  "GET /api/notifications": {
+    request: undefined;
+    response: NotificationSettings;
+  };
+  /** Choose */
+  "PUT /api/notifications": {
+    request: NotificationChoices;
+    response: NotificationSettings;
+  };
+  /** Set Email */
+  "POST /api/notifications/email": {
+    request: EmailAddress;
+    response: NotificationSettings;
+  };
+  /** Verify Email */
+  "POST /api/notifications/email/verify": {
+    request: SignedLink;
+    response: { [key: string]: boolean };
+  };
+  /** Unsubscribe */
+  "POST /api/notifications/unsubscribe": {
+    request: SignedLink | null;
+    response: { [key: string]: boolean };
+  };
+  /** Subscribe */
+  "POST /api/notifications/push": {
+    request: PushSubscription;
+    response: NotificationSettings;
+  };
+  /** Unsubscribe Push */
+  "DELETE /api/notifications/push": {
+    request: PushEndpoint;
+    response: NotificationSettings;
   };
 }
 

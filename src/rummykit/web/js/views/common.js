@@ -125,7 +125,8 @@ export function Dialog({ title, onClose, children, className = "", labelledBy = 
 }
 
 /**
- * The player's settings: four colours, sounds, moving cards, pace, language.
+ * The player's settings: four colours, sounds, moving cards, pace, language, and the
+ * way to the notifications' page.
  * @param {{ onClose: () => void }} props
  */
 export function SettingsDialog({ onClose }) {
@@ -151,6 +152,7 @@ export function SettingsDialog({ onClose }) {
           )}
         </select></label>
       <div class="settings-language"><span>${t("settings.language")}</span> <${LanguageSwitch} /></div>
+      <a href="#/notifications" class="settings-notifications" onClick=${onClose}>${t("settings.notifications")}</a>
     </div>
     <div class="actions"><button type="button" class="primary" onClick=${onClose}>${t("common.close")}</button></div>
   <//>`;

@@ -1,0 +1,121 @@
+"""What queues a notification today: a game's end (stored by the table's host), a
+rematch (to the players whose seats it keeps, not its maker), a tournament's new round
+(to its seated players) and a pair's invitation; each recorded once, each only for a
+player the game is about, and only on the channels the player chose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.kit.players import as_player, connect, new_player, registered
+from tests.kit.scripted import play_to_end
+from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, tournament_body
+from tests.kit.wait import wait_until
+
+SHORT = {"first_round": 3, "last_round": 3}
+
+
+def player_id(client: TestClient, cookie: str) -> str:
+    return str(as_player(client, cookie).get("/api/me").json()["player_id"])
+
+
+def choose(client: TestClient, player: str, channels: dict[str, list[str]]) -> None:
+    """Set a player's choices in storage (the channels need not be offered to be
+    queued: the sender skips what its host does not offer)."""
+    storage = client.app.state.server.storage  # type: ignore[attr-defined]
+    client.portal.call(  # type: ignore[union-attr]
+        storage.save_notification_choices, player, channels, "en", False
+    )
+
+
+def outbox(client: TestClient, player: str) -> list[tuple[str, str, str | None]]:
+    storage = client.app.state.server.storage  # type: ignore[attr-defined]
+    rows: Any = client.portal.call(storage.outbox_of, player)  # type: ignore[union-attr]
+    return [(r.kind, r.channel, r.table_id) for r in rows]
+
+
+def params_of(client: TestClient, player: str, kind: str) -> dict[str, Any]:
+    storage = client.app.state.server.storage  # type: ignore[attr-defined]
+    rows: Any = client.portal.call(storage.outbox_of, player)  # type: ignore[union-attr]
+    return dict(next(r.params for r in rows if r.kind == kind))
+
+
+def test_a_games_end_and_its_rematch_notify_the_players_at_the_table(client: TestClient) -> None:
+    ann, bob, eve = (new_player(client, n) for n in ("ann", "bob", "eve"))
+    ids = {name: player_id(client, c) for name, c in (("ann", ann), ("bob", bob), ("eve", eve))}
+    every = {"game_ended": ["push", "email"], "invitation": ["email"]}
+    for each in ids.values():
+        choose(client, each, every)
+    body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+    old = as_player(client, ann).post("/api/tables", json={**body, "turn_seconds": None}).json()
+    table_id = old["table_id"]
+    assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
+    assert client.post(f"/api/tables/{table_id}/leave").status_code == 200  # a stand-in plays
+    with connect(client, old["ws_url"], ann) as ws:
+        play_to_end(ws)
+    ended = [("game_ended", "push", table_id), ("game_ended", "email", table_id)]
+    wait_until(lambda: outbox(client, ids["ann"]) == ended, what="ann's end of game")
+    assert outbox(client, ids["bob"]) == ended
+    assert outbox(client, ids["eve"]) == []  # eve is not at the table
+    assert params_of(client, ids["ann"], "game_ended") == {"game": "three-thirteen"}
+
+    made = as_player(client, ann).post(f"/api/tables/{table_id}/rematch").json()
+    assert outbox(client, ids["bob"]) == [*ended, ("invitation", "email", made["table_id"])]
+    assert params_of(client, ids["bob"], "invitation") == {
+        "game": "three-thirteen",
+        "source": "rematch",
+        "invite_token": made["invite_token"],
+    }
+    assert outbox(client, ids["ann"]) == ended  # its maker is not invited
+    assert outbox(client, ids["eve"]) == []
+    as_player(client, bob).post(f"/api/tables/{table_id}/rematch")  # asked again: made once
+    assert len(outbox(client, ids["bob"])) == 3
+
+
+def test_a_tournaments_round_and_a_pairs_invitation_notify_their_players(
+    client: TestClient,
+) -> None:
+    ann, ann_id = registered(client, "ann_notify")
+    cyd, cyd_id = registered(client, "cyd_notify")
+    eve, eve_id = registered(client, "eve_notify")
+    for each in (ann_id, cyd_id, eve_id):
+        choose(client, each, {"tournament_round": ["push"], "invitation": ["push"]})
+    # a pair's invitation, by name
+    body = tournament_body(
+        QUICK_BURRACO, name="Pairs", format="swiss", rounds=1, table_size=4, capacity=4
+    )
+    made = as_player(client, ann).post("/api/tournaments", json=body).json()
+    url = f"/api/tournaments/{made['id']}"
+    assert (
+        as_player(client, ann).post(f"{url}/invite", json={"name": "cyd_notify"}).status_code == 200
+    )
+    assert (
+        as_player(client, ann).post(f"{url}/invite", json={"name": "cyd_notify"}).status_code == 200
+    )
+    assert outbox(client, cyd_id) == [("invitation", "push", None)]  # once per pair
+    assert params_of(client, cyd_id, "invitation") == {
+        "source": "pair",
+        "tournament_id": made["id"],
+        "game": "burraco",
+        "name": "ann_notify",
+    }
+    assert outbox(client, eve_id) == [] and outbox(client, ann_id) == []
+
+    # a tournament of two people: its first round's table notifies both, and nobody else
+    duel = tournament_body(SHORT_313, name="Duel", capacity=2)
+    event = as_player(client, eve).post("/api/tournaments", json=duel).json()
+    entered = as_player(client, cyd).post(f"/api/tournaments/{event['id']}/register", json={})
+    assert entered.status_code == 200, entered.text
+
+    def round_rows(player: str) -> list[tuple[str, str, str | None]]:
+        return [row for row in outbox(client, player) if row[0] == "tournament_round"]
+
+    [(_, _, table_id)] = wait_until(lambda: round_rows(eve_id), what="eve's round")
+    assert round_rows(cyd_id) == [("tournament_round", "push", table_id)]
+    assert round_rows(ann_id) == []
+    assert params_of(client, eve_id, "tournament_round") == {
+        "game": "three-thirteen",
+        "tournament_id": event["id"],
+    }
