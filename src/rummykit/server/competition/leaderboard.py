@@ -25,7 +25,7 @@ from typing import Final, Literal
 from pydantic import BaseModel
 
 from rummykit.games.registry import game_named
-from rummykit.rating.model import pool_of
+from rummykit.rating.model import TURN_BASED_SUFFIX, pool_of
 from rummykit.server.bots.names import seat_names
 from rummykit.server.protocol.lobby import RatingChange
 from rummykit.server.storage.models import RatingHistoryRow, SeatRow, TableRow
@@ -153,7 +153,7 @@ def _named_size(game: str) -> int:
 
 
 def _pool_parts(pool: str) -> tuple[str, int | None]:
-    game, _, players = pool.partition("/")
+    game, _, players = pool.removesuffix(TURN_BASED_SUFFIX).partition("/")
     return game, int(players) if players.isdigit() else None
 
 

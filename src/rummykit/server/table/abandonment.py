@@ -7,8 +7,14 @@ has played their last ``abandon_turns`` turns in a row; their next own move, or 
 return, brings them back.  Short absences stay the substitute's to play.  While a seat
 of another side is gone, a present player may claim the win: the game ends at once with
 their side the winner, rated with the sides that are gone placed last (as leavers),
-and says it was ``abandoned``.  When every person at the table is gone the game is
-``aborted``: it ends unrated and nobody wins.  Casual tables play on as before.
+and says it was ``abandoned``.  When every person at the table has left (away, or
+their turns played by a stand-in) the game is ``aborted``: it ends unrated and nobody
+wins.  Casual live tables play on as before.
+
+At a turn-based table (casual or rated) the same holds, but nobody is away for being
+disconnected (players come and go over days), and a mover whose time per move ran out
+is gone too until the turn passes or the others hand the move to a stand-in
+(``turn_based.py``); such a lateness alone never aborts a game.
 """
 
 from __future__ import annotations
@@ -40,9 +46,10 @@ class Abandonment:
 
     @property
     def applies(self) -> bool:
-        """Whether the table's game can be abandoned: a rated one outside tournaments."""
+        """Whether the table's game can be abandoned: a rated one outside tournaments,
+        or a turn-based one."""
         row = self.host.row
-        return bool(row.rated) and row.tournament_id is None
+        return (bool(row.rated) or row.days_per_move is not None) and row.tournament_id is None
 
     def moved(self, seat: int, actor: Actor, turn_ended: bool) -> None:
         """Count a move of ``seat``'s: a person's own brings them back, a stand-in's
@@ -58,13 +65,18 @@ class Abandonment:
 
     def mark(self) -> None:
         """Mark every seat gone or not as it stands now."""
+        host = self.host
+        turn = host.turn
+        late = host.mover() if turn.expired and not turn.timed_out else None
+        for seat in host.seating:
+            seat.gone = self.applies and (self._left(seat.index) or seat.index == late)
+
+    def _left(self, index: int) -> bool:
+        """Whether the person of seat ``index`` left: away, or a stand-in played their
+        last ``abandon_turns`` turns."""
+        seat = self.host.seating[index]
         limit = self.host.settings.abandon_turns
-        for seat in self.host.seating:
-            seat.gone = (
-                self.applies
-                and seat.kind == "human"
-                and (seat.away or seat.stand_in_turns >= limit)
-            )
+        return seat.kind == "human" and (seat.away or seat.stand_in_turns >= limit)
 
     def _side(self, seat: int) -> int:
         team_of = self.host.game.team_of
@@ -98,7 +110,12 @@ class Abandonment:
         """End the game unrated when every person at the table is gone; whether it was."""
         host = self.host
         people = [s for s in host.seating if s.kind == "human"]
-        if host.status != "playing" or not people or not all(s.gone for s in people):
+        if (
+            host.status != "playing"
+            or not self.applies
+            or not people
+            or not all(self._left(s.index) for s in people)
+        ):
             return False
         log_event(host.table_id, "aborted")
         await host.ending.finish(host.clock.now(), ended_by="aborted", winners=[])

@@ -32,6 +32,7 @@ from rummykit.server.table.commands import (
     ClientClaim,
     ClientFocusLost,
     ClientHint,
+    ClientSubstitute,
     Command,
     Detach,
     Join,
@@ -163,6 +164,8 @@ class RemoteTable:
                 self._send("hint", c=self._ids.get(id(connection)))
             case ClientClaim(connection):
                 self._send("claim", c=self._watch(connection))
+            case ClientSubstitute(connection):
+                self._send("sub", c=self._watch(connection))
             case ClientFocusLost(connection, state_number):
                 self._send("blur", c=self._ids.get(id(connection)), sn=state_number)
             case Join(player_id, name, seat, result):

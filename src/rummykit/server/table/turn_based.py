@@ -1,0 +1,197 @@
+"""Turn-based play at one table (a game over days): what happens as its turns pass and
+when a mover's time runs out.
+
+A turn-based table's clock is its :class:`~rummykit.server.table.turn_clock.TurnClock`
+with a time per move of days, derived from stored times like any other.  This module
+adds what a game over days needs beside it:
+
+- **Whose turn, for the lobby.**  Each time the turn passes the table's row is told
+  the seat to move and since when (``turn_seat``, ``turn_since``), written by one
+  writer task that always writes the newest turn, under the table's lease.  The row
+  only follows the host (a restored host writes it again).
+- **Listeners.**  When the turn passes to a person, ``on_turn(row, seat, player_id)``
+  is called; when a person's time runs low (a quarter of the time per move left, at
+  most ``turn_low_hours``), ``on_low_time(row, seat, player_id)``, once a turn.  Both
+  are called only at turn-based tables, from the host's task; they must not block.
+- **Time out.**  When the mover's time runs out nobody plays for them at once: the
+  turn is *expired*, the mover's seat counts as gone (``abandonment.py``), and the
+  other players choose.  A player of another side may ``claim`` the win (a rated game
+  is then lost by the late player's side); any other seated person may instead let a
+  stand-in play that move (``substitute``).  Until one of them chooses, the late
+  player may still move.  A stand-in's first move of the turn is stored with actor
+  ``timeout``, so a restored table knows the choice was made.
+
+It never decides a move and never writes anything but the row's turn index.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Protocol
+
+from rummykit.server.clock import Timer
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.storage.models import TableRow
+from rummykit.server.table.abandonment import Abandonment
+from rummykit.server.table.bot_driver import BotDriver
+from rummykit.server.table.broadcast import TableViews
+from rummykit.server.table.commands import LowTime
+from rummykit.server.table.connection import Connection
+from rummykit.server.table.parts import TableCore
+
+TurnListener = Callable[[TableRow, int, str], None]
+"""Told ``(table row, seat, player id)`` of a person at a turn-based table."""
+
+DAY = 86_400.0
+
+
+class TurnBasedTable(TableCore, Protocol):
+    """What turn-based play asks of its table: send, play a stand-in, mark who is gone,
+    and tell its listeners."""
+
+    views: TableViews
+    bots: BotDriver
+    abandonment: Abandonment
+    on_turn: TurnListener | None
+    on_low_time: TurnListener | None
+
+
+class TurnBasedPlay:
+    """The turn-based part of one table (inert at a live table)."""
+
+    def __init__(self, host: TurnBasedTable) -> None:
+        self.host = host
+        self.applies = host.row.days_per_move is not None
+        # the turn the row's index shows, and the one it should show
+        self._written: tuple[int | None, float | None] = (host.row.turn_seat, host.row.turn_since)
+        self._wanted = self._written
+        self._writing = False
+        self._low: Timer | None = None
+        self._low_key: int | None = None
+
+    # -- the lobby's index -------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Have the row show the turn as it is now (written by one task, newest last)."""
+        if not self.applies:
+            return
+        host = self.host
+        playing = host.status == "playing"
+        self._wanted = (
+            host.mover() if playing else None,
+            host.turn.turn_started_at if playing else None,
+        )
+        if self._wanted != self._written and not self._writing:
+            self._writing = True
+            host.spawn(self._write())
+
+    async def _write(self) -> None:
+        host = self.host
+        try:
+            while self._wanted != self._written:
+                seat, since = wanted = self._wanted
+                await host.storage.note_turn(host.table_id, seat, since, lease=host.write_lease())
+                self._written = wanted
+                host.row.turn_seat, host.row.turn_since = wanted
+        except Exception as error:  # the row lags; a restored host writes it again
+            log_event(host.table_id, "turn_index_failed", level=logging.WARNING, error=repr(error))
+        finally:
+            self._writing = False
+
+    # -- turns -------------------------------------------------------------------------
+
+    def _person_to_move(self) -> tuple[int, str] | None:
+        host = self.host
+        seat = host.mover()
+        if seat is None:
+            return None
+        state = host.seating[seat]
+        if state.kind != "human" or state.player_id is None or state.away:
+            return None
+        return seat, state.player_id
+
+    def turn_passed(self) -> None:
+        """A new turn began (a move passed it, or the game started): index it and tell
+        the listeners if a person is to move."""
+        if not self.applies:
+            return
+        self.sync()
+        self._cancel_low()
+        person = self._person_to_move()
+        if person is not None and self.host.on_turn is not None:
+            self.host.on_turn(self.host.row, *person)
+
+    def arm_low_time(self) -> None:
+        """Arm this turn's warning that time runs low (once a turn; none if past)."""
+        host = self.host
+        deadline = host.turn.deadline()
+        if not self.applies or deadline is None or self._low_key == host.turn.turn_key:
+            return
+        self._cancel_low()
+        days = host.row.days_per_move or 1
+        before = min(host.settings.turn_low_hours * 3600.0, days * DAY / 4)
+        at = deadline - before
+        key = host.turn.turn_key
+        self._low_key = key
+        if at > host.clock.now():
+            self._low = host.clock.call_at(at, lambda: host.submit(LowTime(key)))
+
+    def _cancel_low(self) -> None:
+        if self._low is not None:
+            self._low.cancel()
+        self._low = None
+        self._low_key = None
+
+    def low_time(self, key: int) -> None:
+        """The warning of turn ``key`` rang: tell the listeners, if it is still on."""
+        host = self.host
+        self._low = None
+        if host.status != "playing" or key != host.turn.turn_key or host.turn.expired:
+            return
+        person = self._person_to_move()
+        if person is not None and host.on_low_time is not None:
+            log_event(host.table_id, "time_low", seat=person[0])
+            host.on_low_time(host.row, *person)
+
+    def stop(self) -> None:
+        self._cancel_low()
+
+    # -- time out ----------------------------------------------------------------------
+
+    def expired(self, key: int) -> None:
+        """The timer of turn ``key`` rang: the turn is expired, if it is still on; the
+        late seat is gone until the others choose or the turn passes."""
+        host = self.host
+        if host.status != "playing" or not host.turn.rang(key):
+            return
+        log_event(host.table_id, "turn_expired", seat=host.mover())
+        host.abandonment.mark()
+        host.views.broadcast()
+
+    def substitute(self, connection: Connection) -> None:
+        """Let a stand-in play the expired move: asked by a seated person other than the
+        late player, while the turn is expired and nobody plays it yet."""
+        host = self.host
+        seat = connection.seat
+        mover = host.mover()
+        if (
+            not self.applies
+            or host.status != "playing"
+            or not host.turn.expired
+            or host.turn.timed_out
+            or seat is None
+            or seat == mover
+            or not host.seating.may_see(connection, seat)
+        ):
+            host.views.refuse(
+                connection,
+                "nothing_to_substitute",
+                "the time of the player to move has not run out",
+            )
+            return
+        log_event(host.table_id, "stand_in_chosen", seat=mover, by=seat)
+        host.turn.hand_over()
+        host.abandonment.mark()
+        host.bots.after_change()
+        host.views.broadcast()
