@@ -80,9 +80,9 @@ def test_the_time_per_move_is_checked(days_client: TestClient) -> None:
         assert refused.status_code == 400, refused.text
         assert refused.json()["error"]["code"] == "bad_days_per_move"
         assert refused.json()["error"]["params"] == {"days": days}
-    for days in ("2", True, 2.5, [2]):
+    for wrong in ("2", True, 2.5, [2]):
         refused = client.post(
-            "/api/tables", json={"game": "burraco", "seats": people, "days_per_move": days}
+            "/api/tables", json={"game": "burraco", "seats": people, "days_per_move": wrong}
         )
         assert refused.status_code == 422, refused.text
         assert refused.json()["error"]["code"] == "invalid_request"
