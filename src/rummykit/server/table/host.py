@@ -481,6 +481,7 @@ class TableHost:
         elif not await self.abandonment.abort_if_deserted():
             if turned:
                 self.days.turn_passed()
+                await self.days.written()  # the lobby shows the turn before anyone
             self.views.broadcast()
             self.bots.after_change()
         return True

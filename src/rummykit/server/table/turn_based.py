@@ -26,6 +26,7 @@ It never decides a move and never writes anything but the row's turn index.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Protocol
@@ -66,14 +67,16 @@ class TurnBasedPlay:
         # the turn the row's index shows, and the one it should show
         self._written: tuple[int | None, float | None] = (host.row.turn_seat, host.row.turn_since)
         self._wanted = self._written
-        self._writing = False
+        self._idle = asyncio.Event()  # no write under way
+        self._idle.set()
         self._low: Timer | None = None
         self._low_key: int | None = None
 
     # -- the lobby's index -------------------------------------------------------------
 
     def sync(self) -> None:
-        """Have the row show the turn as it is now (written by one task, newest last)."""
+        """Have the row show the turn as it is now: the host's copy at once, the
+        database's by one writer task (newest last)."""
         if not self.applies:
             return
         host = self.host
@@ -82,9 +85,14 @@ class TurnBasedPlay:
             host.mover() if playing else None,
             host.turn.turn_started_at if playing else None,
         )
-        if self._wanted != self._written and not self._writing:
-            self._writing = True
+        host.row.turn_seat, host.row.turn_since = self._wanted
+        if self._wanted != self._written and self._idle.is_set():
+            self._idle.clear()
             host.spawn(self._write())
+
+    async def written(self) -> None:
+        """Wait until the database's row shows the turn (or its write failed)."""
+        await self._idle.wait()
 
     async def _write(self) -> None:
         host = self.host
@@ -93,11 +101,10 @@ class TurnBasedPlay:
                 seat, since = wanted = self._wanted
                 await host.storage.note_turn(host.table_id, seat, since, lease=host.write_lease())
                 self._written = wanted
-                host.row.turn_seat, host.row.turn_since = wanted
         except Exception as error:  # the row lags; a restored host writes it again
             log_event(host.table_id, "turn_index_failed", level=logging.WARNING, error=repr(error))
         finally:
-            self._writing = False
+            self._idle.set()
 
     # -- turns -------------------------------------------------------------------------
 
