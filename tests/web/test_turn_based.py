@@ -1,0 +1,77 @@
+"""A turn-based game in the page, on a desktop and on a phone: the new-table dialog makes
+one (two days a move, against the computer, which moves at once), the table shows the
+time left in hours and days rather than seconds, and the lobby counts the games where it
+is the player's turn (in the top bar and the tab's title) and lists them with whose turn
+it is and the time left, least time left first; the count is one tap from the next game
+that waits."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import PHONE, MakePage
+
+
+def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
+    new_page: MakePage,
+) -> None:
+    for viewport, name in ((None, "desktop"), (PHONE, "phone")):
+        ann = new_page(viewport=viewport)
+        ann.goto("/")
+        ann.sit_down("Ann")
+        ann.page.wait_for_selector("[data-testid=me]")
+        ann.page.click(".game-tile[data-game='three-thirteen'] .create-table")
+        dialog = ann.page.locator(".dialog.create-table")
+        dialog.wait_for()
+        dialog.locator("select[name=days_per_move]").select_option("2")
+        # a game over days has no turn timer or bank to choose, and says how it goes
+        assert dialog.locator("select[name=turn_seconds]").count() == 0
+        assert "claim the win" in dialog.locator(".timer-note").inner_text()
+        ann.shoot(f"turn-based-dialog-{name}", of=dialog)
+        dialog.locator("button[type=submit]").click()
+        ann.wait_table()
+        table_id = ann.table()["tableId"]
+        summary = ann.api("GET", f"/api/tables/{table_id}")
+        assert summary["days_per_move"] == 2 and summary["turn_seconds"] is None
+        ann.wait_turn_or_end()  # the computer has moved: Ann's turn
+        clock = ann.page.locator(".player-plate.is-turn [data-testid=days-clock]")
+        clock.wait_for()
+        # two days less the seconds gone: whole hours, never seconds
+        assert re.fullmatch(r"4[78] hours left", clock.inner_text().strip()), clock.inner_text()
+        # a second game, one day a move, against the computer: it waits for Ann too
+        other = ann.create_table(
+            {
+                "game": "three-thirteen",
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
+                "days_per_move": 1,
+            }
+        )
+        count = ann.page.locator("[data-testid=your-turns]")
+        count.wait_for()  # at this table: the count of both, a link to the other
+        shown = "2" if viewport is PHONE else "Your turn: 2"
+        assert count.inner_text().strip() == shown
+        assert (count.get_attribute("aria-label") or "").startswith("Your turn: 2")
+        bar = ann.page.locator("header.topbar")
+        widths = bar.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        ann.page.wait_for_function("() => document.title.startsWith('(2) ')")
+        ann.shoot(f"turn-based-table-{name}")
+        count.click()  # one tap to the next game that waits
+        ann.page.wait_for_function(f"() => location.hash.includes('{other}')")
+        ann.wait_table()
+        assert ann.table()["tableId"] == other
+        ann.page.click("a.brand")
+        current = ann.api("GET", "/api/current")
+        # the least time left first: the game of one day a move
+        assert [t["table_id"] for t in current if t["your_turn"]] == [other, table_id]
+        rows = ann.page.locator("[data-testid=current-games] li[data-your-turn=true]")
+        rows.nth(1).wait_for()
+        assert [rows.nth(i).get_attribute("data-table") for i in range(2)] == [other, table_id]
+        days_left = rows.nth(1).locator("[data-testid=days-left]").inner_text()
+        assert re.fullmatch(r"Your turn · 4[78] hours left", days_left.strip()), days_left
+        assert ann.page.locator("[data-testid=your-turns]").inner_text().strip() == shown
+        ann.shoot(f"turn-based-lobby-{name}", full_page=True)
+        ann.page.click("[data-testid=your-turns]")
+        ann.wait_table()
+        assert ann.table()["tableId"] == other
+        assert not ann.errors, ann.errors
