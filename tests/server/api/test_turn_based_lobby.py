@@ -120,7 +120,7 @@ def test_nobody_claims_or_hands_over_at_another_table(
 ) -> None:
     """Ann's opponent is late at her table; at Cat and Dan's table Dan is late.  Ann may
     claim at her own table only: at theirs she is a watcher."""
-    client = open_client()
+    client = open_client(vacation_days_per_year=0)
     players = [registered(client, n)[0] for n in ("ann", "bob", "cat", "dan")]
     ann, bob, cat, dan = players
     mine = _turn_based(client, ann, bob, 1)

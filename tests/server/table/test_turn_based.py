@@ -28,8 +28,9 @@ RULES = {"first_round": 3, "last_round": 4}
 
 @pytest.fixture
 def days_client(open_client: OpenClient) -> TestClient:
-    """A server on the test's SQLite file whose live players would have a second's grace."""
-    return open_client(grace_seconds=1.0)
+    """A server on the test's SQLite file whose live players would have a second's grace,
+    and whose players have no vacation days (a time out is one at once)."""
+    return open_client(grace_seconds=1.0, vacation_days_per_year=0)
 
 
 def _table(client: TestClient, cookies: list[str], **fields: Any) -> dict[str, Any]:
@@ -226,7 +227,7 @@ def test_the_listeners_hear_each_turn_and_time_running_low(
 
 
 def test_a_restarted_server_keeps_the_clock_of_days(sqlite_url: str, bot_runner: BotRunner) -> None:
-    settings = make_settings(sqlite_url)
+    settings = make_settings(sqlite_url, vacation_days_per_year=0)
     clock = FakeClock()
     with app_client(settings, runner=bot_runner, clock=clock) as client:
         (ann, _), (bob, _) = registered(client, "ann"), registered(client, "bob")
@@ -285,7 +286,7 @@ def test_burraco_for_four_the_late_sides_team_loses(
 ) -> None:
     """At four, the late player's partner may hand the move over but not claim; the
     other side's claim wins for both of its seats, on either database."""
-    client = open_client(settings)
+    client = open_client(settings, vacation_days_per_year=0)
     people = [registered(client, name) for name in ("ann", "bob", "cat", "dan")]
     cookies = [cookie for cookie, _ in people]
     body = {

@@ -206,7 +206,6 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         "you have {limit} turn-based games under way: finish some first",
         Param("limit", _INT),
     ),
-    _http("not_turn_based", 400, "vacations stop the clocks of turn-based games only"),
     _http(
         "bad_vacation",
         400,

@@ -224,6 +224,34 @@ class TableSummary(BaseModel):
     your_turn: bool = False
 
 
+class VacationRequest(_Body):
+    """Days away from turn-based games, whole days from ``starts_at`` (unix seconds;
+    omitted, now): the clocks of the player's turn-based games stand still meanwhile."""
+
+    days: Annotated[StrictInt, Field(ge=1, le=366)]
+    starts_at: float | None = None
+
+
+class Vacation(BaseModel):
+    """A vacation: from ``starts_at`` to ``ends_at`` (unix seconds), ``declared`` in
+    advance or taken when a turn's time would have run out."""
+
+    starts_at: float
+    ends_at: float
+    declared: bool
+
+
+class VacationStatus(BaseModel):
+    """A player's vacations: the yearly allowance in days, the whole days left of it
+    this year (UTC), until when they are away now (null: not away), and their vacations
+    not over yet."""
+
+    allowance_days: int
+    days_left: int
+    away_until: float | None
+    vacations: list[Vacation]
+
+
 class TableCreated(BaseModel):
     table_id: str
     seat: int | None

@@ -53,6 +53,16 @@ class TurnBasedStore:
         async with self._sessions() as session:
             return await vacations_in(session, player_ids, since)
 
+    async def vacation_rows(self, player_id: str, since: float) -> list[VacationRow]:
+        """``player_id``'s vacations that end after ``since``, the earliest first."""
+        async with self._sessions() as session:
+            rows = await session.scalars(
+                select(VacationRow)
+                .where(VacationRow.player_id == player_id, VacationRow.ends_at > since)
+                .order_by(VacationRow.starts_at)
+            )
+            return list(rows)
+
 
 async def vacations_in(
     session: AsyncSession, player_ids: Sequence[str], since: float

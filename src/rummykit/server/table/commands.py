@@ -78,6 +78,21 @@ class LowTime:
 
 
 @dataclass(frozen=True)
+class PausesRead:
+    """The vacations of turn ``key``'s mover, as stored (a turn-based table)."""
+
+    key: int
+    pauses: list[tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class TurnRanOut:
+    """Turn ``key``'s time ran out with no vacation day left (a turn-based table)."""
+
+    key: int
+
+
+@dataclass(frozen=True)
 class ClientFocusLost:
     """The connection's page lost focus during its player's turn at ``state_number``."""
 
@@ -182,6 +197,8 @@ Command = (
     | BotRetry
     | TimerFired
     | LowTime
+    | PausesRead
+    | TurnRanOut
     | GraceExpired
     | Join
     | Leave

@@ -91,10 +91,12 @@ from rummykit.server.table.commands import (
     Leave,
     Linger,
     LowTime,
+    PausesRead,
     RematchMade,
     SignedOut,
     Stop,
     TimerFired,
+    TurnRanOut,
     turn_away,
 )
 from rummykit.server.table.connection import Connection
@@ -260,7 +262,7 @@ class TableHost:
             for seat in self.seating:
                 if seat.kind == "human" and not seat.connections:
                     self.presence.start_grace(seat)
-            self.days.sync()
+            self.days.resume()
             self.bots.after_change()
         self.linger_if_idle()
 
@@ -327,6 +329,7 @@ class TableHost:
         match command:
             case Attach(connection):
                 await self.presence.attach(connection)
+                self.days.refresh()  # someone looks: the mover's vacations as stored
             case Detach(connection):
                 self.presence.detach(connection)
             case ClientAction():
@@ -337,10 +340,8 @@ class TableHost:
                 self.talk.hint(connection)
             case ClientClaim(connection):
                 await self.abandonment.claim(connection)
-            case ClientSubstitute(connection):
-                self.days.substitute(connection)
-            case LowTime(key):
-                self.days.low_time(key)
+            case ClientSubstitute() | LowTime() | PausesRead() | TurnRanOut():
+                self.days.handle(command)
             case ClientFocusLost():
                 await self.focus.lost(command)
             case HintReady():
@@ -350,7 +351,7 @@ class TableHost:
             case BotRetry():
                 self.bots.retry(command)
             case TimerFired(key) if self.days.applies:
-                self.days.expired(key)
+                self.days.ring(key)
             case TimerFired(key):
                 self.bots.timer_fired(key)
             case GraceExpired(seat):

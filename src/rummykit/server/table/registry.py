@@ -397,6 +397,14 @@ class TableRegistry:
             hidden |= await self.cluster.hidden_elsewhere(elsewhere)
         return hidden
 
+    def vacations_changed(self, player_id: str) -> None:
+        """``player_id`` declared a vacation: the turn-based tables of this process where
+        they sit read their vacations again (another process's read them when their
+        timer rings or someone comes to the table)."""
+        for host in list(self.hosts.values()):
+            if host.days.applies and host.seat_of(player_id) is not None:
+                host.days.refresh()
+
     async def sign_out(self, player_id: str) -> None:
         """Close every connection of ``player_id`` at the tables of this process; returns
         once every host has closed them."""

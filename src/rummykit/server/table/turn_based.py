@@ -13,13 +13,17 @@ adds what a game over days needs beside it:
   is called; when a person's time runs low (a quarter of the time per move left, at
   most ``turn_low_hours``), ``on_low_time(row, seat, player_id)``, once a turn.  Both
   are called only at turn-based tables, from the host's task; they must not block.
-- **Time out.**  When the mover's time runs out nobody plays for them at once: the
-  turn is *expired*, the mover's seat counts as gone (``abandonment.py``), and the
-  other players choose.  A player of another side may ``claim`` the win (a rated game
-  is then lost by the late player's side); any other seated person may instead let a
-  stand-in play that move (``substitute``).  Until one of them chooses, the late
-  player may still move.  A stand-in's first move of the turn is stored with actor
-  ``timeout``, so a restored table knows the choice was made.
+- **Vacations.**  The mover's clock stands still while they are on vacation: their
+  vacations are read from the database when the turn begins, when a connection comes
+  and when the timer rings (a vacation declared meanwhile, in any process, counts).
+- **Time out.**  When the mover's time would run out and a day of their vacation
+  allowance is left, that day is taken (``vacations.py``) and the clock waits.  Else
+  nobody plays for them at once: the turn is *expired*, the mover's seat counts as gone
+  (``abandonment.py``), and the other players choose.  A player of another side may
+  ``claim`` the win (a rated game is then lost by the late player's side); any other
+  seated person may instead let a stand-in play that move (``substitute``).  Until one
+  of them chooses, the late player may still move.  A stand-in's first move of the turn
+  is stored with actor ``timeout``, so a restored table knows the choice was made.
 
 It never decides a move and never writes anything but the row's turn index.
 """
@@ -37,14 +41,23 @@ from rummykit.server.storage.models import TableRow
 from rummykit.server.table.abandonment import Abandonment
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import TableViews
-from rummykit.server.table.commands import LowTime
+from rummykit.server.table.commands import (
+    ClientSubstitute,
+    LowTime,
+    PausesRead,
+    TimerFired,
+    TurnRanOut,
+)
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.parts import TableCore
+from rummykit.server.table.turn_clock import run_out_at
+from rummykit.server.table.vacations import take_a_day
 
 TurnListener = Callable[[TableRow, int, str], None]
 """Told ``(table row, seat, player id)`` of a person at a turn-based table."""
 
 DAY = 86_400.0
+RETRY_SECONDS = 60.0
 
 
 class TurnBasedTable(TableCore, Protocol):
@@ -71,6 +84,26 @@ class TurnBasedPlay:
         self._idle.set()
         self._low: Timer | None = None
         self._low_key: int | None = None
+        self._retry: Timer | None = None
+        # the deadline the turn timer was last armed for here
+        self._armed_for: float | None = None
+
+    def handle(self, command: ClientSubstitute | LowTime | PausesRead | TurnRanOut) -> None:
+        """A command of turn-based play, from the host's inbox."""
+        match command:
+            case ClientSubstitute(connection):
+                self.substitute(connection)
+            case LowTime(key):
+                self.low_time(key)
+            case PausesRead(key, pauses):
+                self.pauses_read(key, pauses)
+            case TurnRanOut(key):
+                self.expired(key)
+
+    def resume(self) -> None:
+        """A restored table plays on: its index and its mover's vacations as stored."""
+        self.sync()
+        self.refresh()
 
     # -- the lobby's index -------------------------------------------------------------
 
@@ -125,6 +158,7 @@ class TurnBasedPlay:
             return
         self.sync()
         self._cancel_low()
+        self.refresh()
         person = self._person_to_move()
         if person is not None and self.host.on_turn is not None:
             self.host.on_turn(self.host.row, *person)
@@ -163,6 +197,86 @@ class TurnBasedPlay:
 
     def stop(self) -> None:
         self._cancel_low()
+        if self._retry is not None:
+            self._retry.cancel()
+
+    # -- vacations ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the mover's vacations again; they come back as :class:`PausesRead`."""
+        host = self.host
+        person = self._person_to_move()
+        if not self.applies or host.status != "playing" or person is None:
+            return
+        key, since, player_id = host.turn.turn_key, host.turn.turn_started_at, person[1]
+
+        async def read() -> None:
+            found = await host.storage.vacations_of([player_id], since)
+            host.submit(PausesRead(key, found.get(player_id, [])))
+
+        host.spawn(read())
+
+    def pauses_read(self, key: int, pauses: list[tuple[float, float]]) -> None:
+        """The mover's vacations of turn ``key``: the deadline follows them."""
+        host = self.host
+        turn = host.turn
+        if host.status != "playing" or key != turn.turn_key or turn.expired:
+            return
+        changed = pauses != turn.pauses
+        turn.pauses = pauses
+        if changed or turn.deadline() != self._armed_for:
+            self._arm()
+            if changed:
+                host.views.broadcast()
+
+    def _arm(self) -> None:
+        host = self.host
+        if host.bots.controller(host.mover() or 0) is not None:
+            return  # a bot or a stand-in plays: no clock to keep
+        self._armed_for = host.turn.deadline()
+        host.turn.rearm(lambda key: host.submit(TimerFired(key)))
+        self._cancel_low()
+        self.arm_low_time()
+
+    def ring(self, key: int) -> None:
+        """The timer of turn ``key`` rang: the mover's vacations are read again, a day of
+        their allowance is taken if one is left, else the turn is expired."""
+        host = self.host
+        turn = host.turn
+        person = self._person_to_move()
+        if host.status != "playing" or key != turn.turn_key:
+            return
+        if person is None:
+            self.expired(key)
+            return
+        since, seconds, player_id = turn.turn_started_at, turn.turn_seconds or 0.0, person[1]
+
+        async def check() -> None:
+            storage = host.storage
+            try:
+                pauses = (await storage.vacations_of([player_id], since)).get(player_id, [])
+                at = run_out_at(since, seconds, pauses)
+                now = host.clock.now()
+                # a day at a time, for as long as the allowance lasts (a server that was
+                # down for days takes the days its players were away)
+                while at <= now and await take_a_day(storage, player_id, at, now, host.settings):
+                    log_event(host.table_id, "vacation_taken", player=player_id, at=at)
+                    found = await storage.vacations_of([player_id], since)
+                    pauses = found.get(player_id, [])
+                    later = run_out_at(since, seconds, pauses)
+                    if later <= at:
+                        break
+                    at = later
+            except Exception as error:  # try again a little later
+                log_event(
+                    host.table_id, "vacation_unread", level=logging.WARNING, error=repr(error)
+                )
+                later = host.clock.now() + RETRY_SECONDS
+                self._retry = host.clock.call_at(later, lambda: host.submit(TimerFired(key)))
+                return
+            host.submit(PausesRead(key, pauses) if at > now else TurnRanOut(key))
+
+        host.spawn(check())
 
     # -- time out ----------------------------------------------------------------------
 

@@ -176,7 +176,7 @@ def run_out_at(start: float, seconds: float, pauses: list[tuple[float, float]]) 
             continue
         if pause_start > at:
             running = pause_start - at
-            if running >= remaining:
+            if running > remaining:  # (a pause from the very end still counts)
                 return at + remaining
             remaining -= running
         at = pause_end

@@ -929,6 +929,38 @@ export interface TournamentView {
   your_table: string | null;
 }
 
+/**
+ * A vacation: from `starts_at` to `ends_at` (unix seconds), `declared` in
+ * advance or taken when a turn's time would have run out.
+ */
+export interface Vacation {
+  starts_at: number;
+  ends_at: number;
+  declared: boolean;
+}
+
+/**
+ * Days away from turn-based games, whole days from `starts_at` (unix seconds;
+ * omitted, now): the clocks of the player's turn-based games stand still meanwhile.
+ */
+export interface VacationRequest {
+  /** minimum 1.0, maximum 366.0 */
+  days: number;
+  starts_at?: number | null;
+}
+
+/**
+ * A player's vacations: the yearly allowance in days, the whole days left of it
+ * this year (UTC), until when they are away now (null: not away), and their vacations
+ * not over yet.
+ */
+export interface VacationStatus {
+  allowance_days: number;
+  days_left: number;
+  away_until: number | null;
+  vacations: Vacation[];
+}
+
 export interface ValidationError {
   loc: (string | number)[];
   msg: string;
@@ -1075,6 +1107,16 @@ export interface ApiRoutes {
   "GET /api/tables/{table_id}/record": {
     request: undefined;
     response: { [key: string]: unknown };
+  };
+  /** My Vacation */
+  "GET /api/vacation": {
+    request: undefined;
+    response: VacationStatus;
+  };
+  /** Take Vacation */
+  "POST /api/vacation": {
+    request: VacationRequest;
+    response: VacationStatus;
   };
   /** Start Review */
   "POST /api/tables/{table_id}/review": {
