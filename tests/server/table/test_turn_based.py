@@ -138,6 +138,9 @@ def test_time_out_then_the_win_is_claimed(days_client: TestClient, clock: FakeCl
     table = _table(client, [ann, bob])
     with connect(client, table["ws_url"], ann) as ws_ann, connect(client, table["ws_url"], bob):
         state = next_state(ws_ann, lambda m: m["status"] == "playing")
+        assert state["hints"] is False  # rated: no hints, as at a live rated table
+        ws_ann.send_json({"type": "hint"})
+        assert next_of_type(ws_ann, "error")["code"] == "hint_not_allowed"
         if state["turn"]["player"] == 0:
             state = _play_turn(ws_ann, state)
         ws_ann.send_json({"type": "claim"})  # bob still has time
@@ -277,8 +280,15 @@ def test_a_whole_game_against_a_bot(days_client: TestClient, clock: FakeClock) -
     states = [m for m in received if m["type"] == "state" and m["turn"]]
     assert all(m["days_per_move"] == 1 for m in states)
     assert {m["last_action"]["actor"] for m in states if m["last_action"]} == {"human", "bot"}
-    assert received[-1]["ended_by"] is None
+    assert received[-1]["ended_by"] is None and states[0]["hints"] is True
     assert client.get(f"/api/tables/{created['table_id']}").json()["status"] == "over"
+    # afterwards, as any game: the full record, the replay of every hand, a review
+    record = client.get(f"/api/tables/{created['table_id']}/record").json()
+    assert record["format"] == "rummykit-record" and record["seed"] == received[-1]["seed"]
+    replay = client.get(f"/api/tables/{created['table_id']}/replay", params={"full": "true"})
+    assert replay.status_code == 200, replay.text
+    review = client.post(f"/api/tables/{created['table_id']}/review", json={})
+    assert review.status_code == 200 and review.json()["seat"] == 0
 
 
 def test_burraco_for_four_the_late_sides_team_loses(

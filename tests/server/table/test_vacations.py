@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.clock import FakeClock
+from rummykit.server.settings import Settings
 from tests.kit.apps import OpenClient
 from tests.kit.players import as_player, connect, registered
 from tests.kit.sockets import next_of_type, next_state, nothing_happens
@@ -42,9 +43,10 @@ def _bob_to_move(client: TestClient, ann: str, bob: str) -> dict[str, Any]:
 
 
 def test_days_are_taken_when_time_would_run_out_then_the_time_runs_out(
-    open_client: OpenClient, clock: FakeClock
+    open_client: OpenClient, settings: Settings, clock: FakeClock
 ) -> None:
-    client = open_client(vacation_days_per_year=2)
+    """On either database: the day is taken under the player's lock."""
+    client = open_client(settings, vacation_days_per_year=2)
     (ann, _), (bob, _) = registered(client, "ann"), registered(client, "bob")
     first = _bob_to_move(client, ann, bob)
     second = _bob_to_move(client, ann, bob)  # at the same moment: both run out together
