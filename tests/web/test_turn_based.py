@@ -3,11 +3,13 @@ one (two days a move, against the computer, which moves at once), the table show
 time left in hours and days rather than seconds, and the lobby counts the games where it
 is the player's turn (in the top bar and the tab's title) and lists them with whose turn
 it is and the time left, least time left first; the count is one tap from the next game
-that waits."""
+that waits; a vacation taken from the lobby shows on the games."""
 
 from __future__ import annotations
 
 import re
+
+from playwright.sync_api import expect
 
 from tests.web.conftest import PHONE, MakePage
 
@@ -70,7 +72,18 @@ def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
         days_left = rows.nth(1).locator("[data-testid=days-left]").inner_text()
         assert re.fullmatch(r"Your turn · 4[78] hours left", days_left.strip()), days_left
         assert ann.page.locator("[data-testid=your-turns]").inner_text().strip() == shown
+        # two days of vacation: the clocks stand still, the games say until when
+        vacation = ann.page.locator("[data-testid=vacation]")
+        assert "30 days left this year" in vacation.inner_text()
+        vacation.locator("select[name=vacation_days]").select_option("2")
+        vacation.get_by_role("button", name="Take a vacation").click()
+        expect(vacation).to_contain_text("You are on vacation until")
+        expect(rows.nth(0).locator("[data-testid=days-left]")).to_contain_text(
+            "Your turn · on vacation until", timeout=20_000
+        )
         ann.shoot(f"turn-based-lobby-{name}", full_page=True)
+        wide = "() => document.scrollingElement.scrollWidth - innerWidth"
+        assert ann.page.evaluate(wide) <= 0, "the lobby is wider than the screen"
         ann.page.click("[data-testid=your-turns]")
         ann.wait_table()
         assert ann.table()["tableId"] == other

@@ -10,6 +10,7 @@ import { api } from "../api.js";
 import { tableHref } from "../router.js";
 import { seatName } from "./common.js";
 import { daysLeftText } from "./days-clock.js";
+import { VacationPanel } from "./vacation.js";
 
 /**
  * @import { TableSummary } from "../protocol-types"
@@ -80,5 +81,6 @@ export function CurrentGames({ me }) {
         </li>`;
       })}
     </ul>
+    ${tables.some((table) => table.days_per_move) ? html`<${VacationPanel} />` : null}
   </section>`;
 }
