@@ -159,6 +159,11 @@ def test_time_out_then_the_win_is_claimed(days_client: TestClient, clock: FakeCl
     for player_id in (ann_id, bob_id):  # rated in the pool of games over days only
         pools = [r["pool"] for r in client.get(f"/api/players/{player_id}").json()["ratings"]]
         assert pools == ["three-thirteen/2+days"]
+    boards = client.get("/api/leaderboard", params={"game": "three-thirteen"}).json()["boards"]
+    [days_board] = [b for b in boards if b["turn_based"]]
+    assert days_board["pool"] == "three-thirteen/2+days" and days_board["players"] == 2
+    assert {e["player_id"] for e in days_board["entries"]} == {ann_id, bob_id}
+    assert all(not b["entries"] for b in boards if not b["turn_based"])
 
 
 def test_time_out_then_a_stand_in_plays_the_move(days_client: TestClient, clock: FakeClock) -> None:

@@ -610,11 +610,16 @@ export interface PlayerCase {
   account: AccountView;
 }
 
-/** One pool's board: `players` at that table size, the best first. */
+/**
+ * One pool's board: `players` at that table size, the best first; `turn_based`
+ * for a pool of games over days (listed once it has a player).
+ */
 export interface PoolBoard {
   pool: string;
   players: number;
   entries: LeaderEntry[];
+  /** default false */
+  turn_based?: boolean;
 }
 
 export interface PoolRating {
