@@ -3,15 +3,27 @@ one (two days a move, against the computer, which moves at once), the table show
 time left in hours and days rather than seconds, and the lobby counts the games where it
 is the player's turn (in the top bar and the tab's title) and lists them with whose turn
 it is and the time left, least time left first; the count is one tap from the next game
-that waits; a vacation taken from the lobby shows on the games."""
+that waits; a vacation taken from the lobby shows on the games.  When a mover's time runs
+out, the other player's page says so and offers the choice: claim the win, or let the
+substitute play that move."""
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
-from playwright.sync_api import expect
+import pytest
+from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import PHONE, MakePage
+from rummykit.server.clock import FakeClock
+from tests.kit.databases import make_settings, sqlite_url_in
+from tests.kit.live import LiveServer
+from tests.kit.live import Player as LivePlayer
+from tests.web.conftest import PHONE, MakePage, page_maker
+
+DAY = 86_400.0
 
 
 def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
@@ -88,3 +100,58 @@ def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
         ann.wait_table()
         assert ann.table()["tableId"] == other
         assert not ann.errors, ann.errors
+
+
+@pytest.fixture
+def days_server(tmp_path: Path) -> Iterator[tuple[LiveServer, FakeClock]]:
+    """A server whose clock moves only when the test says (days at a time), whose
+    players have no vacation days: a time out is one at once."""
+    settings = make_settings(
+        sqlite_url_in(tmp_path), vacation_days_per_year=0, bot_pause_seconds=0.0, fairplay=False
+    )
+    clock = FakeClock(time.time())
+    with LiveServer(settings, clock=clock) as server:
+        yield server, clock
+
+
+def test_the_others_choose_when_time_runs_out(
+    browser: Browser, days_server: tuple[LiveServer, FakeClock]
+) -> None:
+    server, clock = days_server
+    bob = LivePlayer(server, "Bob")
+    for viewport, name in ((None, "desktop"), (PHONE, "phone")):
+        ann = LivePlayer(server, f"Ann-{name}")
+        body = {"game": "three-thirteen", "seats": [{"kind": "human"}] * 2, "days_per_move": 1}
+        table_id = ann.post("/api/tables", body).json()["table_id"]
+        assert bob.post(f"/api/tables/{table_id}/join").status_code == 200
+        sock = ann.connect(table_id)
+        state = sock.wait_for(lambda m: m.get("type") == "state" and m["status"] == "playing")
+        while state["turn"]["player"] == 0:  # Ann plays her turn: Bob is to move
+            legal = state["legal_actions"]
+            action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
+            number = state["state_number"]
+            sock.send({"type": "action", "state_number": number, "action": action})
+            state = sock.wait_for(
+                lambda m, n=number: m.get("type") == "state" and m["state_number"] > n
+            )
+        sock.close()
+        clock.advance(DAY + 1)
+        with page_maker(browser, server.url) as new_page:
+            page = new_page(viewport=viewport, session=ann.cookie)
+            page.goto(f"/#/table/{table_id}")
+            page.wait_table()
+            choice = page.page.locator("[data-testid=time-out-choice]")
+            choice.wait_for()
+            assert "Bob's time for this move ran out" in choice.inner_text()
+            assert choice.locator("[data-testid=claim-win]").is_visible()
+            clock_text = page.page.locator(".player-plate.is-turn [data-testid=days-clock]")
+            assert clock_text.inner_text().strip() == "time ran out"
+            page.shoot(f"turn-based-time-out-{name}")
+            choice.locator("[data-testid=let-substitute]").click()
+            expect(choice).to_have_count(0)
+            page.page.wait_for_function(
+                "() => window.rummykitTable.store.get().lastAction?.actor === 'timeout'"
+            )
+            assert not page.errors, page.errors
+        ann.close()
+    bob.close()
