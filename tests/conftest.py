@@ -48,7 +48,14 @@ SLOW: dict[str, tuple[str, ...]] = {
     ),
     "tests/server/site/test_limits_at_once.py": (
         "test_rematches_and_creates_at_once_make_exactly_the_limit",  # 6 to 7 s
+        "test_forty_turn_based_creates_at_once_make_exactly_the_limit",  # 5 to 8 s
         "test_two_server_processes_keep_every_limit",  # two servers started: 20 s or more
+    ),
+    # games over days: whole games and restarts with a clock of days
+    "tests/server/table/test_turn_based.py": (
+        "test_a_restarted_server_keeps_the_clock_of_days",  # 6 s
+        "test_burraco_for_four_the_late_sides_team_loses",  # 2 to 4 s
+        "test_a_whole_game_against_a_bot",  # 3 s
     ),
     # the engine: thousands of seeded playouts and cross-checks
     "tests/conformance/test_games.py": (),  # every test: 27 to 97 s each

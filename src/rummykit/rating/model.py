@@ -71,6 +71,20 @@ def pool_of(
     return f"{game}/{players}"
 
 
+TURN_BASED_SUFFIX = "+days"
+"""What a pool's name ends with when it rates turn-based games (games over days)."""
+
+
+def turn_based_pool(pool: str) -> str:
+    """The pool of turn-based games beside the live pool ``pool``: a player's skill
+    over days is rated apart from their skill against a clock.
+
+    >>> turn_based_pool("burraco/4")
+    'burraco/4+days'
+    """
+    return pool + TURN_BASED_SUFFIX
+
+
 def new_model(*, drift: bool = True) -> PlackettLuce:
     """The Plackett-Luce model with OpenSkill's defaults.
 

@@ -106,6 +106,14 @@ class Settings(BaseSettings):
     # Password hashes and checks run at once in worker threads; more wait their turn.
     password_hashes_at_once: int = Field(default_factory=default_hashes_at_once, ge=1, le=64)
     max_tables_per_player: int = Field(default=20, ge=1)
+    # Turn-based games (games over days): how many one player may have under way (their
+    # own and those they sit at; not counted in max_tables_per_player), how many days
+    # of vacation a player has in a year (taken when a turn's time would run out, or
+    # declared), and how long before a turn's end its player is told time runs low
+    # (at most a quarter of the time per move).
+    max_turn_based_per_player: int = Field(default=50, ge=1)
+    vacation_days_per_year: int = Field(default=30, ge=0, le=366)
+    turn_low_hours: float = Field(default=24.0, gt=0)
     # Rating farming: rated tables at which the same two opponents may meet in a pool in
     # so many days; past it their games are played unrated.
     rated_games_between: int = Field(default=10, ge=1)

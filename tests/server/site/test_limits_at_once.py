@@ -104,6 +104,29 @@ def test_forty_table_creates_at_once_make_exactly_the_limit(
 
 
 @pytest.mark.parametrize("processes", [1, 2])
+def test_forty_turn_based_creates_at_once_make_exactly_the_limit(
+    apps: list[TestClient], processes: int
+) -> None:
+    """The limit of turn-based games (50 by default) holds under a flood, apart from
+    the live tables' (20), which the same player still has room for."""
+    cookie = new_player(apps[0], "patient")
+    limit = 50
+    for _ in range(limit - 10):
+        made = apps[0].post(
+            "/api/tables",
+            json={**waiting_table(), "days_per_move": 3},
+            headers={"cookie": f"rummykit_session={cookie}"},
+        )
+        assert made.status_code == 200, made.text
+    body = {**waiting_table(), "days_per_move": 3}
+    answers = fire(apps[:processes], [("/api/tables", body, cookie)] * REQUESTS)
+    assert outcome(answers) == {(200, None): 10, (429, "too_many_turn_based"): REQUESTS - 10}
+    assert all(a.json()["error"]["params"] == {"limit": limit} for a in answers if a.is_error)
+    live = fire(apps[:processes], [("/api/tables", waiting_table(), cookie)] * 5)
+    assert outcome(live) == {(200, None): 5}
+
+
+@pytest.mark.parametrize("processes", [1, 2])
 def test_a_guests_bot_budget_holds_against_forty_tables_at_once(
     apps: list[TestClient], processes: int
 ) -> None:

@@ -6,8 +6,9 @@ point tables a client shows.  A request for a new table (:class:`CreateTable`) i
 checked here, in this order, before the table registry stores anything: its rules
 (``bad_rules``), its bot seats (``bad_bot``, ``bad_seat``), the seat its maker sits in
 (``bad_seat``), whether it is rated (``rated_needs_account``, ``rated_needs_people``) and
-its clocks (``bad_turn_seconds``).  What comes out is a
-:class:`~rummykit.server.table.registry.NewTable`, every choice made.
+its clocks (``bad_turn_seconds``; a turn-based table's days, ``bad_days_per_move``).
+What comes out is a :class:`~rummykit.server.table.registry.NewTable`, every choice
+made.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from rummykit.bots.levels import levels_for
 from rummykit.games.registry import GAMES, game_named
 from rummykit.server.bots.limits import check_bot_level
 from rummykit.server.bots.ratings import published_ratings
-from rummykit.server.protocol.lobby import CreateTable, GameEntry, RuleOption, SeatRequest
+from rummykit.server.protocol.lobby import (
+    DAYS_PER_MOVE,
+    CreateTable,
+    GameEntry,
+    RuleOption,
+    SeatRequest,
+)
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.settings import Settings
 from rummykit.server.table.registry import NewTable
@@ -124,6 +131,22 @@ def clock_choice(
     return turn_seconds, bank
 
 
+def days_choice(request: CreateTable, humans: int) -> int | None:
+    """A turn-based table's time per move in days (``None``: a live table): one of
+    :data:`DAYS_PER_MOVE`, at a table with a person, and with no turn time or bank of a
+    live table beside it (``bad_days_per_move``)."""
+    days = request.days_per_move
+    if days is None:
+        return None
+    if days not in DAYS_PER_MOVE:
+        raise TableError("bad_days_per_move", f"{days} days is not a time per move", {"days": days})
+    if not humans:
+        raise TableError("bad_days_per_move", "a turn-based table needs a person")
+    if request.turn_seconds is not None or request.time_bank_seconds:
+        raise TableError("bad_days_per_move", "a turn-based table has no turn time or time bank")
+    return days
+
+
 def new_table(request: CreateTable, *, creator_registered: bool, settings: Settings) -> NewTable:
     """The table ``request`` asks for, every check passed (the first refusal raised as a
     :class:`TableError`) and every default filled in."""
@@ -136,7 +159,11 @@ def new_table(request: CreateTable, *, creator_registered: bool, settings: Setti
     if request.sit and not humans:
         raise TableError("bad_seat", "there is no human seat to sit in")
     rated = rated_choice(request, creator_registered=creator_registered)
-    turn_seconds, time_bank_seconds = clock_choice(request, len(humans), settings)
+    days_per_move = days_choice(request, len(humans))
+    if days_per_move is None:
+        turn_seconds, time_bank_seconds = clock_choice(request, len(humans), settings)
+    else:
+        turn_seconds, time_bank_seconds = None, None
     return NewTable(
         game=request.game,
         rules=rules,
@@ -146,4 +173,5 @@ def new_table(request: CreateTable, *, creator_registered: bool, settings: Setti
         private=request.private,
         turn_seconds=turn_seconds,
         time_bank_seconds=time_bank_seconds,
+        days_per_move=days_per_move,
     )

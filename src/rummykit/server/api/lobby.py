@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from rummykit.games.registry import game_named
-from rummykit.server.api import context, records
+from rummykit.server.api import context, records, turn_based
 from rummykit.server.api.catalog import catalog_entries, new_table
 from rummykit.server.api.context import ApiError, ServerContext
 from rummykit.server.api.table_access import MaybePlayer, TableId, check_read
@@ -22,6 +22,7 @@ from rummykit.server.bots.admission import admit_table, check_levels
 from rummykit.server.bots.names import seat_names
 from rummykit.server.competition.leaderboard import table_rating_changes
 from rummykit.server.protocol.lobby import (
+    DAYS_PER_MOVE,
     Catalog,
     CreateTable,
     ErrorResponse,
@@ -93,6 +94,7 @@ def _summary(table: TableRow, seats: list[SeatRow]) -> TableSummary:
         finished_at=table.finished_at,
         tournament_id=table.tournament_id,
         ended_by=table.ended_by,  # type: ignore[arg-type]
+        days_per_move=table.days_per_move,
     )
 
 
@@ -126,6 +128,7 @@ async def catalog(server: Context) -> Catalog:
         protocol_version=PROTOCOL_VERSION,
         default_turn_seconds=server.settings.default_turn_seconds,
         default_time_bank_seconds=server.settings.default_time_bank_seconds,
+        days_per_move=list(DAYS_PER_MOVE),
     )
 
 
@@ -156,11 +159,18 @@ async def create_for(
     table = new_table(
         request, creator_registered=player.login_name is not None, settings=server.settings
     )
+    admit = partial(
+        admit_table,
+        player=player,
+        bot_levels=levels,
+        settings=server.settings,
+        turn_based=table.days_per_move is not None,
+    )
     return await server.tables.create(
         table,
         creator_id=player.id,
         creator_name=player.name,
-        admit=partial(admit_table, player=player, bot_levels=levels, settings=server.settings),
+        admit=admit,
         **made,
     )
 
@@ -217,7 +227,11 @@ async def table_summary(
     if found is None:
         raise ApiError(404, "not_found", "there is no such table")
     check_read(*found, player.id if player is not None else None, token)
-    summary = _summary(*found)
+    now = server.tables.clock.now()
+    vacations = await turn_based.mover_vacations(server.storage, [found], now)
+    summary = turn_based.add_turn(
+        _summary(*found), *found, vacations, now, None if player is None else player.id
+    )
     if found[0].rated and found[0].status == "over":
         summary.rating_changes = await table_rating_changes(server.storage, table_id)
     return summary
@@ -266,11 +280,18 @@ async def leave(table_id: TableId, player: Player, server: Context) -> dict[str,
 
 @router.get("/current", response_model=list[TableSummary])
 async def current_games(player: Player, server: Context) -> list[TableSummary]:
-    """Your tables not over (waiting for players or under way), newest first: where to
-    come back to after leaving one (a bot plays your seat meanwhile), and the rematches
-    waiting with a seat kept for you."""
+    """Your tables not over (waiting for players or under way): where to come back to
+    after leaving one (a bot plays your seat meanwhile), and the rematches waiting with
+    a seat kept for you.  The turn-based games where it is your turn come first (least
+    time left first), then the live tables (newest first), then the other turn-based
+    games (least time left first)."""
     found = await server.storage.tables_of(player.id, finished=False, kept=True)
-    return [_summary(t, s) for t, s in found]
+    now = server.tables.clock.now()
+    vacations = await turn_based.mover_vacations(server.storage, found, now)
+    summaries = [
+        turn_based.add_turn(_summary(t, s), t, s, vacations, now, player.id) for t, s in found
+    ]
+    return turn_based.current_order(summaries)
 
 
 @router.get("/history", response_model=list[TableSummary])

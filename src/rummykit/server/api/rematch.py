@@ -53,6 +53,7 @@ def rematch_request(row: TableRow, seat_rows: list[SeatRow]) -> CreateTable:
         "rated": row.rated,
         "turn_seconds": row.turn_seconds,
         "time_bank_seconds": row.time_bank_seconds,
+        "days_per_move": row.days_per_move,
         "sit": False,
     }
     if "players" in fields["rules"]:

@@ -36,6 +36,7 @@ from rummykit.server.protocol.messages import (
     HintRequest,
     Pong,
     ProtocolError,
+    SubstituteRequest,
     parse_client_message,
 )
 from rummykit.server.protocol.refusals import TableError
@@ -46,6 +47,7 @@ from rummykit.server.table.commands import (
     ClientClaim,
     ClientFocusLost,
     ClientHint,
+    ClientSubstitute,
     Detach,
 )
 from rummykit.server.table.connection import CLOSE_TRY_AGAIN, Connection
@@ -263,6 +265,8 @@ async def _read(
             host.submit(ClientHint(connection))
         elif isinstance(parsed, ClaimRequest):
             host.submit(ClientClaim(connection))
+        elif isinstance(parsed, SubstituteRequest):
+            host.submit(ClientSubstitute(connection))
         elif isinstance(parsed, FocusLost):
             host.submit(ClientFocusLost(connection, parsed.state_number))
         else:

@@ -37,6 +37,7 @@ from rummykit.server.api import ratings as ratings_api
 from rummykit.server.api import replay as replay_api
 from rummykit.server.api import review as review_api
 from rummykit.server.api import tournaments as tournament_api
+from rummykit.server.api import turn_based as turn_based_api
 from rummykit.server.api.context import ServerContext
 from rummykit.server.app import metrics_page, start_up
 from rummykit.server.bots.service import BotRunner
@@ -115,6 +116,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(moderation.router)
     app.include_router(lobby.router)
+    app.include_router(turn_based_api.router)
     app.include_router(review_api.router)
     app.include_router(replay_api.router)
     app.include_router(ratings_api.router)

@@ -1,7 +1,9 @@
 """What a player may have at once, so that no player's tables keep every worker searching:
 
-- at most ``max_tables_per_player`` unfinished tables (those the player created, and
-  those where the player sits), rematches included (``too_many_tables``);
+- at most ``max_tables_per_player`` unfinished live tables (those the player created,
+  and those where the player sits), rematches included (``too_many_tables``), and
+  apart from them at most ``max_turn_based_per_player`` turn-based ones, a seat taken
+  at one counted too (``too_many_turn_based``);
 - at most ``max_tournaments_per_player`` tournaments not over (``too_many_tournaments``);
 - bots thinking at most ``bot_seconds_per_player`` seconds a move in all
   (``bot_seconds_per_guest`` for a guest), each bot counted at the longest its level
@@ -34,6 +36,7 @@ from rummykit.server.storage.holdings import (
     unfinished_tables,
 )
 from rummykit.server.storage.models import PlayerRow
+from rummykit.server.storage.turn_based import turn_based_count
 
 
 def check_levels(
@@ -58,11 +61,17 @@ async def admit_table(
     player: PlayerRow,
     bot_levels: list[str | None],
     settings: Settings,
+    turn_based: bool = False,
 ) -> None:
     """Refuse a new table of ``player`` with bots of ``bot_levels`` past the table limit
-    (``too_many_tables``) or the bot budget (``bad_bot``)."""
+    (``too_many_tables``; a ``turn_based`` one's, ``too_many_turn_based``) or the bot
+    budget (``bad_bot``)."""
     tables = await unfinished_tables(session, player.id)
-    if len(tables) >= settings.max_tables_per_player:
+    if turn_based:
+        _check_turn_based(
+            sum(1 for table, _ in tables if table.days_per_move is not None), settings
+        )
+    elif sum(1 for t, _ in tables if t.days_per_move is None) >= settings.max_tables_per_player:
         raise TableError(
             "too_many_tables",
             "finish or leave some tables first",
@@ -79,6 +88,20 @@ async def admit_table(
         )
         running += await _tournament_seconds(session, player.id)
         _check_budget(player, running, wanted, bot_levels, settings)
+
+
+async def admit_turn_based_seat(session: AsyncSession, player_id: str, settings: Settings) -> None:
+    """Refuse ``player_id`` a seat at one more turn-based table past their limit
+    (``too_many_turn_based``)."""
+    _check_turn_based(await turn_based_count(session, player_id), settings)
+
+
+def _check_turn_based(count: int, settings: Settings) -> None:
+    limit = settings.max_turn_based_per_player
+    if count >= limit:
+        raise TableError(
+            "too_many_turn_based", "finish some turn-based games first", {"limit": limit}
+        )
 
 
 async def admit_tournament(

@@ -45,6 +45,7 @@ from rummykit.server.table.commands import (
     ClientClaim,
     ClientFocusLost,
     ClientHint,
+    ClientSubstitute,
     Detach,
     Join,
     Leave,
@@ -60,7 +61,19 @@ class OwnerSide:
     """The clients of other gateways at this worker's tables, by connection id."""
 
     KINDS = frozenset(
-        {"attach", "detach", "act", "chat", "hint", "claim", "blur", "join", "leave", "rematch"}
+        {
+            "attach",
+            "detach",
+            "act",
+            "chat",
+            "hint",
+            "claim",
+            "sub",
+            "blur",
+            "join",
+            "leave",
+            "rematch",
+        }
     )
     """The envelopes a gateway sends an owner."""
 
@@ -98,7 +111,7 @@ class OwnerSide:
                 if found_remote is not None:
                     remote, host = found_remote
                     host.submit(Detach(remote))
-            case "act" | "chat" | "hint" | "claim" | "blur":
+            case "act" | "chat" | "hint" | "claim" | "sub" | "blur":
                 found_remote = self.connections.get(str(message.get("c")))
                 if found_remote is None:  # detached here (its gateway seemed dead): the
                     self._unknown(message)  # client must attach again, so it reconnects
@@ -114,6 +127,8 @@ class OwnerSide:
                     host.submit(ClientChat(remote, str(message["x"]), _client_id(message.get("i"))))
                 elif kind == "claim":
                     host.submit(ClientClaim(remote))
+                elif kind == "sub":
+                    host.submit(ClientSubstitute(remote))
                 elif kind == "blur":
                     host.submit(ClientFocusLost(remote, int(message["sn"])))
                 else:

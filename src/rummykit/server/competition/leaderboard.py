@@ -25,7 +25,7 @@ from typing import Final, Literal
 from pydantic import BaseModel
 
 from rummykit.games.registry import game_named
-from rummykit.rating.model import pool_of
+from rummykit.rating.model import TURN_BASED_SUFFIX, pool_of, turn_based_pool
 from rummykit.server.bots.names import seat_names
 from rummykit.server.protocol.lobby import RatingChange
 from rummykit.server.storage.models import RatingHistoryRow, SeatRow, TableRow
@@ -58,11 +58,13 @@ class LeaderEntry(BaseModel):
 
 
 class PoolBoard(BaseModel):
-    """One pool's board: ``players`` at that table size, the best first."""
+    """One pool's board: ``players`` at that table size, the best first; ``turn_based``
+    for a pool of games over days (listed once it has a player)."""
 
     pool: str
     players: int
     entries: list[LeaderEntry]
+    turn_based: bool = False
 
 
 class Leaderboard(BaseModel):
@@ -153,7 +155,7 @@ def _named_size(game: str) -> int:
 
 
 def _pool_parts(pool: str) -> tuple[str, int | None]:
-    game, _, players = pool.partition("/")
+    game, _, players = pool.removesuffix(TURN_BASED_SUFFIX).partition("/")
     return game, int(players) if players.isdigit() else None
 
 
@@ -161,8 +163,12 @@ async def leaderboard(storage: Storage, game: str, period: Period, now: float) -
     boards = []
     since = None if period == "all" else now - PERIOD_SECONDS
     async with storage.reading() as session:
-        for pool, players in pools_of(game):
+        pools = [(pool, players, False) for pool, players in pools_of(game)]
+        pools += [(turn_based_pool(pool), players, True) for pool, players, _ in pools]
+        for pool, players, days in pools:
             rows = await pool_board(session, pool, since=since, limit=BOARD_SIZE, now=now)
+            if days and not rows:
+                continue  # a pool of games over days nobody was rated in yet
             entries = [
                 LeaderEntry(
                     rank=rank,
@@ -175,7 +181,7 @@ async def leaderboard(storage: Storage, game: str, period: Period, now: float) -
                 )
                 for rank, (row, name, games) in enumerate(rows, start=1)
             ]
-            boards.append(PoolBoard(pool=pool, players=players, entries=entries))
+            boards.append(PoolBoard(pool=pool, players=players, entries=entries, turn_based=days))
     return Leaderboard(game=game, period=period, boards=boards)
 
 

@@ -194,6 +194,24 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
         Param("level", _STR, optional=True),
     ),
     _http("bad_turn_seconds", 400, "the turn time is not allowed"),
+    _http(
+        "bad_days_per_move",
+        400,
+        "a turn-based table's time per move is 1, 2, 3, 5, 7 or 14 days",
+        Param("days", _INT, optional=True),
+    ),
+    _http(
+        "too_many_turn_based",
+        429,
+        "you have {limit} turn-based games under way: finish some first",
+        Param("limit", _INT),
+    ),
+    _http(
+        "bad_vacation",
+        400,
+        "a vacation is 1 to {days_left} whole days, starting now or later",
+        Param("days_left", _INT),
+    ),
     _http("table_full", 409, "every seat is taken"),
     _http("seat_taken", 409, "that seat is not free", Param("seat", _INT)),
     _http("no_such_seat", 400, "there is no such seat", Param("seat", _INT)),
@@ -309,6 +327,10 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _socket("hint_not_allowed", "no hints while a rated or tournament game is played"),
     _socket("bot_error", "the bot could not answer"),
     _socket("nothing_to_claim", "no other side has abandoned this game"),
+    _socket(
+        "nothing_to_substitute",
+        "the time of the player to move has not run out: there is no move to hand over",
+    ),
 )
 
 ERROR_CODES: Final[Mapping[str, ErrorCode]] = {entry.code: entry for entry in _CATALOGUE}

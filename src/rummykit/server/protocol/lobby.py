@@ -11,6 +11,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    StrictInt,
     StringConstraints,
 )
 from pydantic_core import PydanticCustomError
@@ -20,6 +21,8 @@ from rummykit.server.protocol import names
 from rummykit.server.protocol.messages import MAX_NAME, ReasonPhrase
 
 MARKUP: Final = frozenset("<>&\"'`")
+DAYS_PER_MOVE: Final = (1, 2, 3, 5, 7, 14)
+"""The times per move, in days, a turn-based table may have."""
 # Codes of the validation errors the API answers under their own code (422) rather
 # than as ``invalid_request``.
 NAMED_VALIDATION_ERRORS: Final = frozenset({"bad_nickname", "bad_login_name", "bad_password"})
@@ -140,6 +143,9 @@ class CreateTable(_Body):
     private: bool = False
     turn_seconds: Annotated[float, Field(ge=5)] | None = None
     time_bank_seconds: Annotated[float, Field(ge=0)] | None = None
+    # a turn-based table (a game over days): each move's time in days, 1, 2, 3, 5, 7 or
+    # 14 (``bad_days_per_move``); null or omitted, a live table with ``turn_seconds``
+    days_per_move: StrictInt | None = None
     sit: bool = True
     # whether the result changes the players' ratings; omitted, a table of people made
     # by a registered player is rated and any other casual (docs/competition.md)
@@ -207,6 +213,43 @@ class TableSummary(BaseModel):
     tournament_id: str | None = None
     # how the game ended when it was not played to its end: "abandoned" or "aborted"
     ended_by: Literal["abandoned", "aborted"] | None = None
+    # a turn-based table: its time per move in days (null at a live table); while it is
+    # played, the seat to move and when its time runs out (unix seconds; later by the
+    # mover's vacation), and until when the mover is on vacation (null: not away)
+    days_per_move: int | None = None
+    turn_seat: int | None = None
+    turn_deadline: float | None = None
+    vacation_until: float | None = None
+    # in the caller's list of current games: whether it is the caller's turn there
+    your_turn: bool = False
+
+
+class VacationRequest(_Body):
+    """Days away from turn-based games, whole days from ``starts_at`` (unix seconds;
+    omitted, now): the clocks of the player's turn-based games stand still meanwhile."""
+
+    days: Annotated[StrictInt, Field(ge=1, le=366)]
+    starts_at: float | None = None
+
+
+class Vacation(BaseModel):
+    """A vacation: from ``starts_at`` to ``ends_at`` (unix seconds), ``declared`` in
+    advance or taken when a turn's time would have run out."""
+
+    starts_at: float
+    ends_at: float
+    declared: bool
+
+
+class VacationStatus(BaseModel):
+    """A player's vacations: the yearly allowance in days, the whole days left of it
+    this year (UTC), until when they are away now (null: not away), and their vacations
+    not over yet."""
+
+    allowance_days: int
+    days_left: int
+    away_until: float | None
+    vacations: list[Vacation]
 
 
 class TableCreated(BaseModel):
@@ -250,6 +293,8 @@ class Catalog(BaseModel):
     protocol_version: int
     default_turn_seconds: float
     default_time_bank_seconds: float = 0.0
+    # the times per move a turn-based table may have, in days
+    days_per_move: list[int] = Field(default_factory=list)
 
 
 class ErrorBody(BaseModel):

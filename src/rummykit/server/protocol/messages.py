@@ -113,6 +113,15 @@ class ClaimRequest(_ClientMessage):
     type: Literal["claim"] = "claim"
 
 
+class SubstituteRequest(_ClientMessage):
+    """At a turn-based table whose mover's time ran out, let a stand-in play that move
+    (the other choice is ``claim``); refused with ``nothing_to_substitute`` when the
+    time has not run out, a stand-in plays it already, or the sender is a watcher or
+    the late player."""
+
+    type: Literal["substitute"] = "substitute"
+
+
 class FocusLost(_ClientMessage):
     """The page lost the player's attention (another window or tab) during their turn
     at state ``state_number``.  Counted once a turn, at rated and tournament tables
@@ -129,10 +138,10 @@ class Ping(_ClientMessage):
 
 
 ClientMessage = Annotated[
-    ActionMessage | ChatMessage | HintRequest | ClaimRequest | FocusLost | Ping,
+    ActionMessage | ChatMessage | HintRequest | ClaimRequest | SubstituteRequest | FocusLost | Ping,
     Field(discriminator="type"),
 ]
-CLIENT_TYPES: Final = ("action", "chat", "hint", "claim", "focus_lost", "ping")
+CLIENT_TYPES: Final = ("action", "chat", "hint", "claim", "substitute", "focus_lost", "ping")
 
 # ---------------------------------------------------------------------------------------
 # Server -> client
@@ -165,12 +174,19 @@ class TurnInfo(_Message):
     the table has no turn timer.  At a table with a time bank, ``banks`` holds each
     seat's bank (seconds) as it stood when this turn began: the deadline is the turn
     time plus the mover's bank, so the mover's turn time is spent once
-    ``seconds_left`` is at most ``banks[player]``."""
+    ``seconds_left`` is at most ``banks[player]``.
+
+    At a turn-based table ``expired`` is true once the mover's time per move ran out:
+    the other players may claim the win (``claim``) or hand the move to a stand-in
+    (``substitute``); ``vacation_until`` (unix seconds) is the end of the mover's
+    vacation under way, during which their clock stands still (null: not away)."""
 
     player: int
     deadline: float | None = None
     seconds_left: float | None = None
     banks: list[float] | None = None
+    expired: bool = False
+    vacation_until: float | None = None
 
 
 class LastAction(_Message):
@@ -228,7 +244,8 @@ class StateMessage(_Message):
     seat's observation alone; null for a watcher and in a game without one.
     ``hints`` says whether the table's players may ask for hints: false while a rated
     or tournament game is played (a hint is then refused with ``hint_not_allowed``),
-    true at casual tables and against the computer.
+    true at casual tables and against the computer.  ``days_per_move`` is a turn-based
+    table's time per move in days (null at a live table).
     """
 
     type: Literal["state"] = "state"
@@ -247,6 +264,7 @@ class StateMessage(_Message):
     last_action: LastAction | None = None
     arrangement: HandArrangement | None = None
     hints: bool = True
+    days_per_move: int | None = None
 
 
 class ErrorMessage(_Message):

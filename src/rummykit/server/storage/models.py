@@ -178,6 +178,18 @@ class TableRow(Base):
     reveal_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # the finished table this one is the rematch of (``rematch.py``): one rematch a table
     rematch_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
+    # a turn-based table's time per move in days (null: a live table, its clock in
+    # ``turn_seconds``); and, while it is played, the seat to move and when that turn
+    # began, kept for the lobby's list of current games (the host derives its clock from
+    # the action log, and a restored host writes these again if they lag behind)
+    days_per_move: Mapped[int | None] = mapped_column(Integer, default=None)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    turn_since: Mapped[float | None] = mapped_column(Float, default=None)
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played over days (a time per move in days)."""
+        return self.days_per_move is not None
 
     @property
     def revealed(self) -> bool:
@@ -190,6 +202,20 @@ class TableRow(Base):
         if token is None or self.invite_token is None:
             return False
         return secrets.compare_digest(token.encode(), self.invite_token.encode())
+
+
+class VacationRow(Base):
+    """A player's time away from their turn-based games, from ``starts_at`` to
+    ``ends_at``: ``declared`` in advance, or taken when a turn's time would have run
+    out.  The clocks of the player's turn-based games stand still meanwhile."""
+
+    __tablename__ = "vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    starts_at: Mapped[float] = mapped_column(Float)
+    ends_at: Mapped[float] = mapped_column(Float)
+    declared: Mapped[bool] = mapped_column(Boolean)
 
 
 class SeatRow(Base):

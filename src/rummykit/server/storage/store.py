@@ -44,6 +44,7 @@ from rummykit.server.storage.moderation import ModerationStore
 from rummykit.server.storage.notifications import NotificationStore, queue_for_seats
 from rummykit.server.storage.players import PlayerStore
 from rummykit.server.storage.ratings import RatedGame, rate_finished_table
+from rummykit.server.storage.turn_based import TurnBasedStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +59,16 @@ class StoredTable:
     rematch: TableRow | None = None
 
 
-class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore, NotificationStore):
+class Storage(
+    PlayerStore, LinkStore, ModerationStore, AssessmentStore, NotificationStore, TurnBasedStore
+):
     """The server's database, behind one async engine (its players' part is
     :class:`~rummykit.server.storage.players.PlayerStore`, the traces that link their
     accounts :class:`~rummykit.server.storage.account_links.LinkStore`, moderation
     :class:`~rummykit.server.storage.moderation.ModerationStore`, fair-play assessments
     :class:`~rummykit.server.storage.assessments.AssessmentStore`, notifications
-    :class:`~rummykit.server.storage.notifications.NotificationStore`)."""
+    :class:`~rummykit.server.storage.notifications.NotificationStore`, turn-based play
+    :class:`~rummykit.server.storage.turn_based.TurnBasedStore`)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
@@ -140,34 +144,55 @@ class Storage(PlayerStore, LinkStore, ModerationStore, AssessmentStore, Notifica
         *,
         start_at: float | None = None,
         lease: Lease | None = None,
+        session: AsyncSession | None = None,
     ) -> bool:
         """Seat a player in a free human seat; false if it was taken meanwhile.  With
         ``start_at`` (the last free seat) the table is started at that time in the same
         transaction.  Like every write of a table, it is made only while ``lease`` (a
         worker of a site's) still holds the table, checked in the same transaction;
-        else nothing is written and ``LeaseLost`` is raised."""
-        async with self._sessions.begin() as session:
-            await _fence(session, lease)
-            result = await session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.player_id.is_(None),
-                    or_(SeatRow.kept_for.is_(None), SeatRow.kept_for == player_id),
-                )
-                .values(player_id=player_id, name=name, came_at=None)
+        else nothing is written and ``LeaseLost`` is raised.  Given ``session`` (one
+        holding the player's lock), the write is made in its transaction."""
+        if session is not None:
+            return await self._take_seat(
+                session, table_id, seat, player_id, name, start_at=start_at, lease=lease
             )
-            if not getattr(result, "rowcount", 0):
-                return False
-            if start_at is not None:
-                await session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.status == "waiting")
-                    .values(status="playing", started_at=start_at)
-                )
-            return True
+        async with self._sessions.begin() as own:
+            return await self._take_seat(
+                own, table_id, seat, player_id, name, start_at=start_at, lease=lease
+            )
+
+    @staticmethod
+    async def _take_seat(
+        session: AsyncSession,
+        table_id: str,
+        seat: int,
+        player_id: str,
+        name: str,
+        *,
+        start_at: float | None,
+        lease: Lease | None,
+    ) -> bool:
+        await _fence(session, lease)
+        result = await session.execute(
+            update(SeatRow)
+            .where(
+                SeatRow.table_id == table_id,
+                SeatRow.seat == seat,
+                SeatRow.kind == "human",
+                SeatRow.player_id.is_(None),
+                or_(SeatRow.kept_for.is_(None), SeatRow.kept_for == player_id),
+            )
+            .values(player_id=player_id, name=name, came_at=None)
+        )
+        if not getattr(result, "rowcount", 0):
+            return False
+        if start_at is not None:
+            await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "waiting")
+                .values(status="playing", started_at=start_at)
+            )
+        return True
 
     async def free_seat(
         self, table_id: str, seat: int, player_id: str, *, lease: Lease | None = None

@@ -1,16 +1,22 @@
 """Abandonment of a rated or tournament game: who is gone, the win claimed over them, and
 the abort of a game nobody plays any more.
 
-At a rated table, and at a tournament's, a person is *gone* while they are away past the
-grace period (at a tournament's, that includes a player who never came), or once a
-stand-in (the turn timer's or a substitute) has played their last ``abandon_turns``
-turns in a row; their next own move, or their return, brings them back.  Short absences
-stay the substitute's to play.  While a seat of another side is gone, a present player
-may claim the win: the game ends at once with their side the winner, the sides that are
-gone placed last (as leavers: rated so, and forfeiting at a tournament's table), and
-says it was ``abandoned``.  When every person at the table is gone the game is
-``aborted``: it ends unrated and nobody wins (at a tournament's table every person
-forfeits).  Casual tables play on as before.
+At a rated table, at a tournament's, and at a turn-based one, a person is *gone* while
+they are away past the grace period (at a tournament's, that includes a player who never
+came), or once a stand-in (the turn timer's or a substitute) has played their last
+``abandon_turns`` turns in a row; their next own move, or their return, brings them
+back.  Short absences stay the substitute's to play.  While a seat of another side is
+gone, a present player may claim the win: the game ends at once with their side the
+winner, the sides that are gone placed last (as leavers: rated so, and forfeiting at a
+tournament's table), and says it was ``abandoned``.  When every person at the table has
+left (away, or their turns played by a stand-in) the game is ``aborted``: it ends
+unrated and nobody wins (at a tournament's table every person forfeits).  Casual live
+tables play on as before.
+
+At a turn-based table (casual or rated) the same holds, but nobody is away for being
+disconnected (players come and go over days), and a mover whose time per move ran out
+is gone too until the turn passes or the others hand the move to a stand-in
+(``turn_based.py``); such a lateness alone never aborts a game.
 """
 
 from __future__ import annotations
@@ -42,9 +48,10 @@ class Abandonment:
 
     @property
     def applies(self) -> bool:
-        """Whether the table's game can be abandoned: a rated one, or a tournament's."""
+        """Whether the table's game can be abandoned: a rated one, a tournament's, or a
+        turn-based one."""
         row = self.host.row
-        return bool(row.rated) or row.tournament_id is not None
+        return bool(row.rated) or row.tournament_id is not None or row.days_per_move is not None
 
     def moved(self, seat: int, actor: Actor, turn_ended: bool) -> None:
         """Count a move of ``seat``'s: a person's own brings them back, a stand-in's
@@ -60,13 +67,18 @@ class Abandonment:
 
     def mark(self) -> None:
         """Mark every seat gone or not as it stands now."""
+        host = self.host
+        turn = host.turn
+        late = host.mover() if turn.expired and not turn.timed_out else None
+        for seat in host.seating:
+            seat.gone = self.applies and (self._left(seat.index) or seat.index == late)
+
+    def _left(self, index: int) -> bool:
+        """Whether the person of seat ``index`` left: away, or a stand-in played their
+        last ``abandon_turns`` turns."""
+        seat = self.host.seating[index]
         limit = self.host.settings.abandon_turns
-        for seat in self.host.seating:
-            seat.gone = (
-                self.applies
-                and seat.kind == "human"
-                and (seat.away or seat.stand_in_turns >= limit)
-            )
+        return seat.kind == "human" and (seat.away or seat.stand_in_turns >= limit)
 
     def _side(self, seat: int) -> int:
         team_of = self.host.game.team_of
@@ -100,7 +112,12 @@ class Abandonment:
         """End the game unrated when every person at the table is gone; whether it was."""
         host = self.host
         people = [s for s in host.seating if s.kind == "human"]
-        if host.status != "playing" or not people or not all(s.gone for s in people):
+        if (
+            host.status != "playing"
+            or not self.applies
+            or not people
+            or not all(self._left(s.index) for s in people)
+        ):
             return False
         log_event(host.table_id, "aborted")
         # at a tournament's table every person forfeits (left, placed last)

@@ -43,6 +43,8 @@ class DrivenTable(TableCore, Protocol):
         connection: Connection | None = None,
     ) -> bool: ...
 
+    def turn_armed(self) -> None: ...
+
 
 class BotDriver:
     """Bot turns, substitutes and timed-out turns of one table."""
@@ -96,6 +98,7 @@ class BotDriver:
         controller = self.controller(mover)
         if controller is None:
             host.turn.arm(lambda key: host.submit(TimerFired(key)))
+            host.turn_armed()
             return
         host.turn.disarm()
         number = host.state_number

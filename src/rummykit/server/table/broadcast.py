@@ -122,6 +122,7 @@ class TableViews:
             last_action=last_action_for(host.last_action, seat),
             hints=hints_allowed(host.row),
             arrangement=None if seat is None else self.arrangement(seat),
+            days_per_move=host.row.days_per_move,
         )
 
     def _allowed(self, connection: Connection) -> bool:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from rummykit.server.protocol.refusals import TableError
 from rummykit.server.table.connection import Connection
 
 Actor = Literal["human", "bot", "timeout", "substitute"]
@@ -59,6 +60,36 @@ class ClientClaim:
     """The connection's player claims the win over a side that abandoned the game."""
 
     connection: Connection
+
+
+@dataclass(frozen=True)
+class ClientSubstitute:
+    """The connection's player lets a stand-in play a turn-based move whose time ran
+    out."""
+
+    connection: Connection
+
+
+@dataclass(frozen=True)
+class LowTime:
+    """The warning that turn ``key``'s time runs low rang (a turn-based table)."""
+
+    key: int
+
+
+@dataclass(frozen=True)
+class PausesRead:
+    """The vacations of turn ``key``'s mover, as stored (a turn-based table)."""
+
+    key: int
+    pauses: list[tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class TurnRanOut:
+    """Turn ``key``'s time ran out with no vacation day left (a turn-based table)."""
+
+    key: int
 
 
 @dataclass(frozen=True)
@@ -160,10 +191,14 @@ Command = (
     | ClientChat
     | ClientHint
     | ClientClaim
+    | ClientSubstitute
     | ClientFocusLost
     | BotDecided
     | BotRetry
     | TimerFired
+    | LowTime
+    | PausesRead
+    | TurnRanOut
     | GraceExpired
     | Join
     | Leave
@@ -173,3 +208,15 @@ Command = (
     | Stop
     | HintReady
 )
+
+
+def turn_away(command: Command) -> None:
+    """Answer a command a stopped host will not handle: close a new connection, tell a
+    waiting caller to try again."""
+    match command:
+        case Attach(connection):
+            connection.close()
+        case Join(result=result) | Leave(result=result) if not result.done():
+            result.set_exception(TableError("table_unavailable", "the table is busy; try again"))
+        case SignedOut(result=result) if not result.done():
+            result.set_result(None)  # a stopped host has closed every connection

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from rummykit.rating.model import pool_of
+from rummykit.rating.model import pool_of, turn_based_pool
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.messages import EndedBy, GameOverMessage
 from rummykit.server.storage.models import TableRow
@@ -67,6 +67,8 @@ class GameEnd:
                 player_counts=game.player_counts,
                 named_size=game.named_pool_size,
             )
+            if host.row.days_per_move is not None:
+                pool = turn_based_pool(pool)
             team_of = game.team_of
             rated = RatedGame(
                 pool=pool,

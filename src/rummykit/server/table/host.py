@@ -9,7 +9,8 @@ lobby), :mod:`~rummykit.server.table.turn_clock` (the turn timer),
 :mod:`~rummykit.server.table.bot_driver` (bots, substitutes, timed-out turns),
 :mod:`~rummykit.server.table.talk` (chat and hints),
 :mod:`~rummykit.server.table.ending` (the game's end),
-:mod:`~rummykit.server.table.abandonment` (a rated game abandoned) and
+:mod:`~rummykit.server.table.abandonment` (a rated game abandoned),
+:mod:`~rummykit.server.table.turn_based` (games over days) and
 :mod:`~rummykit.server.table.broadcast` (views).  None of them imports the host: each
 names the part of it it uses (:mod:`~rummykit.server.table.parts`).  Time comes from an
 injected :class:`~rummykit.server.clock.Clock`.
@@ -70,6 +71,7 @@ from rummykit.server.storage.store import Storage, StoredTable
 from rummykit.server.table.abandonment import Abandonment
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import TableViews
+from rummykit.server.table.client_moves import refused
 from rummykit.server.table.commands import (
     Actor,
     Attach,
@@ -80,6 +82,7 @@ from rummykit.server.table.commands import (
     ClientClaim,
     ClientFocusLost,
     ClientHint,
+    ClientSubstitute,
     Command,
     Detach,
     GraceExpired,
@@ -87,10 +90,14 @@ from rummykit.server.table.commands import (
     Join,
     Leave,
     Linger,
+    LowTime,
+    PausesRead,
     RematchMade,
     SignedOut,
     Stop,
     TimerFired,
+    TurnRanOut,
+    turn_away,
 )
 from rummykit.server.table.connection import Connection
 from rummykit.server.table.ending import GameEnd
@@ -100,6 +107,7 @@ from rummykit.server.table.parts import Status
 from rummykit.server.table.presence import Presence
 from rummykit.server.table.seating import Seating
 from rummykit.server.table.talk import TableTalk
+from rummykit.server.table.turn_based import DAY, TurnBasedPlay, TurnListener
 from rummykit.server.table.turn_clock import TurnClock
 
 __all__ = ["TableError", "TableHost"]
@@ -124,6 +132,8 @@ class TableHost:
         on_finish: Callable[[TableRow], None] | None = None,
         fencing: Callable[[str], Lease | None] | None = None,
         on_player_back: Callable[[str], Awaitable[None]] | None = None,
+        on_turn: TurnListener | None = None,
+        on_low_time: TurnListener | None = None,
     ) -> None:
         self.table_id = row.id
         # several server processes: the lease to write each action under (``None`` once
@@ -143,12 +153,17 @@ class TableHost:
         self.clock: Clock = clock or SystemClock()
         self.on_stop = on_stop
         self.on_finish = on_finish
+        # a turn-based table's listeners (``turn_based.py``)
+        self.on_turn = on_turn
+        self.on_low_time = on_low_time
         self.inbox: asyncio.Queue[Command] = asyncio.Queue()
         self.seating = Seating(seats, clock=self.clock, since=row.created_at)
+        days = row.days_per_move
         self.turn = TurnClock(
             clock=self.clock,
-            turn_seconds=row.turn_seconds,
+            turn_seconds=row.turn_seconds if days is None else days * DAY,
             bank_seconds=row.time_bank_seconds,
+            turn_based=days is not None,
             players=len(seats),
             # a waiting table's turn begins at its start (no one's bank runs before it)
             mover=self.state.current_player if self.status == "playing" else None,
@@ -162,6 +177,7 @@ class TableHost:
         self.abandonment = Abandonment(self)
         self.focus = FocusLosses(self)
         self.seat_requests = SeatRequests(self)
+        self.days = TurnBasedPlay(self)
         self.last_action: LastAction | None = None
         # once the game is over: the rematch a player of this table asked for
         self.rematch: RematchOffer | None = None
@@ -193,6 +209,8 @@ class TableHost:
             turned = host._note_turn(before, row.at)
             host.last_action = LastAction(seat=row.seat, action=row.action, actor=row.actor)  # type: ignore[arg-type]
             host.abandonment.moved(row.seat, row.actor, turned)  # type: ignore[arg-type]
+            if host.days.applies and row.actor == "timeout" and not turned:
+                host.turn.hand_over()  # the others chose a stand-in for this turn
         return host
 
     async def settle(self) -> None:
@@ -244,6 +262,7 @@ class TableHost:
             for seat in self.seating:
                 if seat.kind == "human" and not seat.connections:
                     self.presence.start_grace(seat)
+            self.days.resume()
             self.bots.after_change()
         self.linger_if_idle()
 
@@ -258,7 +277,7 @@ class TableHost:
         """Queue ``command``; a stopped host turns it away at once (its connections are
         closed and its callers told to try again, which finds the table's new host)."""
         if self.stopped:
-            self._turn_away(command)
+            turn_away(command)
         else:
             self.inbox.put_nowait(command)
 
@@ -280,13 +299,13 @@ class TableHost:
                     log_event(
                         self.table_id, "storage_failed", level=logging.ERROR, error=repr(error)
                     )
-                    self._turn_away(command)
+                    turn_away(command)
                     break
                 except Exception:
                     logging.getLogger("rummykit.server").exception(
                         "table=%s event=host_error", self.table_id
                     )
-                    self._turn_away(command)
+                    turn_away(command)
         finally:
             self._shutdown()
 
@@ -298,31 +317,19 @@ class TableHost:
             if timer is not None:
                 timer.cancel()
         self.turn.disarm()
+        self.days.stop()
         self.bots.cancel()
         if self.on_stop is not None:  # first: a site hands its clients elsewhere on to
             self.on_stop(self)  # the table's next owner, and closes none of them here
         self.seating.close_all()
         while not self.inbox.empty():
-            self._turn_away(self.inbox.get_nowait())
-
-    @staticmethod
-    def _turn_away(command: Command) -> None:
-        """Answer a command the host will not handle: close a new connection, tell a
-        waiting caller to try again."""
-        match command:
-            case Attach(connection):
-                connection.close()
-            case Join(result=result) | Leave(result=result) if not result.done():
-                result.set_exception(
-                    TableError("table_unavailable", "the table is busy; try again")
-                )
-            case SignedOut(result=result) if not result.done():
-                result.set_result(None)  # a stopped host has closed every connection
+            turn_away(self.inbox.get_nowait())
 
     async def _handle(self, command: Command) -> None:
         match command:
             case Attach(connection):
                 await self.presence.attach(connection)
+                self.days.refresh()  # someone looks: the mover's vacations as stored
             case Detach(connection):
                 self.presence.detach(connection)
             case ClientAction():
@@ -333,6 +340,8 @@ class TableHost:
                 self.talk.hint(connection)
             case ClientClaim(connection):
                 await self.abandonment.claim(connection)
+            case ClientSubstitute() | LowTime() | PausesRead() | TurnRanOut():
+                self.days.handle(command)
             case ClientFocusLost():
                 await self.focus.lost(command)
             case HintReady():
@@ -341,6 +350,8 @@ class TableHost:
                 await self.bots.decided(command)
             case BotRetry():
                 self.bots.retry(command)
+            case TimerFired(key) if self.days.applies:
+                self.days.ring(key)
             case TimerFired(key):
                 self.bots.timer_fired(key)
             case GraceExpired(seat):
@@ -379,6 +390,8 @@ class TableHost:
     def awaits_players(self, now: float | None = None) -> bool:
         """Whether the lobby lists this table (see :meth:`Seating.awaits_players`)."""
         del now  # the host's clock says
+        if self.status == "waiting" and self.days.applies:
+            return True  # players of a game over days come and go
         return self.status == "waiting" and self.seating.awaits_players(self.settings.grace_seconds)
 
     def linger_if_idle(self) -> None:
@@ -405,28 +418,18 @@ class TableHost:
         player = self.mover()
         return None if player is None else self.turn.info(player)
 
+    def turn_armed(self) -> None:
+        """The turn timer is armed for a person to move (a turn-based table warns them
+        when their time runs low)."""
+        self.days.arm_low_time()
+
     # -- play ---------------------------------------------------------------------------
 
     async def _client_action(self, command: ClientAction) -> None:
         connection = command.connection
-        seat = connection.seat
-        refuse = self.views.refuse
-        if seat is None or not self.seating.may_see(connection, seat):
-            refuse(connection, "not_seated", "watchers cannot play")
-        elif self.status == "waiting":
-            refuse(connection, "table_not_started", "the table is waiting for players")
-        elif self.status == "over":
-            refuse(connection, "game_over", "the game is over")
-        elif command.state_number != self.state_number:
-            refuse(
-                connection,
-                "stale_state",
-                f"the table is at state {self.state_number}, not {command.state_number}",
-                {"state_number": self.state_number, "sent": command.state_number},
-            )
-        elif self.turn.timed_out and self.state.current_player == seat:
-            refuse(connection, "turn_timed_out", "the turn timer ran out: greedy plays this turn")
-        elif await self.play(seat, command.action, "human", None, connection):
+        if refused(self, command) or connection.seat is None:
+            return
+        if await self.play(connection.seat, command.action, "human", None, connection):
             action_took(command.received_at)
 
     async def play(
@@ -477,6 +480,9 @@ class TableHost:
         if self.state.game_over:
             await self.ending.finish(at)
         elif not await self.abandonment.abort_if_deserted():
+            if turned:
+                self.days.turn_passed()
+                await self.days.written()  # the lobby shows the turn before anyone
             self.views.broadcast()
             self.bots.after_change()
         return True
@@ -488,6 +494,7 @@ class TableHost:
         self.row.started_at = at
         self.turn.begin_turn(self.state_number, at, self.state.current_player)
         log_event(self.table_id, "started")
+        self.days.turn_passed()
         for seat in self.seating:
             if seat.kind == "human" and not seat.connections:
                 self.presence.start_grace(seat)

@@ -10,12 +10,15 @@ never decides who a connection speaks for (the seating does, when the host rebin
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Protocol
 
+from rummykit.server.bots.admission import admit_turn_based_seat
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol.refusals import TableError
 from rummykit.server.storage.account_links import window_start
 from rummykit.server.storage.errors import StorageError
+from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import RECENT_EVENTS, TableViews
 from rummykit.server.table.commands import Join, Leave
@@ -73,14 +76,7 @@ class SeatRequests:
         at = host.clock.now()
         # the last free seat starts the game, in the same transaction
         starts = all(s.occupied for s in host.seating if s is not seat)
-        if not await host.storage.take_seat(
-            host.table_id,
-            seat.index,
-            command.player_id,
-            command.name,
-            start_at=at if starts else None,
-            lease=host.write_lease(),
-        ):
+        if not await self._store_seat(command, seat.index, at if starts else None):
             raise TableError("seat_taken", "that seat is not free", {"seat": seat.index})
         seat.player_id = command.player_id
         seat.name = command.name
@@ -93,6 +89,27 @@ class SeatRequests:
         host.views.broadcast()
         host.bots.after_change()
         return seat.index
+
+    async def _store_seat(self, command: Join, index: int, start_at: float | None) -> bool:
+        """Store the seat taken; at a turn-based table under the player's lock, after
+        checking in the same transaction that the player may have one more
+        (``too_many_turn_based``: joins in any process are admitted one at a time)."""
+        host = self.host
+        store = host.storage
+        take = partial(
+            store.take_seat,
+            host.table_id,
+            index,
+            command.player_id,
+            command.name,
+            start_at=start_at,
+            lease=host.write_lease(),
+        )
+        if host.row.days_per_move is None:
+            return await take()
+        async with holding_player(store, command.player_id) as session:
+            await admit_turn_based_seat(session, command.player_id, host.settings)
+            return await take(session=session)
 
     async def leave(self, command: Leave) -> None:
         host = self.host

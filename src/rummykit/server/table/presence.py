@@ -129,7 +129,11 @@ class Presence:
         host.linger_if_idle()
 
     def start_grace(self, seat: SeatState) -> None:
+        """Start the grace period of a seat whose player has no connection (none at a
+        turn-based table: its players come and go over days)."""
         host = self.host
+        if host.row.days_per_move is not None:
+            return
         index = seat.index
         host.seating.start_grace(
             seat, host.settings.grace_seconds, lambda: host.submit(GraceExpired(index))

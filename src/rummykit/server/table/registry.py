@@ -41,14 +41,17 @@ from rummykit.server.table import committed_deal
 from rummykit.server.table.commands import SignedOut
 from rummykit.server.table.host import TableHost
 from rummykit.server.table.remote import RemoteTable
+from rummykit.server.table.turn_based import TurnListener
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewTable:
     """A table to make, every choice made: its game and rules (the game's ``Rules``), its
     seats, the seat its maker takes (``None``: none), whether it is rated, whether it
-    is private, and its turn time and time bank (``None``: none).  The lobby's request
-    is checked and turned into one by :mod:`rummykit.server.api.catalog`."""
+    is private, and its turn time and time bank (``None``: none), or for a turn-based
+    table its time per move in days (``days_per_move``; ``None``: a live table).  The
+    lobby's request is checked and turned into one by
+    :mod:`rummykit.server.api.catalog`."""
 
     game: str
     rules: Any
@@ -58,6 +61,7 @@ class NewTable:
     private: bool
     turn_seconds: float | None
     time_bank_seconds: float | None
+    days_per_move: int | None = None
 
 
 class Site(Protocol):
@@ -121,6 +125,20 @@ class TableRegistry:
         self._loading: dict[str, asyncio.Lock] = {}
         # told of every table this process sees end (a tournament moves on)
         self.finish_listeners: list[Callable[[TableRow], None]] = []
+        self.turn_listeners: list[TurnListener] = []
+        """Told ``(row, seat, player_id)`` each time the turn of a turn-based table of
+        this process passes to a person (``seat``, held by ``player_id``; not to a bot,
+        nor to a person who left, whose seat a stand-in plays), and when such a table
+        starts with a person to move.  Called in the table's task, after the move that
+        passed the turn is stored: a listener must not block (start its own task for
+        anything slow) and must not raise.  A table restored after a restart does not
+        tell again the turn it was at.  Never called for live tables."""
+        self.low_time_listeners: list[TurnListener] = []
+        """Told ``(row, seat, player_id)`` once a turn when the time of the person to
+        move at a turn-based table runs low: a quarter of the time per move left, at
+        most ``turn_low_hours`` (24) hours (later by the mover's vacation).  A turn
+        already past that point when its table is restored is not told.  The same rules
+        as :attr:`turn_listeners`; never called for live tables."""
 
     def _parts(self) -> dict[str, Any]:
         return {
@@ -132,7 +150,17 @@ class TableRegistry:
             "on_finish": self._finished,
             "fencing": None if self.cluster is None else self.cluster.fencing,
             "on_player_back": None if self.cluster is None else self.cluster.player_back,
+            "on_turn": self._turn_passed,
+            "on_low_time": self._time_low,
         }
+
+    def _turn_passed(self, row: TableRow, seat: int, player_id: str) -> None:
+        for listener in self.turn_listeners:
+            listener(row, seat, player_id)
+
+    def _time_low(self, row: TableRow, seat: int, player_id: str) -> None:
+        for listener in self.low_time_listeners:
+            listener(row, seat, player_id)
 
     def _finished(self, row: TableRow) -> None:
         for listener in self.finish_listeners:
@@ -191,6 +219,7 @@ class TableRegistry:
             winners=None,
             rated=table.rated,
             rematch_of=rematch_of,
+            days_per_move=table.days_per_move,
         )
         seat_rows = [
             SeatRow(
@@ -368,6 +397,14 @@ class TableRegistry:
         if self.cluster is not None and elsewhere:
             hidden |= await self.cluster.hidden_elsewhere(elsewhere)
         return hidden
+
+    def vacations_changed(self, player_id: str) -> None:
+        """``player_id`` declared a vacation: the turn-based tables of this process where
+        they sit read their vacations again (another process's read them when their
+        timer rings or someone comes to the table)."""
+        for host in list(self.hosts.values()):
+            if host.days.applies and host.seat_of(player_id) is not None:
+                host.days.refresh()
 
     async def sign_out(self, player_id: str) -> None:
         """Close every connection of ``player_id`` at the tables of this process; returns

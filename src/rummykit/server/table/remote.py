@@ -32,6 +32,7 @@ from rummykit.server.table.commands import (
     ClientClaim,
     ClientFocusLost,
     ClientHint,
+    ClientSubstitute,
     Command,
     Detach,
     Join,
@@ -168,6 +169,8 @@ class RemoteTable:
                 self._send("hint", c=self._ids.get(id(connection)))
             case ClientClaim(connection):
                 self._send_watched("claim", connection)
+            case ClientSubstitute(connection):
+                self._send_watched("sub", connection)
             case ClientFocusLost(connection, state_number):
                 self._send("blur", c=self._ids.get(id(connection)), sn=state_number)
             case Join(player_id, name, seat, result):

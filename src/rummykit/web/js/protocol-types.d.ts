@@ -13,7 +13,7 @@
 export type ProtocolVersion = 2;
 
 /** What a client sends over the table's WebSocket. */
-export type ClientMessage = ActionMessage | ChatMessage | HintRequest | ClaimRequest | FocusLost | Ping;
+export type ClientMessage = ActionMessage | ChatMessage | HintRequest | ClaimRequest | SubstituteRequest | FocusLost | Ping;
 
 /** What the server sends over the table's WebSocket. */
 export type ServerMessage = StateMessage | ErrorMessage | ChatBroadcast | ChatHistory | RematchOffer | HintMessage | GameOverMessage | Pong;
@@ -263,7 +263,8 @@ export interface RematchOffer {
  * seat's observation alone; null for a watcher and in a game without one.
  * `hints` says whether the table's players may ask for hints: false while a rated
  * or tournament game is played (a hint is then refused with `hint_not_allowed`),
- * true at casual tables and against the computer.
+ * true at casual tables and against the computer.  `days_per_move` is a turn-based
+ * table's time per move in days (null at a live table).
  */
 export interface StateMessage {
   /** default "state" */
@@ -287,6 +288,19 @@ export interface StateMessage {
   arrangement?: HandArrangement | null;
   /** default true */
   hints?: boolean;
+  /** default null */
+  days_per_move?: number | null;
+}
+
+/**
+ * At a turn-based table whose mover's time ran out, let a stand-in play that move
+ * (the other choice is `claim`); refused with `nothing_to_substitute` when the
+ * time has not run out, a stand-in plays it already, or the sender is a watcher or
+ * the late player.
+ */
+export interface SubstituteRequest {
+  /** default "substitute" */
+  type?: "substitute";
 }
 
 /**
@@ -295,6 +309,11 @@ export interface StateMessage {
  * seat's bank (seconds) as it stood when this turn began: the deadline is the turn
  * time plus the mover's bank, so the mover's turn time is spent once
  * `seconds_left` is at most `banks[player]`.
+ *
+ * At a turn-based table `expired` is true once the mover's time per move ran out:
+ * the other players may claim the win (`claim`) or hand the move to a stand-in
+ * (`substitute`); `vacation_until` (unix seconds) is the end of the mover's
+ * vacation under way, during which their clock stands still (null: not away).
  */
 export interface TurnInfo {
   player: number;
@@ -304,6 +323,10 @@ export interface TurnInfo {
   seconds_left?: number | null;
   /** default null */
   banks?: number[] | null;
+  /** default false */
+  expired?: boolean;
+  /** default null */
+  vacation_until?: number | null;
 }
 
 // ---------------------------------------------------------------------------------
@@ -348,6 +371,7 @@ export interface Catalog {
   default_turn_seconds: number;
   /** default 0.0 */
   default_time_bank_seconds?: number;
+  days_per_move?: number[];
 }
 
 export interface CloseReport {
@@ -373,6 +397,7 @@ export interface CreateTable {
   private?: boolean;
   turn_seconds?: number | null;
   time_bank_seconds?: number | null;
+  days_per_move?: number | null;
   /** default true */
   sit?: boolean;
   rated?: boolean | null;
@@ -622,11 +647,16 @@ export interface PlayerCase {
   account: AccountView;
 }
 
-/** One pool's board: `players` at that table size, the best first. */
+/**
+ * One pool's board: `players` at that table size, the best first; `turn_based`
+ * for a pool of games over days (listed once it has a player).
+ */
 export interface PoolBoard {
   pool: string;
   players: number;
   entries: LeaderEntry[];
+  /** default false */
+  turn_based?: boolean;
 }
 
 export interface PoolRating {
@@ -909,6 +939,12 @@ export interface TableSummary {
   finished_at?: number | null;
   tournament_id?: string | null;
   ended_by?: "abandoned" | "aborted" | null;
+  days_per_move?: number | null;
+  turn_seat?: number | null;
+  turn_deadline?: number | null;
+  vacation_until?: number | null;
+  /** default false */
+  your_turn?: boolean;
 }
 
 export interface TournamentRound {
@@ -958,6 +994,38 @@ export interface TournamentView {
   round_list: TournamentRound[];
   standings: StandingLine[];
   your_table: string | null;
+}
+
+/**
+ * A vacation: from `starts_at` to `ends_at` (unix seconds), `declared` in
+ * advance or taken when a turn's time would have run out.
+ */
+export interface Vacation {
+  starts_at: number;
+  ends_at: number;
+  declared: boolean;
+}
+
+/**
+ * Days away from turn-based games, whole days from `starts_at` (unix seconds;
+ * omitted, now): the clocks of the player's turn-based games stand still meanwhile.
+ */
+export interface VacationRequest {
+  /** minimum 1.0, maximum 366.0 */
+  days: number;
+  starts_at?: number | null;
+}
+
+/**
+ * A player's vacations: the yearly allowance in days, the whole days left of it
+ * this year (UTC), until when they are away now (null: not away), and their vacations
+ * not over yet.
+ */
+export interface VacationStatus {
+  allowance_days: number;
+  days_left: number;
+  away_until: number | null;
+  vacations: Vacation[];
 }
 
 export interface ValidationError {
@@ -1106,6 +1174,16 @@ export interface ApiRoutes {
   "GET /api/tables/{table_id}/record": {
     request: undefined;
     response: { [key: string]: unknown };
+  };
+  /** My Vacation */
+  "GET /api/vacation": {
+    request: undefined;
+    response: VacationStatus;
+  };
+  /** Take Vacation */
+  "POST /api/vacation": {
+    request: VacationRequest;
+    response: VacationStatus;
   };
   /** Start Review */
   "POST /api/tables/{table_id}/review": {

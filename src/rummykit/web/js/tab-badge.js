@@ -28,10 +28,30 @@ export function setTabBadge(badge) {
   if (link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
+// the page's own title, and how many turn-based games wait for the player's move (shown
+// before it: "(3) rummykit")
+let base = "rummykit";
+let waiting = 0;
+
+function showTitle() {
+  const title = waiting > 0 ? `(${waiting}) ${base}` : base;
+  if (document.title !== title) document.title = title;
+}
+
 /**
  * Set the tab's title.
  * @param {string} title
  */
 export function setTabTitle(title) {
-  if (document.title !== title) document.title = title;
+  base = title;
+  showTitle();
+}
+
+/**
+ * Set how many turn-based games wait for the player's move (the title's count).
+ * @param {number} count
+ */
+export function setTurnCount(count) {
+  waiting = count;
+  showTitle();
 }

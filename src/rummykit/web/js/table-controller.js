@@ -323,6 +323,11 @@ export class TableController {
     if (this.connection.send({ type: "hint" })) this.store.set({ hintPending: true, hint: null });
   }
 
+  /** At a turn-based table whose mover's time ran out: let a stand-in play that move. */
+  letSubstitutePlay() {
+    this.connection.send({ type: "substitute" });
+  }
+
   /** Claim the win over a side that abandoned the game (the server checks it may be). */
   claimWin() {
     this.connection.send({ type: "claim" });

@@ -6,6 +6,7 @@ import { api } from "../api.js";
 import { session, settings } from "../store.js";
 import { useStore } from "../hooks.js";
 import { reducedMotion } from "../motion.js";
+import { YourTurns } from "./your-turns.js";
 
 /**
  * @import { Seat } from "../protocol-types"
@@ -79,6 +80,7 @@ export function TopBar({ title = null, badge = null, children = null }) {
     ${badge}
     <span class="spacer"></span>
     ${children}
+    <${YourTurns} />
     <${LanguageSwitch} />
     <button type="button" class="quiet settings-button" aria-label=${t("settings.title")}
       title=${t("settings.title")} onClick=${() => setOpen(true)}>⚙</button>

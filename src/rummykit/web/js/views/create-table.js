@@ -1,5 +1,6 @@
 // A new table: game, every rule option the server lists, each seat a person or a bot,
-// public or private, turn time. A private table's invitation link shows at the table.
+// public or private, turn time, or a turn-based game of some days a move. A private
+// table's invitation link shows at the table.
 
 import { html, useState } from "../html.js";
 import { has, t, errorText } from "../i18n.js";
@@ -20,6 +21,8 @@ import { gameViews } from "../games.js";
 const TURN_TIMES = [0, 30, 60, 90, 120, 300];
 // each seat's reserve for the game, drawn on when a turn runs past its turn time
 const BANK_TIMES = [0, 60, 120, 300, 600];
+// a turn-based game's times per move, when the server's catalog does not list them
+const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14];
 
 /**
  * A rule option's label in the player's language (else its name in words).
@@ -128,6 +131,9 @@ export function CreateTableDialog({ gameName, onClose }) {
   // now", and 60 s when people share the table)
   const [turnChoice, setTurnSeconds] = useState(/** @type {number | null} */ (null));
   const [bankSeconds, setBankSeconds] = useState(120);
+  // a turn-based game's days a move (0: a live game, with the turn time above)
+  const [days, setDays] = useState(0);
+  const dayChoices = catalog?.days_per_move?.length ? catalog.days_per_move : DAYS_PER_MOVE;
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const [showAdvanced, setShowAdvanced] = useState(false);
@@ -171,8 +177,9 @@ export function CreateTableDialog({ gameName, onClose }) {
         rules: chosen,
         seats: seatSpec,
         private: isPrivate,
-        turn_seconds: turnSeconds || null,
-        time_bank_seconds: turnSeconds && bankSeconds ? bankSeconds : null,
+        turn_seconds: days ? null : turnSeconds || null,
+        time_bank_seconds: !days && turnSeconds && bankSeconds ? bankSeconds : null,
+        days_per_move: days || null,
         rated: mayBeRated && ratedChoice,
       });
       go(tableHref(created.table_id, created.invite_token));
@@ -243,7 +250,14 @@ export function CreateTableDialog({ gameName, onClose }) {
               <label class="option check"><input type="radio" name="rated" value="rated" checked=${ratedChoice}
                 onChange=${() => setRated(true)} /><span>${t("create.rated")}</span></label></div>`
           : null}
-        <label class="option"><span>${t("create.turn_time")}</span>
+        <label class="option"><span>${t("create.pace")}</span>
+          <select name="days_per_move" value=${String(days)} onChange=${(/** @type {SelectChange} */ e) => setDays(Number(e.target.value))}>
+            <option value="0">${t("create.live")}</option>
+            ${dayChoices.map((d) => html`<option value=${String(d)}>${t("create.days_per_move", { days: d })}</option>`)}
+          </select></label>
+        ${days
+          ? html`<p class="muted timer-note">${t("create.turn_based_note")}</p>`
+          : html`<label class="option"><span>${t("create.turn_time")}</span>
           <select name="turn_seconds" value=${String(turnSeconds)} onChange=${(/** @type {SelectChange} */ e) => setTurnSeconds(Number(e.target.value))}>
             ${TURN_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("lobby.turn_time_s", { seconds: s }) : t("lobby.no_timer")}</option>`)}
           </select></label>
@@ -253,7 +267,7 @@ export function CreateTableDialog({ gameName, onClose }) {
                 ${BANK_TIMES.map((s) => html`<option value=${String(s)}>${s ? t("create.bank_s", { seconds: s }) : t("create.no_bank")}</option>`)}
               </select></label>`
           : null}
-        <p class="muted timer-note">${t(withPeople ? "create.timer_people" : "create.timer_bots")}</p>
+        <p class="muted timer-note">${t(withPeople ? "create.timer_people" : "create.timer_bots")}</p>`}
       </fieldset>
       ${error ? html`<p class="error-text" role="alert">${error}</p>` : null}
       <div class="actions">

@@ -69,7 +69,9 @@ function Row({ entry }) {
 /** @param {{ board: PoolBoard, several: boolean }} props */
 function Board({ board, several }) {
   return html`<section class="panel board" data-pool=${board.pool}>
-    ${several ? html`<h2>${t("rating.players_at_table", { count: board.players })}</h2>` : null}
+    ${several
+      ? html`<h2>${t("rating.players_at_table", { count: board.players })}${board.turn_based ? ` · ${t("rating.turn_based")}` : ""}</h2>`
+      : null}
     ${board.entries.length === 0
       ? html`<p class="muted">${t("rating.empty")}</p>`
       : html`<table class="leaderboard-table">

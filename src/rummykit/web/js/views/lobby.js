@@ -10,6 +10,7 @@ import { readCatalog } from "../catalog.js";
 import { TopBar, levelName } from "./common.js";
 import { CreateTableDialog } from "./create-table.js";
 import { CurrentGames } from "./current-games.js";
+import { clockText } from "./waiting-room.js";
 import { PastResult } from "./past-game.js";
 import { QuickSeat } from "./quick-seat.js";
 import { CardSvg } from "../card-svg.js";
@@ -210,7 +211,7 @@ function OpenTables({ me, onError }) {
                 <span class="table-game">${t(`game.${table.game}`)}</span>
                 ${table.rated ? html`<span class="badge rated">${t("rating.rated")}</span>` : null}
                 <span class="table-seats"><${SeatSummary} table=${table} onSit=${me ? (/** @type {number} */ seat) => enter(table, "join", seat) : undefined} /></span>
-                <span class="table-time muted">${table.turn_seconds ? t("lobby.turn_time_s", { seconds: table.turn_seconds }) : t("lobby.no_timer")}${table.time_bank_seconds ? ` · ${t("lobby.bank_s", { seconds: table.time_bank_seconds })}` : ""}</span>
+                <span class="table-time muted">${clockText(table)}</span>
                 <span class="table-buttons">
                   <button type="button" class="small primary" disabled=${!me || !free}
                     onClick=${() => enter(table, "join")}>${t("lobby.join")}</button>

@@ -8,6 +8,7 @@ import { useTicker } from "../hooks.js";
 import { IconBot, IconCards } from "../icons.js";
 import { play } from "../sound.js";
 import { seatName, seatShortName } from "./common.js";
+import { DaysClock } from "./days-clock.js";
 
 /**
  * @import { Seat } from "../protocol-types"
@@ -87,7 +88,11 @@ export function PlayerPlate({ state, seat, children, compact = false, short = fa
     <span class="plate-cards" title=${t("table.cards_in_hand")}><${IconCards} /> ${view.handSizes[seat] ?? 0}</span>
     <span class="plate-total" title=${t("table.total")}>${view.totals[seat] ?? 0}</span>
     ${children}
-    ${isTurn ? html`<${TurnClock} turn=${turn} mine=${seat === state.seat} />` : null}
-    ${!connected && player.name ? html`<span class="chip away">${t("table.away")}</span>` : null}
+    ${isTurn
+      ? state.message?.days_per_move
+        ? html`<${DaysClock} turn=${turn} />`
+        : html`<${TurnClock} turn=${turn} mine=${seat === state.seat} />`
+      : null}
+    ${!connected && player.name && !state.message?.days_per_move ? html`<span class="chip away">${t("table.away")}</span>` : null}
   </div>`;
 }

@@ -66,7 +66,8 @@ function RatingChart({ points }) {
 }
 
 /**
- * The name of a pool: its game, and the table size when the game has several.
+ * The name of a pool: its game, the table size when the game has several, and whether
+ * it rates turn-based games.
  * @param {{ pool: string, game: string, players: number }} pool
  * @returns {string}
  */
@@ -75,7 +76,9 @@ function poolName(pool) {
   // a game played at several table sizes names the size of each pool (Burraco's pool
   // for two is called "burraco", as it was before four came)
   const sizes = readCatalog(session.get().catalog).games.find((g) => g.name === pool.game)?.players.length ?? 1;
-  return pool.pool.includes("/") || sizes > 1 ? `${game} · ${t("rating.players_at_table", { count: pool.players })}` : game;
+  const named = pool.pool.includes("/") || sizes > 1 ? `${game} · ${t("rating.players_at_table", { count: pool.players })}` : game;
+  // games over days are rated in pools of their own (the live pool's name and "+days")
+  return pool.pool.endsWith("+days") ? `${named} · ${t("rating.turn_based")}` : named;
 }
 
 /** @param {{ rating: PoolRating, history: HistoryPoint[] }} props */

@@ -330,7 +330,8 @@ function TabTurn({ state, game }) {
     && view.currentPlayer === state.seat && state.tableStatus === "playing");
   useTicker(1000, mine && Boolean(state.turn));
   const named = game ? t(`game.${game}`) : null;
-  const left = mine ? secondsLeft(state.turn) : null;
+  // a game over days: no seconds in the title (the table shows the days left)
+  const left = mine && !state.message?.days_per_move ? secondsLeft(state.turn) : null;
   const title = mine
     ? left === null
       ? t("tab.your_turn", { game: named ?? "rummykit" })

@@ -87,9 +87,10 @@ export function KindBadge({ rated, tournament = false }) {
 
 /**
  * The clock of a table in words: the turn time and the bank, or no time limit.
- * @param {Pick<TableSummary, "turn_seconds" | "time_bank_seconds">} table
+ * @param {Pick<TableSummary, "turn_seconds" | "time_bank_seconds" | "days_per_move">} table
  */
 export function clockText(table) {
+  if (table.days_per_move) return t("create.days_per_move", { days: table.days_per_move });
   if (!table.turn_seconds) return t("lobby.no_timer");
   const turn = t("lobby.turn_time_s", { seconds: table.turn_seconds });
   return table.time_bank_seconds ? `${turn} · ${t("lobby.bank_s", { seconds: table.time_bank_seconds })}` : turn;
