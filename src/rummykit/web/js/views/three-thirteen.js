@@ -309,8 +309,8 @@ export function ThirteenBoard({ state, controller, nameOf }) {
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me} />
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players, state.readOnly)}</p>
+        ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       </div>
-      ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       ${seat !== null && !state.readOnly && state.message?.arrangement
         ? html`<${ArrangementPanel} arrangement=${state.message.arrangement} isWild=${isWild} selected=${selected} />`
         : null}
