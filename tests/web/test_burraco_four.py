@@ -70,7 +70,7 @@ def _check_teams(me: Player, state: dict[str, Any], language: str) -> None:
     assert len(names) == 2, names
     their, mine = names
     assert mine.startswith(words["burraco.team_you"].split("{")[0]), mine
-    joined = words["burraco.team_name"].format(name="", partner="").strip()
+    joined = words["table.pair_name"].format(name="", partner="").strip()
     assert joined in their, their
     # whose turn: one plate, and its team's line
     view = state["view"]
@@ -172,7 +172,7 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
     assert "Dóra" not in heads[1], heads
     # the last hand's melds and breakdown are the teams'
     titles = dialog.locator(".hand-side-title").all_inner_texts()
-    joined = MESSAGES[language]["burraco.team_name"].format(name="", partner="").strip()
+    joined = MESSAGES[language]["table.pair_name"].format(name="", partner="").strip()
     assert len(titles) == 2 and all(joined in title for title in titles), titles
     assert dialog.locator(".breakdown thead th").count() == 3
     me.page.keyboard.press("Escape")
