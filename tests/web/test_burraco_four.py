@@ -19,7 +19,7 @@ from tests.web.catalogs import MESSAGES
 from tests.web.checks import server_view, visible_to
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.layout import check_turn
+from tests.web.layout import check_turn, names_not_on_one_line
 
 SWITCH = {"en": "EN", "hu": "HU", "ru": "RU"}
 STALEMATE_TURNS = 40
@@ -146,6 +146,8 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
             _check_board(me, state)
             _check_teams(me, state, language)
             check_turn(me, f"burraco-four-{turns}-draw")
+            # "Компьютер 2" and "2. gép" too, each on one line
+            assert names_not_on_one_line(me) == [], turns
             if turns in (0, 6):
                 me.shoot(f"burraco-four-{language}-turn-{turns}-phone")
             me.page.click("[data-testid=stock]")
