@@ -23,12 +23,12 @@ ME = "Dóra"
 def _computer(language: str, number: int, *, short: bool = False) -> str:
     words = MESSAGES[language]
     if short:
-        return words["table.bot_short"].format(n=number)
-    return words["table.bot_numbered"].format(n=number, level=words["level.greedy"])
+        return str(words["table.bot_short"]).format(n=number)
+    return str(words["table.bot_numbered"]).format(n=number, level=words["level.greedy"])
 
 
 def _pair(language: str, name: str, partner: str) -> str:
-    return MESSAGES[language]["table.pair_name"].format(name=name, partner=partner)
+    return str(MESSAGES[language]["table.pair_name"]).format(name=name, partner=partner)
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
