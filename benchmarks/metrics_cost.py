@@ -61,9 +61,9 @@ def main() -> None:
     writes = {
         "event counter (labels + inc)": lambda: EVENTS.labels("action").inc(),
         "latency histogram (observe)": lambda: ACTION_SECONDS.observe(0.004),
-        "bot wait histogram (labels + observe)": lambda: BOT_WAIT_SECONDS.labels(
-            "table"
-        ).observe(0.02),
+        "bot wait histogram (labels + observe)": lambda: BOT_WAIT_SECONDS.labels("table").observe(
+            0.02
+        ),
         "bot outcome counter (labels + inc)": lambda: BOT_CALLS.labels("table", "done").inc(),
     }
     costs = {name: cpu_per_call(work, args.calls) for name, work in writes.items()}
