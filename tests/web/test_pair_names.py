@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.catalogs import MESSAGES
-from tests.web.conftest import MakePage
+from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import session_of
 from tests.web.scenes import draw_rather_than_take, play_seat
 
@@ -111,4 +111,11 @@ def test_a_pairs_tournament_names_everyone_alike(new_page: MakePage, language: s
     lines = me.page.locator(".team-bar .team-name").all_inner_texts()
     assert short in lines, (lines, short)
     me.shoot(f"pair-names-replay-{language}")
+    # the same names on a phone: the standings' lines whole
+    me.page.set_viewport_size(PHONE)
+    me.goto(f"/#/tournament/{tournament_id}")
+    me.page.locator(".standings-table tbody tr").first.wait_for()
+    standings = me.page.locator(".standings-table tbody tr .name").all_inner_texts()
+    assert sorted(name.strip() for name in standings) == sorted([mine, theirs]), standings
+    me.shoot(f"pair-names-standings-phone-{language}")
     assert not me.errors, me.errors
