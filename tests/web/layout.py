@@ -84,3 +84,24 @@ def off_screen(player: Player, selector: str) -> list[str]:
         selector,
     )
     return out
+
+
+# players' names that take more than one line on their plates, or whose text does not
+# fit their box (cut): each with its text and its number of lines
+_NAMES_NOT_ON_ONE_LINE = """() => [...document.querySelectorAll('.player-plate .plate-name')]
+  .flatMap((e) => {
+    const style = getComputedStyle(e);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.25;
+    const lines = Math.round(e.getBoundingClientRect().height / line);
+    const cut = e.scrollWidth > e.clientWidth + 1;
+    const shown = [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE
+      || getComputedStyle(n).display !== 'none').map((n) => n.textContent).join('').trim();
+    return lines > 1 || cut ? [`${shown} (${cut ? 'cut' : `${lines} lines`})`] : [];
+  })"""
+
+
+def names_not_on_one_line(player: Player) -> list[str]:
+    """The players' names on the page's plates that wrap or are cut (each names itself
+    and what is wrong): a plate gives a name one whole line."""
+    bad: list[str] = player.page.evaluate(_NAMES_NOT_ON_ONE_LINE)
+    return bad

@@ -19,7 +19,7 @@ from tests.web.catalogs import MESSAGES
 from tests.web.checks import server_view, visible_to
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.layout import check_turn
+from tests.web.layout import check_turn, names_not_on_one_line
 
 SWITCH = {"en": "EN", "hu": "HU", "ru": "RU"}
 STALEMATE_TURNS = 40
@@ -70,7 +70,7 @@ def _check_teams(me: Player, state: dict[str, Any], language: str) -> None:
     assert len(names) == 2, names
     their, mine = names
     assert mine.startswith(words["burraco.team_you"].split("{")[0]), mine
-    joined = words["burraco.team_name"].format(name="", partner="").strip()
+    joined = words["table.pair_name"].format(name="", partner="").strip()
     assert joined in their, their
     # whose turn: one plate, and its team's line
     view = state["view"]
@@ -146,6 +146,8 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
             _check_board(me, state)
             _check_teams(me, state, language)
             check_turn(me, f"burraco-four-{turns}-draw")
+            # "Компьютер 2" and "2. gép" too, each on one line
+            assert names_not_on_one_line(me) == [], turns
             if turns in (0, 6):
                 me.shoot(f"burraco-four-{language}-turn-{turns}-phone")
             me.page.click("[data-testid=stock]")
@@ -172,7 +174,7 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
     assert "Dóra" not in heads[1], heads
     # the last hand's melds and breakdown are the teams'
     titles = dialog.locator(".hand-side-title").all_inner_texts()
-    joined = MESSAGES[language]["burraco.team_name"].format(name="", partner="").strip()
+    joined = MESSAGES[language]["table.pair_name"].format(name="", partner="").strip()
     assert len(titles) == 2 and all(joined in title for title in titles), titles
     assert dialog.locator(".breakdown thead th").count() == 3
     me.page.keyboard.press("Escape")

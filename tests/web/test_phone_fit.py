@@ -10,7 +10,7 @@ import pytest
 
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import Player
-from tests.web.layout import off_screen
+from tests.web.layout import names_not_on_one_line, off_screen
 from tests.web.turns import create_four_seat_table, draw_and_throw_plain
 
 TAP = 44
@@ -71,6 +71,7 @@ def test_burraco_hand_cards_are_tap_targets_on_a_phone(new_page: MakePage) -> No
     me.shot("burraco-phone")
     assert _cards_without_a_tap_target(me) == []
     assert _names_cut(me) == []
+    assert names_not_on_one_line(me) == []
     assert not me.errors, me.errors
 
 
@@ -83,9 +84,15 @@ def test_four_players_score_sheet_names_and_game_over_on_a_phone(new_page: MakeP
     me.close_dialogs()
     me.shot("thirteen-phone")
     assert _names_cut(me) == []
-    # computers by level as players know it, all numbered by seat
+    assert names_not_on_one_line(me) == []
+    # computers numbered by seat, each on one line; their levels as players know them
+    # in the plates' titles
     names = me.page.locator(".opponent .plate-name").all_inner_texts()
-    assert [n.strip() for n in names] == [
+    assert [n.strip() for n in names] == ["2. gép", "3. gép", "4. gép"]
+    titles = me.page.eval_on_selector_all(
+        ".opponent .plate-name .name-short", "els => els.map((e) => e.title)"
+    )
+    assert titles == [
         "2. gép (közepes)",
         "3. gép (közepes)",
         "4. gép (nagyon könnyű)",  # the longest level name

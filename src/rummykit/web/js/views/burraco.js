@@ -59,7 +59,7 @@ export const partnerOf = (seat, players) => (players === 4 ? (seat + 2) % 4 : nu
  */
 export function sideNames(nameOf, players) {
   if (players !== 4) return nameOf;
-  return (side) => t("burraco.team_name", { name: nameOf(side), partner: nameOf(side + 2) });
+  return (side) => t("table.pair_name", { name: nameOf(side), partner: nameOf(side + 2) });
 }
 
 const isBurracoWild = (/** @type {Card} */ name) => {
@@ -389,7 +389,7 @@ export function BurracoBoard({ state, controller, nameOf }) {
   const teamName = (/** @type {number} */ side) => {
     const short = (/** @type {number} */ s) => seatShortName(state.players, /** @type {Seat} */ (s));
     if (seat !== null && side === mySide && partner !== null) return t("burraco.team_you", { partner: short(partner) });
-    return t("burraco.team_name", { name: short(side), partner: short(side + 2) });
+    return t("table.pair_name", { name: short(side), partner: short(side + 2) });
   };
 
   // end-of-hand dialog (target mode: the game goes on)
@@ -496,8 +496,8 @@ export function BurracoBoard({ state, controller, nameOf }) {
             : null}
         <//>
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, hand, nameOf, state.players, state.readOnly)}</p>
+        ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       </div>
-      ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       ${seat !== null && state.readOnly
         ? html`<${Hand} order=${hand.order} selected=${hand.selected} fresh=${new Set()} isWild=${isBurracoWild} onToggle=${() => {}}
             onReorder=${hand.reorder} onDrop=${() => {}} />`

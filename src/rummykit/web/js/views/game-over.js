@@ -65,7 +65,12 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
   if (!open) {
     return html`<button type="button" class="primary reopen-result" onClick=${() => setOpen(true)}>${t("result.show")}</button>`;
   }
-  const named = { name: formatList(winners.map(nameOf)) };
+  // partners by their pair's name, as the table's team lines and the tournament's
+  // standings join them ("Ann & Computer 3 (Medium)")
+  const sideName = (/** @type {Seat[]} */ side) =>
+    side.length > 1 ? t("table.pair_name", { name: nameOf(side[0]), partner: nameOf(side[1]) }) : nameOf(side[0]);
+  const winning = sides.filter((side) => side.some((p) => winners.includes(p)));
+  const named = { name: formatList(winning.map(sideName)) };
   const several = winners.length > 1;
   const headline = seat === null
     ? t(several ? "result.winners" : "result.winner", named)
@@ -81,7 +86,7 @@ export function GameOverDialog({ state, nameOf, tableId, token = null }) {
       ? html`<p class="rematch-offer" role="status" data-testid="rematch-offer">${t("result.rematch_offered", { name: nameOf(offer.by) })}</p>`
       : null}
     <${ScrollX} label=${t("table.tab.scores")}><table class="score-table final-totals">
-      <thead><tr>${sides.map((side) => html`<th scope="col">${formatList(side.map(nameOf))}</th>`)}</tr></thead>
+      <thead><tr>${sides.map((side) => html`<th scope="col">${sideName(side)}</th>`)}</tr></thead>
       <tbody><tr>${sides.map(([first]) => html`<td class=${winners.includes(first) ? "leader" : ""} data-testid="final-total"><strong>${totals[first]}</strong></td>`)}</tr>
         ${changes.length
           ? html`<tr class="rating-changes">${sides.map((side) => html`<td>${side.map((p) => {

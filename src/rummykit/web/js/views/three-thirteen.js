@@ -65,7 +65,7 @@ function Opponent({ state, seat, turns, isWild }) {
   const known = view.knownCards[seat] || [];
   const live = view.currentPlayer === seat;
   return html`<div class="opponent" data-seat=${seat}>
-    <${PlayerPlate} state=${state} seat=${seat} compact=${view.numPlayers > 2} />
+    <${PlayerPlate} state=${state} seat=${seat} compact=${view.numPlayers > 2} short=${view.numPlayers > 2} />
     <div class="opponent-hand">
       ${state.revealed?.[seat]
         ? html`<span class="revealed-hand">${state.revealed[seat].map((name, i) => html`<span class="card known" key=${i} data-card=${name}><${CardSvg} name=${name} wild=${isWild(name)} /></span>`)}</span>`
@@ -309,8 +309,8 @@ export function ThirteenBoard({ state, controller, nameOf }) {
       <div class="my-bar">
         <${PlayerPlate} state=${state} seat=${me} />
         <p class="prompt" role="status" data-testid="prompt">${prompt(view, seat, myTurn, selected, canOutNow, nameOf, state.players, state.readOnly)}</p>
+        ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       </div>
-      ${seat !== null && !state.readOnly ? html`<${HintBubble} state=${state} controller=${controller} hand=${hand} myTurn=${myTurn} />` : null}
       ${seat !== null && !state.readOnly && state.message?.arrangement
         ? html`<${ArrangementPanel} arrangement=${state.message.arrangement} isWild=${isWild} selected=${selected} />`
         : null}

@@ -54,7 +54,7 @@ export function entrantName(entrant) {
     : number === null
       ? t("table.bot", { level: levelName(entrant.partner_level ?? null) })
       : t("table.bot_numbered", { level: levelName(entrant.partner_level ?? null), n: number });
-  return t("burraco.team_name", { name: first, partner });
+  return t("table.pair_name", { name: first, partner });
 }
 
 /**
