@@ -8,7 +8,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -221,3 +221,36 @@ class Seat:
                 self.sent[number] = action
                 time.sleep(0.03)  # a person's pace, so that kills land mid-game
                 ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
+
+
+def play_through(
+    site: Site, games: list[tuple[str, Seat]], disturb: Callable[[], None], *, progress: int
+) -> list[float]:
+    """Play ``games`` (a table id and its person, at seat 0) and, once each person has
+    had ``progress`` moves acknowledged, run ``disturb()`` (a restart, a cut...).  Every
+    game must go on past it to its end, with every acknowledged move in its record; each
+    person's longest silence from the start of ``disturb`` to their first view after it,
+    in seconds."""
+    threads = [
+        threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
+        for table_id, person in games
+    ]
+    for thread in threads:
+        thread.start()
+    for _, person in games:
+        person.wait_for_progress(progress)
+    started = time.monotonic()
+    disturb()
+    ended = time.monotonic()
+    for thread in threads:
+        thread.join(timeout=300)
+    silences = []
+    for table_id, person in games:
+        assert person.failure is None, f"{person.name}: {person.failure!r}"
+        assert person.over is not None, f"{person.name}'s game did not end"
+        assert person.seen_at[-1] > ended, f"{person.name}'s game ended before the disturbance did"
+        record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
+        for number in person.acknowledged:
+            assert record["actions"][number] == person.sent[number]
+        silences.append(round(person.longest_silence(started, ended), 2))
+    return silences

@@ -20,10 +20,18 @@ import pytest
 from rummykit.server.clock import FakeClock
 from rummykit.server.cluster import gateway
 from rummykit.server.cluster.gateway import GatewaySide
+from rummykit.server.cluster.owner import OwnerSide
 from rummykit.server.table import remote
-from rummykit.server.table.commands import Attach, ClientAction, ClientChat, Detach
+from rummykit.server.table.commands import (
+    Attach,
+    ClientAction,
+    ClientChat,
+    ClientSubstitute,
+    Command,
+    Detach,
+)
 from rummykit.server.table.connection import CLOSE_SERVICE_RESTART, Connection
-from rummykit.server.table.remote import RemoteTable
+from rummykit.server.table.remote import RemoteConnection, RemoteTable
 from tests.kit.storage import human_seats, table_row
 
 
@@ -221,5 +229,44 @@ def test_a_table_taken_again_by_the_owner_that_let_it_go_is_followed_back() -> N
         side.receive({"k": "moved", "t": table.table_id, "o": "owner"})  # its host anew
         assert (lost[-1]["k"], lost[-1]["to"], lost[-1]["c"]) == ("attach", "owner", connection_id)
         assert table.held is None and not connection.closed
+
+    asyncio.run(run())
+
+
+class _Host:
+    """A table host that only notes what it is handed."""
+
+    stopped = False
+
+    def __init__(self) -> None:
+        self.commands: list[Command] = []
+
+    def submit(self, command: Command) -> None:
+        self.commands.append(command)
+
+
+def test_a_turn_based_hand_over_crosses_from_the_gateway_to_the_owners_host() -> None:
+    """A turn-based table's hand-over (``substitute``) crosses processes like a claim:
+    the owner hands it to the table's host as that client's command (the host decides
+    whether the client may)."""
+
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        _side, table, connection = await a_client(lost, FakeClock())
+        table.submit(ClientSubstitute(connection))
+        envelope = lost[-1]
+        assert envelope["k"] == "sub" and envelope["c"] == lost[0]["c"]
+        owner = OwnerSide(
+            worker_id="owner", publish=lambda _channel, _envelope: None, spawn=lambda _work: None
+        )
+        host = _Host()
+        remote = RemoteConnection(
+            connection_id=envelope["c"], gateway="gw", player_id="ann", name="Ann", token=None,
+            publish=lambda _channel, _envelope: None,
+        )  # fmt: skip
+        owner.connections[envelope["c"]] = (remote, host)  # type: ignore[assignment]
+        await owner.receive(envelope)
+        [handed] = host.commands
+        assert isinstance(handed, ClientSubstitute) and handed.connection is remote
 
     asyncio.run(run())

@@ -12,13 +12,9 @@ longer than :data:`UNPLAYABLE_LIMIT` from the first SIGTERM to the last start.
 from __future__ import annotations
 
 import signal
-import threading
-import time
-
-import httpx
 
 from tests.kit.factories import HUMAN, table_body
-from tests.kit.site import Seat, Site
+from tests.kit.site import Seat, Site, play_through
 
 TABLES = 20
 UNPLAYABLE_GOAL = 2.0
@@ -35,35 +31,16 @@ def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
         rules = {"mode": "target", "target": 1005} if game == "burraco" else {"first_round": 3}
         body = table_body(game, HUMAN, "greedy", rules=rules, turn_seconds=None)
         games.append((person.post("/api/tables", body)["table_id"], person))
-    threads = [
-        threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
-        for table_id, person in games
-    ]
-    for thread in threads:
-        thread.start()
-    for _, person in games:
-        person.wait_for_progress(3)
 
-    started = time.monotonic()
-    for worker in site.workers:
-        # uvicorn ends by the signal it caught, once the app has shut down
-        assert worker.terminate() in (0, -signal.SIGTERM), worker.log.read_text()[-2000:]
-        worker.start()
-    ended = time.monotonic()
-    for thread in threads:
-        thread.join(timeout=300)
+    def restart_each() -> None:
+        for worker in site.workers:
+            # uvicorn ends by the signal it caught, once the app has shut down
+            assert worker.terminate() in (0, -signal.SIGTERM), worker.log.read_text()[-2000:]
+            worker.start()
 
-    silences = []
-    for table_id, person in games:
-        assert person.failure is None, f"{person.name}: {person.failure!r}"
-        assert person.over is not None, f"{person.name}'s game did not end"
-        assert person.seen_at[-1] > ended, f"{person.name}'s game ended before the restarts did"
-        record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
-        for number in person.acknowledged:
-            assert record["actions"][number] == person.sent[number]
-        silences.append(round(person.longest_silence(started, ended), 2))
+    silences = play_through(site, games, restart_each, progress=3)
     errors = {person.name: person.errors for _, person in games if person.errors}
-    print({"silences": sorted(silences), "errors": errors, "seconds": round(ended - started, 1)})
+    print({"silences": sorted(silences), "errors": errors})
     assert not errors
     assert max(silences) <= UNPLAYABLE_LIMIT, sorted(silences)
     logs = site.logs()

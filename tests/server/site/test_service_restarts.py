@@ -15,17 +15,15 @@ person, from the restart to their first view after it, is printed (docs/scale-ou
 from __future__ import annotations
 
 import subprocess
-import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.processes import free_port
-from tests.kit.site import SERVICES, Seat, Site
+from tests.kit.site import SERVICES, Seat, Site, play_through
 from tests.kit.stall_proxy import Relay
 from tests.kit.wait import wait_until
 
@@ -75,42 +73,19 @@ class RedisServer:
             self.process.wait(timeout=30)
 
 
-def play_through(site: Site, restart: object, *, down: float) -> dict[str, object]:
-    """Six tables played while ``restart()`` takes a service down for ``down`` seconds
-    and brings it back; the figures."""
+def six_tables_through(site: Site, restart: Callable[[], None]) -> None:
+    """Six tables played while ``restart()`` takes a service down for
+    :data:`DOWN_SECONDS` and brings it back; the figures printed."""
     games: list[tuple[str, Seat]] = []
     for index in range(TABLES):
         person = Seat(site, f"svc{index}", seed=index)
         rules = {"mode": "target", "target": 1005}
         body = table_body("burraco", HUMAN, "greedy", rules=rules, turn_seconds=None)
         games.append((person.post("/api/tables", body)["table_id"], person))
-    threads = [
-        threading.Thread(target=person.play, args=(table_id, 0), daemon=True)
-        for table_id, person in games
-    ]
-    for thread in threads:
-        thread.start()
-    for _, person in games:
-        person.wait_for_progress(4)
-    started = time.monotonic()
-    assert callable(restart)
-    restart()
-    back = time.monotonic()
-    for thread in threads:
-        thread.join(timeout=300)
-    silences = []
-    for table_id, person in games:
-        assert person.failure is None, f"{person.name}: {person.failure!r}"
-        assert person.over is not None, f"{person.name}'s game did not end"
-        assert person.seen_at[-1] > back, f"{person.name}'s game ended before the service was back"
-        record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
-        for number in person.acknowledged:
-            assert record["actions"][number] == person.sent[number]
-        silences.append(round(person.longest_silence(started, back), 2))
-    figures = {"down": down, "silences": sorted(silences)}
+    silences = play_through(site, games, restart, progress=4)
+    figures = {"down": DOWN_SECONDS, "silences": sorted(silences)}
     print(figures)
     assert max(silences) <= RECOVERY_LIMIT, figures
-    return figures
 
 
 @pytest.fixture
@@ -137,7 +112,7 @@ def test_the_site_carries_on_through_a_restart_of_redis(
 
     try:
         site.start()
-        play_through(site, restart, down=DOWN_SECONDS)
+        six_tables_through(site, restart)
         assert "event=redis_lost" in site.logs()  # the workers noticed, and came back
     finally:
         site.stop()
@@ -158,6 +133,6 @@ def test_the_site_waits_through_a_failover_of_postgresql(
 
         try:
             site.start()
-            play_through(site, restart, down=DOWN_SECONDS)
+            six_tables_through(site, restart)
         finally:
             site.stop()

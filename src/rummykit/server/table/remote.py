@@ -149,13 +149,7 @@ class RemoteTable:
                 connection_id = secrets.token_hex(8)
                 self._ids[id(connection)] = connection_id
                 self._connections[connection_id] = (connection, self)
-                self._send(
-                    "attach",
-                    c=connection_id,
-                    p=connection.player_id,
-                    n=connection.name,
-                    tok=connection.token,
-                )
+                self._attach(connection_id, connection)
             case Detach(connection):
                 connection_id = self._ids.pop(id(connection), "")
                 self.answered(connection_id)
@@ -181,6 +175,17 @@ class RemoteTable:
                 self._send("rematch", nt=table_id, tok=invite_token, by=by)
             case _:  # pragma: no cover - the handlers send nothing else
                 raise TypeError(f"a remote table takes no {type(command).__name__}")
+
+    def _attach(self, connection_id: str, connection: Connection) -> None:
+        """Attach a client at the owner, under ``connection_id`` (the player id of its
+        signed session, never a seat: the owner's host seats it)."""
+        self._send(
+            "attach",
+            c=connection_id,
+            p=connection.player_id,
+            n=connection.name,
+            tok=connection.token,
+        )
 
     def _send_watched(self, kind: str, connection: Connection, **fields: Any) -> None:
         """Send a client's command that the owner must answer: watched, and kept until
@@ -251,13 +256,7 @@ class RemoteTable:
         held, self.held = self.held or [], None
         for connection_id, (connection, table) in list(self._connections.items()):
             if table is self:
-                self._send(
-                    "attach",
-                    c=connection_id,
-                    p=connection.player_id,
-                    n=connection.name,
-                    tok=connection.token,
-                )
+                self._attach(connection_id, connection)
         for connection_id, (kind, fields) in list(self._unsure.items()):
             self._send(kind, c=connection_id, **fields)
         for result in list(self.asked):  # asked of the former owner, or held: retried
