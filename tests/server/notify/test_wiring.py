@@ -1,6 +1,7 @@
-"""What queues a notification today: a game's end (stored by the table's host), a
-rematch (to the players whose seats it keeps, not its maker), a tournament's new round
-(to its seated players) and a pair's invitation; each recorded once, each only for a
+"""What queues a notification: a game's end (stored by the table's host), a rematch (to
+the players whose seats it keeps, not its maker), a tournament's new round (to its
+seated players), a pair's invitation, and a turn-based table's turn and its time running
+low (to the player to move); each recorded once, each only for a
 player the game is about, and only on the channels the player chose."""
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rummykit.server.clock import FakeClock
 from tests.kit.players import as_player, connect, new_player, registered
 from tests.kit.scripted import play_to_end
+from tests.kit.sockets import next_state
 from tests.kit.tournaments import QUICK_BURRACO, SHORT_313, tournament_body
 from tests.kit.wait import wait_until
 
@@ -119,3 +122,44 @@ def test_a_tournaments_round_and_a_pairs_invitation_notify_their_players(
         "game": "three-thirteen",
         "tournament_id": event["id"],
     }
+
+
+def test_a_turn_based_turn_and_its_time_running_low_notify_the_player_to_move(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """Two people at a turn-based table: the first mover is told it is their turn (the
+    table's start), the second once the turn passes, and the second again when their
+    time runs low; each once, only the player to move."""
+    ann, bob, eve = (new_player(client, n) for n in ("ann", "bob", "eve"))
+    ids = {name: player_id(client, c) for name, c in (("ann", ann), ("bob", bob), ("eve", eve))}
+    for each in ids.values():
+        choose(client, each, {"your_turn": ["email"], "time_low": ["push"]})
+    body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+    made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
+    assert made.status_code == 200, made.text
+    table_id = made.json()["table_id"]
+    assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).status_code == 200
+    by_seat = {0: (ann, ids["ann"]), 1: (bob, ids["bob"])}
+    with connect(client, made.json()["ws_url"], ann) as ws:
+        state = next_state(ws, lambda m: m["status"] == "playing")
+    first = state["turn"]["player"]
+    mover, mover_id = by_seat[first]
+    other_id = by_seat[1 - first][1]
+    told = ("your_turn", "email", table_id)
+    wait_until(lambda: outbox(client, mover_id) == [told], what="the first mover told")
+    assert outbox(client, other_id) == []
+    with connect(client, made.json()["ws_url"], mover) as ws:
+        state = next_state(ws, lambda m: m["status"] == "playing")
+        while state["turn"]["player"] == first:  # the whole turn: draw, then discard
+            legal = state["legal_actions"]
+            action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
+            number = state["state_number"]
+            ws.send_json({"type": "action", "state_number": number, "action": action})
+            state = next_state(ws, lambda m, n=number: m["state_number"] > n)
+    wait_until(lambda: outbox(client, other_id) == [told], what="the next mover told")
+    clock.advance(19 * 3600)  # a quarter of the day (6 h) left
+    low = ("time_low", "push", table_id)
+    wait_until(lambda: outbox(client, other_id) == [told, low], what="time running low")
+    assert outbox(client, mover_id) == [told]
+    assert outbox(client, ids["eve"]) == []
+    assert params_of(client, other_id, "your_turn") == {"game": "three-thirteen"}

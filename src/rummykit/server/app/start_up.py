@@ -33,6 +33,7 @@ from rummykit.server.competition.review_jobs import ReviewJobs
 from rummykit.server.competition.tournaments import Tournaments
 from rummykit.server.notify.endpoints import PushClient
 from rummykit.server.notify.sender import Notifier
+from rummykit.server.notify.turns import TurnNotices
 from rummykit.server.operations import collector
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.operations.loop_lag import LoopLag
@@ -90,6 +91,9 @@ def lifespan(
             push_client=push_client,
         )
         tables.finish_listeners.append(notifier.wake)
+        turn_notices = TurnNotices(store, tables.clock, notifier.wake)
+        tables.turn_listeners.append(turn_notices.your_turn)
+        tables.low_time_listeners.append(turn_notices.time_low)
         app.state.server = ServerContext(
             settings=settings,
             storage=store,
@@ -120,6 +124,7 @@ def lifespan(
         try:
             yield
         finally:
+            await turn_notices.close()
             await notifier.close()
             await assessments.close()
             await reviews.close()

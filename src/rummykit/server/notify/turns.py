@@ -1,0 +1,66 @@
+"""The turns of turn-based tables, told to their players: ``your_turn`` when the turn
+passes to a person, ``time_low`` when that person's time runs low.
+
+The table registry calls :meth:`TurnNotices.your_turn` and :meth:`TurnNotices.time_low`
+(its turn and low-time listeners) in the table's task, once the move that passed the
+turn is stored; each queues its message in a transaction of its own, on a task of its
+own, and wakes the sender.  A message is keyed by the seat and the moment its turn began
+(``turn_since``), so a turn told twice (by two processes, after a failover) is queued
+once.  A process that dies between a move's write and this queueing loses that one
+notice: the table's page and the lobby still show whose turn it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from rummykit.server.clock import Clock
+from rummykit.server.operations.events_log import log_event
+from rummykit.server.storage.models import TableRow
+from rummykit.server.storage.notifications import queue_notification
+from rummykit.server.storage.store import Storage
+
+
+class TurnNotices:
+    """Queues the notices of turn-based turns for the sender (woken by ``wake``)."""
+
+    def __init__(self, storage: Storage, clock: Clock, wake: Callable[[], None]) -> None:
+        self._storage = storage
+        self._clock = clock
+        self._wake = wake
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def your_turn(self, row: TableRow, seat: int, player_id: str) -> None:
+        self._queue(row, seat, player_id, "your_turn")
+
+    def time_low(self, row: TableRow, seat: int, player_id: str) -> None:
+        self._queue(row, seat, player_id, "time_low")
+
+    def _queue(self, row: TableRow, seat: int, player_id: str, kind: str) -> None:
+        params: dict[str, Any] = {"game": row.game}
+        key = f"{seat}@{row.turn_since}"
+        task = asyncio.create_task(self._store(row.id, player_id, kind, params, key))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _store(
+        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str
+    ) -> None:
+        try:
+            channels = await queue_notification(
+                self._storage, player_id, kind, table_id, at=self._clock.now(), params=params,
+                key=key,
+            )  # fmt: skip
+        except Exception as error:  # the database away: this notice is lost, not the game
+            log_event(table_id, "notice_failed", level=logging.WARNING, error=repr(error))
+            return
+        if channels:
+            self._wake()
+
+    async def close(self) -> None:
+        """Wait for the notices being queued (a shutdown)."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=5)
