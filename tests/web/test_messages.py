@@ -151,6 +151,7 @@ SAME_IN_HUNGARIAN = {
     "tournament.buchholz",
     "burraco.partner",
     "create.partner_seat",
+    "notify.column.email",
 }
 
 

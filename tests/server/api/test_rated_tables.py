@@ -93,8 +93,8 @@ def test_a_rated_game_rates_its_players_and_shows_on_the_boards(client: TestClie
     ).json()
     assert [e["name"] for e in recent["boards"][0]["entries"]] == ["ann", "bob"]
     assert client.get("/api/leaderboard", params={"game": "burraco"}).json()["boards"] == [
-        {"pool": "burraco", "players": 2, "entries": []},
-        {"pool": "burraco/4", "players": 4, "entries": []},
+        {"pool": "burraco", "players": 2, "entries": [], "turn_based": False},
+        {"pool": "burraco/4", "players": 4, "entries": [], "turn_based": False},
     ]
 
     client.cookies.clear()  # a profile is public

@@ -28,7 +28,8 @@ def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
     for index in range(TABLES):
         person = Seat(site, f"roll{index}", seed=index)
         game = "burraco" if index % 2 else "three-thirteen"
-        rules = {"mode": "target", "target": 1005} if game == "burraco" else {"first_round": 3}
+        # long games (to 2005, thirteen rounds), so that every one outlasts the restarts
+        rules = {"mode": "target", "target": 2005} if game == "burraco" else {"first_round": 1}
         body = table_body(game, HUMAN, "greedy", rules=rules, turn_seconds=None)
         games.append((person.post("/api/tables", body)["table_id"], person))
 
