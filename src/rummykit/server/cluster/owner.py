@@ -176,9 +176,8 @@ class OwnerSide:
         if self._in_memory(table_id) is not None:
             await self._attach_now(message)
         elif not self.may_host(table_id):
-            gateway = str(message["g"])
-            log_event(table_id, "let_go", gateway=gateway)
-            self.publish(gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id})
+            log_event(table_id, "let_go", gateway=str(message["g"]))
+            self._hand_back(str(message["g"]), connection_id)
         else:
             self._attaching[connection_id] = []
             self.spawn(self._attach(message))
@@ -208,7 +207,7 @@ class OwnerSide:
             log_event(str(message["t"]), "attach_failed", level=logging.WARNING, gateway=gateway)
             self.database_failed()
             remote.closed = True
-            self.publish(gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id})
+            self._hand_back(gateway, connection_id)
             return
         if host is None:  # the table moved (or is gone): the client reconnects
             remote.close(CLOSE_SERVICE_RESTART)
@@ -251,9 +250,12 @@ class OwnerSide:
             if host.table_id == table_id:
                 del self.connections[connection_id]
                 remote.closed = True  # the host sends it nothing more
-                self.publish(
-                    remote.gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id}
-                )
+                self._hand_back(remote.gateway, connection_id)
+
+    def _hand_back(self, gateway: str, connection_id: str) -> None:
+        """Tell ``gateway`` to hold its client ``connection_id`` and follow the table to
+        its next owner."""
+        self.publish(gateway, {"k": "let_go", "c": connection_id, "o": self.worker_id})
 
     async def _answer(self, message: dict[str, Any]) -> None:
         """Run a gateway's join or leave at this worker's host and answer it."""
