@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.kit.tournaments import QUICK_BURRACO, tournament_body
 from tests.web.catalogs import MESSAGES
 from tests.web.conftest import PHONE, MakePage
 from tests.web.driver import session_of
@@ -35,17 +36,10 @@ def _pair(language: str, name: str, partner: str) -> str:
 def test_a_pairs_tournament_names_everyone_alike(new_page: MakePage, language: str) -> None:
     me = new_page(language=language)
     me.enter_lobby(ME)
-    body = {
-        "name": "Pairs cup",
-        "game": "burraco",
-        "rules": {"mode": "quick"},
-        "format": "swiss",
-        "rounds": 1,
-        "table_size": 4,
-        "capacity": 2,
-        "bot_level": "greedy",
-        "turn_seconds": None,
-    }
+    body = tournament_body(
+        QUICK_BURRACO, name="Pairs cup", format="swiss", rounds=1, table_size=4, capacity=2,
+        bot_level="greedy", turn_seconds=None,
+    )  # fmt: skip
     tournament_id = me.api("POST", "/api/tournaments", body)["id"]
     me.api("POST", f"/api/tournaments/{tournament_id}/start")
     view: dict[str, Any] = me.api("GET", f"/api/tournaments/{tournament_id}")
