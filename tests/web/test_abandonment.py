@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import LiveServer, MakePage, page_maker
 from tests.web.scenes import register
@@ -45,9 +45,9 @@ def test_the_win_is_claimed_over_a_player_who_left(grace_page: MakePage, languag
     bob.goto(f"/#/table/{table_id}")
     ann.wait_table()
     bob.wait_table()
-    assert not ann.page.locator("[data-testid=claim-offer]").count()
-    bob.page.close()  # Bob walks away
     offer = ann.page.locator("[data-testid=claim-offer]")
+    expect(offer).to_have_count(0)  # both are here (an offer made before Bob came is gone)
+    bob.page.close()  # Bob walks away
     offer.wait_for()
     assert f"bob_{language}" in offer.inner_text()
     ann.shoot(f"claim-offer-desktop-{language}")

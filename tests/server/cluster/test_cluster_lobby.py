@@ -55,23 +55,25 @@ def test_a_player_at_another_worker_joins_plays_and_logs_out(
     refused = third.post(f"/api/tables/{table_id}/join", {"seat": 1})
     assert refused.status_code == 409, refused.text  # the owner's refusal, typed
     assert refused.json()["error"]["code"] == "seat_taken"
+    # everyone is connected before the game starts (cy watching until it sits), so no
+    # grace period runs and nobody's seat is played by a substitute
+    ada, bob, cy = (player.connect(table_id) for player in (host, guest, third))
+    for sock in (ada, bob, cy):
+        sock.wait_for(lambda m: m.get("type") == "state")
     assert third.post(f"/api/tables/{table_id}/join", {"seat": 2}).json()["seat"] == 2
-    ada, bob = host.connect(table_id), guest.connect(table_id)
-    first = bob.wait_for(lambda m: m.get("type") == "state")
+    first = bob.wait_for(lambda m: m.get("type") == "state" and m["status"] == "playing")
     assert first["seat"] == 1 and first["observation"]["player"] == 1
-    mover = {0: ada, 1: bob}.get(first["observation"]["current_player"])
-    if mover is None:  # seat 2 to move: cy plays through the other worker too
-        mover = third.connect(table_id)
+    mover = (ada, bob, cy)[first["observation"]["current_player"]]
     state = mover.wait_for(lambda m: m.get("type") == "state" and m["legal_actions"])
     mover.send({"type": "action", "state_number": state["state_number"],
                 "action": state["legal_actions"][0]})  # fmt: skip
     number = state["state_number"] + 1
     for sock in (ada, bob):  # both see the move, each from its own seat
         sock.wait_for(lambda m, n=number: m.get("type") == "state" and m["state_number"] == n)
-    assert seat_views_are_theirs([ada, bob]) >= 4
+    assert seat_views_are_theirs([ada, bob, cy]) >= 4
     assert guest.post("/api/logout").status_code == 200
     assert bob.closed.wait(10), "the logout at one worker did not close the socket"
-    for sock in (ada, bob, mover):
+    for sock in (ada, bob, cy):
         sock.close()
     for player in (host, guest, third):
         player.close()

@@ -72,16 +72,16 @@ def test_a_renewed_lease_outlives_its_first_ttl(postgres_schema: str) -> None:
     async def run(db: Processes) -> None:
         storage = await db.storage(tables=["t1"])
         store = LeaseStore(storage.engine)
-        lease = await store.acquire("t1", "alice", 0.4)
+        lease = await store.acquire("t1", "alice", 1.0)
         assert lease is not None and lease.token == 1
         started = time.monotonic()
         # 2.5 ttls of wall time (the database's clock decides expiry), renewed all along
-        while time.monotonic() - started < 1.0:
+        while time.monotonic() - started < 2.5:
             await asyncio.sleep(0.1)  # wall time: the ttl runs out unless renewed
             assert await store.renew(lease)
-            assert await store.acquire("t1", "bob", 0.4) is None
+            assert await store.acquire("t1", "bob", 1.0) is None
         assert await store.owner_of("t1") == "alice"
-        assert await store.acquire("t1", "alice", 0.4) is None  # not even its holder
+        assert await store.acquire("t1", "alice", 1.0) is None  # not even its holder
         await store.release(lease)
         assert await store.owner_of("t1") is None
         assert not await store.renew(lease)  # released is over
@@ -98,10 +98,12 @@ def test_an_expired_lease_is_taken_with_a_higher_token_and_fences_its_old_owner(
         alice_storage = await db.storage(tables=["t1"])
         bob_storage = await db.storage()
         alice, bob = LeaseStore(alice_storage.engine), LeaseStore(bob_storage.engine)
-        first = await alice.acquire("t1", "alice", 0.3)
+        first = await alice.acquire("t1", "alice", 30.0)
         assert first is not None and first.token == 1
         await alice_storage.append_action("t1", 0, 0, "draw", "bot", 1.0, lease=first)
+        assert await bob.acquire("t1", "bob", 0.5) is None
 
+        await end_now(bob_storage, "t1")
         second = await eventually(lambda: bob.acquire("t1", "bob", 0.5))
         assert (second.owner, second.token) == ("bob", 2)
         with pytest.raises(LeaseLost) as refused:
@@ -243,7 +245,7 @@ def test_an_owner_whose_connection_was_killed_cannot_write_once_taken_over(
         alice_storage = await db.storage(tables=["t1"], pool_size=1)
         bob_storage = await db.storage()
         alice, bob = LeaseStore(alice_storage.engine), LeaseStore(bob_storage.engine)
-        lease = await alice.acquire("t1", "alice", 0.5)
+        lease = await alice.acquire("t1", "alice", 30.0)
         assert lease is not None
         await alice_storage.append_action("t1", 0, 0, "draw", "bot", 1.0, lease=lease)
         async with alice_storage.engine.connect() as connection:
@@ -253,6 +255,7 @@ def test_an_owner_whose_connection_was_killed_cannot_write_once_taken_over(
 
         with pytest.raises((SQLAlchemyError, OSError)):
             await alice_storage.append_action("t1", 1, 0, "cut", "bot", 2.0, lease=lease)
+        await end_now(bob_storage, "t1")
         taken = await eventually(lambda: bob.acquire("t1", "bob", 5.0))
         assert taken.token == 2
         with pytest.raises(LeaseLost):  # on a new connection, too late
@@ -302,7 +305,7 @@ def test_an_owner_cut_off_in_the_middle_of_its_write_does_not_block_the_takeover
         bob_storage = await db.storage(tables=["t1"])
         alice_storage = await db.storage(stallable=True, pool_size=1)
         alice, bob = LeaseStore(alice_storage.engine), LeaseStore(bob_storage.engine)
-        lease = await alice.acquire("t1", "alice", 0.5)
+        lease = await alice.acquire("t1", "alice", 1.0)  # its write starts well within it
         assert lease is not None
 
         db.proxy.stall_at(b"INSERT INTO actions")
@@ -333,19 +336,20 @@ def test_a_lease_statement_cut_off_leaves_no_lock_behind(postgres_schema: str) -
     """Lease statements commit with themselves: a network that stalls whatever follows a
     renewal (a separate COMMIT, were there one) cannot leave a transaction holding the
     lease row, and a renewal stalled whole and delivered after the takeover is refused;
-    the table is taken over as soon as the lease expires."""
+    the table is taken over as soon as the lease ends."""
 
     async def run(db: Processes) -> None:
         bob_storage = await db.storage(tables=["t1"])
         alice_storage = await db.storage(stallable=True, pool_size=1)
         alice, bob = LeaseStore(alice_storage.engine), LeaseStore(bob_storage.engine)
-        lease = await alice.acquire("t1", "alice", 0.5)
+        lease = await alice.acquire("t1", "alice", 30.0)
         assert lease is not None
 
         db.proxy.stall_at(b"COMMIT")
         assert await within(alice.renew(lease))
         db.proxy.stall()
         late = asyncio.create_task(alice.renew(lease))
+        await within(end_now(bob_storage, "t1"))  # no lock left on the lease row
         taken = await eventually(lambda: bob.acquire("t1", "bob", 5.0))
         assert taken.token == 2
         db.proxy.release()
