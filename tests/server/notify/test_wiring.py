@@ -10,7 +10,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from rummykit.server.settings import Settings
+from tests.kit.apps import app_client
 from tests.kit.players import as_player, connect, new_player, registered
 from tests.kit.scripted import play_to_end
 from tests.kit.sockets import next_state
@@ -163,3 +166,36 @@ def test_a_turn_based_turn_and_its_time_running_low_notify_the_player_to_move(
     assert outbox(client, mover_id) == [told]
     assert outbox(client, ids["eve"]) == []
     assert params_of(client, other_id, "your_turn") == {"game": "three-thirteen"}
+
+
+def test_a_turn_whose_notice_was_never_queued_is_told_by_the_tables_next_host(
+    settings: Settings, bot_runner: BotRunner
+) -> None:
+    """A process stores the moves that start a turn-based game and stops before its
+    listeners queue the notice; the next process to host the table queues it when it
+    restores the table, with the time running low by then, and a third queues nothing
+    more."""
+    clock = FakeClock()
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
+        client.app.state.server.tables.turn_listeners.clear()  # type: ignore[attr-defined]
+        client.app.state.server.tables.low_time_listeners.clear()  # type: ignore[attr-defined]
+        (ann, ann_id), (bob, bob_id) = registered(client, "ann"), registered(client, "bob")
+        for each in (ann_id, bob_id):
+            choose(client, each, {"your_turn": ["email"], "time_low": ["push"]})
+        body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+        made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
+        table_id = made.json()["table_id"]
+        assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).is_success
+        with connect(client, made.json()["ws_url"], ann) as ws:
+            first = next_state(ws, lambda m: m["status"] == "playing")["turn"]["player"]
+        mover_id = (ann_id, bob_id)[first]
+        clock.advance(19 * 3600)  # a quarter of the day (6 h) left, nobody told
+        assert outbox(client, mover_id) == []
+    told = [("time_low", "push", table_id), ("your_turn", "email", table_id)]
+    with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())) as client:
+        wait_until(lambda: sorted(outbox(client, mover_id)) == told, what="the notices")
+        assert outbox(client, (ann_id, bob_id)[1 - first]) == []
+    with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())):
+        pass  # restores the table and tells its turn again; stopping waits for the queueing
+    with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())) as client:
+        assert sorted(outbox(client, mover_id)) == told

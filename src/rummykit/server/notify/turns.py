@@ -5,9 +5,9 @@ The table registry calls :meth:`TurnNotices.your_turn` and :meth:`TurnNotices.ti
 (its turn and low-time listeners) in the table's task, once the move that passed the
 turn is stored; each queues its message in a transaction of its own, on a task of its
 own, and wakes the sender.  A message is keyed by the seat and the moment its turn began
-(``turn_since``), so a turn told twice (by two processes, after a failover) is queued
-once.  A process that dies between a move's write and this queueing loses that one
-notice: the table's page and the lobby still show whose turn it is.
+(``turn_since``), so a turn told twice is queued once.  A process that stops between a
+move's write and this queueing leaves the notice to the table's next host, which tells
+its listeners the turn again when it restores the table (at a restart, or a failover).
 """
 
 from __future__ import annotations

@@ -131,14 +131,16 @@ class TableRegistry:
         nor to a person who left, whose seat a stand-in plays), and when such a table
         starts with a person to move.  Called in the table's task, after the move that
         passed the turn is stored: a listener must not block (start its own task for
-        anything slow) and must not raise.  A table restored after a restart does not
-        tell again the turn it was at.  Never called for live tables."""
+        anything slow) and must not raise.  A table restored (a restart, a failover)
+        tells again the turn it is at: its last process may have stored the move and
+        stopped before its listeners acted, so a listener keys what it keeps by the turn
+        (``row.turn_since``).  Never called for live tables."""
         self.low_time_listeners: list[TurnListener] = []
         """Told ``(row, seat, player_id)`` once a turn when the time of the person to
         move at a turn-based table runs low: a quarter of the time per move left, at
-        most ``turn_low_hours`` (24) hours (later by the mover's vacation).  A turn
-        already past that point when its table is restored is not told.  The same rules
-        as :attr:`turn_listeners`; never called for live tables."""
+        most ``turn_low_hours`` (24) hours (later by the mover's vacation).  A table
+        restored past that point tells it at once.  The same rules as
+        :attr:`turn_listeners`; never called for live tables."""
 
     def _parts(self) -> dict[str, Any]:
         return {

@@ -84,6 +84,7 @@ class TurnBasedPlay:
         self._idle.set()
         self._low: Timer | None = None
         self._low_key: int | None = None
+        self._told_low: int | None = None  # the turn whose low time was told
         self._retry: Timer | None = None
         # the deadline the turn timer was last armed for here
         self._armed_for: float | None = None
@@ -101,9 +102,13 @@ class TurnBasedPlay:
                 self.expired(key)
 
     def resume(self) -> None:
-        """A restored table plays on: its index and its mover's vacations as stored."""
+        """A restored table plays on: its index and its mover's vacations as stored.  Its
+        listeners are told the turn again, and its time running low if it already is: a
+        process that stopped between a move's write and its notice leaves the notice to
+        the table's next host (the notices are keyed by the turn, so told once)."""
         self.sync()
         self.refresh()
+        self._tell_turn()
 
     # -- the lobby's index -------------------------------------------------------------
 
@@ -159,8 +164,11 @@ class TurnBasedPlay:
         self.sync()
         self._cancel_low()
         self.refresh()
+        self._tell_turn()
+
+    def _tell_turn(self) -> None:
         person = self._person_to_move()
-        if person is not None and self.host.on_turn is not None:
+        if self.applies and person is not None and self.host.on_turn is not None:
             self.host.on_turn(self.host.row, *person)
 
     def arm_low_time(self) -> None:
@@ -177,6 +185,8 @@ class TurnBasedPlay:
         self._low_key = key
         if at > host.clock.now():
             self._low = host.clock.call_at(at, lambda: host.submit(LowTime(key)))
+        else:  # low already (a restored table): told now, once by its key
+            host.submit(LowTime(key))
 
     def _cancel_low(self) -> None:
         if self._low is not None:
@@ -190,6 +200,9 @@ class TurnBasedPlay:
         self._low = None
         if host.status != "playing" or key != host.turn.turn_key or host.turn.expired:
             return
+        if key == self._told_low:
+            return
+        self._told_low = key
         person = self._person_to_move()
         if person is not None and host.on_low_time is not None:
             log_event(host.table_id, "time_low", seat=person[0])
