@@ -229,7 +229,7 @@ class VacationRequest(_Body):
     omitted, now): the clocks of the player's turn-based games stand still meanwhile."""
 
     days: Annotated[StrictInt, Field(ge=1, le=366)]
-    starts_at: float | None = None
+    starts_at: Annotated[float, Field(allow_inf_nan=False)] | None = None
 
 
 class Vacation(BaseModel):

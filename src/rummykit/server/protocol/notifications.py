@@ -10,9 +10,10 @@ data; it sends nothing.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+import unicodedata
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import AfterValidator, BaseModel, Field, field_validator
 
 KINDS: Final = ("your_turn", "game_ended", "invitation", "time_low", "tournament_round")
 """The kinds a player chooses channels for."""
@@ -23,6 +24,26 @@ LANGUAGES: Final = ("en", "hu", "ru")
 
 Channel = Literal["page", "push", "email"]
 Language = Literal["en", "hu", "ru"]
+
+
+def visible(text: str) -> str:
+    """``text`` if it holds no control, format, private-use or unassigned character (NUL
+    and the right-to-left override among them), which no address, endpoint or token
+    holds; else a validation error.
+
+    >>> visible("ann@example.org")
+    'ann@example.org'
+    >>> visible("ann\\x00@example.org")
+    Traceback (most recent call last):
+    ...
+    ValueError: holds a control or invisible character
+    """
+    if any(unicodedata.category(character)[0] == "C" for character in text):
+        raise ValueError("holds a control or invisible character")
+    return text
+
+
+Visible = Annotated[str, AfterValidator(visible)]
 
 
 class NotificationChoices(BaseModel):
@@ -59,13 +80,13 @@ class NotificationSettings(NotificationChoices):
 class EmailAddress(BaseModel):
     """An address to send notifications to: a verification link is sent to it."""
 
-    email: str = Field(min_length=3, max_length=254, pattern=r"^[^\s@<>,;\"]+@[^\s@<>,;\"]+$")
+    email: Visible = Field(min_length=3, max_length=254, pattern=r"^[^\s@<>,;\"]+@[^\s@<>,;\"]+$")
 
 
 class SignedLink(BaseModel):
     """The token of a verification or unsubscribe link."""
 
-    token: str = Field(min_length=1, max_length=1000)
+    token: Visible = Field(min_length=1, max_length=1000)
 
 
 class PushKeys(BaseModel):
@@ -76,9 +97,9 @@ class PushKeys(BaseModel):
 class PushSubscription(BaseModel):
     """A browser's subscription, as ``PushSubscription.toJSON()`` gives it."""
 
-    endpoint: str = Field(min_length=9, max_length=1024)
+    endpoint: Visible = Field(min_length=9, max_length=1024)
     keys: PushKeys
 
 
 class PushEndpoint(BaseModel):
-    endpoint: str = Field(min_length=1, max_length=1024)
+    endpoint: Visible = Field(min_length=1, max_length=1024)
