@@ -2,11 +2,11 @@
 
 Players connect to workers picked at random, and to another one whenever their socket
 closes; tables are created on any worker.  While they play whole games of both games
-(two people at one table, people against bots at others), a worker is killed
-(SIGKILL) several times and started again.  At the end every game is over, no
-acknowledged action is missing, each game equals the same deterministic players' game
-replayed here without any kill (so no two owners ever both played a table), and every
-seat's view a client received was its own.
+(two people at one table, people against bots at others, two people at a turn-based
+table), a worker is killed (SIGKILL) several times and started again.  At the end every
+game is over, no acknowledged action is missing, each game equals the same deterministic
+players' game replayed here without any kill (so no two owners ever both played a
+table), and every seat's view a client received was its own.
 """
 
 from __future__ import annotations
@@ -26,18 +26,22 @@ from tests.kit.wait import wait_until
 KILLS = 3
 
 
-TABLES: list[tuple[str, dict[str, Any], list[str]]] = [
-    ("burraco", {"mode": "quick"}, ["human", "bot"]),
-    ("three-thirteen", {"first_round": 1, "last_round": 5}, ["human", "human"]),
-    ("three-thirteen", {"first_round": 1, "last_round": 5}, ["human", "bot", "bot"]),
-    ("burraco", {"mode": "quick"}, ["human", "human"]),
+LIVE = {"turn_seconds": None}
+TURN_BASED = {"days_per_move": 1}  # its clock of days is stored, never only in memory
+
+TABLES: list[tuple[str, dict[str, Any], list[str], dict[str, Any]]] = [
+    ("burraco", {"mode": "quick"}, ["human", "bot"], LIVE),
+    ("three-thirteen", {"first_round": 1, "last_round": 5}, ["human", "human"], LIVE),
+    ("three-thirteen", {"first_round": 1, "last_round": 5}, ["human", "bot", "bot"], LIVE),
+    ("burraco", {"mode": "quick"}, ["human", "human"], LIVE),
+    ("three-thirteen", {"first_round": 1, "last_round": 5}, ["human", "human"], TURN_BASED),
 ]
 
 
 def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
     rng = random.Random(7)
     games: list[tuple[str, list[Seat]]] = []
-    for index, (game, rules, kinds) in enumerate(TABLES):
+    for index, (game, rules, kinds, time_control) in enumerate(TABLES):
         seats = [
             Seat(site, f"p{index}s{i}", seed=100 * index + i)
             for i, kind in enumerate(kinds)
@@ -49,7 +53,7 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
         ]
         created = seats[0].post(
             "/api/tables",
-            {"game": game, "rules": rules, "seats": seat_requests, "turn_seconds": None},
+            {"game": game, "rules": rules, "seats": seat_requests, **time_control},
         )
         table_id = created["table_id"]
         for seat_number, person in enumerate(seats[1:], start=1):  # the others join
@@ -88,7 +92,7 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
         assert person.failure is None, f"{person.name}: {person.failure!r}"
         assert person.over is not None
     assert kills == KILLS, "every game ended before the kills: make them longer"
-    for (table_id, seats), (_, _, kinds) in zip(games, TABLES, strict=True):
+    for (table_id, seats), (_, _, kinds, _) in zip(games, TABLES, strict=True):
         port = site.any_port(rng)
         record = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}/record").json()
         human_seats = {i for i, kind in enumerate(kinds) if kind == "human"}
