@@ -79,7 +79,8 @@ def test_a_polite_live_region_tells_the_turn_and_the_moves(
         for key in ("log.drew", "log.took")
     ]
     me = new_page(language=language)
-    me.new_table("three-thirteen", {"first_round": 3, "last_round": 3})
+    # two rounds: a discard that goes out ends the first, and the turn is told in the next
+    me.new_table("three-thirteen", {"first_round": 3, "last_round": 4})
     me.page.evaluate(
         """() => { window.said = [];
           const region = document.querySelector('[data-testid=announcer]');

@@ -1,17 +1,20 @@
 """The notification and turn-based requests against a hostile player, on either
 database: markup, control characters, NUL, numbers that are no numbers and bodies far
 too large are each answered with a typed 4xx error, never a 500, and the player's
-choices, address and subscriptions are as they were."""
+choices, address, subscriptions, vacations and games are as they were (which is why
+the module's tests may share one server)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from rummykit.server.settings import Settings
-from tests.kit.apps import OpenClient
+from rummykit.server.bots.service import BotRunner
+from tests.kit.apps import app_client
+from tests.kit.databases import make_settings
 from tests.kit.players import as_player, registered
 
 NASTY_TEXT = [
@@ -31,20 +34,27 @@ TIMES_PER_MOVE = ["0", "4", "15", "-1", "1.5", '"1"', "NaN", "Infinity", "1e999"
 """Times per move, in days, as JSON, that are none of the choices."""
 
 
-@pytest.fixture
-def hostile_client(open_client: OpenClient, settings: Settings) -> TestClient:
+@pytest.fixture(scope="module")
+def hostile_server(module_database: dict[str, Any], bot_runner: BotRunner) -> Iterator[TestClient]:
     """A server offering e-mail and Web Push (nothing is sent in these tests) on a fresh
-    database of either kind, a registered player logged in."""
-    client = open_client(
-        settings,
+    database of either kind, shared by the module's tests (each leaves it as it was), a
+    registered player logged in."""
+    settings = make_settings(
+        **module_database,
         smtp_url="smtp://127.0.0.1:9",
         mail_from="rummykit@example.org",
         public_url="https://cards.example.org",
         push_contact="mailto:admin@example.org",
     )
-    cookie, _ = registered(client, "mallory")
-    as_player(client, cookie)
-    return client
+    with app_client(settings, runner=bot_runner) as client:
+        cookie, _ = registered(client, "mallory")
+        as_player(client, cookie)
+        yield client
+
+
+@pytest.fixture
+def hostile_client(hostile_server: TestClient) -> TestClient:
+    return hostile_server
 
 
 def refused(answer: Any, *statuses: int) -> str:
