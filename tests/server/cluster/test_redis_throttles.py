@@ -1,6 +1,7 @@
 """The account limits of a site, counted in Redis for every worker together: a limit
-holds against attempts racing at several workers at once, and across two real workers
-a flood of logins for one name is checked only as often as the limit allows."""
+holds against attempts racing at several workers at once, across two real workers a
+flood of logins for one name is checked only as often as the limit allows, and with
+Redis away an attempt is refused with a typed 503, never let through uncounted."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from rummykit.server.accounts.throttles import Throttled
-from rummykit.server.cluster.redis_throttles import RedisWindow
+from rummykit.server.accounts.throttles import LimitsUnavailable, Throttled
+from rummykit.server.cluster.redis_throttles import RedisWindow, shared_limits
+from tests.kit.apps import OpenClient
 from tests.kit.live import LiveServer
+from tests.kit.players import credentials
 from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.workers import OpenWorkers
 
@@ -87,3 +90,38 @@ def test_logins_spread_over_two_workers_are_checked_five_times(
     codes = asyncio.run(flood())
     assert codes.count(401) == 5, codes  # checked (and wrong)
     assert codes.count(429) == 35, codes  # refused before any check
+
+
+NOBODY = "redis://127.0.0.1:1"  # no Redis listens there: every connection is refused
+
+
+def test_a_window_whose_redis_is_away_refuses_the_attempt() -> None:
+    async def run() -> None:
+        away = Redis.from_url(NOBODY)
+        window = RedisWindow(away, "login", 5, 60.0, prefix=new_prefix())
+        try:
+            with pytest.raises(LimitsUnavailable):
+                await window.take("name:ann", "address:a")
+        finally:
+            await away.aclose()
+
+    asyncio.run(run())
+
+
+def test_an_account_route_whose_limit_cannot_be_counted_answers_a_typed_503(
+    open_client: OpenClient,
+) -> None:
+    client = open_client()
+    server = client.app.state.server  # type: ignore[attr-defined]
+    assert client.post("/api/register", json=credentials("ann_limits")).status_code == 200
+    client.cookies.clear()
+    server.limits = shared_limits(Redis.from_url(NOBODY), new_prefix(), server.settings)
+    for path, body in (
+        ("/api/login", credentials("ann_limits")),
+        ("/api/register", credentials("bob_limits")),
+        ("/api/session", {"nickname": "cy"}),
+    ):
+        answer = client.post(path, json=body)
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"]["code"] == "limits_unavailable"
+    assert client.get("/api/me").status_code == 401  # nobody was let in

@@ -35,6 +35,11 @@ class Throttled(Exception):
         self.retry_after = retry_after
 
 
+class LimitsUnavailable(Exception):
+    """The count of attempts shared by a site's workers cannot be reached (Redis away or
+    too slow): the attempt is refused, never let through uncounted."""
+
+
 class Taken(Protocol):
     """An attempt counted by a :class:`Window`."""
 
@@ -45,7 +50,8 @@ class Window(Protocol):
     """At most some attempts per key in some time, counted in this process or shared."""
 
     async def take(self, *keys: str) -> Taken:
-        """Count one attempt against every key, or raise :class:`Throttled`."""
+        """Count one attempt against every key, or raise :class:`Throttled` (or
+        :class:`LimitsUnavailable` when a shared count cannot be reached)."""
         ...
 
 

@@ -24,7 +24,7 @@ from fastapi import APIRouter, Request, Response
 
 from rummykit.server.accounts import links
 from rummykit.server.accounts.auth import COOKIE_NAME, SESSION_MAX_AGE
-from rummykit.server.accounts.throttles import Taken, Throttled, Window
+from rummykit.server.accounts.throttles import LimitsUnavailable, Taken, Throttled, Window
 from rummykit.server.api.context import ApiError, Context, Player, ServerContext, session_player
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.protocol import names
@@ -34,7 +34,7 @@ from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.models import PlayerRow
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse} for status in (401, 409, 422, 429)
+    status: {"model": ErrorResponse} for status in (401, 409, 422, 429, 503)
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -50,6 +50,10 @@ async def _reserve(window: Window, code: str, message: str, *keys: str) -> Taken
         return await window.take(*keys)
     except Throttled as throttled:
         raise ApiError(429, code, message, {"retry_after": throttled.retry_after}) from None
+    except LimitsUnavailable:
+        raise ApiError(
+            503, "limits_unavailable", "the server cannot check this now; try again shortly"
+        ) from None
 
 
 async def _trace(

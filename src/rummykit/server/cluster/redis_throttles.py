@@ -9,12 +9,14 @@ expires a window after its last attempt.
 
 from __future__ import annotations
 
+import logging
 import math
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rummykit.server.accounts.throttles import AccountLimits, Throttled
+from rummykit.server.accounts.throttles import AccountLimits, LimitsUnavailable, Throttled
+from rummykit.server.operations.events_log import log_event
 from rummykit.server.settings import Settings
 
 if TYPE_CHECKING:
@@ -57,10 +59,13 @@ class Attempt:
     async def give_back(self) -> None:
         if not self.given_back:
             self.given_back = True
-            async with self.window.redis.pipeline(transaction=False) as pipe:
-                for key in self.keys:
-                    pipe.zrem(key, self.member)
-                await pipe.execute()
+            try:
+                async with self.window.redis.pipeline(transaction=False) as pipe:
+                    for key in self.keys:
+                        pipe.zrem(key, self.member)
+                    await pipe.execute()
+            except Exception as error:  # Redis away: the attempt stays counted
+                log_event(None, "limit_not_given_back", level=logging.WARNING, error=repr(error))
 
 
 class RedisWindow:
@@ -79,7 +84,11 @@ class RedisWindow:
     async def take(self, *keys: str) -> Attempt:
         names = tuple(f"{self.prefix}:limit:{self.name}:{key}" for key in keys)
         member = secrets.token_hex(8)
-        wait = int(await self._script(keys=list(names), args=[self.window_ms, self.limit, member]))
+        try:
+            found = await self._script(keys=list(names), args=[self.window_ms, self.limit, member])
+        except Exception as error:  # Redis away or too slow: refused, never uncounted
+            raise LimitsUnavailable(repr(error)) from error
+        wait = int(found)
         if wait >= 0:
             raise Throttled(max(1, math.ceil(wait / 1000)))
         return Attempt(self, names, member)

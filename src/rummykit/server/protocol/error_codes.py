@@ -164,6 +164,7 @@ _CATALOGUE: Final[tuple[ErrorCode, ...]] = (
     _http("request_timeout", 408, "the request's headers did not come in time"),
     _http("headers_too_large", 431, "the request's headers are too large"),
     _http("server_busy", 503, "the server has too many connections; try again shortly"),
+    _http("limits_unavailable", 503, "the server cannot check this now; try again shortly"),
     _http("internal_error", 500, "the server failed on this request"),
     ErrorCode(
         code="http_error",
