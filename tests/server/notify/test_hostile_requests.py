@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rummykit.server.bots.service import BotRunner
-from tests.kit.apps import app_client
+from tests.kit.apps import app_client, error_code
 from tests.kit.databases import make_settings
 from tests.kit.players import as_player, registered
 
@@ -35,7 +35,7 @@ TIMES_PER_MOVE = ["0", "4", "15", "-1", "1.5", '"1"', "NaN", "Infinity", "1e999"
 
 
 @pytest.fixture(scope="module")
-def hostile_server(module_database: dict[str, Any], bot_runner: BotRunner) -> Iterator[TestClient]:
+def hostile_client(module_database: dict[str, Any], bot_runner: BotRunner) -> Iterator[TestClient]:
     """A server offering e-mail and Web Push (nothing is sent in these tests) on a fresh
     database of either kind, shared by the module's tests (each leaves it as it was), a
     registered player logged in."""
@@ -52,17 +52,12 @@ def hostile_server(module_database: dict[str, Any], bot_runner: BotRunner) -> It
         yield client
 
 
-@pytest.fixture
-def hostile_client(hostile_server: TestClient) -> TestClient:
-    return hostile_server
-
-
 def refused(answer: Any, *statuses: int) -> str:
     """The code of a typed refusal with one of ``statuses``."""
     assert answer.status_code in statuses, (answer.status_code, answer.text)
-    code = answer.json()["error"]["code"]
-    assert isinstance(code, str) and code
-    return str(code)
+    code = error_code(answer)
+    assert code
+    return code
 
 
 def bodies(text: str) -> list[tuple[str, str, dict[str, Any]]]:
