@@ -8,7 +8,8 @@ socket.  The lobby of either worker leaves out a waiting table whose players are
 away, although only its owner knows it.  Two players asking the two workers for a
 rematch at the same moment get one rematch, offered to both.  A player of a rated table
 who plays through the worker that does not own it claims the win over an opponent who
-never came.
+never came.  A vacation declared at one worker stops the clock at once at a turn-based
+table of the other.
 """
 
 from __future__ import annotations
@@ -207,4 +208,43 @@ def test_a_win_is_claimed_through_a_worker_that_does_not_own_the_table(
     assert summary["ended_by"] == "abandoned" and summary["rating_changes"]
     sock.close()
     for player in (ann, bob, relayed):
+        player.close()
+
+
+def test_a_vacation_declared_at_one_worker_stops_the_clock_at_the_tables_of_another(
+    workers: tuple[LiveServer, LiveServer],
+) -> None:
+    """The table lives at the first worker; bob declares his vacation at the second, and
+    the players at the table see it at once, not when his timer rings days later."""
+    owner_side, other_side = workers
+    ann, bob = Player(owner_side, "ann_days"), Player(other_side, "bob_days")
+    created = ann.post(
+        "/api/tables",
+        {"game": "three-thirteen", "rules": {"first_round": 3, "last_round": 4},
+         "seats": [{"kind": "human"}] * 2, "days_per_move": 1},
+    ).json()  # fmt: skip
+    table_id = created["table_id"]
+    sock = ann.connect(table_id)
+    sock.wait_for(lambda m: m.get("type") == "state")
+    assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
+    state = sock.wait_for(lambda m: m.get("type") == "state" and m["status"] == "playing")
+    while state["turn"]["player"] == 0:  # ann plays her turn first if the deal says so
+        legal = state["legal_actions"]
+        action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
+        number = state["state_number"]
+        sock.send({"type": "action", "state_number": number, "action": action})
+        state = sock.wait_for(
+            lambda m, n=number: m.get("type") == "state" and m["state_number"] > n
+        )
+    assert state["turn"]["vacation_until"] is None
+    declared = bob.post("/api/vacation", {"days": 2})
+    assert declared.status_code == 200, declared.text
+    away_until = declared.json()["away_until"]
+    away = sock.wait_for(
+        lambda m: m.get("type") == "state" and (m["turn"] or {}).get("vacation_until")
+    )
+    assert away["turn"]["vacation_until"] == pytest.approx(away_until)
+    assert away["turn"]["deadline"] > state["turn"]["deadline"]
+    sock.close()
+    for player in (ann, bob):
         player.close()

@@ -279,6 +279,9 @@ class LostSite:
     def signed_out(self, player_id: str) -> None:
         pass
 
+    def vacations_changed(self, player_id: str) -> None:
+        pass
+
 
 def test_a_host_whose_lease_is_lost_is_never_handed_out(sqlite_url: str) -> None:
     async def run() -> None:

@@ -2,17 +2,22 @@
 the players whose seats it keeps, not its maker), a tournament's new round (to its
 seated players), a pair's invitation, and a turn-based table's turn and its time running
 low (to the player to move); each recorded once, each only for a
-player the game is about, and only on the channels the player chose."""
+player the game is about, and only on the channels the player chose; a turn's notice
+the database refused is queued once it is back."""
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
+from rummykit.server.notify.turns import RETRY_SECONDS
 from rummykit.server.settings import Settings
+from rummykit.server.storage.notifications import Writes
 from tests.kit.apps import app_client
 from tests.kit.players import as_player, connect, new_player, registered
 from tests.kit.scripted import play_to_end
@@ -199,3 +204,47 @@ def test_a_turn_whose_notice_was_never_queued_is_told_by_the_tables_next_host(
         pass  # restores the table and tells its turn again; stopping waits for the queueing
     with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())) as client:
         assert sorted(outbox(client, mover_id)) == told
+
+
+class Refusing:
+    """A database that refuses the next ``refusals`` transactions asked of it."""
+
+    def __init__(self, storage: Writes, refusals: int) -> None:
+        self.storage = storage
+        self.refusals = refusals
+        self.refused = 0
+
+    def writing(self) -> AbstractAsyncContextManager[AsyncSession]:
+        if self.refused < self.refusals:
+            self.refused += 1
+            raise OSError("the database is away")
+        return self.storage.writing()
+
+
+def test_a_turns_notice_the_database_refused_is_queued_when_it_is_back(
+    settings: Settings, bot_runner: BotRunner
+) -> None:
+    """The notice of the table's first turn is refused twice by the database, and queued
+    at the second attempt after that, by the fake clock's waits."""
+    clock = FakeClock()
+    with app_client(settings, runner=bot_runner, clock=clock) as client:
+        tables = client.app.state.server.tables  # type: ignore[attr-defined]
+        notices = tables.turn_listeners[0].__self__
+        database = notices._storage = Refusing(notices._storage, refusals=2)
+        (ann, ann_id), (bob, bob_id) = registered(client, "ann"), registered(client, "bob")
+        for each in (ann_id, bob_id):
+            choose(client, each, {"your_turn": ["email"]})
+        body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+        made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
+        table_id = made.json()["table_id"]
+        assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).is_success
+        with connect(client, made.json()["ws_url"], ann) as ws:
+            first = next_state(ws, lambda m: m["status"] == "playing")["turn"]["player"]
+        mover_id = (ann_id, bob_id)[first]
+        wait_until(lambda: database.refused == 1, what="the first attempt")
+        clock.advance(RETRY_SECONDS[0])
+        wait_until(lambda: database.refused == 2, what="the second attempt")
+        assert outbox(client, mover_id) == []
+        clock.advance(RETRY_SECONDS[1])
+        told = [("your_turn", "email", table_id)]
+        wait_until(lambda: outbox(client, mover_id) == told, what="the notice queued")

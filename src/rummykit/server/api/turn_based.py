@@ -136,4 +136,6 @@ async def take_vacation(
     except TableError as error:
         raise ApiError(400, error.code, error.message, error.params) from None
     server.tables.vacations_changed(player.id)
+    if server.tables.cluster is not None:
+        server.tables.cluster.vacations_changed(player.id)
     return await vacation_status(server, player.id)

@@ -234,6 +234,11 @@ class Cluster:
         self.gateway.close_connections(player_id)
         self.link.publish_all({"k": "signed_out", "p": player_id})
 
+    def vacations_changed(self, player_id: str) -> None:
+        """``player_id`` declared a vacation here: every other worker's tables where they
+        sit read their vacations again (this worker's did already)."""
+        self.link.publish_all({"k": "vacation", "p": player_id, "o": self.worker_id})
+
     def _taken_over(self, table_id: str) -> None:
         """This worker took ``table_id`` over: its own clients of the former owner
         reconnect to the host here, and every other worker moves its clients here."""
@@ -254,6 +259,9 @@ class Cluster:
             self.gateway.close_connections(player_id)
             if self.registry is not None:
                 await self.registry.sign_out(player_id)
+        elif kind == "vacation":
+            if self.registry is not None and message.get("o") != self.worker_id:
+                self.registry.vacations_changed(str(message.get("p")))
         elif kind in OwnerSide.KINDS:
             await self.owner.receive(message)
 

@@ -8,6 +8,8 @@ own, and wakes the sender.  A message is keyed by the seat and the moment its tu
 (``turn_since``), so a turn told twice is queued once.  A process that stops between a
 move's write and this queueing leaves the notice to the table's next host, which tells
 its listeners the turn again when it restores the table (at a restart, or a failover).
+A notice the database refuses is queued again after each of :data:`RETRY_SECONDS`
+(the key keeps it once), and given up, with a warning, only after the last.
 """
 
 from __future__ import annotations
@@ -15,23 +17,26 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from rummykit.server.clock import Clock
+from rummykit.server.clock import Clock, Timer
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.storage.models import TableRow
-from rummykit.server.storage.notifications import queue_notification
-from rummykit.server.storage.store import Storage
+from rummykit.server.storage.notifications import Writes, queue_notification
+
+RETRY_SECONDS: Final = (5.0, 30.0, 120.0, 600.0)
+"""The waits before each new attempt to queue a notice the database refused."""
 
 
 class TurnNotices:
     """Queues the notices of turn-based turns for the sender (woken by ``wake``)."""
 
-    def __init__(self, storage: Storage, clock: Clock, wake: Callable[[], None]) -> None:
+    def __init__(self, storage: Writes, clock: Clock, wake: Callable[[], None]) -> None:
         self._storage = storage
         self._clock = clock
         self._wake = wake
         self._tasks: set[asyncio.Task[None]] = set()
+        self._retries: set[Timer] = set()
 
     def your_turn(self, row: TableRow, seat: int, player_id: str) -> None:
         self._queue(row, seat, player_id, "your_turn")
@@ -41,26 +46,51 @@ class TurnNotices:
 
     def _queue(self, row: TableRow, seat: int, player_id: str, kind: str) -> None:
         params: dict[str, Any] = {"game": row.game}
-        key = f"{seat}@{row.turn_since}"
-        task = asyncio.create_task(self._store(row.id, player_id, kind, params, key))
+        self._spawn(row.id, player_id, kind, params, f"{seat}@{row.turn_since}", 0)
+
+    def _spawn(
+        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str,
+        attempt: int,
+    ) -> None:  # fmt: skip
+        task = asyncio.create_task(self._store(table_id, player_id, kind, params, key, attempt))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _store(
-        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str
-    ) -> None:
+        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str,
+        attempt: int,
+    ) -> None:  # fmt: skip
         try:
             channels = await queue_notification(
                 self._storage, player_id, kind, table_id, at=self._clock.now(), params=params,
                 key=key,
             )  # fmt: skip
-        except Exception as error:  # the database away: this notice is lost, not the game
-            log_event(table_id, "notice_failed", level=logging.WARNING, error=repr(error))
+        except Exception as error:  # the database away: try again later, not the game
+            if attempt == len(RETRY_SECONDS):
+                log_event(table_id, "notice_failed", level=logging.WARNING, error=repr(error))
+                return
+            log_event(table_id, "notice_retry", level=logging.WARNING, error=repr(error))
+            again = (table_id, player_id, kind, params, key, attempt + 1)
+            timer = self._clock.call_at(
+                self._clock.now() + RETRY_SECONDS[attempt], lambda: self._again(timer, *again)
+            )
+            self._retries.add(timer)
             return
         if channels:
             self._wake()
 
+    def _again(
+        self, timer: Timer, table_id: str, player_id: str, kind: str, params: dict[str, Any],
+        key: str, attempt: int,
+    ) -> None:  # fmt: skip
+        self._retries.discard(timer)
+        self._spawn(table_id, player_id, kind, params, key, attempt)
+
     async def close(self) -> None:
-        """Wait for the notices being queued (a shutdown)."""
+        """Wait for the notices being queued (a shutdown); those waiting to be tried
+        again are left to the table's next host."""
+        for timer in self._retries:
+            timer.cancel()
+        self._retries.clear()
         if self._tasks:
             await asyncio.wait(set(self._tasks), timeout=5)

@@ -99,6 +99,11 @@ class Site(Protocol):
         """``player_id`` logged out: every worker closes their clients."""
         ...
 
+    def vacations_changed(self, player_id: str) -> None:
+        """``player_id`` declared a vacation: every other worker's tables where they sit
+        read their vacations again."""
+        ...
+
 
 class RematchExists(Exception):
     """The finished table (its id the argument) has a rematch already."""
@@ -402,8 +407,8 @@ class TableRegistry:
 
     def vacations_changed(self, player_id: str) -> None:
         """``player_id`` declared a vacation: the turn-based tables of this process where
-        they sit read their vacations again (another process's read them when their
-        timer rings or someone comes to the table)."""
+        they sit read their vacations again (the API tells the site, whose other workers
+        call this for theirs)."""
         for host in list(self.hosts.values()):
             if host.days.applies and host.seat_of(player_id) is not None:
                 host.days.refresh()

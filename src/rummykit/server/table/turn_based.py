@@ -14,8 +14,9 @@ adds what a game over days needs beside it:
   most ``turn_low_hours``), ``on_low_time(row, seat, player_id)``, once a turn.  Both
   are called only at turn-based tables, from the host's task; they must not block.
 - **Vacations.**  The mover's clock stands still while they are on vacation: their
-  vacations are read from the database when the turn begins, when a connection comes
-  and when the timer rings (a vacation declared meanwhile, in any process, counts).
+  vacations are read from the database when the turn begins, when a connection comes,
+  when they declare one (in any process: the site tells every worker) and when the
+  timer rings.
 - **Time out.**  When the mover's time would run out and a day of their vacation
   allowance is left, that day is taken (``vacations.py``) and the clock waits.  Else
   nobody plays for them at once: the turn is *expired*, the mover's seat counts as gone
