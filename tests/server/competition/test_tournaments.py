@@ -322,3 +322,21 @@ def test_a_tournament_game_every_person_left_is_forfeited_by_both(
     assert sorted(only["forfeits"]) == sorted(e["entry"] for e in view["entries"])
     table = client.get(f"/api/tables/{only['table_id']}").json()
     assert table["ended_by"] == "aborted"
+
+
+def test_an_event_starts_when_the_servers_clock_reaches_its_start(
+    open_client: OpenClient, clock: FakeClock
+) -> None:
+    """The sweep keeps the server's clock (an hour here, never reached in wall time): the
+    event of bots starts once the fake clock passes its start and a sweep comes."""
+    client = open_client(tournament_sweep_seconds=3600.0)
+    ann = new_player(client, "ann")
+    body = tournament_body(
+        capacity=4, bot_level="random", enter=False, starts_at=clock.now() + 1800
+    )
+    made = as_player(client, ann).post("/api/tournaments", json=body)
+    assert made.status_code == 200, made.text
+    url = f"/api/tournaments/{made.json()['id']}"
+    assert client.get(url).json()["status"] == "registering"
+    clock.advance(3600)
+    until_over(client, made.json()["id"])

@@ -34,7 +34,8 @@ round's tables only after the session that planned them is committed.  The sweep
 every ``tournament_sweep_seconds`` in each process, starts the events whose time has
 come and moves on any whose tables ended while no process was told (a table ends in
 the process that hosts it, which tells this module at once); and it makes the tables
-this process hosts follow a round ended elsewhere (public, their deal shown).
+this process hosts follow a round ended elsewhere (public, their deal shown).  Its
+time is the server's clock, so a test's fake clock decides when it sweeps.
 """
 
 from __future__ import annotations
@@ -112,8 +113,16 @@ class Tournaments:
             )
 
     async def _sweep_forever(self) -> None:
+        """Sweep every ``tournament_sweep_seconds`` of the server's clock."""
         while True:
-            await asyncio.sleep(self.settings.tournament_sweep_seconds)
+            due = asyncio.Event()
+            timer = self.clock.call_at(
+                self.clock.now() + self.settings.tournament_sweep_seconds, due.set
+            )
+            try:
+                await due.wait()
+            finally:
+                timer.cancel()
             try:
                 await self.sweep()
             except Exception:
