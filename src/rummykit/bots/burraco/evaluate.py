@@ -107,6 +107,32 @@ def _partners(card: Card, hand: Sequence[Card]) -> int:
     return count
 
 
+_SUIT_SPAN: Final = 16
+"""Places per suit in :func:`_natural_counts`: ranks 1..13 with two empty places on
+either side, so that a rank's neighbours within two never reach the next suit."""
+
+
+def _natural_counts(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """The natural cards of ``hand`` counted by rank, and by place (``suit * 16 +
+    rank``, the joker's suit 4 included and always empty): what :func:`_partners`
+    counts, for every card at once.
+
+    >>> from rummykit.cards import parse_cards
+    >>> by_rank, by_place = _natural_counts(parse_cards("5h 5c 6h 2h Jk"))
+    >>> by_rank[5], by_place[2 * 16 + 6], sum(by_place)
+    (2, 1, 3)
+    """
+    by_rank = [0] * 14
+    by_place = [0] * (5 * _SUIT_SPAN + 2)
+    for card in hand:
+        rank = RANK_OF[card]
+        if card == JOKER or rank == 2:
+            continue
+        by_rank[rank] += 1
+        by_place[SUIT_OF[card] * _SUIT_SPAN + rank] += 1
+    return by_rank, by_place
+
+
 # ---------------------------------------------------------------------------------------
 # Evaluation
 
@@ -177,18 +203,16 @@ def reward_of(difference: float) -> float:
 def state_values(state: State) -> tuple[float, float]:
     """Both sides' :func:`position_value` in a (determinized) state: the two players',
     or with four the two teams' (their melds, both partners' hands)."""
-    observation = state.observation(0)
-    places = state.locations()
-    pozzetto_left = bool(observation.pozzetti_left)
+    pozzetto_left = state.pozzetto_left()
     players = state.num_players
     values: list[float] = []
     for team in range(TEAMS):
-        hands = [places[f"hand/{seat}"] for seat in seats_of(team, players)]
+        hands = [state.hand_of(seat) for seat in seats_of(team, players)]
         values.append(
             position_value(
-                melds=[m.meld for m in observation.melds if m.owner == team],
+                melds=state.team_melds(team),
                 hand=[card for hand in hands for card in hand],
-                took_pozzetto=observation.took_pozzetto[team],
+                took_pozzetto=state.took_pozzetto(team),
                 pozzetto_left=pozzetto_left,
                 hand_size=min(len(hand) for hand in hands),
             )
@@ -366,13 +390,23 @@ class CheapPolicy:
     def discard(discards: Sequence[Card], hand: Sequence[Card]) -> Card:
         """The highest non-wild card with the fewest partners in the hand; a wild only
         when nothing else may be discarded (the cheapest wild)."""
+        by_rank, by_place = _natural_counts(hand)
         best = discards[0]
         best_key = (-1, -99, -99)
         for card in discards:
             wild = is_wild_face(card)
+            rank = RANK_OF[card]
+            place = SUIT_OF[card] * _SUIT_SPAN + rank
+            partners = (
+                by_rank[rank]
+                + by_place[place - 2]
+                + by_place[place - 1]
+                + by_place[place + 1]
+                + by_place[place + 2]
+            )
             key = (
                 0 if wild else 1,
-                -_partners(card, hand),
+                -partners,
                 -BURRACO_POINTS[card] if wild else BURRACO_POINTS[card],
             )
             if key > best_key:
@@ -389,7 +423,11 @@ class CheapPolicy:
             if pile and (not state.stock_size() or self.wants_pile(pile, state.hand_of(player))):
                 return TakePile()
             return DrawStock()
-        return self.play_options(state.legal_options(), state)
+        additions = state.single_additions()
+        for meld_id, card in additions:
+            if not is_wild_face(card):
+                return Extend(meld_id, (card,))  # what play_options would choose first
+        return self.play_options(state.legal_options(additions), state)
 
 
 class BurracoPlayout:
@@ -444,7 +482,7 @@ class BurracoPlayout:
                 return seat_rewards(reward_of(scores[0] - scores[1]), players)
             if state.turn >= self._horizon and state.phase == "draw":
                 break
-            state.apply(policy.action(state, rng))
+            state.apply_legal(policy.action(state, rng))
         first, second = state_values(state)
         return seat_rewards(reward_of(first - second), players)
 

@@ -4,11 +4,12 @@
 ``None``, and hands back the arranged meld of a legal ``Meld``/``Extend`` so that
 applying it needs no second search.  ``legal_options`` lists what ``examine`` accepts
 as plain values, using the same small predicates, without arranging every candidate
-again; ``legal_actions`` makes actions of that list.  ``legal_extension`` answers like
-``examine`` for one ``Extend`` without building a refusal, ``legal_additions`` lists
-every ``Extend`` it accepts, several cards at once included, and ``addition_openers``
-the first cards of those a mask must offer (for masks).  Nothing here
-changes the table.
+again (:func:`single_additions` lists its one-card additions alone, for a player
+who looks at those first); ``legal_actions`` makes actions of that list.
+``legal_extension`` answers like ``examine`` for one ``Extend`` without building a
+refusal, ``legal_additions`` lists every ``Extend`` it accepts, several cards at once
+included, and ``addition_openers`` the first cards of those a mask must offer (for
+masks).  Nothing here changes the table.
 
 The rules enforced here (RULES.md 1.2-1.6 and the engine's decisions):
 
@@ -413,12 +414,16 @@ def _given(meld: melds.Meld) -> melds.Meld:
 
 
 def legal_options(
-    rules: Rules, table: Table, candidates: Iterable[melds.Candidate]
+    rules: Rules,
+    table: Table,
+    candidates: Iterable[melds.Candidate],
+    additions: list[tuple[int, Card]] | None = None,
 ) -> LegalOptions:
     """Each legal action once, as :class:`LegalOptions`: in ``play``, every allowed
     distinct discard, every new meld among ``candidates`` (the hand's
     ``melds.candidates_of``) that the table allows, and every single-card extension of
-    the player's own melds."""
+    the player's own melds (``additions`` when the caller has them from
+    :func:`single_additions` of this table as it stands)."""
     if table.phase == "draw":
         return _DRAW_OPTIONS[bool(table.stock), bool(table.discard_pile)]
     player = table.player
@@ -456,42 +461,62 @@ def legal_options(
         ):
             continue
         legal_melds.append(candidate)
+    if additions is None:
+        additions = _single_additions(table, distinct)
+    return _new_options(((), discards, legal_melds, additions))
+
+
+def single_additions(table: Table) -> list[tuple[int, Card]]:
+    """The ``additions`` of :func:`legal_options` alone, in the same order: ``(meld id,
+    card)`` for each card of the hand that may be added alone to one of the player's
+    team's melds (none outside the ``play`` phase)."""
+    if table.phase != "play":
+        return []
+    return _single_additions(table, list(dict.fromkeys(table.hands[table.player])))
+
+
+def _single_additions(table: Table, distinct: list[Card]) -> list[tuple[int, Card]]:
+    """The single-card additions of the hand whose distinct cards are ``distinct`` (in
+    hand order): by meld id, then in hand order."""
     additions: list[tuple[int, Card]] = []
     owners = table.owners
-    if team in owners:
-        held = set(distinct)
-        fits_of = _FITS_BY_MELD_ID
-        for meld_id, meld in enumerate(table.melds):
-            if owners[meld_id] != team:
-                continue
-            known = fits_of.get(meld_id)
-            if known is not None and known[0] is meld:
-                fits = known[1]
+    team = table.player % TEAMS
+    if team not in owners:
+        return additions
+    size = len(table.hands[table.player])
+    held = set(distinct)
+    fits_of = _FITS_BY_MELD_ID
+    for meld_id, meld in enumerate(table.melds):
+        if owners[meld_id] != team:
+            continue
+        known = fits_of.get(meld_id)
+        if known is not None and known[0] is meld:
+            fits = known[1]
+        else:
+            fits = melds.fitting_cards(meld)
+            fits_of[meld_id] = (meld, fits)
+        if held.isdisjoint(fits):
+            continue
+        if size > 2:  # a card is left to discard whatever is added
+            common = held & fits
+            if len(common) == 1:
+                additions.append((meld_id, common.pop()))
             else:
-                fits = melds.fitting_cards(meld)
-                fits_of[meld_id] = (meld, fits)
-            if held.isdisjoint(fits):
-                continue
-            if size > 2:  # a card is left to discard whatever is added
-                common = held & fits
-                if len(common) == 1:
-                    additions.append((meld_id, common.pop()))
-                else:
-                    additions.extend([(meld_id, card) for card in distinct if card in common])
-                continue
-            for card in distinct:
-                if card in fits and (
-                    ending_refusal(
-                        table,
-                        used=(card,),
-                        makes_burraco=meld.size >= melds.BURRACO_SIZE - 1,
-                        result=functools.partial(melds.extend, meld, (card,)),
-                        replaces=meld_id,
-                    )
-                    is None
-                ):
-                    additions.append((meld_id, card))
-    return _new_options(((), discards, legal_melds, additions))
+                additions.extend([(meld_id, card) for card in distinct if card in common])
+            continue
+        for card in distinct:
+            if card in fits and (
+                ending_refusal(
+                    table,
+                    used=(card,),
+                    makes_burraco=meld.size >= melds.BURRACO_SIZE - 1,
+                    result=functools.partial(melds.extend, meld, (card,)),
+                    replaces=meld_id,
+                )
+                is None
+            ):
+                additions.append((meld_id, card))
+    return additions
 
 
 def legal_additions(table: Table) -> list[tuple[int, tuple[Card, ...]]]:

@@ -49,6 +49,7 @@ from rummykit.games.burraco.legality import (
     legal_additions,
     legal_extension,
     legal_options,
+    single_additions,
 )
 from rummykit.games.burraco.observation import Observation, ObservedPhase
 from rummykit.games.burraco.player_view import PlayerView, TableParts, player_view, table_parts
@@ -255,16 +256,26 @@ class State:
         candidates = self._candidate_melds() if table.phase == "play" else ()
         return legal_actions(self._rules, table, candidates)
 
-    def legal_options(self) -> LegalOptions:
+    def legal_options(self, additions: list[tuple[int, Card]] | None = None) -> LegalOptions:
         """The actions of :meth:`legal_actions`, in the same order, as plain values
         (``legality.LegalOptions``: discards and additions as cards, new melds as
         ``melds.Candidate`` with their arranged meld and their cards in code order);
-        nothing listed when the game is over."""
+        nothing listed when the game is over.  ``additions``, when given, are what
+        :meth:`single_additions` has just listed in this very position (not listed
+        again)."""
         if self._winners is not None:
             return NO_OPTIONS
         table = self._table
         candidates = self._candidate_melds() if table.phase == "play" else ()
-        return legal_options(self._rules, table, candidates)
+        return legal_options(self._rules, table, candidates, additions)
+
+    def single_additions(self) -> list[tuple[int, Card]]:
+        """The ``additions`` of :meth:`legal_options` alone, in the same order, without
+        listing the new melds (``legality.single_additions``; none outside the ``play``
+        phase)."""
+        if self._winners is not None:
+            return []
+        return single_additions(self._table)
 
     def check(self, action: object, *, player: object = None) -> Refusal | None:
         """Why ``action`` is illegal now, or ``None``; never raises.
@@ -315,6 +326,18 @@ class State:
         if refusal is not None:
             raise IllegalAction(refusal)
         return self._play(action, meld)
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Apply ``action`` without checking it: only for an action known to be legal
+        now, one of :meth:`legal_actions` or :meth:`legal_options` of this very position
+        (a search's rollouts choose among those); a new meld is arranged and an
+        extension made as :meth:`apply` would."""
+        if isinstance(action, Meld):
+            return self._play(action, melds.arrange(action.cards))
+        if isinstance(action, Extend):
+            meld = melds.extended(self._table.melds[action.meld_id], tuple(action.cards))
+            return self._play(action, meld)
+        return self._play(action)
 
     def _play(self, action: Action, meld: melds.Meld | None = None) -> list[Event]:
         """Apply ``action`` with no check: only for an action :meth:`check` accepts now
@@ -497,6 +520,20 @@ class State:
     def meld_size(self, meld_id: int) -> int:
         """How many cards meld ``meld_id`` has."""
         return len(self._table.melds[meld_id].cards)
+
+    def team_melds(self, team: int) -> list[melds.Meld]:
+        """The melds of ``team`` (0 or 1), by meld id, in a new list."""
+        table = self._table
+        owners = table.owners
+        return [meld for meld_id, meld in enumerate(table.melds) if owners[meld_id] == team]
+
+    def took_pozzetto(self, team: int) -> bool:
+        """Has ``team`` (0 or 1) taken a pozzetto in this hand?"""
+        return self._table.took_pozzetto[team]
+
+    def pozzetto_left(self) -> bool:
+        """Is a pozzetto still untaken in this hand?"""
+        return any(cards is not None for cards in self._table.pozzetti)
 
     def discard_pile_cards(self) -> Sequence[Card]:
         """The discard pile, bottom to top."""
