@@ -361,7 +361,8 @@ class ThreeThirteenPlayout:
 
     def rewards(self, state: State, rng: random.Random) -> tuple[float, ...]:
         """Play the round out (the guide first, then the cheap policy); every player's
-        reward."""
+        reward.  The policy's discard that ends the round is scored without being
+        played: the engine would score every hand at once (:meth:`_last_scores`)."""
         policy = self._policy
         guide = self._guide
         guided = self._guided_actions
@@ -369,16 +370,37 @@ class ThreeThirteenPlayout:
             if self.finished(state):
                 break
             if done >= guided:
-                state.apply(policy.action(state, rng))
+                action = policy.action(state, rng)
+                if type(action) is Discard and state.discard_ends_round():
+                    return round_rewards(self._last_scores(state, action.card), self._scale)
+                state.apply_legal(action)
             else:
                 player = state.current_player
                 assert player is not None
                 legal = list(state.legal_actions())
-                state.apply(guide.decide(state.observation(player), legal, rng).action)
+                state.apply_legal(guide.decide(state.observation(player), legal, rng).action)
         else:  # pragma: no cover - a round always ends long before the limit
             return tuple(0.0 for _ in range(state.num_players))
         result = state.hand_results[-1]
         return round_rewards(result.scores, self._scale)
+
+    def _last_scores(self, state: State, card: Card) -> list[int]:
+        """The round's scores when the player to move discards ``card`` and so ends
+        it, as the engine would score them (each hand's least deadwood, 0 for the
+        player who went out), from the policy's memo of deadwood."""
+        player = state.current_player
+        went_out = state.went_out
+        scores = []
+        for seat in range(state.num_players):
+            if seat == went_out:
+                scores.append(0)
+                continue
+            hand = state.hand(seat)
+            if seat == player:
+                index = hand.index(card)
+                hand = hand[:index] + hand[index + 1 :]
+            scores.append(self._policy.deadwood(hand))
+        return scores
 
 
 class ThreeThirteenSearch:

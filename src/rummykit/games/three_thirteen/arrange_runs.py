@@ -32,6 +32,7 @@ __all__ = [
     "RANK_POINTS",
     "cover_after_discard",
     "cover_cache",
+    "discard_cache",
     "discard_values",
     "remove_rank",
     "run_cover",
@@ -202,6 +203,12 @@ def values_cache(ace_high: bool) -> dict[int, tuple[int, ...]]:
     """The memo behind :func:`run_values`, for hot loops: ``cache.get(key) or
     run_values(key, ace_high)`` (a missing key is filled by :func:`run_values`)."""
     return _rank_cache[ace_high]
+
+
+def discard_cache(ace_high: bool) -> dict[int, tuple[tuple[int, int], ...]]:
+    """The memo behind :func:`discard_values`, for hot loops (a missing key is filled by
+    :func:`discard_values`)."""
+    return _discard_cache[ace_high]
 
 
 def cover_cache(ace_high: bool) -> dict[int, int]:

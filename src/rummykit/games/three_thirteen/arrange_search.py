@@ -29,6 +29,7 @@ from rummykit.games.three_thirteen.arrange_runs import (
     RANK_POINTS,
     cover_after_discard,
     cover_cache,
+    discard_cache,
     discard_values,
     run_cover,
     run_values,
@@ -52,7 +53,12 @@ _SetOption = tuple[int, int, tuple[tuple[int, int], ...]]
 _Candidates = list[tuple[int, tuple[_SetOption, ...]]]
 
 _POWERS: Final = (1, 3, 9, 27)
+_PLACES: Final = tuple(
+    (SUIT_OF[card], 1 << (RANK_OF[card] - 1), _POWERS[SUIT_OF[card]]) for card in range(52)
+)
+"""Per suited card: its suit, its rank's bit in a suit key and its suit's base-3 digit."""
 _CACHES: Final = (values_cache(False), values_cache(True))
+_DISCARD_CACHES: Final = (discard_cache(False), discard_cache(True))
 _option_cache: dict[tuple[int, int], tuple[_SetOption, ...]] = {}
 
 
@@ -81,14 +87,14 @@ def split_hand(cards: Sequence[Card], wild_rank: int) -> Hand:
     wilds: list[Card] = []
     points = 0
     rank_of = RANK_OF
+    place_of = _PLACES
     for card in cards:
         rank = rank_of[card]
         if rank == wild_rank or card == JOKER:
             wilds.append(card)
             continue
-        suit = SUIT_OF[card]
+        suit, bit, power = place_of[card]
         key = suit_keys[suit]
-        bit = 1 << (rank - 1)
         if key & bit:
             if key & bit << 13:
                 raise ValueError(
@@ -97,7 +103,7 @@ def split_hand(cards: Sequence[Card], wild_rank: int) -> Hand:
             suit_keys[suit] = key | bit << 13
         else:
             suit_keys[suit] = key | bit
-        patterns[rank] += _POWERS[suit]
+        patterns[rank] += power
         totals[rank] += 1
         points += RANK_POINTS[rank]
     return Hand(suit_keys, patterns, totals, wilds, points)
@@ -340,7 +346,14 @@ def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, li
     """At one leaf: the most of ``thrown points + melded`` over the cards to throw, and
     per suit the ranks (bit ``r - 1``) of the cards reaching it."""
     cache = _CACHES[ace_high]
-    tables = [cache.get(key) or run_values(key, ace_high) for key in keys]
+    thrown_cache = _DISCARD_CACHES[ace_high]
+    k0, k1, k2, k3 = keys
+    tables = [
+        cache.get(k0) or run_values(k0, ace_high),
+        cache.get(k1) or run_values(k1, ace_high),
+        cache.get(k2) or run_values(k2, ace_high),
+        cache.get(k3) or run_values(k3, ace_high),
+    ]
     best = -1
     masks = [0, 0, 0, 0]
     base = tables[0][0] + tables[1][0] + tables[2][0] + tables[3][0]
@@ -348,7 +361,7 @@ def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, li
         for suit in range(4):
             key = keys[suit]
             if key:
-                value, ranks = discard_values(key, ace_high)[0]
+                value, ranks = (thrown_cache.get(key) or discard_values(key, ace_high))[0]
                 value += base - tables[suit][0]
                 if value > best:
                     best = value
@@ -358,13 +371,15 @@ def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, li
         return best, masks
     if budget == 1:
         gains = [table[1] - table[0] for table in tables]
+        ordered = sorted(gains)
         for suit in range(4):
             key = keys[suit]
             if not key:
                 continue
             others = base - tables[suit][0]
-            other_gain = max(gain for other, gain in enumerate(gains) if other != suit)
-            thrown = discard_values(key, ace_high)
+            # The best gain of the other suits: the second best if this suit's is best.
+            other_gain = ordered[2] if gains[suit] == ordered[3] else ordered[3]
+            thrown = thrown_cache.get(key) or discard_values(key, ace_high)
             for value, ranks in (
                 (thrown[0][0] + others + other_gain, thrown[0][1]),
                 (thrown[1][0] + others, thrown[1][1]),
@@ -378,19 +393,24 @@ def _throw_values(keys: list[int], budget: int, ace_high: bool) -> tuple[int, li
     if budget == 2:
         singles = [table[1] - table[0] for table in tables]
         doubles = [table[2] - table[0] for table in tables]
+        ordered_singles = sorted(singles)
+        ordered_doubles = sorted(doubles)
         for suit in range(4):
             key = keys[suit]
             if not key:
                 continue
             others = base - tables[suit][0]
-            other_singles = sorted(gain for other, gain in enumerate(singles) if other != suit)
-            other_double = max(gain for other, gain in enumerate(doubles) if other != suit)
+            other_singles = list(ordered_singles)
+            other_singles.remove(singles[suit])
+            other_double = (
+                ordered_doubles[2] if doubles[suit] == ordered_doubles[3] else ordered_doubles[3]
+            )
             spread = (
                 others,
                 others + other_singles[2],
                 others + max(other_double, other_singles[1] + other_singles[2]),
             )
-            thrown = discard_values(key, ace_high)
+            thrown = thrown_cache.get(key) or discard_values(key, ace_high)
             for used in range(3):
                 value, ranks = thrown[used]
                 value += spread[2 - used]
@@ -459,13 +479,19 @@ def best_discard_outcome(hand: Hand, ace_high: bool) -> DiscardOutcome:
 
     leaf(hand.suit_keys, wilds, 0)
     search(0, hand.suit_keys, wilds, 0)
-    cards = tuple(
-        suit * 13 + index
-        for suit in range(4)
-        for index in range(13)
-        if natural_masks[suit] >> index & 1
-    )
-    return DiscardOutcome(natural[0], cards, wild[0])
+    return DiscardOutcome(natural[0], _cards_of(natural_masks), wild[0])
+
+
+def _cards_of(masks: list[int]) -> tuple[Card, ...]:
+    """The cards whose ranks (bit ``r - 1``) ``masks`` hold per suit, in code order."""
+    cards: list[Card] = []
+    for suit, mask in enumerate(masks):
+        left = mask
+        while left:
+            low = left & -left
+            cards.append(suit * 13 + low.bit_length() - 1)
+            left ^= low
+    return tuple(cards)
 
 
 # ---------------------------------------------------------------------------------------

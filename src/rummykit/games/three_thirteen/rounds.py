@@ -269,27 +269,37 @@ class Round:
         players still to play take the top discard.
         """
         self.turn += 1
-        if self.went_out is not None:
-            if self.last_turns == 0:
-                return True
-        elif self.turn >= stalemate_turns:
+        if self._over(self.turn, self.last_turns, len(self.discard_pile), stalemate_turns):
             return True
-        if not self.stock:
-            if not self.reshuffled and len(self.discard_pile) >= 2:
-                self.stock = reshuffle(
-                    seed=seed, round_number=self.number, discard_pile=self.discard_pile
-                )
-                self.reshuffled = True
-                self.stock_may_hold = (tuple(sorted(self.stock)),) * self.players
-                events.append(
-                    StockReshuffled(round_number=self.number, stock_count=len(self.stock))
-                )
-            elif self.went_out is None:
-                return True
+        if not self.stock and not self.reshuffled and len(self.discard_pile) >= 2:
+            self.stock = reshuffle(
+                seed=seed, round_number=self.number, discard_pile=self.discard_pile
+            )
+            self.reshuffled = True
+            self.stock_may_hold = (tuple(sorted(self.stock)),) * self.players
+            events.append(StockReshuffled(round_number=self.number, stock_count=len(self.stock)))
         self.current = (self.current + 1) % self.players
         self.phase = "draw"
         self.going_out_cache = None
         return False
+
+    def discard_ends_round(self, *, stalemate_turns: int) -> bool:
+        """Would a discard now (not a going out) end the round?  The question
+        :meth:`end_turn` answers once the card is down."""
+        last_turns = self.last_turns - 1 if self.went_out is not None else self.last_turns
+        return self._over(self.turn + 1, last_turns, len(self.discard_pile) + 1, stalemate_turns)
+
+    def _over(self, turn: int, last_turns: int, pile: int, stalemate_turns: int) -> bool:
+        """Is the round over at the end of turn ``turn``, with ``last_turns`` still to
+        play after a going out and ``pile`` cards in the discard pile?  The last turns
+        after going out are played; or no one went out and either ``stalemate_turns``
+        are played or the stock is empty and cannot be refilled (it was, or the pile
+        holds fewer than two cards)."""
+        if self.went_out is not None:
+            return last_turns == 0
+        if turn >= stalemate_turns:
+            return True
+        return not self.stock and (self.reshuffled or pile < 2)
 
     # -----------------------------------------------------------------------------------
     # Views and the conformance harness

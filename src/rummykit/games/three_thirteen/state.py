@@ -319,6 +319,13 @@ class State:
         """How many last turns are still to be played after someone went out."""
         return self._round.last_turns
 
+    def discard_ends_round(self) -> bool:
+        """Would a discard by the player to move (not a going out) end the round now?
+        The round is then scored at once; no one moves after it."""
+        if self._game_over:
+            return False
+        return self._round.discard_ends_round(stalemate_turns=self._rules.stalemate_turns)
+
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards ``player`` holds, sorted by code, which is the order of
         ``cards.sorted_cards`` (not for players: see :meth:`observation`)."""
@@ -414,6 +421,12 @@ class State:
         refusal = self.check(action, player=player)
         if refusal is not None:
             raise IllegalAction(refusal)
+        return self._play(action)
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Play ``action`` without checking it: only for an action known to be legal
+        now, one of :meth:`legal_actions` of this very position (a search's rollouts
+        choose among those)."""
         return self._play(action)
 
     def _play(self, action: Action) -> list[Event]:
