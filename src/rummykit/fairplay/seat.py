@@ -47,8 +47,7 @@ from rummykit.fairplay.decisions import (
     assessment_seed,
     partner_figures,
 )
-from rummykit.games.core import IllegalAction, NotationError
-from rummykit.games.record import GameRecord
+from rummykit.games.record import GameRecord, RecordError, seat_decisions
 
 Verdict = Literal["nothing", "unclear", "suspicious", "very_likely"]
 VERDICTS: Final[tuple[tuple[Verdict, float], ...]] = (
@@ -219,23 +218,14 @@ def seat_points(record: GameRecord, seat: int, chosen: Collection[int] | None = 
         raise AssessmentError(f"there is no seat {seat} in this game")
     partner_of = getattr(state, "partner_of", None)
     partner = partner_of(seat) if partner_of is not None else None
-    mine = None if chosen is None else set(chosen)
     points: list[Point] = []
-    for number, text in enumerate(record.actions):
-        try:
-            action = game.parse_action(text)
-        except NotationError as error:
-            raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
-        mover = state.current_player
-        if mine is not None and number in mine and mover != seat:
-            raise AssessmentError(f"action {number + 1} was not seat {seat}'s to play")
-        if mover == seat and (mine is None or number in mine):
+    try:
+        for found in seat_decisions(game, state, record.actions, seat, chosen):
             held = tuple(state.hand_of(partner)) if partner is not None else ()
-            points.append(Point(state.observation(seat), list(state.legal_actions()), action, held))
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise AssessmentError(f"action {number + 1} ({text!r}): {error}") from None
+            observation, legal = state.observation(seat), list(state.legal_actions())
+            points.append(Point(observation, legal, found.action, held))
+    except RecordError as error:
+        raise AssessmentError(str(error)) from None
     return SeatPoints(
         game=game.name,
         seat=seat,

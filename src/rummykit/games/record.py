@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -111,6 +111,47 @@ def replay(record: GameRecord) -> Iterator[ReplayStep]:
         except (NotationError, IllegalAction) as error:
             raise RecordError(f"action {index + 1} ({text!r}) is refused: {error}") from None
         yield ReplayStep(index, player, action, events, state.clone())
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDecision:
+    """A move a seat chose, met while replaying a game: its action number, the game's
+    state as the seat chose it (the replay's own state, moved on once the next decision
+    is asked for), and the move."""
+
+    number: int
+    state: Any
+    action: Any
+
+
+def seat_decisions(
+    game: AnyGame,
+    state: Any,
+    actions: Sequence[str],
+    seat: int,
+    chosen: Collection[int] | None = None,
+) -> Iterator[SeatDecision]:
+    """Play ``actions`` on ``state`` (a new game's, left at the game's end) and yield
+    ``seat``'s decisions: only the action numbers in ``chosen`` when given (those its
+    player chose, not a stand-in's).  ``RecordError`` for a seat the game has not, an
+    action of ``chosen`` that was another seat's, and an action the game refuses."""
+    if not 0 <= seat < state.num_players:
+        raise RecordError(f"there is no seat {seat} in this game")
+    mine = None if chosen is None else set(chosen)
+    for number, text in enumerate(actions):
+        try:
+            action = game.parse_action(text)
+        except NotationError as error:
+            raise RecordError(f"action {number + 1} ({text!r}): {error}") from None
+        mover = state.current_player
+        if mine is not None and number in mine and mover != seat:
+            raise RecordError(f"action {number + 1} was not seat {seat}'s to play")
+        if mover == seat and (mine is None or number in mine):
+            yield SeatDecision(number, state, action)
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise RecordError(f"action {number + 1} ({text!r}) is refused: {error}") from None
 
 
 def final_state(record: GameRecord) -> Any:

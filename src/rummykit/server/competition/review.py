@@ -42,6 +42,7 @@ from rummykit.bots.hints import hint_bot, hint_seed
 from rummykit.bots.ismcts import MIN_ROUNDS, ISMCTSBot, paired_gain
 from rummykit.bots.searched_move import including
 from rummykit.games.core import rules_from_json
+from rummykit.games.record import RecordError, seat_decisions
 from rummykit.games.registry import game_named
 from rummykit.server.protocol.lobby import ReviewItem
 from rummykit.server.protocol.messages import ReasonPhrase
@@ -85,25 +86,21 @@ def decision_points(
     except (KeyError, ValueError) as error:
         raise ReviewError(f"unknown game {game_name!r}") from error
     state = game.new_state(rules_from_json(game.rules_type, rules), seed)
-    if not 0 <= seat < state.num_players:
-        raise ReviewError(f"there is no seat {seat} in this game")
-    points: list[dict[str, Any]] = []
-    for number, text in enumerate(actions):
-        action = game.parse_action(text)
-        mover = state.current_player
-        if chosen is not None and number in chosen and mover != seat:
-            raise ReviewError(f"action {number} was not seat {seat}'s to play")
-        if mover == seat and (chosen is None or number in chosen):
-            point = DecisionPoint(
-                decision=len(points),
-                state_number=number,
-                observation=state.observation(seat).to_json(),
-                legal=[game.format_action(a) for a in state.legal_actions()],
-                played=game.format_action(action),
+    try:
+        return [
+            asdict(
+                DecisionPoint(
+                    decision=index,
+                    state_number=found.number,
+                    observation=found.state.observation(seat).to_json(),
+                    legal=[game.format_action(a) for a in found.state.legal_actions()],
+                    played=game.format_action(found.action),
+                )
             )
-            points.append(asdict(point))
-        state.apply(action)
-    return points
+            for index, found in enumerate(seat_decisions(game, state, actions, seat, chosen))
+        ]
+    except RecordError as error:
+        raise ReviewError(str(error)) from None
 
 
 def points_per_reward(game_name: str, observation: Any) -> float:
