@@ -20,8 +20,9 @@ from rummykit.fairplay.seat import SeatAssessment
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import FakeClock
 from rummykit.server.competition.assessment_jobs import AssessmentJobs
+from rummykit.server.operations.metrics import REGISTRY
 from rummykit.server.settings import Settings
-from rummykit.server.storage.assessments import DueSeat, file_assessment_report
+from rummykit.server.storage.assessments import Backlog, DueSeat, file_assessment_report
 from rummykit.server.storage.models import AssessmentRow, ReportRow
 from rummykit.server.storage.player_locks import holding_player
 from rummykit.server.storage.store import Storage
@@ -53,13 +54,22 @@ def test_each_persons_seat_of_a_rated_game_is_assessed_once_by_racing_processes(
         clock = FakeClock(STARTED + 3600)
         try:
             rated = await store_finished_game(storage, ["ann", "bob"])
-            await store_finished_game(storage, ["ann", None], seed=2)  # one person, a bot
+            alone = await store_finished_game(storage, ["ann", None], seed=2)  # and a bot
             await store_finished_game(storage, ["ann", "bob"], rated=False, seed=3)
             await store_finished_game(storage, ["ann", "bob"], ended_by="aborted", seed=4)
             first = jobs_for(storage, bot_runner, settings, clock)
             second = jobs_for(other, bot_runner, settings, clock)
+            ends = []
+            for table_id in (rated, alone):
+                stored = await storage.load_table(table_id)
+                assert stored is not None and stored.table.finished_at is not None
+                ends.append(stored.table.finished_at)
+            assert await storage.assessment_backlog(clock.now(), 1800.0) == Backlog(3, min(ends))
             done = await asyncio.gather(first.work_once(), second.work_once())
             assert sum(done) == 3
+            assert await storage.assessment_backlog(clock.now(), 1800.0) == Backlog(0, None)
+            # the metrics of the backlog, as the processes' last look found it
+            assert REGISTRY.get_sample_value("rummykit_assessments_due") == 0
             found = await rows(storage)
             assert sorted((r.player_id, r.status) for r in found) == [
                 ("ann", "done"), ("ann", "done"), ("bob", "done")
@@ -93,7 +103,11 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_once_its_lease_runs_out(
             assert not await storage.claim_assessment(due[0], "someone else", clock.now())
             alive = jobs_for(storage, bot_runner, settings, clock)
             assert await alive.work_once() == 0  # the claim still holds
+            assert REGISTRY.get_sample_value("rummykit_assessments_due") == 0
             clock.advance(settings.assessment_lease_seconds + 1)
+            # the claim is stale: its seat is due again (its game no longer unclaimed)
+            lease = settings.assessment_lease_seconds
+            assert await storage.assessment_backlog(clock.now(), lease) == Backlog(1, None)
             assert await alive.work_once() == 1
             [row] = await rows(storage)
             assert (row.status, row.claimed_by, row.attempts) == ("done", alive.worker, 2)

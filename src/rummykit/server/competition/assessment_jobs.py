@@ -45,6 +45,7 @@ from rummykit.games.registry import game_named
 from rummykit.server.bots.service import BotService
 from rummykit.server.clock import Clock, Timer
 from rummykit.server.operations.events_log import log_event
+from rummykit.server.operations.metrics import ASSESSMENTS_DUE, OLDEST_DUE
 from rummykit.server.settings import Settings
 from rummykit.server.storage.assessments import DueSeat, file_assessment_report
 from rummykit.server.storage.models import AssessmentRow, TableRow
@@ -141,9 +142,11 @@ class AssessmentJobs:
         while True:
             self._check_stopping()
             now = self._clock.now()
-            due = await self._storage.assessments_due(
-                now, self._settings.assessment_lease_seconds, BATCH
-            )
+            lease = self._settings.assessment_lease_seconds
+            backlog = await self._storage.assessment_backlog(now, lease)
+            ASSESSMENTS_DUE.set(backlog.due)
+            OLDEST_DUE.set(backlog.oldest_game_over_at or 0)
+            due = await self._storage.assessments_due(now, lease, BATCH)
             for seat in due:
                 self._check_stopping()
                 if await self._storage.claim_assessment(seat, self.worker, now):

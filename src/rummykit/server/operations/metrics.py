@@ -11,6 +11,9 @@ they work and read by :class:`ServerCollector` at each scrape:
 - ``rummykit_bot_wait_seconds{kind}`` and ``rummykit_bot_calls_total{kind,outcome}``:
   the bot queue's waits and its calls' outcomes;
 - ``rummykit_sockets``: table sockets open;
+- ``rummykit_assessments_due`` and ``rummykit_assessment_oldest_due_timestamp_seconds``:
+  the site's backlog of fair-play assessments, counted by this process's assessment
+  loop each time it looks for work (every process of a site counts the same backlog);
 - read at the scrape: tables hosted and relayed, bot calls running and waiting, and the
   event loop's lag (a histogram in seconds, and the worst).
 
@@ -52,6 +55,18 @@ BOT_CALLS: Final = Counter(
     registry=REGISTRY,
 )
 SOCKETS: Final = Gauge("rummykit_sockets", "Table sockets open.", registry=REGISTRY)
+ASSESSMENTS_DUE: Final = Gauge(
+    "rummykit_assessments_due",
+    "Seats of the site's rated games waiting for their fair-play assessment, as this"
+    " process last counted them.",
+    registry=REGISTRY,
+)
+OLDEST_DUE: Final = Gauge(
+    "rummykit_assessment_oldest_due_timestamp_seconds",
+    "When the oldest game with a seat never claimed for assessment ended (0: none), as"
+    " this process last counted.",
+    registry=REGISTRY,
+)
 
 
 def action_took(received_at: float) -> None:

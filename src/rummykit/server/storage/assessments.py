@@ -12,9 +12,9 @@ claimed :data:`MAX_ATTEMPTS` times without a result is ``failed`` and left alone
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVarTuple
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -25,6 +25,8 @@ from rummykit.server.storage.models import (
     SeatRow,
     TableRow,
 )
+
+Row = TypeVarTuple("Row")
 
 MAX_ATTEMPTS: Final = 3
 FAIRPLAY_REPORTER: Final = "fairplay"
@@ -42,6 +44,40 @@ class DueSeat:
     claimed_at: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Backlog:
+    """The seats due and the end of the oldest game among those never claimed."""
+
+    due: int
+    oldest_game_over_at: float | None
+
+
+def _unclaimed(query: Select[*Row]) -> Select[*Row]:
+    """``query`` over the seats of a person at a rated or tournament game over (not
+    aborted) that no process has claimed yet."""
+    return (
+        query.select_from(SeatRow)
+        .join(TableRow, TableRow.id == SeatRow.table_id)
+        .outerjoin(
+            AssessmentRow,
+            and_(AssessmentRow.table_id == SeatRow.table_id, AssessmentRow.seat == SeatRow.seat),
+        )
+        .where(
+            TableRow.status == "over",
+            or_(TableRow.rated.is_(True), TableRow.tournament_id.is_not(None)),
+            or_(TableRow.ended_by.is_(None), TableRow.ended_by != "aborted"),
+            SeatRow.kind == "human",
+            SeatRow.player_id.is_not(None),
+            AssessmentRow.table_id.is_(None),
+        )
+    )
+
+
+def _stale(now: float, lease: float) -> ColumnElement[bool]:
+    """A claim under way for longer than ``lease``: its process died or froze."""
+    return and_(AssessmentRow.status == "running", AssessmentRow.claimed_at < now - lease)
+
+
 class AssessmentStore:
     """Reads and writes of assessments (a part of
     :class:`~rummykit.server.storage.store.Storage`)."""
@@ -53,38 +89,32 @@ class AssessmentStore:
         """Seats never claimed, oldest game first, then claims older than ``lease``."""
         async with self._sessions() as session:
             fresh = await session.execute(
-                select(SeatRow.table_id, SeatRow.seat, SeatRow.player_id)
-                .join(TableRow, TableRow.id == SeatRow.table_id)
-                .outerjoin(
-                    AssessmentRow,
-                    and_(
-                        AssessmentRow.table_id == SeatRow.table_id,
-                        AssessmentRow.seat == SeatRow.seat,
-                    ),
-                )
-                .where(
-                    TableRow.status == "over",
-                    or_(TableRow.rated.is_(True), TableRow.tournament_id.is_not(None)),
-                    or_(TableRow.ended_by.is_(None), TableRow.ended_by != "aborted"),
-                    SeatRow.kind == "human",
-                    SeatRow.player_id.is_not(None),
-                    AssessmentRow.table_id.is_(None),
-                )
+                _unclaimed(select(SeatRow.table_id, SeatRow.seat, SeatRow.player_id))
                 .order_by(TableRow.finished_at, SeatRow.table_id, SeatRow.seat)
                 .limit(limit)
             )
             due = [DueSeat(str(t), int(s), str(p)) for t, s, p in fresh.all()]
             stale = await session.scalars(
                 select(AssessmentRow)
-                .where(
-                    AssessmentRow.status == "running",
-                    AssessmentRow.claimed_at < now - lease,
-                )
+                .where(_stale(now, lease))
                 .order_by(AssessmentRow.claimed_at)
                 .limit(limit)
             )
             due += [DueSeat(r.table_id, r.seat, r.player_id, r.claimed_at) for r in stale]
             return due
+
+    async def assessment_backlog(self, now: float, lease: float) -> Backlog:
+        """How many seats are due (as :meth:`assessments_due` finds them, without a
+        limit), and when the oldest game of a seat never claimed ended."""
+        async with self._sessions() as session:
+            fresh = await session.execute(
+                _unclaimed(select(func.count(), func.min(TableRow.finished_at)))
+            )
+            count, oldest = fresh.one()
+            stale = await session.scalar(
+                select(func.count()).select_from(AssessmentRow).where(_stale(now, lease))
+            )
+            return Backlog(int(count) + int(stale or 0), None if oldest is None else float(oldest))
 
     async def claim_assessment(self, due: DueSeat, worker: str, now: float) -> bool:
         """Claim ``due`` for ``worker``; whether this call won it."""
