@@ -343,7 +343,7 @@ class ISMCTSBot:
                 child = Node(action, node, state.current_player)
                 child.availability = 1
                 children[action] = child
-                state.apply(action)
+                state.apply_legal(action)
                 node = child
                 break
             best: Node | None = None
@@ -358,7 +358,7 @@ class ISMCTSBot:
                     best, best_score = child, score
             if best is None:  # pragma: no cover - every reachable state has a legal action
                 break
-            state.apply(best.action)
+            state.apply_legal(best.action)
             node = best
         return self._backpropagate(node, root, playout.rewards(state, rng))
 

@@ -92,6 +92,10 @@ def is_wild_face(card: Card) -> bool:
     return card == JOKER or RANK_OF[card] == 2
 
 
+WILD_FACES: Final = frozenset(card for card in range(JOKER + 1) if is_wild_face(card))
+"""The cards :func:`is_wild_face` accepts (a set to test without a call, in hot loops)."""
+
+
 def _partners(card: Card, hand: Sequence[Card]) -> int:
     """How many cards of ``hand`` could meld with ``card``: its rank, or its suit within
     two ranks (wilds not counted; a natural ``card`` in ``hand`` counts itself once)."""
@@ -175,7 +179,7 @@ def position_value(
     """
     value = sum(meld_value(meld) for meld in melds)
     for card in hand:
-        if is_wild_face(card):
+        if card in WILD_FACES:
             value += WILD_IN_HAND
         else:
             value -= HAND_RISK * BURRACO_POINTS[card]
@@ -238,16 +242,18 @@ def spends_wild_early(action: Action, hand_size: int, meld_size: Callable[[int],
     of fewer than :data:`DIRTY_MELD_SIZE` cards, or a wild added to a meld it does not
     make a burraco, while the hand keeps more than two cards (a wild is kept for a
     burraco, unless the hand is nearly empty)."""
-    if isinstance(action, Meld):
-        size = len(action.cards)
+    kind = type(action)
+    if kind is Meld:
+        cards = action.cards  # type: ignore[union-attr]
+        size = len(cards)
         if size >= DIRTY_MELD_SIZE or hand_size - size <= 2:
             return False
-        return any(is_wild_face(card) for card in action.cards)
-    if isinstance(action, Extend):
-        cards = action.cards
-        if hand_size - len(cards) <= 2 or not any(is_wild_face(card) for card in cards):
+        return not WILD_FACES.isdisjoint(cards)
+    if kind is Extend:
+        cards = action.cards  # type: ignore[union-attr]
+        if hand_size - len(cards) <= 2 or WILD_FACES.isdisjoint(cards):
             return False
-        return meld_size(action.meld_id) + len(cards) < BURRACO_SIZE
+        return meld_size(action.meld_id) + len(cards) < BURRACO_SIZE  # type: ignore[union-attr]
     return False
 
 
@@ -333,7 +339,7 @@ class CheapPolicy:
                     wild_extension = action
             elif kind is Meld:
                 assert isinstance(action, Meld)
-                wilds = sum(1 for card in action.cards if is_wild_face(card))
+                wilds = sum(card in WILD_FACES for card in action.cards)
                 key = (-wilds, len(action.cards))
                 if key > best_key:
                     best_meld, best_key = action, key
@@ -356,7 +362,7 @@ class CheapPolicy:
         keeps_wilds = hand_size > 3  # a wild spent leaves more than two cards
         wild_extension: tuple[int, Card] | None = None
         for meld_id, card in options.additions:
-            if not is_wild_face(card):
+            if card not in WILD_FACES:
                 return Extend(meld_id, (card,))
             if wild_extension is None and not (
                 keeps_wilds and state.meld_size(meld_id) + 1 < BURRACO_SIZE
@@ -367,7 +373,7 @@ class CheapPolicy:
         for candidate in options.melds:
             cards = candidate.meld.cards
             size = len(cards)
-            wilds = sum(1 for card in cards if is_wild_face(card))
+            wilds = sum(card in WILD_FACES for card in cards)
             if wilds and size < DIRTY_MELD_SIZE and hand_size - size > 2:
                 continue  # spends a wild early
             key = (-wilds, size)
@@ -394,7 +400,7 @@ class CheapPolicy:
         best = discards[0]
         best_key = (-1, -99, -99)
         for card in discards:
-            wild = is_wild_face(card)
+            wild = card in WILD_FACES
             rank = RANK_OF[card]
             place = SUIT_OF[card] * _SUIT_SPAN + rank
             partners = (
@@ -425,7 +431,7 @@ class CheapPolicy:
             return DrawStock()
         additions = state.single_additions()
         for meld_id, card in additions:
-            if not is_wild_face(card):
+            if card not in WILD_FACES:
                 return Extend(meld_id, (card,))  # what play_options would choose first
         return self.play_options(state.legal_options(additions), state)
 

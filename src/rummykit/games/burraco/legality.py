@@ -409,6 +409,11 @@ that is right whatever the game, since an entry is used only for that very meld 
 (and cheaper than ``fitting_cards``' own cache, which hashes the meld)."""
 
 
+_FIT_BITS_BY_MELD_ID: dict[int, tuple[melds.Meld, int]] = {}
+"""The same as :data:`_FITS_BY_MELD_ID` with the fitting cards as a bit set (bit ``c``
+for card ``c``), for :func:`single_additions`."""
+
+
 def _given(meld: melds.Meld) -> melds.Meld:
     return meld
 
@@ -477,15 +482,18 @@ def single_additions(table: Table) -> list[tuple[int, Card]]:
 
 def _single_additions(table: Table, distinct: list[Card]) -> list[tuple[int, Card]]:
     """The single-card additions of the hand whose distinct cards are ``distinct`` (in
-    hand order): by meld id, then in hand order."""
+    hand order): by meld id, then in hand order.  The hand and each meld's fitting cards
+    are bit sets (bit ``c`` for card ``c``) here."""
     additions: list[tuple[int, Card]] = []
     owners = table.owners
     team = table.player % TEAMS
     if team not in owners:
         return additions
     size = len(table.hands[table.player])
-    held = set(distinct)
-    fits_of = _FITS_BY_MELD_ID
+    held = 0
+    for card in distinct:
+        held |= 1 << card
+    fits_of = _FIT_BITS_BY_MELD_ID
     for meld_id, meld in enumerate(table.melds):
         if owners[meld_id] != team:
             continue
@@ -493,19 +501,19 @@ def _single_additions(table: Table, distinct: list[Card]) -> list[tuple[int, Car
         if known is not None and known[0] is meld:
             fits = known[1]
         else:
-            fits = melds.fitting_cards(meld)
+            fits = sum(1 << card for card in melds.fitting_cards(meld))
             fits_of[meld_id] = (meld, fits)
-        if held.isdisjoint(fits):
+        common = held & fits
+        if not common:
             continue
         if size > 2:  # a card is left to discard whatever is added
-            common = held & fits
-            if len(common) == 1:
-                additions.append((meld_id, common.pop()))
+            if common & (common - 1):
+                additions.extend([(meld_id, card) for card in distinct if common >> card & 1])
             else:
-                additions.extend([(meld_id, card) for card in distinct if card in common])
+                additions.append((meld_id, common.bit_length() - 1))
             continue
         for card in distinct:
-            if card in fits and (
+            if common >> card & 1 and (
                 ending_refusal(
                     table,
                     used=(card,),
