@@ -6,7 +6,7 @@ above, each under a line naming its team with its pozzetto and its score, every 
 team line and burraco label whole (its text fits its box), on the screen and uncovered,
 one plate has the turn, every control lies on the screen, and no card shows that the
 player may not see (the partner's hand included).  At the end, the team words in each
-language."""
+language.  At a desktop, the table and its replay show every meld whole."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import pytest
 from tests.web.catalogs import MESSAGES
 from tests.web.checks import server_view, visible_to
 from tests.web.conftest import PHONE, MakePage
-from tests.web.driver import Player
+from tests.web.driver import Player, session_of
 from tests.web.layout import check_turn, names_not_on_one_line
+from tests.web.scenes import play_seat
 
 SWITCH = {"en": "EN", "hu": "HU", "ru": "RU"}
 STALEMATE_TURNS = 40
@@ -240,4 +241,36 @@ def test_the_table_for_four_at_a_desktop(new_page: MakePage, language: str) -> N
         me.tap_card(hand[-1])
         me.page.click("[data-testid=discard-pile]")
         me.wait_settled()
+    assert not me.errors, me.errors
+
+
+def test_the_replay_for_four_at_a_desktop_shows_every_meld_whole(new_page: MakePage) -> None:
+    """A game of the player and three greedy computers, replayed at 1280 by 800 near its
+    end: neither team's melds are cut by their zone (the replay's controls take height
+    the table does not need), and the move list keeps its own scroll."""
+    me = new_page()
+    me.enter_lobby("Dóra")
+    bot = {"kind": "bot", "level": "greedy"}
+    table_id = me.create_table(
+        {
+            "game": "burraco",
+            "rules": {"players": 4, "stalemate_turns": 60},
+            "seats": [{"kind": "human"}, bot, bot, bot],
+            "turn_seconds": None,
+        }
+    )
+    play_seat(me.base_url, table_id, session_of(me.page.context))
+    me.goto(f"/#/replay/{table_id}")
+    me.page.wait_for_selector(".board .their-melds")
+    me.page.keyboard.press("End")
+    me.page.keyboard.press("ArrowLeft")
+    me.settle()
+    me.shot("burraco-four-replay-desktop", full_page=True)
+    assert me.page.locator(".their-melds .meld").count() > 0
+    cut = me.page.eval_on_selector_all(
+        ".melds", "zones => zones.filter((z) => z.scrollHeight > z.clientHeight + 1).length"
+    )
+    assert cut == 0, "a team's melds are cut: they scroll inside their zone"
+    moves = me.page.locator("[data-testid=replay-moves]")
+    assert moves.evaluate("(list) => list.scrollHeight > list.clientHeight")
     assert not me.errors, me.errors

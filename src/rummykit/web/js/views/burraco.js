@@ -83,8 +83,11 @@ function Melds({ melds, mine, hand, index, onExtend, label, owner }) {
   const selectedBag = bagKey(hand.selectedNames);
   const zone = useRef(/** @type {HTMLElement | null} */ (null));
   const scale = useFit(zone, SCALES, { key: melds.map((m) => `${m.id}:${m.cards.length}`).join() });
+  // the two sides share the height by how many melds each has (never by the cards'
+  // size, which follows the zone's)
+  const style = [fitStyle(scale), `flex-grow:${2 + melds.length}`].filter(Boolean).join(";");
   return html`<section ref=${zone} class=${`melds ${mine ? "my-melds" : "their-melds"}`} aria-label=${label}
-      data-drop=${mine ? "new-meld" : null} data-owner=${owner} style=${fitStyle(scale)}>
+      data-drop=${mine ? "new-meld" : null} data-owner=${owner} style=${style}>
     ${melds.length === 0 ? html`<span class="melds-empty muted">${mine ? t("burraco.no_melds_yours") : t("burraco.no_melds")}</span>` : null}
     ${melds.map((meld) => {
       const accepts =
