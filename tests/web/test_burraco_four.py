@@ -4,9 +4,10 @@ partner's; at each of the player's turns the others sit above in playing order (
 partner opposite, named "Partner"), the team's melds are below and the other team's
 above, each under a line naming its team with its pozzetto and its score, every name,
 team line and burraco label whole (its text fits its box), on the screen and uncovered,
-one plate has the turn, every control lies on the screen, and no card shows that the
-player may not see (the partner's hand included).  At the end, the team words in each
-language.  At a desktop, the table and its replay show every meld whole."""
+one plate has the turn (the player's own with its chips at the size of their words),
+every control lies on the screen, and no card shows that the player may not see (the
+partner's hand included).  At the end, the team words in each language.  At a desktop,
+the table and its replay show every meld whole."""
 
 from __future__ import annotations
 
@@ -132,6 +133,28 @@ def _check_board(me: Player, state: dict[str, Any]) -> None:
     assert "hands" not in observation and partner_hand
 
 
+# a dealer's chip put on the plate of ``seat`` (whoever deals now): its height, and the
+# height of a line of its text
+_DEALER_CHIP = """(seat) => {
+  const chip = document.createElement('span');
+  chip.className = 'chip dealer';
+  chip.textContent = 'Dealer';
+  document.querySelector(`.player-plate[data-seat='${seat}']`).append(chip);
+  const height = chip.getBoundingClientRect().height;
+  const style = getComputedStyle(chip);
+  const line = parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize);
+  chip.remove();
+  return [height, line];
+}"""
+
+
+def _own_plate_chips_fit_their_words(me: Player, seat: int) -> None:
+    """The player's own plate holds its chips at the size of their words (a dealer's
+    chip as tall as a tap target made the plate a two-line bubble)."""
+    height, line = me.page.evaluate(_DEALER_CHIP, seat)
+    assert height <= line + 4, (height, line)
+
+
 @pytest.mark.parametrize("language", ["hu", "en", "ru"])
 def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> None:
     me = new_page(viewport=PHONE, language=language)
@@ -151,6 +174,8 @@ def test_a_whole_game_for_four_on_a_phone(new_page: MakePage, language: str) -> 
             assert names_not_on_one_line(me) == [], turns
             if turns in (0, 6):
                 me.shoot(f"burraco-four-{language}-turn-{turns}-phone")
+            if turns == 0:
+                _own_plate_chips_fit_their_words(me, state["seat"])
             me.page.click("[data-testid=stock]")
             state = me.wait_settled()
         hand = me.hand()
