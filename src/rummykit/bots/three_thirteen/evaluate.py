@@ -206,21 +206,43 @@ class CheapPolicy:
             if counts[RANK_OF[card]] == 1 and not masks[SUIT_OF[card]] & near[RANK_OF[card]]
         ]
 
+    def completes_meld(self, card: Card, hand: Sequence[Card]) -> bool:
+        """Do two naturals of ``hand`` make a meld with ``card`` (a natural, not one of
+        ``hand``): two of its rank, or two of its suit next to it in a run of three?
+        With no wild in ``hand``, a card that completes none is never melded."""
+        counts, masks = self.partner_masks(hand)
+        rank = RANK_OF[card]
+        if counts[rank] >= 2:
+            return True
+        held = masks[SUIT_OF[card]]
+        places = [rank]
+        if self._ace_high and held & 2:
+            held |= 1 << 14  # the ace may stand above the king
+        if self._ace_high and rank == 1:
+            places.append(14)
+        for place in places:
+            with_card = held | 1 << place
+            for low in range(max(1, place - 2), place + 1):
+                trio = 7 << low  # the places low, low + 1 and low + 2
+                if with_card & trio == trio:
+                    return True
+        return False
+
     def wants_discard(self, hand: Hand, top: Card) -> bool:
         """Take the top discard?  Only if the least deadwood after the best discard is
         lower than the hand's now, so two players never pass cards back and forth for
         ever.  The solver is asked only when ``top`` can join a meld."""
+        if not self.is_wild(top):
+            wilds = sum(1 for card in hand if self.is_wild(card))
+            if wilds < 2 and not self.has_partner(top, hand):
+                # It would stay a loner: worth it only in place of a higher loner.
+                loners = self.loners(hand)
+                return bool(loners) and DEADWOOD_POINTS[top] < max(
+                    DEADWOOD_POINTS[card] for card in loners or ()
+                )
+            if not wilds and not self.completes_meld(top, hand):
+                return False  # it would add its points and nothing else
         current = self.deadwood(hand)
-        if (
-            not self.is_wild(top)
-            and sum(1 for card in hand if self.is_wild(card)) < 2
-            and not self.has_partner(top, hand)
-        ):
-            # It would stay a loner: worth it only in place of a higher loner.
-            loners = self.loners(hand)
-            return bool(loners) and DEADWOOD_POINTS[top] < max(
-                DEADWOOD_POINTS[card] for card in loners or ()
-            )
         bigger = tuple(sorted((*hand, top)))
         if self.deadwood(bigger) >= current + DEADWOOD_POINTS[top]:
             return False  # it joins no meld
@@ -239,7 +261,7 @@ class CheapPolicy:
             loners = self.loners(hand)
             if loners is not None and len(loners) >= 2:
                 card = self._highest(loners, rng)
-                known = self._wood.get(hand)
+                known = self._known_deadwood(hand, loners)
                 if known is not None:
                     self._remember(hand, card, known - DEADWOOD_POINTS[card])
                 return card, False
@@ -251,6 +273,20 @@ class CheapPolicy:
         if points:
             self._remember(hand, card, points)
         return card, points == 0
+
+    def _known_deadwood(self, hand: Hand, loners: Sequence[Card]) -> int | None:
+        """The least deadwood of ``hand`` if the memo knows it, or knows it of the hand
+        less one of its ``loners`` (a loner is never melded, so it adds its points);
+        else ``None``."""
+        known = self._wood.get(hand)
+        if known is not None:
+            return known
+        for loner in loners:
+            index = hand.index(loner)
+            rest = self._wood.get(hand[:index] + hand[index + 1 :])
+            if rest is not None:
+                return rest + DEADWOOD_POINTS[loner]
+        return None
 
     @staticmethod
     def _highest(cards: Sequence[Card], rng: random.Random) -> Card:
