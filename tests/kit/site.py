@@ -38,6 +38,14 @@ SERVICES = {
     "redis": ("REDIS_URL", REDIS_URL, 6379),
 }
 """The services a worker reaches: the setting that names each, its URL and its port."""
+PACE = 0.03
+"""The seconds a scripted person takes over a move (wall time), so that kills land
+mid-game."""
+PACE_WHILE_DISTURBED = 0.5
+"""Their pace while :func:`play_through` disturbs the site: the shortest game of the
+tests (a Three-Thirteen game from the first round, 134 moves of the person's at least)
+then lasts over a minute, three times a rolling restart of three workers (22 s on the
+two-core machine), where at the quick pace it could end before the restart did."""
 
 
 def quick_burraco(*kinds: str) -> dict[str, Any]:
@@ -130,6 +138,7 @@ class Seat:
         self.seen_at: list[float] = []  # when each view arrived
         self.errors: list[str] = []  # the codes of the errors the person was shown
         self.reconnects = 0
+        self.pace = PACE
         self.over: dict[str, Any] | None = None
         self.failure: BaseException | None = None
 
@@ -219,7 +228,7 @@ class Seat:
                 acted = number
                 action = self.sent.get(number) or choose(number, message["legal_actions"])
                 self.sent[number] = action
-                time.sleep(0.03)  # a person's pace, so that kills land mid-game
+                time.sleep(self.pace)  # a person's pace, wall time
                 ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
 
 
@@ -227,8 +236,9 @@ def play_through(
     site: Site, games: list[tuple[str, Seat]], disturb: Callable[[], None], *, progress: int
 ) -> list[float]:
     """Play ``games`` (a table id and its person, at seat 0) and, once each person has
-    had ``progress`` moves acknowledged, run ``disturb()`` (a restart, a cut...).  Every
-    game must go on past it to its end, with every acknowledged move in its record; each
+    had ``progress`` moves acknowledged, run ``disturb()`` (a restart, a cut...), the
+    people playing at :data:`PACE_WHILE_DISTURBED` meanwhile.  Every game must go on
+    past it to its end, with every acknowledged move in its record; each
     person's longest silence from the start of ``disturb`` to their first view after it,
     in seconds."""
     threads = [
@@ -239,9 +249,13 @@ def play_through(
         thread.start()
     for _, person in games:
         person.wait_for_progress(progress)
+    for _, person in games:
+        person.pace = PACE_WHILE_DISTURBED
     started = time.monotonic()
     disturb()
     ended = time.monotonic()
+    for _, person in games:
+        person.pace = PACE
     for thread in threads:
         thread.join(timeout=300)
     silences = []
