@@ -21,6 +21,17 @@ from rummykit.server.settings import Settings
 from tests.kit.databases import make_settings, sqlite_url_in
 
 
+def routes_built(app: FastAPI) -> FastAPI:
+    """``app`` with every route's fields built now, in this thread (as its API schema is
+    made).  FastAPI builds them at a route's first request, each inside a
+    ``warnings.catch_warnings`` that is not thread-safe: apps answering their first
+    requests on two threads at once can restore each other's warning filters, and a
+    pydantic warning FastAPI means to silence escapes as the tests' error (a 500).  An
+    app asked from several threads at once is built first."""
+    app.openapi()
+    return app
+
+
 @contextlib.contextmanager
 def app_client(
     settings: Settings,

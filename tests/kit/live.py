@@ -17,6 +17,7 @@ from websockets.sync.client import connect as ws_connect
 from rummykit.server.accounts.malformed_http import http_protocol
 from rummykit.server.app import create_app
 from rummykit.server.settings import Settings
+from tests.kit.apps import routes_built
 from tests.kit.threaded import ThreadedServer
 
 
@@ -26,7 +27,8 @@ class LiveServer(ThreadedServer):
     runner, a clock)."""
 
     def __init__(self, settings: Settings, **create_app_options: Any) -> None:
-        super().__init__(create_app(settings, **create_app_options), http=http_protocol())
+        app = routes_built(create_app(settings, **create_app_options))
+        super().__init__(app, http=http_protocol())
 
     def __enter__(self) -> LiveServer:
         self.start()

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow
-from tests.kit.apps import OpenClient
+from tests.kit.apps import OpenClient, routes_built
 from tests.kit.factories import store_table, three_thirteen_row
 from tests.kit.players import new_player
 from tests.kit.processes import (
@@ -37,8 +37,11 @@ Request = tuple[str, dict[str, Any] | None, str]  # path, body, session cookie
 @pytest.fixture
 def apps(settings: Settings, open_client: OpenClient) -> list[TestClient]:
     """Two apps on one database of either kind (two server processes' view of it), both
-    started."""
-    return [open_client(settings, clock=None) for _ in range(2)]
+    started, their routes built (they are asked from two threads at once)."""
+    clients = [open_client(settings, clock=None) for _ in range(2)]
+    for client in clients:
+        routes_built(client.app)  # type: ignore[arg-type]
+    return clients
 
 
 async def _fire(app: Any, requests: Sequence[Request]) -> list[httpx.Response]:
