@@ -1,5 +1,6 @@
 """Reading a table socket of the test client: the next state that matches, the next
-message of a kind, a message within a time limit, or proof that nothing was pending.
+message of a kind, a message within a time limit, what came before a ping's answer, or
+proof that nothing was pending.
 
 Starlette's test socket blocks until a message comes, so these wait on the message
 itself; a table that sends nothing more fails the test by its own limits (or
@@ -38,6 +39,20 @@ def nothing_happens(ws: Any) -> None:
     """The table sends nothing before the answer to a ping (nothing was pending)."""
     ws.send_json({"type": "ping"})
     assert ws.receive_json()["type"] == "pong"
+
+
+def sent_before_pong(ws: Any) -> list[dict[str, Any]]:
+    """Ping the table and read up to its answer: what the table sent meanwhile (at a
+    table whose bots or stand-ins may still be moving, where nothing pending cannot be
+    asked for)."""
+    ws.send_json({"type": "ping"})
+    sent: list[dict[str, Any]] = []
+    for _ in range(SEARCHED):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "pong":
+            return sent
+        sent.append(message)
+    raise AssertionError("no pong came")
 
 
 def receive_within(ws: Any, timeout: float = 10.0) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from rummykit.server.clock import Clock, Timer
@@ -26,6 +27,17 @@ from rummykit.server.storage.notifications import Writes, queue_notification
 
 RETRY_SECONDS: Final = (5.0, 30.0, 120.0, 600.0)
 """The waits before each new attempt to queue a notice the database refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One notice to queue: its kind, for whom, about which table, and its key."""
+
+    table_id: str
+    player_id: str
+    kind: str
+    params: dict[str, Any]
+    key: str
 
 
 class TurnNotices:
@@ -45,46 +57,36 @@ class TurnNotices:
         self._queue(row, seat, player_id, "time_low")
 
     def _queue(self, row: TableRow, seat: int, player_id: str, kind: str) -> None:
-        params: dict[str, Any] = {"game": row.game}
-        self._spawn(row.id, player_id, kind, params, f"{seat}@{row.turn_since}", 0)
+        key = f"{seat}@{row.turn_since}"
+        self._spawn(Notice(row.id, player_id, kind, {"game": row.game}, key), attempt=0)
 
-    def _spawn(
-        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str,
-        attempt: int,
-    ) -> None:  # fmt: skip
-        task = asyncio.create_task(self._store(table_id, player_id, kind, params, key, attempt))
+    def _spawn(self, notice: Notice, attempt: int) -> None:
+        task = asyncio.create_task(self._store(notice, attempt))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _store(
-        self, table_id: str, player_id: str, kind: str, params: dict[str, Any], key: str,
-        attempt: int,
-    ) -> None:  # fmt: skip
+    async def _store(self, notice: Notice, attempt: int) -> None:
         try:
             channels = await queue_notification(
-                self._storage, player_id, kind, table_id, at=self._clock.now(), params=params,
-                key=key,
+                self._storage, notice.player_id, notice.kind, notice.table_id,
+                at=self._clock.now(), params=notice.params, key=notice.key,
             )  # fmt: skip
         except Exception as error:  # the database away: try again later, not the game
+            table_id = notice.table_id
             if attempt == len(RETRY_SECONDS):
                 log_event(table_id, "notice_failed", level=logging.WARNING, error=repr(error))
                 return
             log_event(table_id, "notice_retry", level=logging.WARNING, error=repr(error))
-            again = (table_id, player_id, kind, params, key, attempt + 1)
-            timer = self._clock.call_at(
-                self._clock.now() + RETRY_SECONDS[attempt], lambda: self._again(timer, *again)
-            )
+            at = self._clock.now() + RETRY_SECONDS[attempt]
+            timer = self._clock.call_at(at, lambda: self._again(timer, notice, attempt + 1))
             self._retries.add(timer)
             return
         if channels:
             self._wake()
 
-    def _again(
-        self, timer: Timer, table_id: str, player_id: str, kind: str, params: dict[str, Any],
-        key: str, attempt: int,
-    ) -> None:  # fmt: skip
+    def _again(self, timer: Timer, notice: Notice, attempt: int) -> None:
         self._retries.discard(timer)
-        self._spawn(table_id, player_id, kind, params, key, attempt)
+        self._spawn(notice, attempt)
 
     async def close(self) -> None:
         """Wait for the notices being queued (a shutdown); those waiting to be tried
