@@ -97,6 +97,19 @@ class Socket:
         """The first message received that ``predicate`` takes (see :meth:`next_index`)."""
         return self.received[self.next_index(0, predicate, timeout)]
 
+    def play_until_seat_moves(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        """From ``state`` (this socket's player to move, or not), play this player's
+        turns (draw, then the first discard) until ``seat`` is to move; that state."""
+        while state["turn"]["player"] != seat:
+            legal = state["legal_actions"]
+            action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
+            number = state["state_number"]
+            self.send({"type": "action", "state_number": number, "action": action})
+            state = self.wait_for(
+                lambda m, n=number: m.get("type") == "state" and m["state_number"] > n
+            )
+        return state
+
 
 class Player:
     """A guest with its own cookie jar."""

@@ -126,14 +126,7 @@ def test_the_others_choose_when_time_runs_out(
         assert bob.post(f"/api/tables/{table_id}/join").status_code == 200
         sock = ann.connect(table_id)
         state = sock.wait_for(lambda m: m.get("type") == "state" and m["status"] == "playing")
-        while state["turn"]["player"] == 0:  # Ann plays her turn: Bob is to move
-            legal = state["legal_actions"]
-            action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
-            number = state["state_number"]
-            sock.send({"type": "action", "state_number": number, "action": action})
-            state = sock.wait_for(
-                lambda m, n=number: m.get("type") == "state" and m["state_number"] > n
-            )
+        state = sock.play_until_seat_moves(state, 1)  # Ann plays her turn: Bob is to move
         sock.close()
         clock.advance(DAY + 1)
         with page_maker(browser, server.url) as new_page:

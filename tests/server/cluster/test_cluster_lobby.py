@@ -228,14 +228,7 @@ def test_a_vacation_declared_at_one_worker_stops_the_clock_at_the_tables_of_anot
     sock.wait_for(lambda m: m.get("type") == "state")
     assert bob.post(f"/api/tables/{table_id}/join", {"seat": 1}).json()["seat"] == 1
     state = sock.wait_for(lambda m: m.get("type") == "state" and m["status"] == "playing")
-    while state["turn"]["player"] == 0:  # ann plays her turn first if the deal says so
-        legal = state["legal_actions"]
-        action = "draw" if "draw" in legal else next(a for a in legal if a.startswith("disc"))
-        number = state["state_number"]
-        sock.send({"type": "action", "state_number": number, "action": action})
-        state = sock.wait_for(
-            lambda m, n=number: m.get("type") == "state" and m["state_number"] > n
-        )
+    state = sock.play_until_seat_moves(state, 1)  # ann plays her turn first if the deal says so
     assert state["turn"]["vacation_until"] is None
     declared = bob.post("/api/vacation", {"days": 2})
     assert declared.status_code == 200, declared.text
