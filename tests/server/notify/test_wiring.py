@@ -173,6 +173,21 @@ def test_a_turn_based_turn_and_its_time_running_low_notify_the_player_to_move(
     assert params_of(client, other_id, "your_turn") == {"game": "three-thirteen"}
 
 
+def _days_table(client: TestClient, channels: dict[str, list[str]]) -> tuple[str, str, str]:
+    """A turn-based table of two registered players who chose ``channels``, started:
+    its id, the id of the player to move first and the other's."""
+    (ann, ann_id), (bob, bob_id) = registered(client, "ann"), registered(client, "bob")
+    for each in (ann_id, bob_id):
+        choose(client, each, channels)
+    body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
+    made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
+    table_id = str(made.json()["table_id"])
+    assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).is_success
+    with connect(client, made.json()["ws_url"], ann) as ws:
+        first = next_state(ws, lambda m: m["status"] == "playing")["turn"]["player"]
+    return table_id, (ann_id, bob_id)[first], (ann_id, bob_id)[1 - first]
+
+
 def test_a_turn_whose_notice_was_never_queued_is_told_by_the_tables_next_host(
     settings: Settings, bot_runner: BotRunner
 ) -> None:
@@ -184,22 +199,15 @@ def test_a_turn_whose_notice_was_never_queued_is_told_by_the_tables_next_host(
     with app_client(settings, runner=bot_runner, clock=clock) as client:
         client.app.state.server.tables.turn_listeners.clear()  # type: ignore[attr-defined]
         client.app.state.server.tables.low_time_listeners.clear()  # type: ignore[attr-defined]
-        (ann, ann_id), (bob, bob_id) = registered(client, "ann"), registered(client, "bob")
-        for each in (ann_id, bob_id):
-            choose(client, each, {"your_turn": ["email"], "time_low": ["push"]})
-        body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
-        made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
-        table_id = made.json()["table_id"]
-        assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).is_success
-        with connect(client, made.json()["ws_url"], ann) as ws:
-            first = next_state(ws, lambda m: m["status"] == "playing")["turn"]["player"]
-        mover_id = (ann_id, bob_id)[first]
+        table_id, mover_id, other_id = _days_table(
+            client, {"your_turn": ["email"], "time_low": ["push"]}
+        )
         clock.advance(19 * 3600)  # a quarter of the day (6 h) left, nobody told
         assert outbox(client, mover_id) == []
     told = [("time_low", "push", table_id), ("your_turn", "email", table_id)]
     with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())) as client:
         wait_until(lambda: sorted(outbox(client, mover_id)) == told, what="the notices")
-        assert outbox(client, (ann_id, bob_id)[1 - first]) == []
+        assert outbox(client, other_id) == []
     with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())):
         pass  # restores the table and tells its turn again; stopping waits for the queueing
     with app_client(settings, runner=bot_runner, clock=FakeClock(clock.now())) as client:
@@ -231,16 +239,7 @@ def test_a_turns_notice_the_database_refused_is_queued_when_it_is_back(
         tables = client.app.state.server.tables  # type: ignore[attr-defined]
         notices = tables.turn_listeners[0].__self__
         database = notices._storage = Refusing(notices._storage, refusals=2)
-        (ann, ann_id), (bob, bob_id) = registered(client, "ann"), registered(client, "bob")
-        for each in (ann_id, bob_id):
-            choose(client, each, {"your_turn": ["email"]})
-        body = {"game": "three-thirteen", "rules": SHORT, "seats": [{"kind": "human"}] * 2}
-        made = as_player(client, ann).post("/api/tables", json={**body, "days_per_move": 1})
-        table_id = made.json()["table_id"]
-        assert as_player(client, bob).post(f"/api/tables/{table_id}/join", json={}).is_success
-        with connect(client, made.json()["ws_url"], ann) as ws:
-            first = next_state(ws, lambda m: m["status"] == "playing")["turn"]["player"]
-        mover_id = (ann_id, bob_id)[first]
+        table_id, mover_id, _ = _days_table(client, {"your_turn": ["email"]})
         wait_until(lambda: database.refused == 1, what="the first attempt")
         clock.advance(RETRY_SECONDS[0])
         wait_until(lambda: database.refused == 2, what="the second attempt")
