@@ -1,6 +1,8 @@
 """A site of several ``rummykit serve`` workers sharing one PostgreSQL schema and one Redis
 prefix, and scripted people who play at it through whichever worker is up (reconnecting
-elsewhere when their socket closes), auditing every view they are sent."""
+elsewhere when their socket closes), auditing every view they are sent; every view's
+arrival time is kept, so that a test can tell how long a cut stranded each of them, and
+which of their seat's moves a substitute made."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from rummykit.games.core import rules_from_json
+from rummykit.games.registry import game_named
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.factories import table_body
 from tests.kit.processes import (
@@ -122,34 +126,43 @@ def site(tmp_path: Path, postgres_schema: str) -> Iterator[Site]:
 
 
 class Seat:
-    """One scripted person at one table, talking to whichever worker is up."""
+    """One scripted person at one table, talking to whichever worker is up (or, when a
+    test sets ``ports``, to one of those workers, as a balancer that knows nothing of a
+    cut would send them), auditing every view they are sent.
 
-    def __init__(self, site: Site, name: str, seed: int) -> None:
+    A ``willing`` person stays on a socket as long as the server keeps it, whatever it
+    says, and answers each turn at once: how long a cut strands them is the site's
+    doing alone.  Otherwise a person reconnects when their table is between owners and
+    takes :data:`PACE` over a move, so that kills land mid-game."""
+
+    def __init__(self, site: Site, name: str, seed: int, *, willing: bool = False) -> None:
         self.site = site
         self.name = name
         self.rng = random.Random(seed)
+        self.willing = willing
+        self.ports: list[int] | None = None  # the workers reached; None: any live one
         port = site.any_port(self.rng)
         response = httpx.post(f"http://127.0.0.1:{port}/api/session", json={"nickname": name})
         response.raise_for_status()
         self.cookie = str(response.cookies["rummykit_session"])
         self.sent: dict[int, str] = {}
-        self.acknowledged: set[int] = set()
-        self.views = 0
+        self.acknowledged: set[int] = set()  # sent moves a later view followed
         self.seen_at: list[float] = []  # when each view arrived
         self.errors: list[str] = []  # the codes of the errors the person was shown
         self.reconnects = 0
-        self.pace = PACE
+        self.pace = 0.0 if willing else PACE
         self.over: dict[str, Any] | None = None
         self.failure: BaseException | None = None
+        self.stop = threading.Event()
 
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        """``path`` on some live worker, tried again on another while workers restart."""
+    def post(self, path: str, body: dict[str, Any], *, port: int | None = None) -> dict[str, Any]:
+        """``path`` at worker ``port``, or at some live worker, tried again on another
+        while workers restart."""
 
         def answer() -> dict[str, Any] | None:
-            port = self.site.any_port(self.rng)
             try:
                 response = httpx.post(
-                    f"http://127.0.0.1:{port}{path}",
+                    f"http://127.0.0.1:{port or self.site.any_port(self.rng)}{path}",
                     json=body,
                     cookies={"rummykit_session": self.cookie},
                     timeout=15,
@@ -172,6 +185,14 @@ class Seat:
         points = [since, *inside, after[0] if after else until]
         return max(b - a for a, b in pairwise(points))
 
+    def stranded(self, cut: float) -> float:
+        """The longest this person waited, from ``cut`` on, for the table's next view: a
+        willing person answers each view at once and the bot plays at once, so any long
+        gap is the cut's."""
+        if not self.seen_at or self.seen_at[-1] < cut:
+            return float("inf")
+        return self.longest_silence(cut, self.seen_at[-1])
+
     def wait_for_progress(self, acknowledged: int) -> None:
         """Wait until ``acknowledged`` of this person's actions were acknowledged (or
         the game is over)."""
@@ -182,7 +203,17 @@ class Seat:
 
         wait_until(progress, 60, what=f"{self.name}'s progress")
 
-    def play(self, table_id: str, seat: int) -> None:
+    def wait_for_moves(self, moves: int, before: str) -> None:
+        """Wait until the person has sent ``moves`` actions, the game still under way."""
+
+        def enough() -> bool:
+            assert self.failure is None, repr(self.failure)
+            assert self.over is None, f"the game ended before {before}: make it longer"
+            return len(self.sent) >= moves
+
+        wait_until(enough, 60, what=f"progress before {before}")
+
+    def play(self, table_id: str, seat: int = 0) -> None:
         try:
             self._play(table_id, seat)
         except BaseException as error:  # reported by the test's thread
@@ -190,28 +221,33 @@ class Seat:
 
     def _play(self, table_id: str, seat: int) -> None:
         deadline = time.monotonic() + 240
-        while self.over is None:
+        while self.over is None and not self.stop.is_set():
             assert time.monotonic() < deadline, f"{self.name}: the game did not end"
-            port = self.site.any_port(self.rng)
+            port = self.rng.choice(self.ports) if self.ports else self.site.any_port(self.rng)
             url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
             headers = {"Cookie": f"rummykit_session={self.cookie}"}
             try:
-                with connect(url, additional_headers=headers, open_timeout=5) as ws:
+                # a willing person gives up on a worker that does not answer sooner
+                opening = 1 if self.willing else 5
+                with connect(url, additional_headers=headers, open_timeout=opening) as ws:
                     self._converse(ws, seat)
             except (ConnectionClosed, TimeoutError, OSError, InvalidStatus):
                 self.reconnects += 1
-                time.sleep(0.1)  # a person's pause before reconnecting, in wall time
+                # a browser's first retry waits about this long: part of what a person
+                # is stranded for, so a pause of wall time
+                time.sleep(0.2)
 
     def _converse(self, ws: Any, seat: int) -> None:
         acted = -1
         while True:
-            message = json.loads(ws.recv(timeout=10))
+            # a willing person waits as long as it takes: only the server ends a socket
+            message = json.loads(ws.recv(timeout=120 if self.willing else 10))
             if message["type"] == "game_over":
                 self.over = message
                 return
             if message["type"] == "error":
                 self.errors.append(message["code"])
-                if message["code"] in ("not_found", "table_unavailable"):
+                if not self.willing and message["code"] in ("not_found", "table_unavailable"):
                     return  # the table is between owners: reconnect
                 continue  # e.g. an action sent again for a state already played
             if message["type"] != "state":
@@ -220,7 +256,6 @@ class Seat:
             assert message["seat"] == seat, f"{self.name} was sent seat {message['seat']}"
             assert message["players"][seat]["name"] == self.name
             assert message["observation"]["player"] == seat
-            self.views += 1
             self.seen_at.append(time.monotonic())
             number = message["state_number"]
             self.acknowledged.update(n for n in self.sent if n < number)
@@ -228,8 +263,21 @@ class Seat:
                 acted = number
                 action = self.sent.get(number) or choose(number, message["legal_actions"])
                 self.sent[number] = action
-                time.sleep(self.pace)  # a person's pace, wall time
+                if self.pace:
+                    time.sleep(self.pace)  # a person's pace, wall time
                 ws.send(json.dumps({"type": "action", "state_number": number, "action": action}))
+
+
+def substitute_moves(record: dict[str, Any], person: Seat, seat: int = 0) -> int:
+    """The moves at ``seat`` (the person's) that the person did not send."""
+    game = game_named(record["game"])
+    state = game.new_state(rules_from_json(game.rules_type, record["rules"]), int(record["seed"]))
+    count = 0
+    for number, action in enumerate(record["actions"]):
+        if state.current_player == seat and person.sent.get(number) != action:
+            count += 1
+        state.apply(game.parse_action(action))
+    return count
 
 
 def play_through(

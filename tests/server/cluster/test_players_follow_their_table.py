@@ -29,9 +29,8 @@ import httpx
 import pytest
 
 from tests.kit.factories import HUMAN, table_body
-from tests.kit.site import SERVICES, Site
+from tests.kit.site import SERVICES, Seat, Site, substitute_moves
 from tests.kit.stall_proxy import Relay
-from tests.kit.willing import Person, substitute_moves
 
 GRACE_SECONDS = 8.0  # shorter than a cut: a person stranded through it loses moves
 LEASE_SECONDS = 4.0  # the default lease: under a busy machine's delays, a shorter one
@@ -106,10 +105,10 @@ def test_every_player_follows_a_cut_owner_s_table(
     cut_worker, other, third = site.workers
     # (the worker that hosts the table, the worker each player connects through)
     plan = [(cut_worker, other), (cut_worker, third)] * 2 + [(other, cut_worker), (other, third)]
-    people: list[tuple[Person, str, bool]] = []
+    people: list[tuple[Seat, str, bool]] = []
     for number, (owner, gateway) in enumerate(plan):
-        person = Person(site, f"follow-{number}", seed=number)
-        table_id = person.post(owner.port, "/api/tables", long_game(seconds))["table_id"]
+        person = Seat(site, f"follow-{number}", seed=number, willing=True)
+        table_id = person.post("/api/tables", long_game(seconds), port=owner.port)["table_id"]
         person.ports = [gateway.port]
         person.pace = PACE_SECONDS
         # cut from Redis, worker 0 can relay nothing: its people must move too
@@ -153,16 +152,13 @@ def test_every_player_follows_a_cut_owner_s_table(
         person.stop.set()
         assert person.failure is None, f"{person.name}: {person.failure!r}"
         assert person.over is not None, f"{person.name}'s table is stuck"
-        assert person.views[-1][0] > released_at, f"{person.name}'s game ended in the cut"
+        assert person.seen_at[-1] > released_at, f"{person.name}'s game ended in the cut"
         record = httpx.get(
             f"http://127.0.0.1:{third.port}/api/tables/{table_id}/record", timeout=30
         ).json()
         substituted += substitute_moves(record, person)
-        # every move the person saw answered (a later view came) is in the record
-        seen = max(number for _, _, number in person.views)
-        for number, action in person.sent.items():
-            if number < seen:
-                assert record["actions"][number] == action, f"{person.name}: move {number} lost"
+        for number in person.acknowledged:  # a later view came: the move was played
+            assert record["actions"][number] == person.sent[number], f"{person.name}: {number}"
         (moved if affected else unmoved).append(round(person.stranded(cut_at), 2))
     figures.update(moved=moved, unmoved=unmoved, substitute_moves=substituted)
     if path := os.environ.get("RUMMYKIT_CUT_FIGURES"):

@@ -33,10 +33,9 @@ import httpx
 import pytest
 
 from tests.kit.factories import HUMAN
-from tests.kit.site import LEASE_SECONDS, SERVICES, Site, quick_burraco
+from tests.kit.site import LEASE_SECONDS, SERVICES, Seat, Site, quick_burraco, substitute_moves
 from tests.kit.stall_proxy import Relay
 from tests.kit.wait import WaitTimeout, wait_until
-from tests.kit.willing import Person, substitute_moves
 
 GRACE_SECONDS = 6.0  # shorter than a cut: a person stranded through it loses moves
 CUT_SECONDS = 10.0
@@ -89,11 +88,9 @@ def test_a_willing_player_is_served_again_within_seconds(
 ) -> None:
     worker_a, worker_b = site.workers
     owner, gateway = (worker_b, worker_a) if cut.endswith("gateway") else (worker_a, worker_b)
-    person = Person(site, f"cut-{cut}", seed=5)
-    created = person.post(
-        owner.port,  # made at the owner, so it is the owner's
-        "/api/tables",
-        quick_burraco(HUMAN, "greedy"),
+    person = Seat(site, f"cut-{cut}", seed=5, willing=True)
+    created = person.post(  # made at the owner, so it is the owner's
+        "/api/tables", quick_burraco(HUMAN, "greedy"), port=owner.port
     )
     table_id = created["table_id"]
     person.ports = [gateway.port]  # the first socket goes through the gateway
@@ -145,22 +142,16 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
     assert relay is not None
     worker_a, worker_b = site.workers
     assert worker_a.process is not None
-    person = Person(site, "frozen-owner-player", seed=7)
-    playing = person.post(
-        worker_a.port,
-        "/api/tables",
-        quick_burraco(HUMAN, "greedy"),
-    )["table_id"]
+    person = Seat(site, "frozen-owner-player", seed=7, willing=True)
+    playing = person.post("/api/tables", quick_burraco(HUMAN, "greedy"), port=worker_a.port)[
+        "table_id"
+    ]
     person.ports = [worker_b.port]
     player = threading.Thread(target=person.play, args=(playing,), daemon=True)
     player.start()
-    host = Person(site, "frozen-owner-host", seed=8)
-    waiting = host.post(
-        worker_a.port,
-        "/api/tables",
-        quick_burraco(HUMAN, HUMAN),
-    )["table_id"]
-    guest = Person(site, "frozen-owner-guest", seed=9)
+    host = Seat(site, "frozen-owner-host", seed=8, willing=True)
+    waiting = host.post("/api/tables", quick_burraco(HUMAN, HUMAN), port=worker_a.port)["table_id"]
+    guest = Seat(site, "frozen-owner-guest", seed=9, willing=True)
     person.wait_for_moves(6, "the freeze")
 
     frozen = threading.Event()
