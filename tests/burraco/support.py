@@ -7,17 +7,32 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from rummykit.cards import Card, burraco_deck, parse_cards
-from rummykit.games.burraco import Discard, DrawStock, Rules, State
+from rummykit.cards import Card, burraco_deck, parse_card, parse_cards
+from rummykit.games.burraco import Discard, DrawStock, Extend, Meld, Rules, State
 from rummykit.games.burraco.dealing import first_dealer
 from rummykit.games.burraco.events import Event, StockDrawn
 from rummykit.games.burraco.melds import arrange
 from rummykit.games.burraco.table import PileEntry, Table
 from rummykit.games.history import History
 
+BURRACO = "3d 4d 5d 6d 7d 8d 9d"
+"""A clean burraco (seven of a suit in sequence, no wild card)."""
+
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
+
+
+def meld(text: str) -> Meld:
+    return Meld(tuple(cards(text)))
+
+
+def extend(meld_id: int, text: str) -> Extend:
+    return Extend(meld_id, tuple(cards(text)))
+
+
+def discard(text: str) -> Discard:
+    return Discard(parse_card(text))
 
 
 def position(**parts: Any) -> State:

@@ -18,10 +18,9 @@ from rummykit.games.burraco.legality import is_wild_in_hand
 from rummykit.games.burraco.observation import Observation
 from tests.chi_square import binomial_statistic, limit, multinomial_statistic
 
-from .support import position
+from .support import BURRACO, position
 
 SAMPLES = 2000
-BURRACO = "3d 4d 5d 6d 7d 8d 9d"
 
 
 def unseen_by(observation: Observation) -> Counter[Card]:

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from rummykit.cards import burraco_deck, parse_card
+from rummykit.cards import burraco_deck
 from rummykit.games import burraco
-from rummykit.games.burraco import Discard, DrawStock, Extend, Meld, Rules, State
+from rummykit.games.burraco import DrawStock, Rules, State
 from rummykit.games.burraco.events import (
     Extended,
     HandDealt,
@@ -23,22 +23,9 @@ from rummykit.games.core import IllegalAction, rules_from_json, rules_to_json
 from rummykit.games.randomness import SeedStream
 from rummykit.games.record import dumps, final_state, loads, record_of
 
-from .support import cards, draw_and_discard, position
+from .support import BURRACO, cards, discard, draw_and_discard, extend, meld, position
 
 FOUR = Rules(players=4)
-BURRACO = "3d 4d 5d 6d 7d 8d 9d"
-
-
-def meld(text: str) -> Meld:
-    return Meld(tuple(cards(text)))
-
-
-def extend(meld_id: int, text: str) -> Extend:
-    return Extend(meld_id, tuple(cards(text)))
-
-
-def discard(text: str) -> Discard:
-    return Discard(parse_card(text))
 
 
 def four(**parts: object) -> State:

@@ -19,21 +19,7 @@ from rummykit.games.burraco.events import (
 )
 from rummykit.games.core import IllegalAction
 
-from .support import cards, draw_and_discard, position
-
-BURRACO = "3d 4d 5d 6d 7d 8d 9d"
-
-
-def meld(text: str) -> Meld:
-    return Meld(tuple(cards(text)))
-
-
-def extend(meld_id: int, text: str) -> Extend:
-    return Extend(meld_id, tuple(cards(text)))
-
-
-def discard(text: str) -> Discard:
-    return Discard(parse_card(text))
+from .support import BURRACO, cards, discard, draw_and_discard, extend, meld, position
 
 
 def refused(state: State, action: object, code: str) -> dict[str, object]:
