@@ -39,7 +39,8 @@ class Launched:
         with self.stderr_path.open("wb") as errors, self.stdout_path.open("wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "rummykit", *arguments],
-                env=env,
+                # a process that does not stop tells where it is when aborted (ctrl_c)
+                env={**env, "PYTHONFAULTHANDLER": "1"},
                 stdout=out,
                 stderr=errors,
                 start_new_session=True,
@@ -75,7 +76,12 @@ class Launched:
         """SIGINT to the whole group, as a terminal's Ctrl-C; the exit status, which must
         be 0 or, as a shell reports a command Ctrl-C stopped, 130."""
         os.killpg(self.process.pid, signal.SIGINT)
-        status = self.process.wait(timeout=60)
+        try:
+            status = self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGABRT)  # each process prints its threads
+            self.process.wait(timeout=30)
+            pytest.fail(f"still running 60 s after Ctrl-C; its threads:\n{self.stderr[-8000:]}")
         assert status in (0, 130), (status, self.stderr[-3000:])
         return status
 
