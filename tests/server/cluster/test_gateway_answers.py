@@ -183,6 +183,31 @@ def test_a_table_let_go_holds_its_client_and_follows_it_to_the_next_owner() -> N
     asyncio.run(run())
 
 
+def test_the_next_owner_has_the_whole_answer_time_however_late_the_move() -> None:
+    """An action sent just before its owner began to drain, the table let go and taken
+    over late: the new owner's silence is counted from the move, not from the send."""
+
+    async def run() -> None:
+        lost: list[dict[str, Any]] = []
+        clock = FakeClock()
+        side, table, connection = await a_client(lost, clock)
+        connection_id = lost[-1]["c"]
+        table.submit(ClientAction(connection, 7, "draw"))
+        clock.advance(remote.ANSWER_SECONDS * 0.8)
+        side.receive({"k": "let_go", "c": connection_id, "o": "owner"})
+        side.receive({"k": "moved", "t": table.table_id, "o": "next"})
+        assert (lost[-1]["k"], lost[-1]["to"]) == ("act", "next")
+        clock.advance(remote.ANSWER_SECONDS * 0.9)  # past the send's own answer time
+        await settle()
+        assert not connection.closed and texts(connection) == []
+        clock.advance(remote.ANSWER_SECONDS * 0.1)  # the new owner's, too: lost
+        await settle()
+        assert connection.closed and connection.close_code == CLOSE_SERVICE_RESTART
+        assert json.loads(str(texts(connection)[0]))["code"] == "table_unavailable"
+
+    asyncio.run(run())
+
+
 def test_an_announced_move_attaches_the_client_at_the_new_owner_at_once() -> None:
     async def run() -> None:
         lost: list[dict[str, Any]] = []

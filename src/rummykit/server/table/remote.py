@@ -200,10 +200,17 @@ class RemoteTable:
         reaches it from the owner within :data:`ANSWER_SECONDS`, the command is lost."""
         connection_id = self._ids.get(id(connection))
         if connection_id is not None and connection_id not in self._unanswered:
-            self._unanswered[connection_id] = self.clock.call_at(
-                self.clock.now() + ANSWER_SECONDS, lambda: self._lost(connection_id)
-            )
+            self._arm(connection_id)
         return connection_id
+
+    def _arm(self, connection_id: str) -> None:
+        """Watch ``connection_id`` for an answer from now, for :data:`ANSWER_SECONDS`."""
+        watch = self._unanswered.get(connection_id)
+        if watch is not None:
+            watch.cancel()
+        self._unanswered[connection_id] = self.clock.call_at(
+            self.clock.now() + ANSWER_SECONDS, lambda: self._lost(connection_id)
+        )
 
     def answered(self, connection_id: str) -> None:
         """The owner sent the client ``connection_id`` something: it is heard."""
@@ -214,9 +221,7 @@ class RemoteTable:
 
     def _lost(self, connection_id: str) -> None:
         if self.held is not None:  # between owners: the next one will answer
-            self._unanswered[connection_id] = self.clock.call_at(
-                self.clock.now() + ANSWER_SECONDS, lambda: self._lost(connection_id)
-            )
+            self._arm(connection_id)
             return
         self._unanswered.pop(connection_id, None)
         self._unsure.pop(connection_id, None)
@@ -250,13 +255,17 @@ class RemoteTable:
         their connection ids, then send it the commands the former owner did not answer
         (it may never have played them: the new owner refuses one it did as stale) and
         those held meanwhile.  The clients keep their sockets; the new owner's host
-        sends each its view at once.  A join or leave still waiting for the former
-        owner gets no answer from it: its caller is told to try again."""
+        sends each its view at once, and has the whole :data:`ANSWER_SECONDS` for every
+        command still unanswered (a slow hand-over is not the new owner's silence).  A
+        join or leave still waiting for the former owner gets no answer from it: its
+        caller is told to try again."""
         self.owner = owner
         held, self.held = self.held or [], None
         for connection_id, (connection, table) in list(self._connections.items()):
             if table is self:
                 self._attach(connection_id, connection)
+        for connection_id in list(self._unanswered):
+            self._arm(connection_id)
         for connection_id, (kind, fields) in list(self._unsure.items()):
             self._send(kind, c=connection_id, **fields)
         for result in list(self.asked):  # asked of the former owner, or held: retried
