@@ -89,6 +89,18 @@ class Site:
         for worker in self.workers:
             worker.stop()
 
+    def __enter__(self) -> Site:
+        """The site started (``with``), every worker killed at the block's end."""
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
     def live_ports(self) -> list[int]:
         with self.lock:
             return [w.port for w in self.workers if w.alive()]
@@ -117,12 +129,8 @@ class Site:
 @pytest.fixture
 def site(tmp_path: Path, postgres_schema: str) -> Iterator[Site]:
     """A site of :data:`WORKERS` started workers on a fresh schema, killed at the end."""
-    site = Site(tmp_path, postgres_schema)
-    try:
-        site.start()
+    with Site(tmp_path, postgres_schema) as site:
         yield site
-    finally:
-        site.stop()
 
 
 class Seat:

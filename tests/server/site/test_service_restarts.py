@@ -110,12 +110,9 @@ def test_the_site_carries_on_through_a_restart_of_redis(
         time.sleep(DOWN_SECONDS)  # Redis stays down this long in wall time
         redis_server.start()
 
-    try:
-        site.start()
+    with site:
         six_tables_through(site, restart)
         assert "event=redis_lost" in site.logs()  # the workers noticed, and came back
-    finally:
-        site.stop()
 
 
 def test_the_site_waits_through_a_failover_of_postgresql(
@@ -131,8 +128,5 @@ def test_the_site_waits_through_a_failover_of_postgresql(
             time.sleep(DOWN_SECONDS)  # the database is away this long in wall time
             relay.release()
 
-        try:
-            site.start()
+        with site:
             six_tables_through(site, restart)
-        finally:
-            site.stop()
