@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +218,10 @@ def test_ctrl_c_stops_serve_with_no_traceback(tmp_path: Path, launched: list[Lau
     assert "KeyboardInterrupt" not in server.stderr + server.stdout
 
 
+def says_ctrl_c_stops_it(worker: Launched) -> bool:
+    return "Ctrl-C stops it" in worker.stdout
+
+
 @pytest.mark.parametrize("log_format", ["text", "json"])
 def test_ctrl_c_stops_the_bot_worker_with_no_traceback(
     tmp_path: Path, launched: list[Launched], log_format: str
@@ -224,10 +229,28 @@ def test_ctrl_c_stops_the_bot_worker_with_no_traceback(
     env = bare_environment(REDIS_URL=REDIS_URL, REDIS_PREFIX=new_prefix(), LOG_FORMAT=log_format)
     worker = Launched(tmp_path, env, "bot-worker", "--processes", "1")
     launched.append(worker)
-    wait_until(lambda: "Ctrl-C stops it" in worker.stdout, 60, what="the bot worker's start")
+    wait_until(partial(says_ctrl_c_stops_it, worker), 60, what="the bot worker's start")
     wait_until(worker.pool_ignores_ctrl_c, 60, what="the bot worker's pool")
     worker.ctrl_c()
     assert "Traceback" not in worker.stderr + worker.stdout
     assert "KeyboardInterrupt" not in worker.stderr + worker.stdout
     if log_format == "json":
         json_lines(worker.stderr)
+
+
+def test_ctrl_c_as_soon_as_the_bot_worker_says_so_stops_it(
+    tmp_path: Path, launched: list[Launched]
+) -> None:
+    """Ctrl-C the moment the bot worker says Ctrl-C stops it, while its event loop and
+    pool are still starting (a cancellation landing in redis-py's connect was swallowed,
+    and the worker read its streams for good)."""
+    for attempt in range(5):
+        folder = tmp_path / str(attempt)
+        folder.mkdir()
+        env = bare_environment(REDIS_URL=REDIS_URL, REDIS_PREFIX=new_prefix())
+        worker = Launched(folder, env, "bot-worker", "--processes", "1")
+        launched.append(worker)
+        wait_until(partial(says_ctrl_c_stops_it, worker), 60, what="the bot worker's start")
+        worker.ctrl_c()
+        assert "Traceback" not in worker.stderr + worker.stdout, worker.stderr
+        assert "KeyboardInterrupt" not in worker.stderr + worker.stdout, worker.stderr

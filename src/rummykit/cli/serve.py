@@ -260,6 +260,7 @@ def bot_worker(
     run with RUMMYKIT_BOT_QUEUE=redis), from its Redis; any number may run."""
     import asyncio
     import contextlib
+    import signal
 
     from rummykit.cli.serve_logs import set_up_logs
     from rummykit.server.cluster.bot_stream import BotWorker
@@ -281,6 +282,9 @@ def bot_worker(
         forget_after=forget_after,
     )
     set_worker(worker.name)
+    # Ctrl-C stops the worker from now on: this handler until the event loop runs, then
+    # the loop's own (run_until_ctrl_c)
+    signal.signal(signal.SIGINT, lambda *_: worker.stop())
     typer.echo(f"rummykit bot worker {worker.name}: {processes} at once (Ctrl-C stops it)")
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(worker.run())
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C
+        asyncio.run(worker.run_until_ctrl_c())

@@ -106,15 +106,25 @@ def spawn_executor(workers: int) -> ProcessPoolExecutor:
     """A pool of ``workers`` spawned worker processes that end with the server, all
     started now: a pool spawns a process only when a call finds none idle, and a table
     bot should not wait for a worker's start (about a second) while a hint holds the
-    only one."""
+    only one.
+
+    Started from the main thread, the workers are born ignoring Ctrl-C (a spawned
+    process keeps an ignored SIGINT ignored), so that one pressed in the second before
+    their start-up has run prints no ``KeyboardInterrupt`` of theirs."""
     executor = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
         initargs=(os.getpid(),),
     )
-    for _ in range(workers):
-        executor.submit(os.getpid)
+    main = threading.current_thread() is threading.main_thread()
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        for _ in range(workers):  # each call starts its process now, inheriting SIG_IGN
+            executor.submit(os.getpid)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, handler)
     return executor
 
 

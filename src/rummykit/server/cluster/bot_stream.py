@@ -43,6 +43,7 @@ import json
 import logging
 import pickle
 import secrets
+import signal
 import time
 from collections.abc import Callable
 from functools import partial
@@ -166,6 +167,7 @@ class BotWorker:
         self.runner = BotRunner(processes)
         self._slots = asyncio.Semaphore(processes)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopping = asyncio.Event()
         self._claim_at = 0.0  # when to look for entries to claim next (time.monotonic)
         self.done = 0
 
@@ -175,27 +177,53 @@ class BotWorker:
             with contextlib.suppress(Exception):  # BUSYGROUP: it exists already
                 await self.redis.xgroup_create(stream, GROUP, id="0", mkstream=True)
 
+    def stop(self) -> None:
+        """End :meth:`run` after the Redis call under way (within about a second).
+
+        A stop is a flag, not a cancellation: redis-py may swallow a ``CancelledError``
+        that lands while it opens a connection, and the cancelled task then reads its
+        streams for good (a Ctrl-C in the bot worker's first second went unheard)."""
+        self._stopping.set()
+
     async def run(self) -> None:
-        await self.prepare()
+        """Read the streams and run their calls until :meth:`stop`."""
         forgetting = asyncio.create_task(self._forget_forever())
         try:
-            while True:
+            if not self._stopping.is_set():
+                await self.prepare()
+            while not self._stopping.is_set():
                 await self._slots.acquire()
                 entry = await self._next()
+                if entry is None:  # stopped
+                    self._slots.release()
+                    break
                 task = asyncio.create_task(self._work(*entry))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
         finally:
+            self._stopping.set()
             forgetting.cancel()
             self.runner.close()
             await self.redis.aclose()
 
-    async def _next(self) -> tuple[str, Any, Any]:
+    async def run_until_ctrl_c(self) -> None:
+        """:meth:`run`, stopped by the first SIGINT (a second one interrupts at once)."""
+        loop = asyncio.get_running_loop()
+
+        def ctrl_c() -> None:
+            loop.remove_signal_handler(signal.SIGINT)  # the next one: KeyboardInterrupt
+            self.stop()
+
+        loop.add_signal_handler(signal.SIGINT, ctrl_c)
+        await self.run()
+
+    async def _next(self) -> tuple[str, Any, Any] | None:
         """The next entry: one another bot worker took and never acknowledged (it died),
         looked for every ``claim_after / 4`` seconds, else a new one from the first
-        stream that has one.  It is called holding a free slot, so that a claimed entry
-        runs at once (a bot worker with no free slot leaves it to one that has)."""
-        while True:
+        stream that has one; ``None`` once stopped.  It is called holding a free slot,
+        so that a claimed entry runs at once (a bot worker with no free slot leaves it
+        to one that has)."""
+        while not self._stopping.is_set():
             now = time.monotonic()
             if now >= self._claim_at:
                 self._claim_at = now + self.claim_after / 4
@@ -217,6 +245,7 @@ class BotWorker:
                 entry_id, fields = entries[0]
                 stream = stream_name.decode() if isinstance(stream_name, bytes) else stream_name
                 return stream, entry_id, fields
+        return None
 
     async def _claim_one(self) -> tuple[str, Any, Any] | None:
         """An entry idle past ``claim_after`` in another consumer's hands, now this
@@ -259,7 +288,7 @@ class BotWorker:
     async def _forget_forever(self) -> None:
         """Remove the consumers left with nothing (:meth:`forget_dead_consumers`) every
         ``claim_after / 4`` seconds."""
-        while True:
+        while not self._stopping.is_set():
             await asyncio.sleep(self.claim_after / 4)
             try:
                 await self.forget_dead_consumers()
