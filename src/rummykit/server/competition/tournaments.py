@@ -61,6 +61,9 @@ from rummykit.server.storage.store import Storage
 from rummykit.server.storage.tournaments import due_tournaments, running_tournaments
 from rummykit.server.table.registry import TableRegistry
 
+CLOSE_GRACE_SECONDS = 10.0
+"""How long a closing server waits for a sweep under way (a database cut makes it long)."""
+
 
 class Tournaments:
     """Every tournament of a server (the same in each of a site's processes)."""
@@ -83,6 +86,8 @@ class Tournaments:
         self.pages = TournamentPages(storage=storage)
         self._sweeper: asyncio.Task[None] | None = None
         self._moving: set[asyncio.Task[None]] = set()
+        self._closing = False
+        self._due = asyncio.Event()  # the sweeper's wait for its next sweep
         tables.finish_listeners.append(self._table_over)
 
     # -- running in the background ------------------------------------------------------
@@ -91,7 +96,14 @@ class Tournaments:
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="tournaments")
 
     async def close(self) -> None:
+        """Stop sweeping: a sweep under way, and the events being moved on, finish first
+        (for :data:`CLOSE_GRACE_SECONDS` at most); cancelled half-way, a statement makes
+        SQLAlchemy close its connection, which with aiosqlite can wait for good."""
+        self._closing = True
+        self._due.set()
         tasks = [t for t in [self._sweeper, *self._moving] if t is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=CLOSE_GRACE_SECONDS)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -114,8 +126,8 @@ class Tournaments:
 
     async def _sweep_forever(self) -> None:
         """Sweep every ``tournament_sweep_seconds`` of the server's clock."""
-        while True:
-            due = asyncio.Event()
+        while not self._closing:
+            self._due = due = asyncio.Event()  # set by the clock, or by close
             timer = self.clock.call_at(
                 self.clock.now() + self.settings.tournament_sweep_seconds, due.set
             )
@@ -123,6 +135,8 @@ class Tournaments:
                 await due.wait()
             finally:
                 timer.cancel()
+            if self._closing:
+                return
             try:
                 await self.sweep()
             except Exception:

@@ -114,6 +114,8 @@ __all__ = ["TableError", "TableHost"]
 
 # failures after which the host stops (its table is rebuilt from the database)
 STORAGE_FAILURES = (StorageError, SQLAlchemyError, OSError)
+STATEMENTS_GRACE_SECONDS = 10.0
+"""How long a stopping host waits for its storage work (a database cut makes it long)."""
 
 
 class TableHost:
@@ -185,6 +187,7 @@ class TableHost:
         self._applied = 0
         self._linger: Timer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._statements: set[asyncio.Task[Any]] = set()  # storage work: never cancelled
         self._task: asyncio.Task[None] | None = None
 
     # -- building and recovery ----------------------------------------------------------
@@ -267,11 +270,14 @@ class TableHost:
         self.linger_if_idle()
 
     async def stop(self) -> None:
-        """Stop the host: cancel its timers and bot work, close its connections."""
+        """Stop the host: cancel its timers and bot work, close its connections, and
+        let its storage work finish (for :data:`STATEMENTS_GRACE_SECONDS` at most)."""
         self.inbox.put_nowait(Stop())
         if self._task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self._statements:
+            await asyncio.wait(set(self._statements), timeout=STATEMENTS_GRACE_SECONDS)
 
     def submit(self, command: Command) -> None:
         """Queue ``command``; a stopped host turns it away at once (its connections are
@@ -286,6 +292,15 @@ class TableHost:
         task = asyncio.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def spawn_statement(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run storage work for this table (a read or write of its own), left to finish
+        when the host stops rather than cancelled: a statement cancelled half-way makes
+        SQLAlchemy close its connection, and with aiosqlite that close can wait for good
+        (the event loop then never finishes shutting down)."""
+        task = asyncio.create_task(coroutine)
+        self._statements.add(task)
+        task.add_done_callback(self._statements.discard)
 
     async def _run(self) -> None:
         try:

@@ -73,3 +73,7 @@ class TableCore(Protocol):
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         """Run work for the table until its host stops."""
         ...
+
+    def spawn_statement(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run storage work for the table, left to finish when its host stops."""
+        ...
