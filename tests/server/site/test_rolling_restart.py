@@ -12,9 +12,7 @@ longer than :data:`UNPLAYABLE_LIMIT` from the first SIGTERM to the last start.
 from __future__ import annotations
 
 import signal
-from pathlib import Path
 
-from rummykit.server.settings import Settings
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.site import Seat, Site, play_through
 
@@ -24,20 +22,9 @@ UNPLAYABLE_GOAL = 2.0
 UNPLAYABLE_LIMIT = UNPLAYABLE_GOAL + 4.0
 """What the test holds a run to: the goal, with room for a machine busy with other work
 (4.85 s was seen on the two-core machine running the whole suite beside it)."""
-LEASE_SECONDS = str(Settings.model_fields["lease_seconds"].default)
-"""The site's own lease, not the short one of the failover tests: a worker that takes
-over a drained worker's tables on a starved machine may miss the first renewal of a
-two-second lease it has just taken, and hand those tables on a second time."""
 
 
-def test_a_rolling_restart_loses_nothing_and_shows_no_error(
-    tmp_path: Path, postgres_schema: str
-) -> None:
-    with Site(tmp_path, postgres_schema, LEASE_SECONDS=LEASE_SECONDS) as site:
-        restart_and_play(site)
-
-
-def restart_and_play(site: Site) -> None:
+def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
     games: list[tuple[str, Seat]] = []
     for index in range(TABLES):
         person = Seat(site, f"roll{index}", seed=index)

@@ -39,7 +39,7 @@ def test_a_stopping_host_cancels_its_bot_work_and_lets_its_statements_finish() -
                 raise
 
         host.spawn(work("thinking"))
-        host.spawn_statement(work("statement"))
+        host.spawn(work("statement"), statement=True)
         await asyncio.sleep(0)  # both under way
         stopping = asyncio.create_task(host.stop())
         await wait_until_async(lambda: ends.get("thinking"), 10, what="the bot work's end")

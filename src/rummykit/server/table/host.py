@@ -69,6 +69,7 @@ from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.models import SeatRow, TableRow
 from rummykit.server.storage.store import Storage, StoredTable
 from rummykit.server.table.abandonment import Abandonment
+from rummykit.server.table.background import Background
 from rummykit.server.table.bot_driver import BotDriver
 from rummykit.server.table.broadcast import TableViews
 from rummykit.server.table.client_moves import refused
@@ -114,8 +115,6 @@ __all__ = ["TableError", "TableHost"]
 
 # failures after which the host stops (its table is rebuilt from the database)
 STORAGE_FAILURES = (StorageError, SQLAlchemyError, OSError)
-STATEMENTS_GRACE_SECONDS = 10.0
-"""How long a stopping host waits for its storage work (a database cut makes it long)."""
 
 
 class TableHost:
@@ -186,8 +185,7 @@ class TableHost:
         self.stopped = False
         self._applied = 0
         self._linger: Timer | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._statements: set[asyncio.Task[Any]] = set()  # storage work: never cancelled
+        self._background = Background()
         self._task: asyncio.Task[None] | None = None
 
     # -- building and recovery ----------------------------------------------------------
@@ -270,14 +268,12 @@ class TableHost:
         self.linger_if_idle()
 
     async def stop(self) -> None:
-        """Stop the host: cancel its timers and bot work, close its connections, and
-        let its storage work finish (for :data:`STATEMENTS_GRACE_SECONDS` at most)."""
+        """Stop the host: cancel its timers and bot work, close its connections."""
         self.inbox.put_nowait(Stop())
         if self._task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        if self._statements:
-            await asyncio.wait(set(self._statements), timeout=STATEMENTS_GRACE_SECONDS)
+        await self._background.finish()
 
     def submit(self, command: Command) -> None:
         """Queue ``command``; a stopped host turns it away at once (its connections are
@@ -287,20 +283,10 @@ class TableHost:
         else:
             self.inbox.put_nowait(command)
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run work for this table (bot thinking, hints) until the host stops."""
-        task = asyncio.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def spawn_statement(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run storage work for this table (a read or write of its own), left to finish
-        when the host stops rather than cancelled: a statement cancelled half-way makes
-        SQLAlchemy close its connection, and with aiosqlite that close can wait for good
-        (the event loop then never finishes shutting down)."""
-        task = asyncio.create_task(coroutine)
-        self._statements.add(task)
-        task.add_done_callback(self._statements.discard)
+    def spawn(self, coroutine: Coroutine[Any, Any, None], *, statement: bool = False) -> None:
+        """Run work for this table (bot thinking, hints) until the host stops, or storage
+        work (a ``statement``), left to finish then."""
+        self._background.spawn(coroutine, statement=statement)
 
     async def _run(self) -> None:
         try:
@@ -326,8 +312,7 @@ class TableHost:
 
     def _shutdown(self) -> None:
         self.stopped = True
-        for task in self._tasks:
-            task.cancel()
+        self._background.cancel()
         for timer in (self._linger,):
             if timer is not None:
                 timer.cancel()

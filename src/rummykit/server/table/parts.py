@@ -70,10 +70,7 @@ class TableCore(Protocol):
         """Queue ``command`` in the host's inbox (work done elsewhere comes back so)."""
         ...
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run work for the table until its host stops."""
-        ...
-
-    def spawn_statement(self, coroutine: Coroutine[Any, Any, None]) -> None:
-        """Run storage work for the table, left to finish when its host stops."""
+    def spawn(self, coroutine: Coroutine[Any, Any, None], *, statement: bool = False) -> None:
+        """Run work for the table until its host stops (storage work, a ``statement``,
+        left to finish then)."""
         ...

@@ -127,7 +127,7 @@ class TurnBasedPlay:
         host.row.turn_seat, host.row.turn_since = self._wanted
         if self._wanted != self._written and self._idle.is_set():
             self._idle.clear()
-            host.spawn_statement(self._write())
+            host.spawn(self._write(), statement=True)
 
     async def written(self) -> None:
         """Wait until the database's row shows the turn (or its write failed)."""
@@ -228,7 +228,7 @@ class TurnBasedPlay:
             found = await host.storage.vacations_of([player_id], since)
             host.submit(PausesRead(key, found.get(player_id, [])))
 
-        host.spawn_statement(read())
+        host.spawn(read(), statement=True)
 
     def pauses_read(self, key: int, pauses: list[tuple[float, float]]) -> None:
         """The mover's vacations of turn ``key``: the deadline follows them."""
@@ -290,7 +290,7 @@ class TurnBasedPlay:
                 return
             host.submit(PausesRead(key, pauses) if at > now else TurnRanOut(key))
 
-        host.spawn_statement(check())
+        host.spawn(check(), statement=True)
 
     # -- time out ----------------------------------------------------------------------
 
