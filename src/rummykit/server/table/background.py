@@ -21,22 +21,22 @@ class Background:
     """The tasks one host runs beside its inbox."""
 
     def __init__(self) -> None:
-        self._cancelled: set[asyncio.Task[Any]] = set()
-        self._finished: set[asyncio.Task[Any]] = set()
+        self._cancellable: set[asyncio.Task[Any]] = set()
+        self._statements: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None], *, statement: bool = False) -> None:
         """Run ``coroutine``; a ``statement`` (storage work) is left to finish at a stop."""
-        tasks = self._finished if statement else self._cancelled
+        tasks = self._statements if statement else self._cancellable
         task = asyncio.create_task(coroutine)
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
     def cancel(self) -> None:
         """Cancel the work that is not storage work."""
-        for task in self._cancelled:
+        for task in self._cancellable:
             task.cancel()
 
     async def finish(self) -> None:
         """Wait for the storage work under way (for the grace at most)."""
-        if self._finished:
-            await asyncio.wait(set(self._finished), timeout=STATEMENTS_GRACE_SECONDS)
+        if self._statements:
+            await asyncio.wait(set(self._statements), timeout=STATEMENTS_GRACE_SECONDS)
