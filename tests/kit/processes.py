@@ -13,7 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import httpx
 
@@ -35,7 +35,29 @@ __all__ = [
 ]
 
 
-class ServerProcess:
+class Started:
+    """Something with ``start`` and ``stop``, used in a ``with``: started on entry
+    (stopped again if its start fails), stopped at the block's end."""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+
+class ServerProcess(Started):
     """``rummykit serve`` in a process of its own on ``port``, with the environment
     ``env``, its output appended to ``log``: ``--verbose`` (every table event in the log
     the tests read) unless ``verbose`` is false, and at most ``open_files`` open files
@@ -97,18 +119,6 @@ class ServerProcess:
             return False
 
         wait_until(healthy, timeout, what="the server's start", interval=0.1)
-
-    def __enter__(self) -> ServerProcess:
-        """Started (:meth:`start`), and stopped at the block's end (:meth:`stop`)."""
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
 
     def kill(self) -> None:
         assert self.process is not None

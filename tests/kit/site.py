@@ -27,6 +27,7 @@ from tests.kit.factories import table_body
 from tests.kit.processes import (
     SCRIPTED_PLAY,
     ServerProcess,
+    Started,
     free_port,
     site_environment,
     start_all,
@@ -58,7 +59,7 @@ def quick_burraco(*kinds: str) -> dict[str, Any]:
     return table_body("burraco", *kinds, rules={"mode": "quick"}, turn_seconds=None)
 
 
-class Site:
+class Site(Started):
     """``workers`` server processes sharing one PostgreSQL schema and one Redis prefix,
     with a lease of :data:`LEASE_SECONDS`, the settings of scripted play
     (``SCRIPTED_PLAY``) and the ``RUMMYKIT_`` ``settings`` given (over those); none
@@ -88,18 +89,6 @@ class Site:
         """Kill every worker still running (a frozen one too)."""
         for worker in self.workers:
             worker.stop()
-
-    def __enter__(self) -> Site:
-        """The site started (``with``), every worker killed at the block's end."""
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
 
     def live_ports(self) -> list[int]:
         with self.lock:
