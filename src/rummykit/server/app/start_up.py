@@ -73,7 +73,7 @@ def lifespan(
         if settings.redis_url is not None:  # one worker of a site of several
             from rummykit.server.cluster.worker import Cluster
 
-            cluster = Cluster(settings, store.engine)
+            cluster = Cluster(settings)
         bots = runner if runner is not None else _bot_service(settings, cluster)
         tables = TableRegistry(
             storage=store, runner=bots, settings=settings, clock=clock, cluster=cluster

@@ -38,8 +38,6 @@ import secrets
 import socket
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from rummykit.server.accounts.throttles import AccountLimits
 from rummykit.server.cluster.bot_requests import BotRequests
 from rummykit.server.cluster.failover import Failover
@@ -51,6 +49,7 @@ from rummykit.server.cluster.redis_sockets import RENEW_SECONDS, RedisSockets
 from rummykit.server.cluster.tasks import OneOffWork, cancel, every
 from rummykit.server.operations.events_log import log_event, set_worker
 from rummykit.server.settings import Settings
+from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.fencing import Lease
 from rummykit.server.storage.leases import LeaseStore
 from rummykit.server.storage.store import Storage
@@ -64,6 +63,11 @@ HEARTBEAT_SECONDS = 0.5
 SCAN_SECONDS = 1.0
 """The longest between two scans for orphaned tables; a quarter of the lease's ttl when
 that is shorter, so that a table moves soon after its lease lapses."""
+LEASE_CONNECTIONS = 3
+"""The connections of a worker's lease statements, a pool of their own: renewals, takes,
+releases and owner lookups never wait for a connection behind other work, such as the
+restores of many tables just taken over, which could hold every connection of the main
+pool past the leases' safe time (they would lapse on a worker merely busy)."""
 FOLLOW_MARGIN = 2.0
 """How long past a lease's ttl a gateway waits to hear where a table let go went, before
 its clients reconnect instead."""
@@ -77,15 +81,20 @@ def new_worker_id() -> str:
 class Cluster:
     """This process as one worker of a site: its leases, channels and heartbeats."""
 
-    def __init__(
-        self, settings: Settings, engine: AsyncEngine, *, worker_id: str | None = None
-    ) -> None:
+    def __init__(self, settings: Settings, *, worker_id: str | None = None) -> None:
         self.worker_id = worker_id or new_worker_id()
         self.scan_seconds = min(SCAN_SECONDS, settings.lease_seconds / 4)
         self.link = RedisLink(settings, worker_id=self.worker_id)
         self.prefix = self.link.prefix
         self.redis: Redis = self.link.redis
-        self.leases = LeaseStore(engine)
+        self.lease_engine = make_engine(
+            settings.database_url,
+            schema=settings.database_schema,
+            pool_size=LEASE_CONNECTIONS,
+            max_overflow=0,
+            time_limit=settings.lease_seconds,
+        )
+        self.leases = LeaseStore(self.lease_engine)
         self.registry: TableRegistry | None = None
         self._work = OneOffWork()  # one-off work (releases, answers)
         self._background: set[asyncio.Task[Any]] = set()  # the loops of a running worker
@@ -163,6 +172,7 @@ class Cluster:
         await self.link.stop_sending()
         with contextlib.suppress(Exception):
             await self.keeper.close()
+        await self.lease_engine.dispose()
         await self.link.close()
 
     async def _every(self, seconds: float, work: Any) -> None:

@@ -1,0 +1,64 @@
+"""A worker keeps its table leases while every connection of its database pool is busy.
+
+A worker that has just taken over many tables restores them all at once, and on a busy
+machine those restores can hold every connection of the pool for longer than a lease's
+safe time.  Its lease statements (takes, renewals, releases) have connections of their
+own, so they never wait behind that work and its leases do not lapse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from sqlalchemy import select
+
+from rummykit.server.api.context import ServerContext
+from rummykit.server.bots.service import BotRunner
+from rummykit.server.cluster.worker import Cluster
+from rummykit.server.storage.models import LeaseRow
+from tests.kit.apps import serving
+from tests.kit.databases import POSTGRES_URL, make_settings
+from tests.kit.redis import REDIS_URL, new_prefix
+from tests.kit.storage import human_seats, table_row
+
+
+async def expiry(cluster: Cluster, table_id: str) -> datetime:
+    """When the table's lease expires, by the database's clock."""
+    async with cluster.lease_engine.connect() as connection:
+        found = await connection.scalar(
+            select(LeaseRow.expires_at).where(LeaseRow.table_id == table_id)
+        )
+    assert found is not None
+    return found
+
+
+def test_a_worker_renews_its_leases_while_its_pool_is_busy(
+    postgres_schema: str, bot_runner: BotRunner
+) -> None:
+    settings = make_settings(
+        POSTGRES_URL,
+        database_schema=postgres_schema,
+        database_pool_size=1,
+        database_max_overflow=0,
+        redis_url=REDIS_URL,
+        redis_prefix=new_prefix(),
+        lease_seconds=2.0,
+    )
+
+    async def run() -> None:
+        async with serving(settings, bot_runner) as app:
+            server: ServerContext = app.state.server
+            cluster = server.tables.cluster
+            assert isinstance(cluster, Cluster)
+            await server.storage.add_table(table_row("t1"), human_seats("t1"))
+            # the pool's only connection, held by other work for longer than the lease
+            async with server.storage.engine.connect():
+                lease = await asyncio.wait_for(cluster.keeper.take("t1"), timeout=10)
+                assert lease is not None
+                taken_until = await expiry(cluster, "t1")
+                await asyncio.wait_for(cluster.keeper.renew_round(), timeout=10)
+                assert cluster.keeper.lease_for("t1") == lease
+                assert await expiry(cluster, "t1") > taken_until  # renewed
+
+    asyncio.run(run())
