@@ -326,8 +326,17 @@ def markers_of(
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # The browser tests go last: their session's Playwright keeps an event loop running
-    # in the process, where a later test's asyncio.run() would fail.
-    items.sort(key=lambda item: Path(item.path).is_relative_to(WEB_TESTS))
+    # in the process, where a later test's asyncio.run() would fail.  Within each group
+    # the files with slow tests go first (each file kept whole, so that its shared set-up
+    # is made once), so that the run does not end waiting on a few long tests handed out
+    # last: pytest-xdist gives each process the next tests as it frees up.
+    slow_files = {item.nodeid.partition("::")[0] for item in items if is_slow(item.nodeid)}
+    items.sort(
+        key=lambda item: (
+            Path(item.path).is_relative_to(WEB_TESTS),
+            item.nodeid.partition("::")[0] not in slow_files,
+        )
+    )
     for item in items:
         callspec = getattr(item, "callspec", None)
         params = callspec.params if callspec is not None else {}

@@ -20,10 +20,10 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from rummykit.server.cluster.lease_keeper import LeaseKeeper
-from rummykit.server.cluster.leases import LeaseStore, LocalLeases
+from rummykit.server.cluster.leases import LeaseStore, LocalLeases, Renewal
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost, StorageError
-from rummykit.server.storage.fencing import Lease
+from rummykit.server.storage.fencing import Lease, held_leases
 from rummykit.server.storage.store import Storage
 from tests.kit.leases import Processes, end_now, eventually, in_processes, within
 from tests.kit.storage import bot_seat, open_storage, table_row
@@ -148,8 +148,33 @@ def test_renew_many_renews_only_the_leases_still_held(postgres_schema: str) -> N
         taken = await store.acquire("t2", "bob", 5.0)
         assert taken is not None
         held = [x for x in leases if x is not None]
-        assert await store.renew_many(held) == {"t1", "t3"}
-        assert await store.renew_many([]) == set()
+        assert await store.renew_many(held) == Renewal(renewed={"t1", "t3"}, busy=set())
+        assert await store.renew_many([]) == Renewal(renewed=set(), busy=set())
+
+    in_processes(postgres_schema, run)
+
+
+def test_a_renewal_waits_for_no_write_under_way(postgres_schema: str) -> None:
+    """A write under its lease locks the lease row until its commit (which a busy
+    process may be slow to send); a renewal does not wait for it: that table is busy,
+    neither renewed nor lost, the others are renewed, and so is it once the write is
+    over.  The keeper keeps a busy table."""
+
+    async def run(db: Processes) -> None:
+        storage = await db.storage(tables=["t1", "t2"])
+        store = LeaseStore(storage.engine)
+        lost: list[str] = []
+        keeper = LeaseKeeper(store, owner="alice", ttl=30.0, margin=5.0, on_lost=lost.append)
+        first, second = await keeper.take("t1"), await keeper.take("t2")
+        assert first is not None and second is not None
+        async with storage.engine.connect() as writer, writer.begin():
+            assert await held_leases(writer, [first]) == {first}  # the write's lock
+            busy = await within(store.renew_many([first, second]))
+            assert busy == Renewal(renewed={"t2"}, busy={"t1"})
+            await within(keeper.renew_round())
+            assert lost == [] and keeper.lease_for("t1") == first
+        renewal = await within(store.renew_many([first, second]))
+        assert renewal == Renewal(renewed={"t1", "t2"}, busy=set())
 
     in_processes(postgres_schema, run)
 
@@ -526,7 +551,7 @@ def test_local_leases_always_grant_and_are_not_fenced() -> None:
         second = await leases.acquire("t1", "me", 4.0)
         assert second.token == 2
         assert not await leases.renew(first) and await leases.renew(second)
-        assert await leases.renew_many([first, second]) == {"t1"}
+        assert await leases.renew_many([first, second]) == Renewal(renewed={"t1"}, busy=set())
         await leases.release(first)  # not the current one: nothing happens
         assert await leases.renew(second)
         await leases.release(second)

@@ -150,7 +150,7 @@ class LeaseKeeper:
     async def _renew(self, holds: list[_Hold]) -> None:
         sent = self._clock()
         try:
-            renewed = await self.leases.renew_many(hold.lease for hold in holds)
+            renewal = await self.leases.renew_many(hold.lease for hold in holds)
         except Exception:  # a failed renewal is one that did not happen
             log.warning("renewing %d table leases failed", len(holds), exc_info=True)
             self._failed_at = self._clock()
@@ -160,9 +160,9 @@ class LeaseKeeper:
             table_id = hold.lease.table_id
             if self._held.get(table_id) is not hold:
                 continue  # given up, lapsed or taken anew meanwhile
-            if table_id in renewed:
+            if table_id in renewal.renewed:
                 hold.safe_until = max(hold.safe_until, sent + self.ttl - self.margin)
-            else:
+            elif table_id not in renewal.busy:  # a busy one is tried again next round
                 self._lose(table_id)
 
     def _drop_lapsed(self) -> None:

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from rummykit.server.storage.errors import LeaseLost
 from rummykit.server.storage.fencing import Lease, lease_clock
-from rummykit.server.storage.leases import LeaseStore, check_ttl
+from rummykit.server.storage.leases import LeaseStore, Renewal, check_ttl
 
 __all__ = [
     "Lease",
@@ -36,6 +36,7 @@ __all__ = [
     "LeaseStore",
     "Leases",
     "LocalLeases",
+    "Renewal",
     "lease_clock",
 ]
 
@@ -51,7 +52,7 @@ class Leases(Protocol):
 
     async def renew(self, lease: Lease) -> bool: ...
 
-    async def renew_many(self, leases: Iterable[Lease]) -> set[str]: ...
+    async def renew_many(self, leases: Iterable[Lease]) -> Renewal: ...
 
     async def release(self, lease: Lease) -> None: ...
 
@@ -88,8 +89,9 @@ class LocalLeases:
     async def renew(self, lease: Lease) -> bool:
         return self._held.get(lease.table_id) == lease
 
-    async def renew_many(self, leases: Iterable[Lease]) -> set[str]:
-        return {lease.table_id for lease in leases if self._held.get(lease.table_id) == lease}
+    async def renew_many(self, leases: Iterable[Lease]) -> Renewal:
+        held = {lease.table_id for lease in leases if self._held.get(lease.table_id) == lease}
+        return Renewal(renewed=held, busy=set())
 
     async def release(self, lease: Lease) -> None:
         if self._held.get(lease.table_id) == lease:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from datetime import timedelta
+from typing import NamedTuple
 
 from sqlalchemy import ColumnElement, func, literal, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
@@ -24,6 +25,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from rummykit.server.storage.errors import StorageError
 from rummykit.server.storage.fencing import Lease, lease_clock
 from rummykit.server.storage.models import LeaseRow, TableRow
+
+
+class Renewal(NamedTuple):
+    """What a renewal of several leases did, by table id."""
+
+    renewed: set[str]
+    """Pushed to the database's ``now() + ttl``."""
+    busy: set[str]
+    """Still held, but not renewed this time: the row is locked by a write of its
+    holder's own that is under way (:mod:`.fencing`); the next renewal tries again."""
 
 
 def check_ttl(ttl: float) -> None:
@@ -92,33 +103,45 @@ class LeaseStore:
 
     async def renew(self, lease: Lease) -> bool:
         """Push the lease's expiry to the database's ``now() + ttl``; false (and nothing
-        changed) if it is no longer held: expired, released or taken over.  A lease
-        that expired is never brought back, even if nobody took it meanwhile: its
-        holder must acquire the table again (a new token) and reload it."""
-        return lease.table_id in await self.renew_many([lease])
+        changed) if it was not renewed: no longer held (expired, released or taken over:
+        a lease that expired is never brought back, even if nobody took it meanwhile;
+        its holder must acquire the table again, a new token, and reload it), or
+        :attr:`Renewal.busy`."""
+        return lease.table_id in (await self.renew_many([lease])).renewed
 
-    async def renew_many(self, leases: Iterable[Lease]) -> set[str]:
-        """Renew several leases in one statement (one for each ``ttl`` among them); the
-        ids of the tables whose lease was renewed."""
+    async def renew_many(self, leases: Iterable[Lease]) -> Renewal:
+        """Renew several leases at once (one statement for each ``ttl`` among them).
+
+        A renewal never waits on a row lock: the rows that the holder's own writes hold
+        (``FOR SHARE`` until their commit, which a busy process may be slow to send) are
+        skipped and reported :attr:`Renewal.busy`, so that one slow write holds up the
+        renewal of no other table, nor that of its own beyond the next try.
+        """
         held = list(leases)
-        if not held:
-            return set()
         renewed: set[str] = set()
+        busy: set[str] = set()
+        if not held:
+            return Renewal(renewed, busy)
         async with self._alone.connect() as connection:
             for ttl in sorted({lease.ttl for lease in held}):
                 check_ttl(ttl)
                 keys = [(x.table_id, x.owner, x.token) for x in held if x.ttl == ttl]
+                still_held = select(LeaseRow.table_id).where(
+                    tuple_(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token).in_(keys),
+                    LeaseRow.expires_at > func.now(),
+                )
+                free = still_held.with_for_update(key_share=True, skip_locked=True)
                 result = await connection.execute(
                     update(LeaseRow)
-                    .where(
-                        tuple_(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token).in_(keys),
-                        LeaseRow.expires_at > func.now(),
-                    )
+                    .where(LeaseRow.table_id.in_(free))
                     .values(expires_at=func.now() + _seconds(ttl))
                     .returning(LeaseRow.table_id)
                 )
-                renewed.update(result.scalars())
-        return renewed
+                now_renewed = set(result.scalars())
+                renewed |= now_renewed
+                if len(now_renewed) < len(keys):  # skipped or lost: which were skipped
+                    busy |= set((await connection.execute(still_held)).scalars()) - now_renewed
+        return Renewal(renewed, busy)
 
     async def release(self, lease: Lease) -> None:
         """End the lease now, if it is still held (the row stays, keeping the token)."""
