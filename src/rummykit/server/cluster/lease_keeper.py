@@ -148,22 +148,35 @@ class LeaseKeeper:
             await asyncio.sleep(self.renew_every)
 
     async def _renew(self, holds: list[_Hold]) -> None:
+        """Renew ``holds`` without waiting on any row lock, then the busy ones (locked by
+        a write of this process under way) waiting for that write to end: one slow
+        write holds up no other table's renewal."""
+        busy = await self._renew_now(holds, wait=False)
+        if busy:
+            await self._renew_now(busy, wait=True)
+
+    async def _renew_now(self, holds: list[_Hold], *, wait: bool) -> list[_Hold]:
+        """One renewal statement for ``holds``; the holds found busy."""
         sent = self._clock()
         try:
-            renewal = await self.leases.renew_many(hold.lease for hold in holds)
+            renewal = await self.leases.renew_many((hold.lease for hold in holds), wait=wait)
         except Exception:  # a failed renewal is one that did not happen
             log.warning("renewing %d table leases failed", len(holds), exc_info=True)
             self._failed_at = self._clock()
-            return
+            return []
         self._failed_at = None
+        busy = []
         for hold in holds:
             table_id = hold.lease.table_id
             if self._held.get(table_id) is not hold:
                 continue  # given up, lapsed or taken anew meanwhile
             if table_id in renewal.renewed:
                 hold.safe_until = max(hold.safe_until, sent + self.ttl - self.margin)
-            elif table_id not in renewal.busy:  # a busy one is tried again next round
+            elif table_id in renewal.busy:
+                busy.append(hold)
+            else:
                 self._lose(table_id)
+        return busy
 
     def _drop_lapsed(self) -> None:
         now = self._clock()

@@ -52,7 +52,7 @@ class Leases(Protocol):
 
     async def renew(self, lease: Lease) -> bool: ...
 
-    async def renew_many(self, leases: Iterable[Lease]) -> Renewal: ...
+    async def renew_many(self, leases: Iterable[Lease], *, wait: bool = True) -> Renewal: ...
 
     async def release(self, lease: Lease) -> None: ...
 
@@ -89,7 +89,7 @@ class LocalLeases:
     async def renew(self, lease: Lease) -> bool:
         return self._held.get(lease.table_id) == lease
 
-    async def renew_many(self, leases: Iterable[Lease]) -> Renewal:
+    async def renew_many(self, leases: Iterable[Lease], *, wait: bool = True) -> Renewal:
         held = {lease.table_id for lease in leases if self._held.get(lease.table_id) == lease}
         return Renewal(renewed=held, busy=set())
 

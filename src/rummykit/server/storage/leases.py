@@ -109,13 +109,13 @@ class LeaseStore:
         :attr:`Renewal.busy`."""
         return lease.table_id in (await self.renew_many([lease])).renewed
 
-    async def renew_many(self, leases: Iterable[Lease]) -> Renewal:
+    async def renew_many(self, leases: Iterable[Lease], *, wait: bool = True) -> Renewal:
         """Renew several leases at once (one statement for each ``ttl`` among them).
 
-        A renewal never waits on a row lock: the rows that the holder's own writes hold
-        (``FOR SHARE`` until their commit, which a busy process may be slow to send) are
-        skipped and reported :attr:`Renewal.busy`, so that one slow write holds up the
-        renewal of no other table, nor that of its own beyond the next try.
+        The rows that the holder's own writes hold (``FOR SHARE`` until their commit,
+        which a busy process may be slow to send) are waited for; unless ``wait`` is
+        false: they are then skipped and reported :attr:`Renewal.busy`, so that a
+        holder may renew its other tables first, held up by no write of theirs.
         """
         held = list(leases)
         renewed: set[str] = set()
@@ -130,7 +130,7 @@ class LeaseStore:
                     tuple_(LeaseRow.table_id, LeaseRow.owner, LeaseRow.token).in_(keys),
                     LeaseRow.expires_at > func.now(),
                 )
-                free = still_held.with_for_update(key_share=True, skip_locked=True)
+                free = still_held.with_for_update(key_share=True, skip_locked=not wait)
                 result = await connection.execute(
                     update(LeaseRow)
                     .where(LeaseRow.table_id.in_(free))
@@ -139,7 +139,7 @@ class LeaseStore:
                 )
                 now_renewed = set(result.scalars())
                 renewed |= now_renewed
-                if len(now_renewed) < len(keys):  # skipped or lost: which were skipped
+                if not wait and len(now_renewed) < len(keys):  # which were skipped
                     busy |= set((await connection.execute(still_held)).scalars()) - now_renewed
         return Renewal(renewed, busy)
 
