@@ -12,7 +12,9 @@ and the act it allows; the fencing token at the write covers the rest.
 
 The keeper never cancels a statement under way (cancelling one can wait on the very
 connection that hangs); it waits for a renewal at most until the first lease lapses,
-and starts none while one is still out.
+and starts none while one is still out.  A renewal does not wait for the leases whose
+rows its own process's writes hold locked: it renews the others, and renews those in a
+task of their own, waiting for the writes to end (at most one such task at a time).
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ class LeaseKeeper:
         self._on_lost = on_lost
         self._held: dict[str, _Hold] = {}
         self._renewal: asyncio.Task[None] | None = None
+        self._waiting: asyncio.Task[list[_Hold]] | None = None  # renewing the busy holds
         self._failed_at: float | None = None  # the last renewal that failed or came late
 
     def lease_for(self, table_id: str) -> Lease | None:
@@ -123,8 +126,9 @@ class LeaseKeeper:
 
     async def close(self) -> None:
         """Give up every table (at shutdown); a renewal still out is cancelled."""
-        if self._renewal is not None:
-            self._renewal.cancel()
+        for task in (self._renewal, self._waiting):
+            if task is not None:
+                task.cancel()
         for table_id in list(self._held):
             await self.give_up(table_id)
 
@@ -148,12 +152,14 @@ class LeaseKeeper:
             await asyncio.sleep(self.renew_every)
 
     async def _renew(self, holds: list[_Hold]) -> None:
-        """Renew ``holds`` without waiting on any row lock, then the busy ones (locked by
-        a write of this process under way) waiting for that write to end: one slow
-        write holds up no other table's renewal."""
+        """Renew ``holds`` without waiting on any row lock; then, in a task of its own
+        (unless the last such is still out), the busy ones, locked by a write of this
+        process under way, waiting for that write to end.  One slow write holds up
+        neither another table's renewal nor the next rounds, which renew the tables
+        taken meanwhile."""
         busy = await self._renew_now(holds, wait=False)
-        if busy:
-            await self._renew_now(busy, wait=True)
+        if busy and (self._waiting is None or self._waiting.done()):
+            self._waiting = asyncio.create_task(self._renew_now(busy, wait=True))
 
     async def _renew_now(self, holds: list[_Hold], *, wait: bool) -> list[_Hold]:
         """One renewal statement for ``holds``; the holds found busy."""
