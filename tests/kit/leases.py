@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from rummykit.server.storage.store import Storage
 from tests.kit.databases import POSTGRES_URL
@@ -90,3 +92,13 @@ async def end_now(storage: Storage, table_id: str) -> None:
         await connection.execute(
             text("UPDATE table_leases SET expires_at = now() WHERE table_id = :t"), {"t": table_id}
         )
+
+
+async def expiry(engine: AsyncEngine, table_id: str) -> datetime:
+    """When the table's lease expires, by the database's clock (read without a lock)."""
+    async with engine.connect() as connection:
+        found = await connection.scalar(
+            text("SELECT expires_at FROM table_leases WHERE table_id = :t"), {"t": table_id}
+        )
+    assert isinstance(found, datetime)
+    return found

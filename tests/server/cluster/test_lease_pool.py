@@ -9,28 +9,15 @@ own, so they never wait behind that work and its leases do not lapse.
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
-
-from sqlalchemy import select
 
 from rummykit.server.api.context import ServerContext
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.cluster.worker import Cluster
-from rummykit.server.storage.models import LeaseRow
 from tests.kit.apps import serving
 from tests.kit.databases import POSTGRES_URL, make_settings
+from tests.kit.leases import expiry
 from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.storage import human_seats, table_row
-
-
-async def expiry(cluster: Cluster, table_id: str) -> datetime:
-    """When the table's lease expires, by the database's clock."""
-    async with cluster.lease_engine.connect() as connection:
-        found = await connection.scalar(
-            select(LeaseRow.expires_at).where(LeaseRow.table_id == table_id)
-        )
-    assert found is not None
-    return found
 
 
 def test_a_worker_renews_its_leases_while_its_pool_is_busy(
@@ -56,9 +43,9 @@ def test_a_worker_renews_its_leases_while_its_pool_is_busy(
             async with server.storage.engine.connect():
                 lease = await asyncio.wait_for(cluster.keeper.take("t1"), timeout=10)
                 assert lease is not None
-                taken_until = await expiry(cluster, "t1")
+                taken_until = await expiry(cluster.lease_engine, "t1")
                 await asyncio.wait_for(cluster.keeper.renew_round(), timeout=10)
                 assert cluster.keeper.lease_for("t1") == lease
-                assert await expiry(cluster, "t1") > taken_until  # renewed
+                assert await expiry(cluster.lease_engine, "t1") > taken_until  # renewed
 
     asyncio.run(run())

@@ -13,7 +13,6 @@ import asyncio
 import itertools
 import time
 from collections.abc import Awaitable
-from datetime import datetime
 from typing import TypeVar
 
 import pytest
@@ -25,9 +24,8 @@ from rummykit.server.cluster.leases import LeaseStore, LocalLeases, Renewal
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease, held_leases
-from rummykit.server.storage.models import LeaseRow
 from rummykit.server.storage.store import Storage
-from tests.kit.leases import Processes, end_now, eventually, in_processes, within
+from tests.kit.leases import Processes, end_now, eventually, expiry, in_processes, within
 from tests.kit.storage import bot_seat, open_storage, table_row
 
 T = TypeVar("T")
@@ -37,16 +35,6 @@ async def logged(storage: Storage, table_id: str) -> list[tuple[int, str]]:
     stored = await storage.load_table(table_id)
     assert stored is not None
     return [(a.state_number, a.action) for a in stored.actions]
-
-
-async def expiry(storage: Storage, table_id: str) -> datetime:
-    """When the table's lease expires, by the database's clock (read without a lock)."""
-    async with storage.engine.connect() as connection:
-        found = await connection.scalar(
-            select(LeaseRow.expires_at).where(LeaseRow.table_id == table_id)
-        )
-    assert found is not None
-    return found
 
 
 async def nobody_holds(store: LeaseStore, table_id: str) -> bool | None:
@@ -179,19 +167,19 @@ def test_a_renewal_is_held_up_by_no_other_tables_write(postgres_schema: str) -> 
         keeper = LeaseKeeper(store, owner="alice", ttl=30.0, margin=5.0, on_lost=lost.append)
         first, second = await keeper.take("t1"), await keeper.take("t2")
         assert first is not None and second is not None
-        taken = {t: await expiry(storage, t) for t in ("t1", "t2")}
+        taken = {t: await expiry(storage.engine, t) for t in ("t1", "t2")}
 
         async def renewed(table_id: str) -> bool | None:
-            return await _true_or_none(await expiry(storage, table_id) > taken[table_id])
+            return await _true_or_none(await expiry(storage.engine, table_id) > taken[table_id])
 
         async with storage.engine.connect() as writer, writer.begin():
             assert await held_leases(writer, [first]) == {first}  # the write's lock
             busy = await within(store.renew_many([first, second], wait=False))
             assert busy == Renewal(renewed={"t2"}, busy={"t1"})
-            taken["t2"] = await expiry(storage, "t2")
+            taken["t2"] = await expiry(storage.engine, "t2")
             keeping = asyncio.create_task(keeper.renew_round())
             await eventually(lambda: renewed("t2"))  # while t1's write is under way
-            assert await expiry(storage, "t1") == taken["t1"]
+            assert await expiry(storage.engine, "t1") == taken["t1"]
             await within(keeping)  # the round is over, t1's renewal still waits
         await eventually(lambda: renewed("t1"))
         assert lost == [] and keeper.lease_for("t1") == first
