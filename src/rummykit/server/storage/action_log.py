@@ -14,13 +14,31 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    Integer,
+    String,
+    and_,
+    column,
+    func,
+    insert,
+    select,
+    values,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from rummykit.server.storage.errors import LeaseLost, StorageError
 from rummykit.server.storage.fencing import Lease, held_leases
-from rummykit.server.storage.models import ActionRow
+from rummykit.server.storage.models import ActionRow, LeaseRow
+
+_COLUMNS = ("table_id", "state_number", "seat", "action", "actor", "at")
+"""An action row's columns, in the order the fenced insert gives them."""
+
+
+def _row_values(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(row[name] for name in _COLUMNS)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -115,15 +133,65 @@ class ActionWriter:
                         pending.stored.set_result(None)
 
     async def _insert_actions(self, batch: list[_PendingAction]) -> set[_PendingAction]:
-        """Insert the batch's actions in one transaction, except those whose lease no
-        longer holds their table: those are returned, not stored."""
+        """Insert the batch's actions, except those whose lease no longer holds their
+        table: those are returned, not stored."""
+        fenced = [p for p in batch if p.lease is not None]
+        if fenced and self.engine.dialect.name == "postgresql":
+            free = [p for p in batch if p.lease is None]
+            if free:
+                async with self.engine.begin() as connection:
+                    await connection.execute(insert(ActionRow), [p.row for p in free])
+            return await self._insert_fenced(fenced)
         async with self.engine.begin() as connection:
-            held = await held_leases(connection, [p.lease for p in batch if p.lease])
-            lost = {p for p in batch if p.lease is not None and p.lease not in held}
+            held = await held_leases(connection, [p.lease for p in fenced if p.lease])
+            lost = {p for p in fenced if p.lease not in held}
             rows = [p.row for p in batch if p not in lost]
             if rows:
                 await connection.execute(insert(ActionRow), rows)
             return lost
+
+    async def _insert_fenced(self, batch: list[_PendingAction]) -> set[_PendingAction]:
+        """Insert actions written under leases in one statement that commits alone, each
+        only if its lease still holds its table; those not stored are returned.
+
+        The statement locks the lease rows it reads (``FOR SHARE``: no takeover commits
+        in between) only while the database runs it: no lock waits on this process to
+        send a commit, which a busy process may be slow to, so the renewal of its leases
+        (an ``UPDATE`` of those rows) is never held up by its own writes.
+        """
+        pending = values(
+            column("table_id", String),
+            column("state_number", Integer),
+            column("seat", Integer),
+            column("action", String),
+            column("actor", String),
+            column("at", Float),
+            column("owner", String),
+            column("token", BigInteger),
+            name="pending",
+        ).data([(*_row_values(p.row), p.lease.owner, p.lease.token) for p in batch if p.lease])
+        under_lease = (
+            select(*(pending.c[name] for name in _COLUMNS))
+            .join(
+                LeaseRow,
+                and_(
+                    LeaseRow.table_id == pending.c.table_id,
+                    LeaseRow.owner == pending.c.owner,
+                    LeaseRow.token == pending.c.token,
+                ),
+            )
+            .where(LeaseRow.expires_at > func.now())
+            .with_for_update(read=True, of=LeaseRow)
+        )
+        statement = (
+            insert(ActionRow)
+            .from_select(list(_COLUMNS), under_lease)
+            .returning(ActionRow.table_id, ActionRow.state_number)
+        )
+        alone = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        async with alone.connect() as connection:
+            stored = {(row[0], row[1]) for row in await connection.execute(statement)}
+        return {p for p in batch if (p.row["table_id"], p.row["state_number"]) not in stored}
 
     async def _insert_alone(self, pending: _PendingAction) -> None:
         """Store one action in its own transaction and tell its waiter how it went."""
