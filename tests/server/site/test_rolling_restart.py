@@ -12,9 +12,11 @@ longer than :data:`UNPLAYABLE_LIMIT` from the first SIGTERM to the last start.
 from __future__ import annotations
 
 import signal
+import time
+from datetime import datetime
 
 from tests.kit.factories import HUMAN, table_body
-from tests.kit.site import Seat, Site, play_through
+from tests.kit.site import LEASE_SECONDS, Seat, Site, play_through
 
 TABLES = 20
 UNPLAYABLE_GOAL = 2.0
@@ -34,11 +36,15 @@ def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
         body = table_body(game, HUMAN, "greedy", rules=rules, turn_seconds=None)
         games.append((person.post("/api/tables", body)["table_id"], person))
 
+    restarts: list[float] = []  # when the first SIGTERM was sent and the last start ended
+
     def restart_each() -> None:
+        restarts.append(time.time())
         for worker in site.workers:
             # uvicorn ends by the signal it caught, once the app has shut down
             assert worker.terminate() in (0, -signal.SIGTERM), worker.log.read_text()[-2000:]
             worker.start()
+        restarts.append(time.time())
 
     silences = play_through(site, games, restart_each, progress=3)
     errors = {person.name: person.errors for _, person in games if person.errors}
@@ -48,6 +54,17 @@ def test_a_rolling_restart_loses_nothing_and_shows_no_error(site: Site) -> None:
     logs = site.logs()
     assert logs.count("event=server_started") == 2 * len(site.workers)
     assert logs.count("event=server_stopped") == len(site.workers)  # each drained in turn
-    # the tables moved by release, not by a lease left to expire
+    # the tables moved by release, not by a lease left to expire: none lapsed until every
+    # table taken over in the restarts was past its first renewals (later in play, a
+    # starved machine may let a two-second lease lapse; the stop rule moves the table,
+    # and the errors and silences above count what its people saw)
     assert "event=taken_over" in logs
-    assert "event=lease_lost" not in logs
+    until = restarts[1] + 2 * LEASE_SECONDS
+    lapsed = [line for line in logs.splitlines() if "event=lease_lost" in line]
+    assert not [line for line in lapsed if logged_at(line) <= until], lapsed
+
+
+def logged_at(line: str) -> float:
+    """When a worker's log line was written (its time stamp, to the millisecond)."""
+    stamp = datetime.strptime(line[:23], "%Y-%m-%d %H:%M:%S,%f")
+    return stamp.timestamp()
