@@ -141,6 +141,9 @@ class ActionWriter:
             if free:
                 async with self.engine.begin() as connection:
                     await connection.execute(insert(ActionRow), [p.row for p in free])
+                for pending in free:  # stored: not tried again if the fenced ones fail
+                    if not pending.stored.done():
+                        pending.stored.set_result(None)
             return await self._insert_fenced(fenced)
         async with self.engine.begin() as connection:
             held = await held_leases(connection, [p.lease for p in fenced if p.lease])

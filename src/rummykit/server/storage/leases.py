@@ -33,8 +33,8 @@ class Renewal(NamedTuple):
     renewed: set[str]
     """Pushed to the database's ``now() + ttl``."""
     busy: set[str]
-    """Still held, but not renewed this time: the row is locked by a write of its
-    holder's own that is under way (:mod:`.fencing`); the next renewal tries again."""
+    """Still held, but not renewed this time (a renewal that does not wait): the row is
+    locked by a write of its holder's own that is under way (:mod:`.fencing`)."""
 
 
 def check_ttl(ttl: float) -> None:
