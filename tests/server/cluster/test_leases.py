@@ -259,12 +259,16 @@ def test_a_group_commit_checks_each_action_under_its_own_lease(postgres_schema: 
         assert [type(x).__name__ for x in outcomes] == [
             "NoneType", "StorageError", "LeaseLost", "StorageError", "NoneType"
         ]  # fmt: skip
+        # the action without a lease is stored, and once, although the other fails
+        third = [append("t4", 2, None), append("t0", 2, held["t0"])]
+        outcomes = await asyncio.gather(*third, return_exceptions=True)
+        assert [type(x).__name__ for x in outcomes] == ["NoneType", "StorageError"]
         expected = {
             "t0": [(0, "t0-0"), (1, "t0-1"), (2, "t0-2")],
             "t1": [(0, "t1-0")],
             "t2": [],
             "t3": [(0, "t3-0")],
-            "t4": [(0, "t4-0"), (1, "t4-1")],
+            "t4": [(0, "t4-0"), (1, "t4-1"), (2, "t4-2")],
             "t5": [],
         }
         assert {t: await logged(alice_storage, t) for t in tables} == expected
