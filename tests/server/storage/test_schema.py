@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -11,7 +12,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection
 
+from rummykit.server.storage import migrate
+from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.models import Base
+from tests.kit.databases import POSTGRES_URL
 from tests.kit.storage import open_storage
 
 
@@ -28,5 +32,32 @@ def test_the_migrated_schema_is_the_models_schema(database: dict[str, Any]) -> N
         async with storage.engine.connect() as connection:
             assert await connection.run_sync(_differences) == []
         await storage.close()
+
+    asyncio.run(run())
+
+
+def test_a_worker_stopped_mid_migration_for_longer_than_its_time_limit_still_migrates(
+    postgres_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker's sessions end a transaction left idle for its lease's time (engine.py);
+    a starved machine can stop the process that long between two statements of the
+    migration, which must still be applied whole."""
+    time_limit = 0.2
+    upgrade_schema = migrate._upgrade
+
+    def stopped_first(connection: Connection) -> None:
+        time.sleep(time_limit * 5)  # the process stopped, its transaction left idle
+        upgrade_schema(connection)
+
+    monkeypatch.setattr(migrate, "_upgrade", stopped_first)
+
+    async def run() -> None:
+        engine = make_engine(POSTGRES_URL, schema=postgres_schema, time_limit=time_limit)
+        try:
+            await migrate.upgrade(engine)
+            async with engine.connect() as connection:
+                assert await connection.run_sync(_differences) == []
+        finally:
+            await engine.dispose()
 
     asyncio.run(run())

@@ -27,6 +27,12 @@ def _upgrade(connection: Connection) -> None:
 
 MIGRATION_LOCK = 0x72756D6D  # "rumm": the advisory lock the workers of a site migrate under
 
+MIGRATION_IDLE_MS = 60_000
+"""How long a migration's transaction may sit idle between two statements: far longer
+than a worker's few seconds (a starved machine can stop a process for longer than that
+in the middle of the migration), yet a migrating worker that is frozen or cut off still
+lets the others go on after a minute."""
+
 
 async def upgrade(engine: AsyncEngine) -> None:
     """Bring the database behind ``engine`` to the newest schema.  On PostgreSQL the
@@ -40,6 +46,9 @@ async def upgrade(engine: AsyncEngine) -> None:
             # lock is asked for again and again rather than waited for in one statement
             await connection.execute(text("SET LOCAL statement_timeout = 0"))
             await connection.execute(text("SET LOCAL lock_timeout = 0"))
+            await connection.execute(
+                text(f"SET LOCAL idle_in_transaction_session_timeout = {MIGRATION_IDLE_MS}")
+            )
             while not (
                 await connection.execute(
                     text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
