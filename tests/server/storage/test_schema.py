@@ -11,9 +11,10 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from rummykit.server.storage import migrate
-from rummykit.server.storage.engine import make_engine
+from rummykit.server.storage.engine import limits, make_engine
 from rummykit.server.storage.models import Base
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.storage import open_storage
@@ -41,23 +42,29 @@ def test_a_worker_stopped_mid_migration_for_longer_than_its_time_limit_still_mig
 ) -> None:
     """A worker's sessions end a transaction left idle for its lease's time (engine.py);
     a starved machine can stop the process that long between two statements of the
-    migration, which must still be applied whole."""
-    time_limit = 0.2
+    migration, which must still be applied whole.
+
+    The engine here has only that limit, short, so that nothing else (the client's
+    own limits, meant for a worker cut off from the database) can fail the test."""
+    idle = limits(0.2)["idle_in_transaction_session_timeout"]
     upgrade_schema = migrate._upgrade
 
     def stopped_first(connection: Connection) -> None:
-        time.sleep(time_limit * 5)  # the process stopped, its transaction left idle
+        time.sleep(1.0)  # the process stopped (wall time is the subject), its transaction idle
         upgrade_schema(connection)
 
     monkeypatch.setattr(migrate, "_upgrade", stopped_first)
 
     async def run() -> None:
-        engine = make_engine(POSTGRES_URL, schema=postgres_schema, time_limit=time_limit)
+        settings = {"search_path": postgres_schema, "idle_in_transaction_session_timeout": idle}
+        limited = create_async_engine(POSTGRES_URL, connect_args={"server_settings": settings})
+        plain = make_engine(POSTGRES_URL, schema=postgres_schema)
         try:
-            await migrate.upgrade(engine)
-            async with engine.connect() as connection:
+            await migrate.upgrade(limited)
+            async with plain.connect() as connection:
                 assert await connection.run_sync(_differences) == []
         finally:
-            await engine.dispose()
+            await limited.dispose()
+            await plain.dispose()
 
     asyncio.run(run())
