@@ -9,10 +9,11 @@ own, so they never wait behind that work and its leases do not lapse.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from rummykit.server.api.context import ServerContext
 from rummykit.server.bots.service import BotRunner
-from rummykit.server.cluster.worker import Cluster
+from rummykit.server.cluster.worker import LEASE_CONNECTIONS, Cluster
 from tests.kit.apps import serving
 from tests.kit.databases import POSTGRES_URL, make_settings
 from tests.kit.leases import expiry
@@ -47,5 +48,38 @@ def test_a_worker_renews_its_leases_while_its_pool_is_busy(
                 await asyncio.wait_for(cluster.keeper.renew_round(), timeout=10)
                 assert cluster.keeper.lease_for("t1") == lease
                 assert await expiry(cluster.lease_engine, "t1") > taken_until  # renewed
+
+    asyncio.run(run())
+
+
+def test_a_worker_renews_its_leases_while_its_takes_hold_every_lease_connection(
+    postgres_schema: str, bot_runner: BotRunner
+) -> None:
+    """A worker taking over many tables at once sends as many takes and lookups as its
+    lease connections can carry; its renewal has a connection of its own and is not
+    queued behind them."""
+    settings = make_settings(
+        POSTGRES_URL,
+        database_schema=postgres_schema,
+        redis_url=REDIS_URL,
+        redis_prefix=new_prefix(),
+        lease_seconds=2.0,
+    )
+
+    async def run() -> None:
+        async with serving(settings, bot_runner) as app:
+            server: ServerContext = app.state.server
+            cluster = server.tables.cluster
+            assert isinstance(cluster, Cluster)
+            await server.storage.add_table(table_row("t1"), human_seats("t1"))
+            lease = await asyncio.wait_for(cluster.keeper.take("t1"), timeout=10)
+            assert lease is not None
+            taken_until = await expiry(server.storage.engine, "t1")
+            async with contextlib.AsyncExitStack() as busy:
+                for _ in range(LEASE_CONNECTIONS):  # each held by a take still under way
+                    await busy.enter_async_context(cluster.lease_engine.connect())
+                await asyncio.wait_for(cluster.keeper.renew_round(), timeout=10)
+                assert cluster.keeper.lease_for("t1") == lease
+                assert await expiry(server.storage.engine, "t1") > taken_until  # renewed
 
     asyncio.run(run())

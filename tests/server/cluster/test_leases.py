@@ -148,8 +148,8 @@ def test_renew_many_renews_only_the_leases_still_held(postgres_schema: str) -> N
         taken = await store.acquire("t2", "bob", 5.0)
         assert taken is not None
         held = [x for x in leases if x is not None]
-        assert await store.renew_many(held) == Renewal(renewed={"t1", "t3"}, busy=set())
-        assert await store.renew_many([]) == Renewal(renewed=set(), busy=set())
+        assert _parts(await store.renew_many(held)) == ({"t1", "t3"}, set())
+        assert _parts(await store.renew_many([])) == (set(), set())
 
     in_processes(postgres_schema, run)
 
@@ -175,7 +175,7 @@ def test_a_renewal_is_held_up_by_no_other_tables_write(postgres_schema: str) -> 
         async with storage.engine.connect() as writer, writer.begin():
             assert await held_leases(writer, [first]) == {first}  # the write's lock
             busy = await within(store.renew_many([first, second], wait=False))
-            assert busy == Renewal(renewed={"t2"}, busy={"t1"})
+            assert _parts(busy) == ({"t2"}, {"t1"})
             taken["t2"] = await expiry(storage.engine, "t2")
             keeping = asyncio.create_task(keeper.renew_round())
             await eventually(lambda: renewed("t2"))  # while t1's write is under way
@@ -428,6 +428,11 @@ def test_expired_tables_are_the_unfinished_tables_nobody_holds(postgres_schema: 
 # -- the stop rule ---------------------------------------------------------------------
 
 
+def _parts(renewal: Renewal) -> tuple[set[str], set[str]]:
+    """What a renewal did: the leases renewed and those found busy."""
+    return renewal.renewed, renewal.busy
+
+
 class ManualClock:
     """A lease clock that moves only when told to."""
 
@@ -467,6 +472,39 @@ def test_the_keeper_acts_only_until_ttl_minus_margin_since_its_last_renewal(
         assert keeper.lease_for("t1") is None and lost == []
         await keeper.renew_round()
         assert sorted(lost) == ["t1", "t2"] and keeper.tables() == []
+
+    in_processes(postgres_schema, run)
+
+
+def test_a_lease_allows_its_whole_time_from_the_send_however_long_the_connection_took(
+    postgres_schema: str,
+) -> None:
+    """A take (or a renewal) that waited for a free connection sent its statement only
+    once it had one; the database's expiry counts from then, so must the holder's safe
+    time, or a takeover of many tables at once on a few connections would see the last
+    of them lapse before their first renewal."""
+
+    async def run(db: Processes) -> None:
+        storage = await db.storage(tables=["t1"], pool_size=1)
+        clock = ManualClock()
+        keeper = LeaseKeeper(
+            LeaseStore(storage.engine, clock=clock),
+            owner="alice",
+            ttl=30.0,
+            margin=5.0,
+            clock=clock,
+        )
+        async with storage.engine.connect():  # the only connection, busy
+            taking = asyncio.create_task(keeper.take("t1"))
+            for _ in range(50):  # no I/O before it waits for the pool: steps, not time
+                await asyncio.sleep(0)
+            assert not taking.done()
+            clock.reading += 40.0  # longer than the lease, waiting for the connection
+        lease = await within(taking)
+        assert lease is not None and lease.acquired_at == 1040.0
+        assert keeper.lease_for("t1") is lease
+        clock.reading += 24.9
+        assert keeper.lease_for("t1") is lease
 
     in_processes(postgres_schema, run)
 
@@ -564,7 +602,9 @@ def test_local_leases_always_grant_and_are_not_fenced() -> None:
         second = await leases.acquire("t1", "me", 4.0)
         assert second.token == 2
         assert not await leases.renew(first) and await leases.renew(second)
-        assert await leases.renew_many([first, second]) == Renewal(renewed={"t1"}, busy=set())
+        renewal = await leases.renew_many([first, second])
+        assert renewal == Renewal(renewed={"t1"}, busy=set(), sent_at=renewal.sent_at)
+        assert renewal.sent_at > first.acquired_at  # read from the clock when sent
         await leases.release(first)  # not the current one: nothing happens
         assert await leases.renew(second)
         await leases.release(second)

@@ -43,7 +43,8 @@ class LeaseKeeper:
     """The leases of one owner (one server process), renewed together.
 
     ``on_lost(table_id)`` is called once for each table the process must let go: its
-    lease lapsed by the stop rule or a renewal found it taken over.
+    lease lapsed by the stop rule or a renewal found it taken over.  ``clock`` must be
+    the one ``leases`` read: they say when each statement was sent by it.
     """
 
     def __init__(
@@ -163,7 +164,6 @@ class LeaseKeeper:
 
     async def _renew_now(self, holds: list[_Hold], *, wait: bool) -> list[_Hold]:
         """One renewal statement for ``holds``; the holds found busy."""
-        sent = self._clock()
         try:
             renewal = await self.leases.renew_many((hold.lease for hold in holds), wait=wait)
         except Exception:  # a failed renewal is one that did not happen
@@ -177,7 +177,7 @@ class LeaseKeeper:
             if self._held.get(table_id) is not hold:
                 continue  # given up, lapsed or taken anew meanwhile
             if table_id in renewal.renewed:
-                hold.safe_until = max(hold.safe_until, sent + self.ttl - self.margin)
+                hold.safe_until = max(hold.safe_until, renewal.sent_at + self.ttl - self.margin)
             elif table_id in renewal.busy:
                 busy.append(hold)
             else:

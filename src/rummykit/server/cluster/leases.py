@@ -91,7 +91,7 @@ class LocalLeases:
 
     async def renew_many(self, leases: Iterable[Lease], *, wait: bool = True) -> Renewal:
         held = {lease.table_id for lease in leases if self._held.get(lease.table_id) == lease}
-        return Renewal(renewed=held, busy=set())
+        return Renewal(renewed=held, busy=set(), sent_at=self._clock())
 
     async def release(self, lease: Lease) -> None:
         if self._held.get(lease.table_id) == lease:

@@ -58,6 +58,7 @@ from rummykit.server.table.remote import RemoteTable
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 HEARTBEAT_SECONDS = 0.5
 SCAN_SECONDS = 1.0
@@ -67,7 +68,10 @@ LEASE_CONNECTIONS = 3
 """The connections of a worker's lease statements, a pool of their own: renewals, takes,
 releases and owner lookups never wait for a connection behind other work, such as the
 restores of many tables just taken over, which could hold every connection of the main
-pool past the leases' safe time (they would lapse on a worker merely busy)."""
+pool past the leases' safe time (they would lapse on a worker merely busy).  The renewals
+that wait on no row lock have one more connection to themselves (one such renewal is out
+at a time), so that the takes and lookups of a takeover, many at once, never hold them
+up either."""
 FOLLOW_MARGIN = 2.0
 """How long past a lease's ttl a gateway waits to hear where a table let go went, before
 its clients reconnect instead."""
@@ -76,6 +80,18 @@ its clients reconnect instead."""
 def new_worker_id() -> str:
     """A worker's id, new at every start: host name, process id and a random part."""
     return f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _lease_engine(settings: Settings, connections: int) -> AsyncEngine:
+    """A pool of ``connections`` of a worker's own for its lease statements, each
+    statement held to the lease's time like the worker's other statements."""
+    return make_engine(
+        settings.database_url,
+        schema=settings.database_schema,
+        pool_size=connections,
+        max_overflow=0,
+        time_limit=settings.lease_seconds,
+    )
 
 
 class Cluster:
@@ -87,14 +103,9 @@ class Cluster:
         self.link = RedisLink(settings, worker_id=self.worker_id)
         self.prefix = self.link.prefix
         self.redis: Redis = self.link.redis
-        self.lease_engine = make_engine(
-            settings.database_url,
-            schema=settings.database_schema,
-            pool_size=LEASE_CONNECTIONS,
-            max_overflow=0,
-            time_limit=settings.lease_seconds,
-        )
-        self.leases = LeaseStore(self.lease_engine)
+        self.lease_engine = _lease_engine(settings, LEASE_CONNECTIONS)
+        self.renewal_engine = _lease_engine(settings, 1)
+        self.leases = LeaseStore(self.lease_engine, renewals=self.renewal_engine)
         self.registry: TableRegistry | None = None
         self._work = OneOffWork()  # one-off work (releases, answers)
         self._background: set[asyncio.Task[Any]] = set()  # the loops of a running worker
@@ -173,6 +184,7 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self.keeper.close()
         await self.lease_engine.dispose()
+        await self.renewal_engine.dispose()
         await self.link.close()
 
     async def _every(self, seconds: float, work: Any) -> None:

@@ -35,6 +35,10 @@ class Renewal(NamedTuple):
     busy: set[str]
     """Still held, but not renewed this time (a renewal that does not wait): the row is
     locked by a write of its holder's own that is under way (:mod:`.fencing`)."""
+    sent_at: float
+    """The holder's clock (:func:`~.fencing.lease_clock`) as the first statement was
+    sent, a connection in hand: a wait for a free connection does not shorten the time
+    the renewed leases allow."""
 
 
 def check_ttl(ttl: float) -> None:
@@ -59,13 +63,22 @@ class LeaseStore:
 
     fencing = True
 
-    def __init__(self, engine: AsyncEngine, *, clock: Callable[[], float] = lease_clock) -> None:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        renewals: AsyncEngine | None = None,
+        clock: Callable[[], float] = lease_clock,
+    ) -> None:
         if engine.dialect.name != "postgresql":
             raise ValueError(
                 "table leases need PostgreSQL (a single server process uses LocalLeases)"
             )
         self.engine = engine
         self._alone = engine.execution_options(isolation_level="AUTOCOMMIT")
+        # the renewals that wait on no row lock, on connections of their own if given:
+        # a holder's many takes and lookups at once (a takeover) never hold them up
+        self._renewing = (renewals or engine).execution_options(isolation_level="AUTOCOMMIT")
         self._clock = clock
 
     async def acquire(self, table_id: str, owner: str, ttl: float) -> Lease | None:
@@ -91,9 +104,9 @@ class LeaseStore:
             },
             where=LeaseRow.expires_at <= now,
         ).returning(LeaseRow.token)
-        sent_at = self._clock()
         try:
             async with self._alone.connect() as connection:
+                sent_at = self._clock()  # not before: waiting for a connection sends nothing
                 token = await connection.scalar(statement)
         except IntegrityError as error:
             raise StorageError(f"table {table_id} is not stored") from error
@@ -121,8 +134,9 @@ class LeaseStore:
         renewed: set[str] = set()
         busy: set[str] = set()
         if not held:
-            return Renewal(renewed, busy)
-        async with self._alone.connect() as connection:
+            return Renewal(renewed, busy, self._clock())
+        async with (self._alone if wait else self._renewing).connect() as connection:
+            sent_at = self._clock()
             for ttl in sorted({lease.ttl for lease in held}):
                 check_ttl(ttl)
                 keys = [(x.table_id, x.owner, x.token) for x in held if x.ttl == ttl]
@@ -141,7 +155,7 @@ class LeaseStore:
                 renewed |= now_renewed
                 if not wait and len(now_renewed) < len(keys):  # which were skipped
                     busy |= set((await connection.execute(still_held)).scalars()) - now_renewed
-        return Renewal(renewed, busy)
+        return Renewal(renewed, busy, sent_at)
 
     async def release(self, lease: Lease) -> None:
         """End the lease now, if it is still held (the row stays, keeping the token)."""
