@@ -4,14 +4,15 @@ its path; a machine without it fails these tests instead of skipping them.
 
 One server and one browser serve every test of a worker (session scope); each test
 makes its own players in fresh browser contexts (``new_page``), so that no cookie, storage
-or page is shared between tests.
+or page is shared between tests.  When a test fails, each of its pages is left in its
+temporary folder as it was at the end (``page-N.png``, ``page-N.html``).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -76,13 +77,38 @@ def browser() -> Iterator[Browser]:
 MakePage = Callable[..., Player]
 
 
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Mark a test whose call failed, for its fixtures' teardown to see."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[CALL_FAILED] = True
+    return report
+
+
+def _leave_pages(players: list[Player], folder: Path) -> None:
+    """Each page as it is now, for a failed test's reader: a screenshot and the DOM."""
+    for index, player in enumerate(players):
+        with suppress(Exception):  # a page the test closed or crashed has nothing to show
+            (folder / f"page-{index}.html").write_text(player.page.content())
+            player.page.screenshot(path=folder / f"page-{index}.png", full_page=True)
+
+
 @contextmanager
-def page_maker(browser: Browser, base_url: str) -> Iterator[MakePage]:
+def page_maker(
+    browser: Browser, base_url: str, *, failed: Callable[[], Path | None] = lambda: None
+) -> Iterator[MakePage]:
     """Make pages of the server at ``base_url`` in fresh browser contexts (separate
     cookies: separate players), closed at the end: a touch phone with ``touch=True``
     (mobile, touch events) as a tester holds one, a page signed in to ``session`` (a
-    session cookie made elsewhere), ``init_script`` run first in every document."""
+    session cookie made elsewhere), ``init_script`` run first in every document.
+    ``failed()``, asked at the end, names the folder to leave the pages in when the
+    test failed."""
     contexts: list[BrowserContext] = []
+    players: list[Player] = []
 
     def make(
         *,
@@ -101,17 +127,28 @@ def page_maker(browser: Browser, base_url: str) -> Iterator[MakePage]:
             context.add_init_script(init_script)
         if session is not None:
             sign_in(context, base_url, session)
-        return open_page(context, base_url, language=language, pace=pace)
+        player = open_page(context, base_url, language=language, pace=pace)
+        players.append(player)
+        return player
 
     try:
         yield make
     finally:
+        folder = failed()
+        if folder is not None:
+            _leave_pages(players, folder)
         for context in contexts:
             context.close()
 
 
 @pytest.fixture
-def new_page(browser: Browser, live_server: LiveServer) -> Iterator[MakePage]:
+def new_page(
+    browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[MakePage]:
     """Make pages of the test server (see :func:`page_maker`)."""
-    with page_maker(browser, live_server.url) as make:
+
+    def failed() -> Path | None:
+        return tmp_path if request.node.stash.get(CALL_FAILED, False) else None
+
+    with page_maker(browser, live_server.url, failed=failed) as make:
         yield make
