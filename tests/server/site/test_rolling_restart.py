@@ -23,11 +23,12 @@ from pathlib import Path
 
 import pytest
 
+from rummykit.server.settings import Settings
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.site import Seat, Site, play_through
 
 TABLES = 20
-LEASE_SECONDS = 4.0
+LEASE_SECONDS: float = Settings.model_fields["lease_seconds"].default
 """The site's default lease, as a host's workers run a rolling restart (the other site
 tests use a shorter one, so that their cuts and kills move tables sooner)."""
 UNPLAYABLE_GOAL = 2.0
