@@ -152,6 +152,14 @@ class Player:
         )
         return names
 
+    def wait_hand(self, size: int) -> list[str]:
+        """The hand, once the page shows ``size`` cards in it (a busy page may still be
+        laying it out after a move)."""
+        self.page.wait_for_function(
+            "(n) => document.querySelectorAll('.hand .hand-card').length === n", arg=size
+        )
+        return self.hand()
+
     def shown_cards(self) -> Counter[str]:
         """Every face-up card drawn anywhere on the page (by its data-card attribute)."""
         names: list[str] = self.page.eval_on_selector_all(

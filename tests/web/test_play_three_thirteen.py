@@ -96,11 +96,7 @@ def test_a_whole_three_thirteen_game_against_a_bot(new_page: MakePage) -> None:
             f"() => document.querySelector('.board').dataset.stateNumber === '{step}'"
         )
         observation = replay["steps"][step]["observation"]
-        me.page.wait_for_function(
-            "(n) => document.querySelectorAll('.hand .hand-card').length === n",
-            arg=len(observation["hand"]),
-        )
-        assert Counter(me.hand()) == Counter(observation["hand"])
+        assert Counter(me.wait_hand(len(observation["hand"]))) == Counter(observation["hand"])
         assert record["actions"][step - 1] == replay["steps"][step]["action"]
     # every hand at once: each opponent's cards as the server's full replay has them
     with me.page.expect_response(lambda r: "/replay?" in r.url and "full=true" in r.url) as got:

@@ -154,11 +154,7 @@ def _refused_meld(me: Player, state: dict[str, Any], counts: Counts) -> None:
     meld (three cards left, say) has nothing to show: a later turn shows it."""
     legal = {" ".join(sorted(_cards_of(a))) for a in state["legal"] if a.startswith("meld ")}
     # the hand as drawn (a busy page may still be laying it out right after the draw)
-    me.page.wait_for_function(
-        "(n) => document.querySelectorAll('.hand .hand-card').length === n",
-        arg=len(state["view"]["hand"]),
-    )
-    hand = me.hand()
+    hand = me.wait_hand(len(state["view"]["hand"]))
     for trio in combinations(range(len(hand)), 3):
         cards = [hand[i] for i in trio]
         if " ".join(sorted(cards)) not in legal:
