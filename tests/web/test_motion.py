@@ -111,8 +111,12 @@ def test_cards_travel_through_a_whole_game_and_leave_nothing_behind(new_page: Ma
     flights = _flights(me)
     mine = 0
     kinds = {(f["kind"], f["seat"] == mine) for f in flights}
-    for kind in ("stock_drawn", "discarded"):
-        assert (kind, True) in kinds and (kind, False) in kinds, kinds
+    expected = {("stock_drawn", True), ("discarded", True), ("discarded", False)}
+    # every turn of mine drew from the stock; the bot's flights from the stock are owed
+    # only if it drew there: in two short rounds it may have taken the discard every time
+    if record["actions"].count("draw") > turns:
+        expected.add(("stock_drawn", False))
+    assert expected <= kinds, kinds
     # no flying copy names a card; the opponent's cards from the stock fly face down,
     # the player's own face up
     assert all(f["named"] == 0 for f in flights)
