@@ -99,14 +99,16 @@ def _leave_pages(players: list[Player], folder: Path) -> None:
 
 @contextmanager
 def page_maker(
-    browser: Browser, base_url: str, *, failed: Callable[[], Path | None] = lambda: None
+    browser: Browser, base_url: str, request: pytest.FixtureRequest
 ) -> Iterator[MakePage]:
     """Make pages of the server at ``base_url`` in fresh browser contexts (separate
     cookies: separate players), closed at the end: a touch phone with ``touch=True``
     (mobile, touch events) as a tester holds one, a page signed in to ``session`` (a
     session cookie made elsewhere), ``init_script`` run first in every document.
-    ``failed()``, asked at the end, names the folder to leave the pages in when the
-    test failed."""
+
+    When the test of ``request`` fails, in the ``with`` block (a test that makes its
+    pages itself) or after it (a fixture's), its pages are left in its ``tmp_path``."""
+    folder: Path = request.getfixturevalue("tmp_path")
     contexts: list[BrowserContext] = []
     players: list[Player] = []
 
@@ -131,11 +133,14 @@ def page_maker(
         players.append(player)
         return player
 
+    failed = False
     try:
         yield make
+    except BaseException:
+        failed = True
+        raise
     finally:
-        folder = failed()
-        if folder is not None:
+        if failed or request.node.stash.get(CALL_FAILED, False):
             _leave_pages(players, folder)
         for context in contexts:
             context.close()
@@ -143,12 +148,8 @@ def page_maker(
 
 @pytest.fixture
 def new_page(
-    browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest, tmp_path: Path
+    browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest
 ) -> Iterator[MakePage]:
     """Make pages of the test server (see :func:`page_maker`)."""
-
-    def failed() -> Path | None:
-        return tmp_path if request.node.stash.get(CALL_FAILED, False) else None
-
-    with page_maker(browser, live_server.url, failed=failed) as make:
+    with page_maker(browser, live_server.url, request) as make:
         yield make

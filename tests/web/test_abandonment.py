@@ -22,8 +22,10 @@ def short_grace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 @pytest.fixture
-def grace_page(browser: Browser, short_grace: LiveServer) -> Iterator[MakePage]:
-    with page_maker(browser, short_grace.url) as make:
+def grace_page(
+    browser: Browser, short_grace: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[MakePage]:
+    with page_maker(browser, short_grace.url, request) as make:
         yield make
 
 

@@ -79,10 +79,12 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileServer]
 
 
 @pytest.fixture
-def pages(browser: Browser, hostile: HostileServer) -> Iterator[Any]:
+def pages(
+    browser: Browser, hostile: HostileServer, request: pytest.FixtureRequest
+) -> Iterator[Any]:
     """Make a page on the hostile server; ``mallory=True`` signs it in as the player with
     the hostile nickname.  Every document records its policy violations."""
-    with page_maker(browser, hostile.url) as make:
+    with page_maker(browser, hostile.url, request) as make:
 
         def page(*, mallory: bool = False, language: str = "en") -> Player:
             session = hostile.cookie if mallory else None

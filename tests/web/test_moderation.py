@@ -38,8 +38,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
 
 
 @pytest.fixture
-def pages(browser: Browser, site: tuple[LiveServer, Path]) -> Iterator[MakePage]:
-    with page_maker(browser, site[0].url) as make:
+def pages(
+    browser: Browser, site: tuple[LiveServer, Path], request: pytest.FixtureRequest
+) -> Iterator[MakePage]:
+    with page_maker(browser, site[0].url, request) as make:
         yield make
 
 

@@ -52,8 +52,10 @@ def notify_server(
 
 
 @pytest.fixture
-def pages(browser: Browser, notify_server: LiveServer) -> Iterator[MakePage]:
-    with page_maker(browser, notify_server.url) as make:
+def pages(
+    browser: Browser, notify_server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[MakePage]:
+    with page_maker(browser, notify_server.url, request) as make:
         yield make
 
 

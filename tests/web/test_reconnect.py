@@ -53,10 +53,10 @@ def server(process: ServerProcess) -> ServerProcess:
 
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_the_page_reconnects_until_its_server_is_back(
-    browser: Browser, server: ServerProcess, language: str
+    browser: Browser, server: ServerProcess, language: str, request: pytest.FixtureRequest
 ) -> None:
     # Russian, the longest words, on a phone
-    with page_maker(browser, f"http://127.0.0.1:{server.port}") as new_page:
+    with page_maker(browser, f"http://127.0.0.1:{server.port}", request) as new_page:
         player = new_page(viewport=PHONE if language == "ru" else DESKTOP, language=language)
         player.new_table("three-thirteen", SHORT)
         # the first dealer is drawn from the seed, so the bot may open the round

@@ -115,7 +115,7 @@ def days_server(tmp_path: Path) -> Iterator[tuple[LiveServer, FakeClock]]:
 
 
 def test_the_others_choose_when_time_runs_out(
-    browser: Browser, days_server: tuple[LiveServer, FakeClock]
+    browser: Browser, days_server: tuple[LiveServer, FakeClock], request: pytest.FixtureRequest
 ) -> None:
     server, clock = days_server
     bob = LivePlayer(server, "Bob")
@@ -129,7 +129,7 @@ def test_the_others_choose_when_time_runs_out(
         state = sock.play_until_seat_moves(state, 1)  # Ann plays her turn: Bob is to move
         sock.close()
         clock.advance(DAY + 1)
-        with page_maker(browser, server.url) as new_page:
+        with page_maker(browser, server.url, request) as new_page:
             page = new_page(viewport=viewport, session=ann.cookie)
             page.goto(f"/#/table/{table_id}")
             page.wait_table()
