@@ -11,14 +11,15 @@ end) into the
 the assessments and the sending of notifications.  Shutdown stops them in the reverse
 order: notifications, assessments, reviews,
 tournaments, the cluster's taking of tables, the tables, the cluster, the bot workers
-and the database (the last two only when made here).
+and the database (the last two only when made here), each for a bounded time
+(:mod:`.stopping`).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 
@@ -26,6 +27,7 @@ from rummykit.server.accounts.auth import Passwords, Sessions
 from rummykit.server.accounts.socket_caps import LocalSockets
 from rummykit.server.accounts.throttles import AccountLimits
 from rummykit.server.api.context import ServerContext
+from rummykit.server.app.stopping import Part, stop_parts
 from rummykit.server.bots.service import BotRunner, BotService
 from rummykit.server.clock import Clock
 from rummykit.server.competition.assessment_jobs import AssessmentJobs
@@ -124,24 +126,36 @@ def lifespan(
         try:
             yield
         finally:
-            await turn_notices.close()
-            await notifier.close()
-            await assessments.close()
-            await reviews.close()
-            await tournaments.close()
+            parts: list[Part] = [
+                ("turn notices", turn_notices.close),
+                ("notifications", notifier.close),
+                ("assessments", assessments.close),
+                ("reviews", reviews.close),
+                ("tournaments", tournaments.close),
+            ]
             if cluster is not None:
-                await cluster.stop_taking()
-            await tables.close()
+                parts.append(("taking tables", cluster.stop_taking))
+            parts.append(("tables", tables.close))
             if cluster is not None:
-                await cluster.close()
+                parts.append(("cluster", cluster.close))
             if runner is None:
-                bots.close()
+                parts.append(("bots", _closing(bots)))
             if storage is None:
-                await store.close()
+                parts.append(("database", store.close))
+            await stop_parts(parts)
             log_event(None, "server_stopped")
             await loop_lag.stop()
 
     return serving
+
+
+def _closing(bots: BotService) -> Callable[[], Coroutine[Any, Any, None]]:
+    """The stop of ``bots`` (a plain call) as a part of the server's stop."""
+
+    async def close() -> None:
+        bots.close()
+
+    return close
 
 
 def _open_storage(settings: Settings) -> Storage:
