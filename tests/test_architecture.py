@@ -28,7 +28,7 @@ name.  Three rules follow:
   or the higher one is named by a ``Protocol``.
 
 The server is cut into rooms (sub-packages by concern, ``app`` among them, and the
-top-level modules ``settings`` and ``clock``), with arrows of their own::
+top-level modules ``settings``, ``clock`` and ``cancelling``), with arrows of their own::
 
       app ──▶ api ──▶ competition ──┐
        │                            ▼
@@ -38,8 +38,9 @@ top-level modules ``settings`` and ``clock``), with arrows of their own::
 
   (a room reaches what its arrows reach, but ``competition`` never ``accounts``; from
   ``bots`` up every room may also use ``protocol``, ``operations``, ``settings`` and
-  ``clock``).  :data:`SERVER_ROOMS` says, for each room, the rooms it may import; each
-  room's package docstring says the same in a line ``May import: …``.  Between the
+  ``clock``; the rooms that run tasks of their own, ``cancelling`` to end them).
+  :data:`SERVER_ROOMS` says, for each room, the rooms it may import; each room's
+  package docstring says the same in a line ``May import: …``.  Between the
   modules of the server there is no cycle at all, not even through imports made for
   types only: a collaborator that needs the shape of a higher module gets a
   ``Protocol``.  No module of the server is longer than :data:`SERVER_MODULE_LINES`.
@@ -272,14 +273,15 @@ SERVER_ROOMS: dict[str, frozenset[str]] = {
     "operations": frozenset(),
     "settings": frozenset(),
     "clock": frozenset(),
+    "cancelling": frozenset(),
     "protocol": frozenset(),
     "accounts": frozenset({"settings"}),
     "storage": frozenset({"operations", "settings", "protocol"}),
     "bots": frozenset({"storage"}) | _BASE,
     "table": frozenset({"bots", "accounts", "storage"}) | _BASE,
-    "cluster": frozenset({"table", "bots", "accounts", "storage"}) | _BASE,
-    "competition": frozenset({"table", "bots", "storage"}) | _BASE,
-    "notify": frozenset({"storage"}) | _BASE,
+    "cluster": frozenset({"table", "bots", "accounts", "storage", "cancelling"}) | _BASE,
+    "competition": frozenset({"table", "bots", "storage", "cancelling"}) | _BASE,
+    "notify": frozenset({"storage", "cancelling"}) | _BASE,
     "api": frozenset({"table", "competition", "bots", "accounts", "notify", "storage"}) | _BASE,
     "app": frozenset(
         {"api", "cluster", "competition", "table", "bots", "accounts", "notify", "storage"}

@@ -14,7 +14,8 @@ It is cut into rooms, one concern each, and a room imports only the rooms below 
 - :mod:`~rummykit.server.storage`: the database (models, migrations, the action log);
 - :mod:`~rummykit.server.protocol`: every message and body on the wire, error codes;
 - :mod:`~rummykit.server.operations`: logs, the loop's lag, the garbage collector;
-- :mod:`~rummykit.server.settings` and :mod:`~rummykit.server.clock`, asked by all.
+- :mod:`~rummykit.server.settings` and :mod:`~rummykit.server.clock`, asked by all;
+- :mod:`~rummykit.server.cancelling`: ending a part's tasks at a stop.
 
 Importing this package imports nothing.
 """

@@ -8,5 +8,6 @@ shared bot queue on Redis Streams (``bot_stream.py``), and the account limits an
 player's open table sockets counted in Redis (``redis_throttles.py``,
 ``redis_sockets.py``).  A single server process uses none of it.
 
-May import: table, bots, accounts, storage, protocol, operations, settings, clock.
+May import: table, bots, accounts, storage, protocol, operations, settings, clock,
+cancelling.
 """

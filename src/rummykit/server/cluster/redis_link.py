@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from rummykit.server.cluster.tasks import cancel
+from rummykit.server.cancelling import cancel
 from rummykit.server.settings import Settings
 from rummykit.server.table.remote import envelope
 

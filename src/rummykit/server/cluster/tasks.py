@@ -16,10 +16,9 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-log = logging.getLogger("rummykit.server")
+from rummykit.server.cancelling import cancel
 
-CANCEL_AGAIN_SECONDS = 0.5
-"""How long :func:`cancel` waits for cancelled tasks before cancelling again."""
+log = logging.getLogger("rummykit.server")
 
 Spawn = Callable[[Coroutine[Any, Any, None]], None]
 """Start one-off work that the worker waits for when it leaves the site."""
@@ -60,25 +59,3 @@ async def every(seconds: float, work: Callable[[], Awaitable[None]], *, worker_i
             name = getattr(work, "__name__", repr(work))
             log.warning("worker %s: %s failed", worker_id, name, exc_info=True)
         await asyncio.sleep(seconds)
-
-
-async def cancel(
-    tasks: set[asyncio.Task[Any]], *, again_after: float = CANCEL_AGAIN_SECONDS
-) -> None:
-    """Cancel ``tasks`` and wait until each has ended, cancelling again every
-    ``again_after`` seconds those that go on.
-
-    A cancellation can be lost: Python 3.11's ``asyncio.wait_for``, which redis-py and
-    asyncpg use, returns the awaited call's result when the cancellation lands as that
-    call completes, and redis-py may swallow one while it opens a connection.  The task
-    then carries on, and a worker's stop waiting on it would wait for good, its leases
-    lapsing meanwhile."""
-    pending = {task for task in tasks if not task.done()}
-    while pending:
-        for task in pending:
-            task.cancel()
-        _, pending = await asyncio.wait(pending, timeout=again_after)
-    for task in tasks:
-        if not task.cancelled():
-            task.exception()  # retrieved: a loop's end is no news
-    tasks.clear()

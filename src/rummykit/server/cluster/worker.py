@@ -39,6 +39,7 @@ import socket
 from typing import TYPE_CHECKING, Any
 
 from rummykit.server.accounts.throttles import AccountLimits
+from rummykit.server.cancelling import cancel
 from rummykit.server.cluster.bot_requests import BotRequests
 from rummykit.server.cluster.failover import Failover
 from rummykit.server.cluster.gateway import GatewaySide
@@ -46,7 +47,7 @@ from rummykit.server.cluster.owner import OwnerSide
 from rummykit.server.cluster.presence import Presence
 from rummykit.server.cluster.redis_link import RedisLink
 from rummykit.server.cluster.redis_sockets import RENEW_SECONDS, RedisSockets
-from rummykit.server.cluster.tasks import OneOffWork, cancel, every
+from rummykit.server.cluster.tasks import OneOffWork, every
 from rummykit.server.operations.events_log import log_event, set_worker
 from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine

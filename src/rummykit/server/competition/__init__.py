@@ -7,5 +7,5 @@ rated table's ratings are written at its end by storage (``storage/ratings.py``)
 the same transaction; this room reads them (``storage/rating_reads.py``), and the
 tournaments' rows through ``storage/tournaments.py``: no SQL is written here.
 
-May import: table, bots, storage, protocol, operations, settings, clock.
+May import: table, bots, storage, protocol, operations, settings, clock, cancelling.
 """

@@ -43,6 +43,7 @@ from rummykit.games.core import rules_from_json
 from rummykit.games.record import GameRecord
 from rummykit.games.registry import game_named
 from rummykit.server.bots.service import BotService
+from rummykit.server.cancelling import cancel
 from rummykit.server.clock import Clock, Timer
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.operations.metrics import ASSESSMENTS_DUE, OLDEST_DUE
@@ -241,5 +242,4 @@ class AssessmentJobs:
         self._wake.set()
         if self._task is not None:
             await asyncio.wait({self._task}, timeout=CLOSE_SECONDS)
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+            await cancel({self._task})

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from rummykit.server.bots.errors import BotBusy
 from rummykit.server.bots.service import BotService
+from rummykit.server.cancelling import cancel
 from rummykit.server.competition.review import decision_points, review_decision
 from rummykit.server.operations.events_log import log_event
 from rummykit.server.settings import Settings
@@ -127,7 +128,4 @@ class ReviewJobs:
 
     async def close(self) -> None:
         """Stop the reviews under way (at server shutdown)."""
-        tasks = [job.task for job in self._jobs.values() if job.task and not job.task.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await cancel(job.task for job in self._jobs.values() if job.task)

@@ -44,6 +44,7 @@ import asyncio
 import contextlib
 import logging
 
+from rummykit.server.cancelling import cancel
 from rummykit.server.clock import Clock, SystemClock
 from rummykit.server.competition.tournament_pages import TournamentPages
 from rummykit.server.competition.tournament_registration import Registration
@@ -104,11 +105,7 @@ class Tournaments:
         tasks = [t for t in [self._sweeper, *self._moving] if t is not None]
         if tasks:
             await asyncio.wait(tasks, timeout=CLOSE_GRACE_SECONDS)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel(tasks)
 
     def _table_over(self, row: TableRow) -> None:
         if row.tournament_id is not None:

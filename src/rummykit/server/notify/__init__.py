@@ -8,5 +8,5 @@ services through the guarded client of ``endpoints.py``), in the player's langua
 from its settings (``channels.py``).  Nothing here decides what a player may see of a
 game: a message names a table its player sits at, and its link opens it.
 
-May import: storage, operations, settings, clock, protocol.
+May import: storage, operations, settings, clock, protocol, cancelling.
 """

@@ -26,6 +26,7 @@ import aiohttp
 import aiosmtplib
 
 from rummykit.games.registry import game_named
+from rummykit.server.cancelling import cancel
 from rummykit.server.clock import Clock, Timer
 from rummykit.server.notify import mail
 from rummykit.server.notify.channels import offered
@@ -256,5 +257,4 @@ class Notifier:
         if self._timer is not None:
             self._timer.cancel()
         if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+            await cancel({self._task})

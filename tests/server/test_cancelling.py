@@ -1,12 +1,12 @@
-"""The worker's tasks: cancelling waits until each has ended, even one that swallowed
-its first ``CancelledError`` (as redis-py may while it opens a connection)."""
+"""Cancelling a part's tasks at a stop waits until each has ended, even one that
+swallowed its first ``CancelledError`` (as redis-py may while it opens a connection)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from rummykit.server.cluster.tasks import cancel
+from rummykit.server.cancelling import cancel
 
 
 def test_a_task_that_swallows_its_cancellation_is_cancelled_again_until_it_ends() -> None:
