@@ -463,12 +463,16 @@ def test_the_keeper_acts_only_until_ttl_minus_margin_since_its_last_renewal(
         assert lease is not None and lease.acquired_at == 1000.0
         assert await keeper.take("t1") is lease
         assert await keeper.take("t2") is not None
-        clock.reading = 1024.9
+        # a renewal round waits for its statement until the first lease would lapse, in
+        # real time: sent at 1010 it has 15 s, however busy the machine (sent just before
+        # 1025 it would have a moment, and a slow statement would let the tables lapse,
+        # as the stop rule means it to)
+        clock.reading = 1010.0
         assert keeper.lease_for("t1") is lease
-        await keeper.renew_round()  # sent at 1024.9: safe until 1049.9
-        clock.reading = 1049.8
+        await keeper.renew_round()  # sent at 1010: safe until 1035, past the take's 1025
+        clock.reading = 1034.9
         assert keeper.lease_for("t1") is lease
-        clock.reading = 1049.9
+        clock.reading = 1035.0
         assert keeper.lease_for("t1") is None and lost == []
         await keeper.renew_round()
         assert sorted(lost) == ["t1", "t2"] and keeper.tables() == []

@@ -9,7 +9,7 @@ import asyncio
 
 import httpx
 import pytest
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from rummykit.server.accounts.throttles import LimitsUnavailable, Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow, shared_limits
@@ -47,7 +47,11 @@ def test_a_window_counts_every_key_and_gives_back() -> None:
 def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
     async def run() -> list[bool]:
         prefix = new_prefix()
-        clients = [Redis.from_url(REDIS_URL) for _ in range(4)]  # four workers
+        # four workers, each with a bounded pool: the attempts race over 40 connections
+        # (200 opened in the same instant could outlast the client's connect timeout on
+        # a busy machine, which is not what this test is about)
+        pools = [BlockingConnectionPool.from_url(REDIS_URL, max_connections=10) for _ in range(4)]
+        clients = [Redis(connection_pool=pool) for pool in pools]
         windows = [RedisWindow(c, "login", 5, 60.0, prefix=prefix) for c in clients]
 
         async def attempt(index: int) -> bool:
@@ -60,8 +64,9 @@ def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
         try:
             return list(await asyncio.gather(*(attempt(i) for i in range(200))))
         finally:
-            for client in clients:
+            for client, pool in zip(clients, pools, strict=True):
                 await client.aclose()
+                await pool.aclose()  # a pool given to a client is not closed with it
 
     assert sum(asyncio.run(run())) == 5
 
