@@ -15,8 +15,10 @@ accounts drawn from the whole population, and each game is assessed for both sea
 With ``--partners`` it plays Burraco for four instead: in each game one team is a
 pair of ``strong`` players of whom one sees the other's hand (a search whose deals all
 give the partner the cards the partner holds), the other team two honest ``strong``
-players, and it prints the partner figures of each kind of seat
-(:func:`rummykit.fairplay.decisions.partner_figures`).
+players.  ``--assisted`` accounts of each kind of seat (the one who sees, the one
+seen, an honest opponent) play ``--games`` games each; it prints the partner figures of
+each kind (:func:`rummykit.fairplay.decisions.partner_figures`), the games' verdicts and
+the accounts reported.
 
 The assessment searches ``--iterations`` per decision (the site's setting is larger).
 Deals come from ``--seed``; the assessment's rates (``HONEST_RATES``, ``ASSISTED_RATES``)
@@ -151,34 +153,50 @@ def play_partners(task: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+PARTNER_KINDS = ("sees-partner", "seen", "honest")
+"""The seats of a partners' game assessed: seat 0 (sees seat 2's hand), seat 2, seat 1."""
+
+
 def partners(options: argparse.Namespace) -> None:
+    """``--assisted`` accounts of each kind of :data:`PARTNER_KINDS`, ``--games`` games
+    each: game ``n`` seats account ``n // games`` of every kind."""
     tasks = [
         {"seed": options.seed * 1_000_003 + number, "iterations": options.iterations,
          "strong": options.strong_iterations}
-        for number in range(options.games)
+        for number in range(options.assisted * options.games)
     ]  # fmt: skip
     started = time.perf_counter()
     totals: dict[str, Counter[str]] = defaultdict(Counter)
     gains: dict[str, list[float]] = defaultdict(list)
+    games: dict[tuple[str, int], list[SeatAssessment]] = defaultdict(list)
     with ProcessPoolExecutor(options.workers) as pool:
-        for results in pool.map(play_partners, tasks, chunksize=1):
+        for number, results in enumerate(pool.map(play_partners, tasks, chunksize=1)):
             for result in results:
-                data = result["assessment"]
-                totals[result["account"]]["telling"] += data["partner_telling"]
-                totals[result["account"]]["matched"] += data["partner_matched"]
-                gains[result["account"]].append(data["partner_gain"])
+                kind, data = result["account"], result["assessment"]
+                totals[kind]["telling"] += data["partner_telling"]
+                totals[kind]["matched"] += data["partner_matched"]
+                totals[kind][data["verdict"]] += 1
+                gains[kind].append(data["partner_gain"])
+                games[kind, number // options.games].append(SeatAssessment.from_json(data))
     elapsed = time.perf_counter() - started
     print(
-        f"burraco for four: {options.games} games, assessment {options.iterations} iterations"
-        f" a decision, players strong {options.strong_iterations}; seed {options.seed};"
+        f"burraco for four: {options.assisted} accounts of each kind, {options.games} games"
+        f" each ({len(tasks)} games), assessment {options.iterations} iterations a decision,"
+        f" players strong {options.strong_iterations}; seed {options.seed};"
         f" {elapsed / 60:.1f} min on {options.workers} workers"
     )
-    for kind, counts in totals.items():
+    for kind in PARTNER_KINDS:
+        counts = totals[kind]
         rate = counts["matched"] / counts["telling"] if counts["telling"] else 0.0
-        mean = sum(gains[kind]) / len(gains[kind])
+        mean = sum(gains[kind]) / len(gains[kind]) if gains[kind] else 0.0
+        pooled = [assess_account(f"{kind}-{n}", games[kind, n]) for n in range(options.assisted)]
+        evidence = sorted(round(account.partner_evidence or 0.0, 1) for account in pooled)
+        verdicts = " ".join(f"{v}={counts[v]}" for v in ("unclear", "suspicious", "very_likely"))
         print(
             f"{kind:<13} partner's move played on {rate:.2f} of {counts['telling']} decisions"
-            f" it changes; mean gain {mean:+.2f} points a decision"
+            f" it changes; mean gain {mean:+.2f} points a decision; games {verdicts};"
+            f" accounts reported {sum(a.reported for a in pooled)} of {len(pooled)};"
+            f" pooled partner evidence {evidence}"
         )
 
 

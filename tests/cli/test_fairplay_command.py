@@ -77,3 +77,26 @@ def test_a_bad_record_is_named_and_the_others_are_still_assessed(tmp_path: Path)
     assert "bad.json" in result.output
     assert "[red]Mallory[/red]" in result.output  # a name is shown as written, never as markup
     assert "<b>Eve</b>" in result.output
+
+
+def test_a_game_for_four_shows_each_seats_partner_evidence(tmp_path: Path) -> None:
+    made = runner.invoke(
+        app,
+        ["simulate", "--game", "burraco", "--bots", "greedy,random", "--players", "4",
+         "--games", "1", "--records", str(tmp_path / "r")],
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    [record] = sorted((tmp_path / "r").glob("*.json"))
+    as_json = runner.invoke(
+        app, ["fairplay", "assess", str(record), "--iterations", "12", "--json"]
+    )
+    assert as_json.exit_code == 0, as_json.output
+    data = json.loads(as_json.stdout)
+    assert len(data["games"]) == 4
+    assert all(isinstance(row["partner_evidence"], float) for row in data["games"])
+    assert all(isinstance(row["partner_evidence"], float) for row in data["players"])
+    shown = runner.invoke(
+        app, ["fairplay", "assess", str(record), "--iterations", "12"], env={"COLUMNS": "200"}
+    )
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.count(" partner ") == 2  # a column of both tables

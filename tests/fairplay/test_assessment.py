@@ -22,12 +22,16 @@ from rummykit.fairplay.account import (
     SUSPICIOUS_SHARE,
     assess_account,
 )
-from rummykit.fairplay.decisions import DecisionFigures, assessment_seed
+from rummykit.fairplay.decisions import DecisionFigures, PartnerFigures, assessment_seed
 from rummykit.fairplay.seat import (
+    PARTNER_HONEST_RATE,
+    PARTNER_SEEING_RATE,
     AssessmentError,
     SeatAssessment,
+    SeatPoints,
     assess_seat,
     summarize,
+    summarize_seat,
     verdict_of,
 )
 from rummykit.games.record import GameRecord, record_of
@@ -209,6 +213,50 @@ def test_an_account_is_reported_only_past_every_threshold() -> None:
     weak = [strong] * 3 + [replace(strong, verdict="nothing", evidence=0.0)] * 7
     assert assess_account("p", weak).flagged_share >= SUSPICIOUS_SHARE
     assert not assess_account("p", weak).reported  # too little evidence pooled
+
+
+def at_four(plain: list[DecisionFigures], partners: list[PartnerFigures], outcome: Any) -> Any:
+    """Seat 0 of a game for four, summarized from its decisions' figures."""
+    found = SeatPoints(game="burraco", seat=0, player="p", outcome=outcome, partner=2, points=[])
+    return summarize_seat(found, list(zip(plain, partners, strict=True)), 1)
+
+
+def test_at_four_the_partner_evidence_weighs_the_moves_that_seeing_the_partner_changes() -> None:
+    plain = [figure(telling=False, matched=True)] * 10
+    seeing = [PartnerFigures(telling=True, matched=True, gain=3.0)] * 7
+    seeing += [PartnerFigures(telling=True, matched=False, gain=0.0)] * 2
+    seeing += [PartnerFigures(telling=False, matched=True, gain=0.0)]  # changes nothing
+    won = at_four(plain, seeing, "won")
+    per_match = math.log(PARTNER_SEEING_RATE / PARTNER_HONEST_RATE)
+    per_miss = math.log((1 - PARTNER_SEEING_RATE) / (1 - PARTNER_HONEST_RATE))
+    assert won.partner_evidence == pytest.approx(7 * per_match + 2 * per_miss)
+    assert won.evidence == 0.0  # no telling decision of the plain search
+    assert won.verdict == verdict_of(won.partner_evidence) != "nothing"
+    assert won.to_json()["partner_evidence"] == round(won.partner_evidence, 2)
+    lost = at_four(plain, seeing, "lost")
+    assert lost.partner_evidence == pytest.approx(won.partner_evidence / 2)
+    honest = [PartnerFigures(telling=True, matched=m, gain=0.0) for m in [True] * 4 + [False] * 6]
+    plain_help = [figure(telling=True, matched=True)] * 10
+    engine = at_four(plain_help, honest, "won")
+    assert engine.partner_evidence is not None and engine.partner_evidence < 0
+    assert engine.verdict == verdict_of(engine.evidence) != "nothing"  # either evidence flags
+    two = summarize(plain, game="burraco", seat=0, player="p", outcome="won", iterations=1)
+    assert two.partner_evidence is None and two.to_json()["partner_evidence"] is None
+
+
+def test_an_account_at_four_is_reported_on_its_pooled_partner_evidence() -> None:
+    # no game is flagged: a game for four has too few decisions the partner's hand changes
+    seeing = replace(assessed(0.0, "unclear", telling=2), partner_telling=3, partner_evidence=1.0)
+    enough = [seeing] * MIN_GAMES
+    account = assess_account("p", enough)
+    assert account.evidence < REPORT_EVIDENCE == account.partner_evidence
+    assert account.reported and account.partner_telling == 3 * MIN_GAMES
+    assert not assess_account("p", enough[:-1]).reported  # too few games
+    short = [replace(seeing, partner_evidence=0.9)] * (MIN_GAMES + 1)
+    assert not assess_account("p", short).reported  # 9.9 pooled
+    honest = [replace(seeing, verdict="nothing", partner_evidence=-2.0)] * MIN_GAMES
+    assert not assess_account("p", honest).reported
+    assert assess_account("p", [assessed(2.5, "suspicious")] * MIN_GAMES).partner_evidence is None
 
 
 def test_at_four_each_decision_is_searched_again_with_the_partners_hand_known() -> None:

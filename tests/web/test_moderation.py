@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -104,8 +105,9 @@ def test_a_report_reaches_a_moderator_who_mutes_the_player(
         assert not player.errors, player.errors
 
 
-def _assessed(database: Path, player_id: str, name: str) -> None:
-    """Ten suspicious games of the player's, assessed, and the report that files."""
+def _assessed(database: Path, player_id: str, name: str, *, at_four: bool) -> None:
+    """Ten suspicious games of the player's, assessed, and the report that files (at
+    four, with the partner figures of a player who sees the partner's hand)."""
 
     async def store() -> None:
         storage = await open_storage(f"sqlite+aiosqlite:///{database}")
@@ -116,6 +118,7 @@ def _assessed(database: Path, player_id: str, name: str) -> None:
                     game="three-thirteen", seat=0, player=name, outcome="won", iterations=1,
                     decisions=40, real_choices=30, matched=29, telling=8, telling_matched=7,
                     mean_loss=0.4, evidence=3.1, verdict="suspicious",
+                    **PARTNER_FIGURES if at_four else {},
                 ).to_json()  # fmt: skip
                 async with storage._sessions.begin() as session:
                     session.add(
@@ -134,9 +137,16 @@ def _assessed(database: Path, player_id: str, name: str) -> None:
         thread.submit(asyncio.run, store()).result()
 
 
-@pytest.mark.parametrize(("language", "phone"), [("en", False), ("ru", True)])
+PARTNER_FIGURES: dict[str, Any] = {
+    "partner_telling": 3, "partner_matched": 3, "partner_gain": 4.0, "partner_evidence": 1.8,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "phone", "at_four"), [("en", False, False), ("ru", True, True)]
+)
 def test_a_moderator_sees_the_fair_play_report_and_the_assessed_games(
-    pages: MakePage, site: tuple[LiveServer, Path], language: str, phone: bool
+    pages: MakePage, site: tuple[LiveServer, Path], language: str, phone: bool, at_four: bool
 ) -> None:
     words = MESSAGES[language]
     name = f"eve_{language}"
@@ -146,7 +156,7 @@ def test_a_moderator_sees_the_fair_play_report_and_the_assessed_games(
     mod.page.reload()
     _grant(site[1], f"fpmod_{language}")
     eve_id = eve.api("GET", "/api/me")["player_id"]
-    _assessed(site[1], eve_id, name)
+    _assessed(site[1], eve_id, name, at_four=at_four)
     mod.goto("/#/mod")
     queued = mod.page.locator("[data-testid=queued-report]", has_text=name)
     queued.wait_for()
@@ -156,11 +166,18 @@ def test_a_moderator_sees_the_fair_play_report_and_the_assessed_games(
     games.first.wait_for()
     assert games.count() == 10
     assert words["mod.verdict.suspicious"] in games.first.inner_text()
-    assert (
-        words["mod.account_reported"]
-        in mod.page.locator("[data-testid=assessment-account]").inner_text()
+    account = mod.page.locator("[data-testid=assessment-account]").inner_text()
+    assert words["mod.account_reported"] in account
+    seeing = words["mod.account_partner_line"].format(telling=30, evidence="18.0")
+    assert (seeing in account) == at_four
+    partner_line = words["mod.partner_line"].format(
+        telling=3, matched=3, gain="4.0", evidence="1.8"
     )
-    mod.shoot(f"moderation-assessments-{language}-{'phone' if phone else 'desktop'}")
+    assert (partner_line in games.first.inner_text()) == at_four
+    mod.shoot(
+        f"moderation-assessments-{language}-{'phone' if phone else 'desktop'}",
+        of=mod.page.locator("section[aria-labelledby=case-assessments]"),
+    )
     # the player is never shown any of it
     eve.goto("/#/mod")
     eve.page.locator("[data-testid=mod-error]").wait_for()

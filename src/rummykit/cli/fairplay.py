@@ -93,9 +93,13 @@ def _games_table(rows: list[dict[str, object]]) -> object:
     for column in ("game", "player", "result", "real", "match", "telling", "loss"):
         table.add_column(column, justify="left" if column in ("game", "player") else "right")
     table.add_column("evidence", justify="right")
+    at_four = any(row["partner_evidence"] is not None for row in rows)
+    if at_four:
+        table.add_column("partner", justify="right")
     table.add_column("verdict")
     for row in rows:
         share = row["match_share"]
+        partner = [] if not at_four else [_or_blank(row["partner_evidence"])]
         table.add_row(
             Text(f"{Path(str(row['record'])).name} seat {int(str(row['seat'])) + 1}"),
             Text(str(row["player"])),
@@ -105,9 +109,14 @@ def _games_table(rows: list[dict[str, object]]) -> object:
             f"{row['telling_matched']}/{row['telling']}",
             f"{row['mean_loss']}",
             f"{row['evidence']}",
+            *partner,
             VERDICT_WORDS[str(row["verdict"])],
         )
     return table
+
+
+def _or_blank(value: object) -> str:
+    return "" if value is None else f"{value}"
 
 
 def _players_table(accounts: "list[AccountAssessment]") -> object:
@@ -115,15 +124,21 @@ def _players_table(accounts: "list[AccountAssessment]") -> object:
     from rich.text import Text
 
     table = Table(title="Players, all their games pooled")
-    for column in ("player", "games", "flagged", "telling", "evidence", "reported"):
+    at_four = any(account.partner_evidence is not None for account in accounts)
+    columns = ["player", "games", "flagged", "telling", "evidence"]
+    columns += ["partner"] if at_four else []
+    for column in [*columns, "reported"]:
         table.add_column(column, justify="left" if column == "player" else "right")
     for account in accounts:
+        pooled = account.partner_evidence
+        partner = [] if not at_four else ["" if pooled is None else f"{pooled:.1f}"]
         table.add_row(
             Text(account.player),
             str(account.games),
             f"{account.flagged_games} ({account.flagged_share:.0%})",
             f"{account.telling_matched}/{account.telling}",
             f"{account.evidence:.1f}",
+            *partner,
             "yes" if account.reported else "no",
         )
     return table

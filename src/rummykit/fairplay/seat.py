@@ -26,10 +26,17 @@ or more, at ``ASSISTED_RATES[3]`` and ``HONEST_RATES[3]``.  The rates were measu
 the benchmark's calibration deals (``benchmarks/fairplay.py --seed 1``): the honest ones
 are those of the strongest honest players there (the search at a small budget), the
 assisted ones those of players who always follow a search of their own.  A lost game
-counts :data:`LOST_WEIGHT` of its evidence.  The verdict is the first of
-:data:`VERDICTS` whose threshold the evidence does not reach.  Times and focus losses
-are shown to moderators beside the verdict but do not change it: no benchmark measures
-them yet.
+counts :data:`LOST_WEIGHT` of its evidence.
+
+At four, the **partner evidence** is the same ratio over the decisions that knowing the
+partner's hand changes: a seat that sees its partner's hand plays the seeing search's
+move on them at the rate :data:`PARTNER_SEEING_RATE`, an honest one at
+:data:`PARTNER_HONEST_RATE` (measured on the partners' benchmark's calibration deals,
+``benchmarks/fairplay.py --partners --seed 1``).
+
+The verdict is the first of :data:`VERDICTS` whose threshold neither evidence reaches.
+Times and focus losses are shown to moderators beside the verdict but do not change it:
+no benchmark measures them yet.
 """
 
 from __future__ import annotations
@@ -66,6 +73,11 @@ ASSISTED_RATES: Final = {2: 0.8, 3: 0.5}
 own seed and budget, finds the same improvement only this often)."""
 LOST_WEIGHT: Final = 0.5
 """A lost game's share of its evidence: help that did not win is less likely."""
+PARTNER_HONEST_RATE: Final = 0.3
+"""How often an honest seat at four plays the move that knowing its partner's hand
+would choose, on a decision that knowledge changes."""
+PARTNER_SEEING_RATE: Final = 0.55
+"""How often a seat that sees its partner's hand does."""
 
 Outcome = Literal["won", "lost", "draw", "unfinished"]
 
@@ -96,6 +108,7 @@ class SeatAssessment:
     partner_telling: int | None = None
     partner_matched: int | None = None
     partner_gain: float | None = None
+    partner_evidence: float | None = None
     evidence: float = 0.0
     verdict: Verdict = "nothing"
     figures: tuple[DecisionFigures, ...] = field(default=(), repr=False)
@@ -133,13 +146,14 @@ class SeatAssessment:
             "partner_telling": self.partner_telling,
             "partner_matched": self.partner_matched,
             "partner_gain": _rounded(self.partner_gain),
+            "partner_evidence": _rounded(self.partner_evidence, 2),
             "evidence": round(self.evidence, 2),
             "verdict": self.verdict,
         }
 
 
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 3)
+def _rounded(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
 
 
 def evidence_of(telling: Sequence[DecisionFigures], outcome: Outcome) -> float:
@@ -153,6 +167,16 @@ def evidence_of(telling: Sequence[DecisionFigures], outcome: Outcome) -> float:
             ratio += math.log(assisted / honest)
         else:
             ratio += math.log((1 - assisted) / (1 - honest))
+    return ratio * (LOST_WEIGHT if outcome == "lost" else 1.0)
+
+
+def partner_evidence_of(partners: Sequence[PartnerFigures], outcome: Outcome) -> float:
+    """The log-likelihood ratio of the matches on the decisions that knowing the
+    partner's hand changes (seeing it against honest), a lost game's weighed by
+    :data:`LOST_WEIGHT`."""
+    matched = math.log(PARTNER_SEEING_RATE / PARTNER_HONEST_RATE)
+    missed = math.log((1 - PARTNER_SEEING_RATE) / (1 - PARTNER_HONEST_RATE))
+    ratio = sum(matched if figure.matched else missed for figure in partners if figure.telling)
     return ratio * (LOST_WEIGHT if outcome == "lost" else 1.0)
 
 
@@ -303,11 +327,14 @@ def summarize_seat(
         return assessed
     partners = [seeing for _, seeing in results if seeing is not None]
     telling = [figure for figure in partners if figure.telling]
+    partner_evidence = partner_evidence_of(partners, found.outcome)
     return replace(
         assessed,
         partner_telling=len(telling),
         partner_matched=sum(figure.matched for figure in telling),
         partner_gain=statistics.fmean([f.gain for f in partners]) if partners else 0.0,
+        partner_evidence=partner_evidence,
+        verdict=verdict_of(max(assessed.evidence, partner_evidence)),
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -309,3 +310,39 @@ def test_a_shutdown_waits_for_a_database_read_under_way_and_claims_nothing_after
             await storage.close()
 
     asyncio.run(run())
+
+
+def test_a_moderator_sees_the_partner_evidence_that_reports_a_player_at_four(
+    any_client: TestClient, hashes: FakeHashes
+) -> None:
+    client = any_client
+    storage: Storage = client.app.state.server.storage  # type: ignore[attr-defined]
+    mod, mod_id = registered(client, "mod")
+    _, bea_id = registered(client, "bea")
+    call: Any = client.portal.call  # type: ignore[union-attr]
+    call(storage.grant_role, mod_id, "moderator", 0.0)
+    seeing = replace(
+        SeatAssessment.from_json(_telling("bea", 0.0)), telling=0, telling_matched=0,
+        partner_telling=4, partner_matched=4, partner_gain=6.0, partner_evidence=2.5,
+    ).to_json()  # fmt: skip
+
+    async def games_at_four() -> None:  # the plain search finds nothing; the partner's hand does
+        tables = [await store_finished_game(storage, [bea_id, None], seed=s) for s in range(10)]
+        async with storage._sessions.begin() as session:
+            for number, table in enumerate(tables):
+                session.add(
+                    AssessmentRow(
+                        table_id=table, seat=0, player_id=bea_id, status="done",
+                        claimed_by="earlier", claimed_at=STARTED, attempts=1,
+                        done_at=STARTED + number, verdict="suspicious", evidence=0.0,
+                        figures=seeing,
+                    )
+                )  # fmt: skip
+
+    call(games_at_four)
+    client.cookies.set("rummykit_session", mod)
+    case = client.get(f"/api/mod/players/{bea_id}").json()
+    assert [a["partner_evidence"] for a in case["assessments"]] == [2.5] * 10
+    account = case["account"]
+    assert (account["evidence"], account["partner_telling"]) == (0.0, 40)
+    assert account["partner_evidence"] == 25.0 and account["reported"]

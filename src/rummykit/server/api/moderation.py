@@ -236,6 +236,8 @@ async def _assessed(server: Any, player_id: str, name: str) -> dict[str, Any]:
             telling_matched=account.telling_matched,
             evidence=round(account.evidence, 2),
             reported=account.reported,
+            partner_telling=account.partner_telling,
+            partner_evidence=account.to_json()["partner_evidence"],
         ),
     }
 

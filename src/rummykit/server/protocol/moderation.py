@@ -87,6 +87,7 @@ class AssessmentView(BaseModel):
     partner_telling: int | None = None
     partner_matched: int | None = None
     partner_gain: float | None = None
+    partner_evidence: float | None = None
 
 
 class AccountView(BaseModel):
@@ -98,6 +99,8 @@ class AccountView(BaseModel):
     telling_matched: int
     evidence: float
     reported: bool
+    partner_telling: int = 0
+    partner_evidence: float | None = None
 
 
 class PlayerCase(BaseModel):

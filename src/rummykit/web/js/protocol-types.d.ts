@@ -340,6 +340,9 @@ export interface AccountView {
   telling_matched: number;
   evidence: number;
   reported: boolean;
+  /** default 0 */
+  partner_telling?: number;
+  partner_evidence?: number | null;
 }
 
 /** One assessed game of the player (`fairplay/seat.py` names the figures). */
@@ -363,6 +366,7 @@ export interface AssessmentView {
   partner_telling?: number | null;
   partner_matched?: number | null;
   partner_gain?: number | null;
+  partner_evidence?: number | null;
 }
 
 export interface Catalog {

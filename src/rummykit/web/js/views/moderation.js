@@ -39,7 +39,9 @@ function Assessments({ account, assessments }) {
       : html`<p data-testid="assessment-account">${t("mod.account_line", {
           games: account.games, flagged: account.flagged_games, matched: account.telling_matched,
           telling: account.telling, evidence: account.evidence.toFixed(1),
-        })}${account.reported ? html` <span class="badge">${t("mod.account_reported")}</span>` : null}</p>
+        })}${account.partner_evidence != null ? ` · ${t("mod.account_partner_line", {
+          telling: account.partner_telling ?? 0, evidence: account.partner_evidence.toFixed(1),
+        })}` : ""}${account.reported ? html` <span class="badge">${t("mod.account_reported")}</span>` : null}</p>
         <ul>${assessments.map((a) => html`<li key=${`${a.table_id}-${a.seat}`} data-testid="assessment">
           <span class="badge">${t(`mod.verdict.${a.verdict}`)}</span>
           ${t("mod.assessment_line", {
@@ -50,7 +52,7 @@ function Assessments({ account, assessments }) {
           a.partner_telling != null
             ? ` · ${t("mod.partner_line", {
               matched: a.partner_matched ?? 0, telling: a.partner_telling,
-              gain: (a.partner_gain ?? 0).toFixed(1),
+              gain: (a.partner_gain ?? 0).toFixed(1), evidence: (a.partner_evidence ?? 0).toFixed(1),
             })}` : ""}${" "}<a href=${`#/replay/${encodeURIComponent(a.table_id)}`}>${t("lobby.replay")}</a></li>`)}</ul>`}
   </section>`;
 }
