@@ -122,6 +122,27 @@ def test_a_claim_left_by_a_dead_process_is_taken_over_once_its_lease_runs_out(
     asyncio.run(run())
 
 
+async def assessed_before(
+    storage: Storage, player_id: str, assessments: list[dict[str, Any]]
+) -> None:
+    """A finished game of the player's for each of ``assessments`` (a seat's figures),
+    stored as assessed."""
+    tables = [
+        await store_finished_game(storage, [player_id, None], seed=seed)
+        for seed in range(len(assessments))
+    ]
+    async with storage._sessions.begin() as session:
+        for number, (table, figures) in enumerate(zip(tables, assessments, strict=True)):
+            session.add(
+                AssessmentRow(
+                    table_id=table, seat=0, player_id=player_id, status="done",
+                    claimed_by="earlier", claimed_at=STARTED, attempts=1,
+                    done_at=STARTED + number, verdict=figures["verdict"],
+                    evidence=figures["evidence"], figures=figures,
+                )
+            )  # fmt: skip
+
+
 def _telling(player: str, evidence: float) -> dict[str, Any]:
     return SeatAssessment(
         game="three-thirteen", seat=0, player=player, outcome="won", iterations=1,
@@ -144,17 +165,7 @@ def test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_i
     call: Any = client.portal.call  # type: ignore[union-attr]
 
     async def earlier_games() -> None:  # nine suspicious games assessed before
-        tables = [await store_finished_game(storage, [ann_id, None], seed=s) for s in range(9)]
-        async with storage._sessions.begin() as session:
-            for number, table in enumerate(tables):
-                session.add(
-                    AssessmentRow(
-                        table_id=table, seat=0, player_id=ann_id, status="done",
-                        claimed_by="earlier", claimed_at=STARTED, attempts=1,
-                        done_at=STARTED + number, verdict="suspicious", evidence=5.0,
-                        figures=_telling("ann", 5.0),
-                    )
-                )  # fmt: skip
+        await assessed_before(storage, ann_id, [_telling("ann", 5.0)] * 9)
 
     async def one_more_game(seed: int) -> int:
         await store_finished_game(storage, [ann_id, None], seed=seed)
@@ -326,20 +337,8 @@ def test_a_moderator_sees_the_partner_evidence_that_reports_a_player_at_four(
         partner_telling=4, partner_matched=4, partner_gain=6.0, partner_evidence=2.5,
     ).to_json()  # fmt: skip
 
-    async def games_at_four() -> None:  # the plain search finds nothing; the partner's hand does
-        tables = [await store_finished_game(storage, [bea_id, None], seed=s) for s in range(10)]
-        async with storage._sessions.begin() as session:
-            for number, table in enumerate(tables):
-                session.add(
-                    AssessmentRow(
-                        table_id=table, seat=0, player_id=bea_id, status="done",
-                        claimed_by="earlier", claimed_at=STARTED, attempts=1,
-                        done_at=STARTED + number, verdict="suspicious", evidence=0.0,
-                        figures=seeing,
-                    )
-                )  # fmt: skip
-
-    call(games_at_four)
+    # the plain search finds nothing in these games; the partner's hand does
+    call(assessed_before, storage, bea_id, [seeing] * 10)
     client.cookies.set("rummykit_session", mod)
     case = client.get(f"/api/mod/players/{bea_id}").json()
     assert [a["partner_evidence"] for a in case["assessments"]] == [2.5] * 10
