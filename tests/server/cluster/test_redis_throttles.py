@@ -6,6 +6,8 @@ Redis away an attempt is refused with a typed 503, never let through uncounted."
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -14,10 +16,10 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from rummykit.server.accounts.throttles import LimitsUnavailable, Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow, shared_limits
 from tests.kit.apps import OpenClient
-from tests.kit.live import LiveServer
 from tests.kit.players import credentials
+from tests.kit.processes import ServerProcess, site_environment, start_all
 from tests.kit.redis import REDIS_URL, new_prefix
-from tests.kit.workers import OpenWorkers
+from tests.kit.threaded import free_port
 
 
 def test_a_window_counts_every_key_and_gives_back() -> None:
@@ -72,17 +74,28 @@ def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
 
 
 @pytest.fixture
-def workers(open_workers: OpenWorkers) -> tuple[LiveServer, ...]:
-    """Two workers of one site, five login attempts a minute."""
-    return open_workers(login_attempts_per_minute=5)
+def workers(postgres_schema: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
+    """Two ``rummykit serve`` processes of one site, five login attempts a minute.
+
+    Processes, not threads of the test's own: in one process the two workers' event
+    loops and the test's client share one GIL, and on a busy machine a loop held up for
+    seconds saw its Redis commands time out (a 503) as if Redis were away."""
+    env = site_environment(
+        postgres_schema, LOGIN_ATTEMPTS_PER_MINUTE="5", BOT_WORKERS="1", SECRET_KEY="throttles"
+    )
+    servers = [ServerProcess(env, free_port(), tmp_path / f"worker-{i}.log") for i in range(2)]
+    try:
+        start_all(servers)
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
 
 
 def test_logins_spread_over_two_workers_are_checked_five_times(
-    workers: tuple[LiveServer, LiveServer],
+    workers: list[ServerProcess],
 ) -> None:
     async def flood() -> list[int]:
-        # one client thread: twenty threads of requests beside the workers' own threads
-        # starved their event loops of the GIL past Redis's connect timeout
         async with httpx.AsyncClient(timeout=60) as client:
 
             async def login(index: int) -> int:
