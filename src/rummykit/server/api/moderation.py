@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, Path
+from pydantic import BaseModel
 
 from rummykit.fairplay.account import assess_account
 from rummykit.server.api.context import ApiError, Context, Player
@@ -224,22 +225,18 @@ async def _assessed(server: Any, player_id: str, name: str) -> dict[str, Any]:
             AssessmentView(
                 table_id=row.table_id,
                 done_at=row.done_at,
-                **{key: figures[key] for key in AssessmentView.model_fields if key in figures},
+                **_fields_of(AssessmentView, figures),
             )
         )
     return {
         "assessments": views,
-        "account": AccountView(
-            games=account.games,
-            flagged_games=account.flagged_games,
-            telling=account.telling,
-            telling_matched=account.telling_matched,
-            evidence=round(account.evidence, 2),
-            reported=account.reported,
-            partner_telling=account.partner_telling,
-            partner_evidence=account.to_json()["partner_evidence"],
-        ),
+        "account": AccountView(**_fields_of(AccountView, account.to_json())),
     }
+
+
+def _fields_of(view: type[BaseModel], figures: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``view`` that ``figures`` (a fair-play ``to_json``) holds."""
+    return {key: figures[key] for key in view.model_fields if key in figures}
 
 
 def _report_view(row: ReportRow, reporter: str, reported: str) -> ReportView:

@@ -128,4 +128,4 @@ class ReviewJobs:
 
     async def close(self) -> None:
         """Stop the reviews under way (at server shutdown)."""
-        await cancel(job.task for job in self._jobs.values() if job.task)
+        await cancel({job.task for job in self._jobs.values() if job.task})

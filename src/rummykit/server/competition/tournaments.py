@@ -102,7 +102,7 @@ class Tournaments:
         SQLAlchemy close its connection, which with aiosqlite can wait for good."""
         self._closing = True
         self._due.set()
-        tasks = [t for t in [self._sweeper, *self._moving] if t is not None]
+        tasks = {t for t in [self._sweeper, *self._moving] if t is not None}
         if tasks:
             await asyncio.wait(tasks, timeout=CLOSE_GRACE_SECONDS)
         await cancel(tasks)
