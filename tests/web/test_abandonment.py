@@ -1,7 +1,8 @@
 """A rated game abandoned, in the browser: when the other player closes their page and
 stays away past the grace period, the page offers to claim the win, and the result says
 the game ended by abandonment, rated.  The server here gives half a second's grace (the
-page waits for the offer itself, never for the clock)."""
+page waits for the offer itself, never for the clock), so the player who made the table
+waits at it before the other takes the last seat."""
 
 from __future__ import annotations
 
@@ -42,9 +43,12 @@ def test_the_win_is_claimed_over_a_player_who_left(grace_page: MakePage, languag
         "turn_seconds": None,
     }
     table_id = ann.create_table(body)
-    bob.api("POST", f"/api/tables/{table_id}/join", {})
+    # Ann waits at the table before Bob takes the last seat: a seat nobody reached within
+    # the half-second grace counts as left, and with both gone the game would end unplayed
     ann.goto(f"/#/table/{table_id}")
+    ann.page.locator("[data-testid=waiting-room]").wait_for()
     bob.goto(f"/#/table/{table_id}")
+    bob.page.locator("[data-testid=take-seat]").click()
     ann.wait_table()
     bob.wait_table()
     offer = ann.page.locator("[data-testid=claim-offer]")
