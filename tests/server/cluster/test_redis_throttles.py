@@ -49,10 +49,15 @@ def test_a_window_counts_every_key_and_gives_back() -> None:
 def test_attempts_racing_at_several_workers_never_pass_the_limit() -> None:
     async def run() -> list[bool]:
         prefix = new_prefix()
-        # four workers, each with a bounded pool: the attempts race over 40 connections
-        # (200 opened in the same instant could outlast the client's connect timeout on
-        # a busy machine, which is not what this test is about)
-        pools = [BlockingConnectionPool.from_url(REDIS_URL, max_connections=10) for _ in range(4)]
+        # four workers, each with a bounded pool: the attempts race over 40 connections.
+        # The client's own time limits (5 s to connect, 5 s a reply) are lifted: a test
+        # process left unscheduled that long on a busy machine is not what this is about
+        pools = [
+            BlockingConnectionPool.from_url(
+                REDIS_URL, max_connections=10, socket_connect_timeout=60, socket_timeout=60
+            )
+            for _ in range(4)
+        ]
         clients = [Redis(connection_pool=pool) for pool in pools]
         windows = [RedisWindow(c, "login", 5, 60.0, prefix=prefix) for c in clients]
 
