@@ -7,8 +7,9 @@ that only read the client's files, such as its words, are in the quick run); ``p
 on every test that uses the ``postgres_schema`` fixture, runs with a ``postgresql``
 parameter or has ``postgres`` in its name (``test_the_load_benchmark_runs_on_postgresql``
 starts a server on it; a test about PostgreSQL's settings that opens no connection is
-marked too, which costs nothing but its place in the quick run); and ``slow`` on the
-tests of :data:`SLOW`.
+marked too, which costs nothing but its place in the quick run); ``slow`` on the
+tests of :data:`SLOW`.  Run in several processes, the tests of :data:`ONE_SITE_AT_A_TIME`
+go to one of them, one after the other (:func:`pytest_xdist_make_scheduler`).
 
 ``pytest -n 2 -m "not browser and not postgres and not slow"`` is the README's quick run.
 """
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from xdist.remote import Producer
+from xdist.scheduler import LoadScopeScheduling
 
 settings.register_profile("default", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
@@ -35,6 +38,23 @@ logging.getLogger("rummykit").addHandler(logging.NullHandler())
 WEB_TESTS = Path(__file__).resolve().parent / "web"
 BROWSER_FIXTURES = frozenset({"browser", "live_server"})
 """The fixtures that make a test under ``tests/web`` a browser test."""
+
+ONE_SITE_AT_A_TIME = frozenset(
+    {
+        "tests/server/cluster/test_players_follow_their_table.py",
+        "tests/server/cluster/test_worker_cuts.py",
+        "tests/server/cluster/test_worker_partition.py",
+        "tests/server/site/test_rolling_restart.py",
+        "tests/server/site/test_service_restarts.py",
+        "tests/server/site/test_workers.py",
+    }
+)
+"""The files whose tests play a site of several worker processes through cuts, freezes,
+kills and restarts, and hold its people's silences and errors to limits of wall time.
+They run one at a time, all in one pytest-xdist process: two of them side by side on two
+cores starved each other's workers of the CPU their heartbeats and leases need, and a
+worker cut off for that reason is not what any of them is about.  The other tests share
+the other processes meanwhile."""
 
 SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/competition/test_tournaments.py": (
@@ -343,3 +363,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         for name in sorted(markers_of(item.path, item.nodeid, fixtures, params)):
             item.add_marker(getattr(pytest.mark, name))
+
+
+class _SitesTogether(LoadScopeScheduling):
+    """pytest-xdist's scheduling by scope, where every test is a scope of its own (as
+    ``--dist load`` hands them out, in the order collected) except the tests of
+    :data:`ONE_SITE_AT_A_TIME`, which form one scope, handed out first to one process.
+    (``--dist loadgroup`` would group them by a mark, but it reads the mark from a test
+    id that this pytest no longer lets a plugin change.)"""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return "sites" if nodeid.partition("::")[0] in ONE_SITE_AT_A_TIME else nodeid
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer) -> _SitesTogether:
+    return _SitesTogether(config, log)
