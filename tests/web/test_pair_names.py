@@ -49,14 +49,10 @@ def test_a_pairs_tournament_names_everyone_alike(new_page: MakePage, language: s
     mine = _pair(language, ME, _computer(language, 3))
     theirs = _pair(language, _computer(language, 2), _computer(language, 4))
 
-    player = threading.Thread(
-        target=play_seat,
-        args=(me.base_url, table_id, session_of(me.page.context), draw_rather_than_take),
-        daemon=True,
-    )
-    player.start()
-
-    # the table: each computer's plate, and the other team's line
+    # the table: each computer's plate, and the other team's line (read before the
+    # player's seat is played: at once, over a socket of its own, it ends the game
+    # within seconds, and a page on a starved machine still drawing each move of it
+    # could take longer than that to show the board)
     me.goto(f"/#/table/{table_id}")
     me.wait_table()
     plates = me.page.eval_on_selector_all(
@@ -66,6 +62,12 @@ def test_a_pairs_tournament_names_everyone_alike(new_page: MakePage, language: s
     lines = me.page.locator(".team-bar .team-name").all_inner_texts()
     short = _pair(language, _computer(language, 2, short=True), _computer(language, 4, short=True))
     assert short in lines, (lines, short)
+    player = threading.Thread(
+        target=play_seat,
+        args=(me.base_url, table_id, session_of(me.page.context), draw_rather_than_take),
+        daemon=True,
+    )
+    player.start()
 
     # the game-over dialog: a column a pair, the winners by their pair's name
     dialog = me.page.locator(".dialog.game-over")
