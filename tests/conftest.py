@@ -376,5 +376,7 @@ class _SitesTogether(LoadScopeScheduling):
         return "sites" if nodeid.partition("::")[0] in ONE_SITE_AT_A_TIME else nodeid
 
 
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer) -> _SitesTogether:
-    return _SitesTogether(config, log)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer) -> _SitesTogether | None:
+    """In place of ``--dist load``, pytest-xdist's default; any other ``--dist`` asked
+    for is kept."""
+    return _SitesTogether(config, log) if config.getvalue("dist") == "load" else None
