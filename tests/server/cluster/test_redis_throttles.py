@@ -17,9 +17,9 @@ from rummykit.server.accounts.throttles import LimitsUnavailable, Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow, shared_limits
 from tests.kit.apps import OpenClient
 from tests.kit.players import credentials
-from tests.kit.processes import ServerProcess, site_environment, start_all
+from tests.kit.processes import ServerProcess
 from tests.kit.redis import REDIS_URL, new_prefix
-from tests.kit.threaded import free_port
+from tests.kit.site import Site
 
 
 def test_a_window_counts_every_key_and_gives_back() -> None:
@@ -85,16 +85,8 @@ def workers(postgres_schema: str, tmp_path: Path) -> Iterator[list[ServerProcess
     Processes, not threads of the test's own: in one process the two workers' event
     loops and the test's client share one GIL, and on a busy machine a loop held up for
     seconds saw its Redis commands time out (a 503) as if Redis were away."""
-    env = site_environment(
-        postgres_schema, LOGIN_ATTEMPTS_PER_MINUTE="5", BOT_WORKERS="1", SECRET_KEY="throttles"
-    )
-    servers = [ServerProcess(env, free_port(), tmp_path / f"worker-{i}.log") for i in range(2)]
-    try:
-        start_all(servers)
-        yield servers
-    finally:
-        for server in servers:
-            server.stop()
+    with Site(tmp_path, postgres_schema, workers=2, LOGIN_ATTEMPTS_PER_MINUTE="5") as site:
+        yield site.workers
 
 
 def test_logins_spread_over_two_workers_are_checked_five_times(
