@@ -22,7 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Request, Route
+from playwright.sync_api import Browser, Request, Route, expect
 
 from tests.web.conftest import LiveServer, page_maker
 from tests.web.driver import Player
@@ -255,9 +255,7 @@ def test_normal_use_causes_no_policy_violation(
         assert_harmless(visitor, f"a table of {game}")
     for game in ("burraco", "three-thirteen"):
         visitor.goto(f"/#/rules/{game}")
-        body = visitor.page.locator(".rules-body")
-        body.wait_for()
-        assert body.locator("h1, h2").count() > 0
+        expect(visitor.page.locator(".rules-body").locator("h1, h2").first).to_be_visible()
         assert visitor.page.evaluate("document.documentElement.lang") == language
         assert_harmless(visitor, f"the rules of {game}")
 

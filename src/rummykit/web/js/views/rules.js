@@ -55,17 +55,20 @@ async function fetchRulePage(urls) {
 export function RulesPage({ game }) {
   const lang = language();
   const known = Object.hasOwn(RULE_PAGES, game);
-  const [content, setContent] = useState(/** @type {string | null} */ (null));
+  // The page fetched is kept with the game and language it is for, so that the rules of
+  // the game left behind never show, even for the render before the new fetch starts.
+  const wanted = `${game}/${lang}`;
+  const [fetched, setFetched] = useState(/** @type {{ of: string, text: string } | null} */ (null));
+  const content = fetched && fetched.of === wanted ? fetched.text : null;
   useEffect(() => {
     let alive = true;
-    setContent(null);
     fetchRulePage(rulePageUrls(game, lang))
-      .then((text) => alive && setContent(text ?? ""))
-      .catch(() => alive && setContent(""));
+      .then((text) => alive && setFetched({ of: wanted, text: text ?? "" }))
+      .catch(() => alive && setFetched({ of: wanted, text: "" }));
     return () => {
       alive = false;
     };
-  }, [game, lang]);
+  }, [wanted]);
   return html`<${TopBar} title=${known ? t(`game.${game}`) : t("lobby.rules")} />
     <main class="rules-page">
       <nav class="rules-nav">
