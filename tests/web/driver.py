@@ -47,6 +47,11 @@ TABLE = """() => {
           tableId: c.tableId};
 }"""
 
+# The page shows a board and holds a table's controller (of the table id given, if any).
+AT_A_TABLE = """(tableId) => document.querySelector(".board") !== null
+  && window.rummykitTable != null
+  && (tableId == null || window.rummykitTable.tableId === tableId)"""
+
 # The table once nothing is in flight or queued and the page has drawn it (a watcher
 # has no hand to draw); with ``turn``, only at the seat's turn or at the game's end.
 SETTLED = f"""(turn) => {{
@@ -115,8 +120,11 @@ class Player:
         button.click()
         self.wait_table()
 
-    def wait_table(self) -> None:
-        self.page.wait_for_selector(".board", timeout=TIMEOUT_MS)
+    def wait_table(self, table_id: str | None = None) -> None:
+        """Wait until the page shows a board and holds the table it belongs to (the table
+        ``table_id``, when given): going from one table to another, the board of the one
+        left may still be drawn for a frame after the page let go of it."""
+        self.page.wait_for_function(AT_A_TABLE, arg=table_id, timeout=TIMEOUT_MS)
 
     def enter_lobby(self, nickname: str) -> None:
         """Open the lobby and sit down as ``nickname``; back once the page names them."""

@@ -90,31 +90,39 @@ def shoot(player: Player, name: str) -> None:
         player.shoot(f"{name}-end")
 
 
-def deliver_push(player: Player, payload: dict[str, Any]) -> None:
-    """Hand the page's service worker a push message, as the browser's push service
-    would (Chrome's DevTools protocol)."""
-    context = player.page.context
-    cdp = context.new_cdp_session(player.page)
-    registrations: list[dict[str, Any]] = []
-    cdp.on(
-        "ServiceWorker.workerRegistrationUpdated",
-        lambda event: registrations.extend(event["registrations"]),
-    )
-    cdp.send("ServiceWorker.enable")
+class DevToolsPush:
+    """Hands the page's service worker push messages, as the browser's push service would
+    (Chrome's DevTools protocol), all through one DevTools session: the worker's
+    registration is read once, and no second session enables the protocol's service
+    worker domain beside the first."""
 
-    def registration() -> str | None:
-        player.page.evaluate("() => 0")  # let the protocol's events in
-        return next((r["registrationId"] for r in registrations if not r.get("isDeleted")), None)
+    def __init__(self, player: Player) -> None:
+        self.origin = player.base_url
+        self.session = player.page.context.new_cdp_session(player.page)
+        registrations: list[dict[str, Any]] = []
+        self.session.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda event: registrations.extend(event["registrations"]),
+        )
+        self.session.send("ServiceWorker.enable")
 
-    registration_id = wait_until(registration, what="the service worker's registration")
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {
-            "origin": player.base_url,
-            "registrationId": registration_id,
-            "data": json.dumps(payload),
-        },
-    )
+        def registration() -> str | None:
+            player.page.evaluate("() => 0")  # let the protocol's events in
+            return next(
+                (r["registrationId"] for r in registrations if not r.get("isDeleted")), None
+            )
+
+        self.registration_id = wait_until(registration, what="the service worker's registration")
+
+    def deliver(self, payload: dict[str, Any]) -> None:
+        self.session.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": self.origin,
+                "registrationId": self.registration_id,
+                "data": json.dumps(payload),
+            },
+        )
 
 
 SHOWN = """async () => {
@@ -188,8 +196,8 @@ def test_choosing_channels_confirming_an_address_and_subscribing_this_browser(
         assert stored == 0
 
     # a message for this browser, as a push service hands it to the worker
-    deliver_push(
-        player,
+    push = DevToolsPush(player)
+    push.deliver(
         {
             "title": "<img src=x onerror=alert(1)>Your turn",
             "body": "It is your turn in your game (Burraco).",
@@ -207,7 +215,7 @@ def test_choosing_channels_confirming_an_address_and_subscribing_this_browser(
             "page": f"{notify_server.url}/#/table/abc123",
         }
     ]
-    deliver_push(player, {"title": "Elsewhere", "path": "//evil.example/x", "tag": "t2"})
+    push.deliver({"title": "Elsewhere", "path": "//evil.example/x", "tag": "t2"})
     elsewhere = wait_until(
         lambda: [n for n in player.page.evaluate(SHOWN) if n["tag"] == "t2"],
         what="the second notification",

@@ -72,7 +72,7 @@ def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
         ann.shoot(f"turn-based-table-{name}")
         count.click()  # one tap to the next game that waits
         ann.page.wait_for_function(f"() => location.hash.includes('{other}')")
-        ann.wait_table()
+        ann.wait_table(other)
         assert ann.table()["tableId"] == other
         ann.page.click("a.brand")
         current = ann.api("GET", "/api/current")
@@ -97,7 +97,7 @@ def test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns(
         wide = "() => document.scrollingElement.scrollWidth - innerWidth"
         assert ann.page.evaluate(wide) <= 0, "the lobby is wider than the screen"
         ann.page.click("[data-testid=your-turns]")
-        ann.wait_table()
+        ann.wait_table(other)
         assert ann.table()["tableId"] == other
         assert not ann.errors, ann.errors
 
