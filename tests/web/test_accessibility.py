@@ -66,6 +66,37 @@ def test_the_focus_stays_in_the_hand_after_each_move(new_page: MakePage) -> None
     assert not me.errors, me.errors
 
 
+# The hand's order changes (a sort), and before that render's effects have run another
+# card is focused (a quick Tab, or Playwright's focus before a key): whether that card
+# still has the focus once the page renders the new focus (when the effects left pending
+# run first), and once it is at rest.
+FOCUS_DURING_A_RENDER = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+  const cards = () => [...document.querySelectorAll('.hand .hand-card')];
+  cards()[0].focus();
+  await frame();
+  document.querySelector('[data-sort][aria-pressed=false]').click();
+  await Promise.resolve();
+  const target = cards().find((card) => card !== document.activeElement);
+  target.focus();
+  await Promise.resolve();
+  await Promise.resolve();
+  const kept = document.activeElement === target;
+  await frame();
+  return [kept, document.activeElement === target];
+}"""
+
+
+def test_a_card_focused_while_the_hand_is_drawn_keeps_the_focus(new_page: MakePage) -> None:
+    me = new_page()
+    me.new_table("burraco", {})
+    me.wait_turn_or_end()
+    me.close_dialogs()
+    kept, at_rest = me.page.evaluate(FOCUS_DURING_A_RENDER)
+    assert kept, "the focus went back to the card that had it before the render"
+    assert at_rest
+
+
 @pytest.mark.parametrize("language", ["en", "hu", "ru"])
 def test_a_polite_live_region_tells_the_turn_and_the_moves(
     new_page: MakePage, language: str

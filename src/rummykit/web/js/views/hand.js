@@ -158,8 +158,13 @@ export function Hand(props) {
   useEffect(() => restoreFocus.current());
   useEffect(() => {
     if (!focusKey || !box.current) return;
+    const active = document.activeElement;
+    // A card focused since this render was made (by Tab, a click, a keyboard's arrows)
+    // keeps the focus: its own focus event names it next. Taking the focus back to the
+    // card of this render would have the player's next key act on a card they left.
+    if (!active || !box.current.contains(active) || active.closest(".hand-card")) return;
     const el = /** @type {HTMLElement | null} */ (box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-    if (el && document.activeElement !== el && box.current.contains(document.activeElement)) el.focus();
+    if (el && active !== el) el.focus();
   }, [focusKey, order]);
 
   /**
