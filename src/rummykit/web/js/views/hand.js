@@ -163,8 +163,7 @@ export function Hand(props) {
     // keeps the focus: its own focus event names it next. Taking the focus back to the
     // card of this render would have the player's next key act on a card they left.
     if (!active || !box.current.contains(active) || active.closest(".hand-card")) return;
-    const el = /** @type {HTMLElement | null} */ (box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-    if (el && active !== el) el.focus();
+    /** @type {HTMLElement | null} */ (box.current.querySelector(`[data-key="${CSS.escape(focusKey)}"]`))?.focus();
   }, [focusKey, order]);
 
   /**
