@@ -54,8 +54,10 @@ def long_game(cut_seconds: float) -> dict[str, object]:
     return table_body("burraco", HUMAN, "greedy", rules=rules, turn_seconds=None)
 
 
-PACE_SECONDS = 0.2
-"""How long a person takes over a move, so that every game goes on well past its cut."""
+MOVES_IN_A_CUT = 50
+"""At most how many moves a person makes while the cut lasts (they take the cut's length
+over this many a move), so that every game goes on well past its cut: at 0.2 s a move
+through a 30 s cut, a game to 2005 could end before the cut did."""
 
 CUTS = [
     ("postgresql-hold", 10.0),
@@ -110,7 +112,7 @@ def test_every_player_follows_a_cut_owner_s_table(
         person = Seat(site, f"follow-{number}", seed=number, willing=True)
         table_id = person.post("/api/tables", long_game(seconds), port=owner.port)["table_id"]
         person.ports = [gateway.port]
-        person.pace = PACE_SECONDS
+        person.pace = seconds / MOVES_IN_A_CUT
         # cut from Redis, worker 0 can relay nothing: its people must move too
         affected = (
             cut_worker in (owner, gateway) if kind.startswith("redis") else owner is cut_worker
