@@ -151,7 +151,11 @@ class PushService:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
         self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # ``shutdown`` waits for the server's loop to look at its flag, every half second
+        # by default: a test's end would wait that long
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     def start(self) -> PushService:
         self._thread.start()
