@@ -58,6 +58,7 @@ the other processes meanwhile."""
 
 SLOW: dict[str, tuple[str, ...]] = {
     "tests/server/competition/test_tournaments.py": (
+        "test_an_event_starts_when_the_servers_clock_reaches_its_start",  # 3.4 s
         "test_a_swiss_event_of_sixteen_bots_on_postgresql",  # 24 s
         "test_an_elimination_event_of_three_player_tables",  # 7 s
         "test_a_swiss_event_of_four_bots_runs_to_the_end",  # 8 s
@@ -67,12 +68,17 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_a_stored_tournament_seats_its_bots_within_a_tournaments_limits",  # 4.5 s
     ),
     "tests/server/site/test_limits_at_once.py": (
+        "test_forty_tournaments_at_once_make_exactly_the_limit",  # 1.4 s
+        "test_a_guests_bot_budget_holds_against_forty_tables_at_once",  # 1.9 s
+        "test_forty_table_creates_at_once_make_exactly_the_limit",  # 2.1 s
         "test_rematches_and_creates_at_once_make_exactly_the_limit",  # 6 to 7 s
         "test_forty_turn_based_creates_at_once_make_exactly_the_limit",  # 5 to 8 s
         "test_two_server_processes_keep_every_limit",  # two servers started: 20 s or more
     ),
     # games over days: whole games and restarts with a clock of days
     "tests/server/table/test_turn_based.py": (
+        "test_time_out_then_a_stand_in_plays_the_move",  # 1.3 s
+        "test_a_player_away_for_hours_keeps_their_seat",  # 1.2 s
         "test_a_restarted_server_keeps_the_clock_of_days",  # 6 s
         "test_burraco_for_four_the_late_sides_team_loses",  # 2 to 4 s
         "test_a_whole_game_against_a_bot",  # 3 s
@@ -143,6 +149,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_fuzzed_json_is_either_read_or_refused_with_value_error",  # 1.8 s
     ),
     "tests/test_observation_docs.py": (
+        "test_every_event_class_of_a_game_is_emitted",  # 1.2 s
         "test_every_emitted_object_has_exactly_the_documented_fields",  # 4.8 s
         "test_every_documented_table_of_a_game_is_emitted",  # 1.8 s in all, 2 cases
     ),
@@ -226,6 +233,8 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_a_swiss_event_of_sixteen_bots_runs_to_the_end",  # 6.1 s
     ),
     "tests/cli/test_ladder_command.py": (
+        "test_the_same_command_gives_the_same_ladder",  # 1.1 s
+        "test_the_levels_stand_in_order_with_their_own_intervals_apart",  # 4.8 s
         "test_random_is_at_the_bottom_with_intervals_apart",  # 5.2 s in all, 3 cases
         "test_an_outside_bot_of_a_few_lines_enters_the_benchmark_by_module_and_factory",  # 8.5 s
         "test_an_outside_bot_that_overruns_is_reported",  # 2.4 s
@@ -289,12 +298,96 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_register_login_and_throttle",  # 2.7 s
     ),
     "tests/server/accounts/test_http_hardening.py": (
+        "test_a_private_table_is_read_only_with_a_seat_or_its_token",  # 1.0 s
         "test_table_ids_are_checked_before_the_database",  # 2.5 s
         "test_every_answer_has_the_security_headers",  # 2.2 s, and 1.3 s to set up
     ),
     # the client's type declarations: rendered from the server's schemas three times
     "tests/test_client_types.py": (
         "test_the_check_option_reports_a_stale_file",  # 2.5 s
+    ),
+    # the quick run's tests of a second or more on a slower machine (2026-12-07, two cores,
+    # the quick run alone): figures of all a test's cases together
+    "tests/server/notify/test_push.py": (
+        "test_an_endpoint_that_is_no_public_https_address_is_refused",  # 6.1 s
+    ),
+    "tests/cli/test_host_logs.py": (
+        "test_ctrl_c_as_soon_as_the_bot_worker_says_so_stops_it",  # 5.6 s
+        "test_ctrl_c_stops_the_bot_worker_with_no_traceback",  # 2.9 s
+        "test_ctrl_c_stops_serve_with_no_traceback",  # 2.0 s
+        "test_info_in_the_environment_prints_the_tables_events",  # 1.9 s
+        "test_warning_in_the_environment_prints_no_table_event",  # 1.9 s
+    ),
+    "tests/server/competition/test_assessment_jobs.py": (
+        "test_each_persons_seat_of_a_rated_game_is_assessed_once_by_racing_processes",  # 4.3 s
+        "test_the_command_line_gives_the_servers_figures_from_the_games_record",  # 4.3 s
+        "test_a_player_past_the_thresholds_is_reported_once_and_only_moderators_see_it",  # 3.1 s
+        "test_the_background_loop_assesses_a_game_once_it_is_over",  # 1.1 s
+        "test_a_claim_left_by_a_dead_process_is_taken_over_once_its_lease_runs_out",  # 1.0 s
+    ),
+    "tests/three_thirteen/test_own_arrangement.py": (
+        "test_what_every_seat_is_shown_in_played_games",  # 3.0 s
+    ),
+    "tests/server/table/test_fair_play.py": (
+        "test_no_hint_at_a_rated_table_however_often_asked",  # 2.7 s
+        "test_no_hint_at_a_tournament_table",  # 2.4 s
+        "test_whole_games_with_a_substitute_and_a_bot_tell_nobody_a_reason",  # 1.7 s
+    ),
+    "tests/server/competition/test_tournament_pairs.py": (
+        "test_pairs_register_together_and_play_duplicate_deals",  # 2.7 s
+        "test_a_knockout_of_computer_pairs_runs_to_its_final",  # 2.6 s
+    ),
+    "tests/fairplay/test_assessment.py": (
+        "test_a_seat_that_follows_the_search_matches_every_real_and_telling_choice",  # 2.3 s
+        "test_at_four_each_decision_is_searched_again_with_the_partners_hand_known",  # 1.7 s
+    ),
+    "tests/server/accounts/test_moderation.py": (
+        "test_the_command_line_grants_the_role",  # 2.2 s
+    ),
+    "tests/cli/test_serve_terminal.py": (
+        "test_the_address_comes_once_ready_and_then_only_warnings",  # 1.9 s
+        "test_verbose_shows_every_request",  # 1.8 s
+    ),
+    "tests/server/accounts/test_accounts.py": (
+        "test_nicknames_with_markup_or_control_characters_are_refused",  # 1.7 s
+    ),
+    "tests/cli/test_fairplay_command.py": (
+        "test_simulated_records_are_assessed_by_seat_and_pooled_by_player",  # 1.7 s
+        "test_a_game_for_four_shows_each_seats_partner_evidence",  # 1.1 s
+    ),
+    "tests/server/api/test_rematch.py": (
+        "test_forty_rematch_requests_at_once_make_one_rematch",  # 1.1 s
+        "test_a_rematch_against_the_computer",  # 1.6 s
+    ),
+    "tests/web/test_translations.py": (
+        "test_refusals_met_in_play_are_known_and_render",  # 1.5 s
+    ),
+    "tests/server/table/test_four_seats.py": (
+        "test_four_people_partners_by_seat_rated_as_teams_replayed_and_rematched",  # 1.5 s
+    ),
+    "tests/server/table/test_clocks.py": (
+        "test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays",  # 1.0 s
+        "test_a_substitute_never_takes_a_large_burraco_pile",  # 1.4 s
+    ),
+    "tests/server/notify/test_mail.py": (
+        "test_a_host_without_smtp_or_push_offers_the_page_only",  # 0.9 s
+        "test_a_verified_address_is_told_of_a_game_end_in_the_players_language",  # 1.3 s
+    ),
+    "tests/server/accounts/test_account_links.py": (
+        "test_a_malformed_browser_cookie_is_replaced",  # 1.1 s
+    ),
+    "tests/server/accounts/test_names.py": (
+        "test_a_guest_may_not_pass_for_a_computer_player",  # 1.1 s
+    ),
+    "tests/server/api/test_turn_based_lobby.py": (
+        "test_current_games_put_your_turn_first_then_by_time_left",  # 1.6 s
+        "test_nobody_claims_or_hands_over_at_another_table",  # 1.0 s
+    ),
+    "tests/server/protocol/test_strict_messages.py": (
+        "test_the_table_socket_refuses_numbers_as_text_and_goes_on",  # 1.0 s
+    ),
+    "tests/server/api/test_rated_tables.py": (
+        "test_a_player_who_left_stays_away_after_a_restart",  # 0.9 s
     ),
 }
 """The slow tests: for each file, the names of its slow tests (every case of each), or
