@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.kit.mail import MailServer
-from tests.kit.wait import wait_until
+from tests.kit.wait import WaitTimeout, wait_until
 from tests.web.conftest import DESKTOP, PHONE, LiveServer, MakePage, page_maker
 from tests.web.driver import Player
 
@@ -90,19 +90,53 @@ def shoot(player: Player, name: str) -> None:
         player.shoot(f"{name}-end")
 
 
+RECORD_SHOWN = """() => {
+  const registration = self.registration;
+  const show = registration.showNotification.bind(registration);
+  self.shownForTheTest = [];
+  registration.showNotification = async (title, options = {}) => {
+    await show(title, options);
+    self.shownForTheTest.push({title, body: options.body, tag: options.tag,
+                               page: options.data && options.data.page});
+  };
+}"""
+"""Makes the page's service worker keep every notification it has shown.  Headless
+Chromium's list of the notifications shown (``getNotifications()``) can lose them: in
+runs where it came back empty, the worker's ``showNotification`` had resolved for each."""
+
+
 class DevToolsPush:
     """Hands the page's service worker push messages, as the browser's push service would
     (Chrome's DevTools protocol), all through one DevTools session: the worker's
     registration is read once, and no second session enables the protocol's service
-    worker domain beside the first."""
+    worker domain beside the first.  What the worker shows is read from the worker
+    (:data:`RECORD_SHOWN`)."""
 
     def __init__(self, player: Player) -> None:
         self.origin = player.base_url
-        self.session = player.page.context.new_cdp_session(player.page)
+        context = player.page.context
+        self.worker = wait_until(
+            lambda: next(iter(context.service_workers), None), what="the service worker"
+        )
+        self.worker.evaluate(RECORD_SHOWN)
+        self.session = context.new_cdp_session(player.page)
         registrations: list[dict[str, Any]] = []
         self.session.on(
             "ServiceWorker.workerRegistrationUpdated",
             lambda event: registrations.extend(event["registrations"]),
+        )
+        # what became of the worker (started, stopped, failed), for a failure to tell
+        self.story: list[str] = []
+        self.session.on(
+            "ServiceWorker.workerVersionUpdated",
+            lambda event: self.story.extend(
+                f"version {v['versionId']} {v['status']} {v['runningStatus']}"
+                for v in event["versions"]
+            ),
+        )
+        self.session.on(
+            "ServiceWorker.workerErrorReported",
+            lambda event: self.story.append(f"error {event['errorMessage']}"),
         )
         self.session.send("ServiceWorker.enable")
 
@@ -115,6 +149,7 @@ class DevToolsPush:
         self.registration_id = wait_until(registration, what="the service worker's registration")
 
     def deliver(self, payload: dict[str, Any]) -> None:
+        self.story.append(f"delivered {payload['tag']}")
         self.session.send(
             "ServiceWorker.deliverPushMessage",
             {
@@ -124,13 +159,18 @@ class DevToolsPush:
             },
         )
 
+    def shown(self, tag: str) -> list[dict[str, Any]]:
+        """The notifications the worker has shown, once one of them has ``tag``; a failure
+        says what the worker went through."""
 
-SHOWN = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  const shown = registration ? await registration.getNotifications() : [];
-  return shown.map((n) => ({title: n.title, body: n.body, tag: n.tag,
-                            page: n.data && n.data.page}));
-}"""
+        def with_tag() -> list[dict[str, Any]] | None:
+            shown: list[dict[str, Any]] = self.worker.evaluate("() => self.shownForTheTest")
+            return shown if any(n["tag"] == tag for n in shown) else None
+
+        try:
+            return wait_until(with_tag, what=f"the notification {tag}")
+        except WaitTimeout as timeout:
+            raise AssertionError(f"{timeout}; the worker: {self.story}") from None
 
 
 def test_choosing_channels_confirming_an_address_and_subscribing_this_browser(
@@ -206,7 +246,7 @@ def test_choosing_channels_confirming_an_address_and_subscribing_this_browser(
             "tag": "your_turn:abc123",
         },
     )
-    shown = wait_until(lambda: player.page.evaluate(SHOWN), what="the notification shown")
+    shown = push.shown("your_turn:abc123")
     assert shown == [
         {
             "title": "<img src=x onerror=alert(1)>Your turn",  # text, never markup
@@ -216,10 +256,7 @@ def test_choosing_channels_confirming_an_address_and_subscribing_this_browser(
         }
     ]
     push.deliver({"title": "Elsewhere", "path": "//evil.example/x", "tag": "t2"})
-    elsewhere = wait_until(
-        lambda: [n for n in player.page.evaluate(SHOWN) if n["tag"] == "t2"],
-        what="the second notification",
-    )
+    elsewhere = [n for n in push.shown("t2") if n["tag"] == "t2"]
     assert elsewhere[0]["page"] == f"{notify_server.url}/"  # never another site
     # Chromium's own console line about push in a private context is not the page's
     own = [e for e in player.errors if "does not support the Push API in incognito" not in e]
