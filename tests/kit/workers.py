@@ -19,6 +19,13 @@ from tests.kit.redis import REDIS_URL, new_prefix
 OpenWorkers = Callable[..., tuple[LiveServer, ...]]
 """``open_workers(count=2, **setting_overrides)``: that many started workers."""
 
+LEASE_SECONDS = 20.0
+"""The workers' table leases (4 s by default): the workers and the test share one
+process, whose event loops a loaded machine can leave unscheduled for three seconds or
+more (``loop_stalled``); a worker that stalls past its lease lets its tables go, and its
+players are told ``table_unavailable`` until one is taken again.  No test of these
+workers is about leases; a test that is passes its own ``lease_seconds``."""
+
 
 def worker_settings(schema: str, prefix: str, **setting_overrides: Any) -> Settings:
     """The test settings of a worker of the site on ``schema`` and the Redis ``prefix``,
@@ -28,7 +35,7 @@ def worker_settings(schema: str, prefix: str, **setting_overrides: Any) -> Setti
         database_schema=schema,
         redis_url=REDIS_URL,
         redis_prefix=prefix,
-        **setting_overrides,
+        **({"lease_seconds": LEASE_SECONDS} | setting_overrides),
     )
 
 
