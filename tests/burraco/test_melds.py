@@ -253,6 +253,23 @@ def test_pinned_wild_keeps_the_ace_low() -> None:
     assert extend(grown, cards("2h")).describe() == "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh 2c(=Kh)"
 
 
+def test_pinned_wild_outlasts_its_need() -> None:
+    meld = arrange(cards("Jd Qd 2d"))
+    for card in cards("Ad Td 9d 8d 7d 6d 5d 4d 3d"):  # one at a time
+        meld = extend(meld, [card])
+    # The 2d stands inside the run, so it stays, though these cards could lie clean.
+    assert meld.describe() == "3d 4d 5d 6d 7d 8d 9d Td Jd Qd 2d(=Kd) Ad"
+    assert not meld.clean and arrange(meld.cards).clean
+    # The table's layout is read back as it is (bots and players are sent it so).
+    assert Meld.from_json(meld.to_json()) == meld
+    # Replaced by the Kd, the 2d goes back to its own place: clean again.
+    assert extend(meld, cards("Kd")).describe() == "2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad"
+    # A wild at the end is not pinned: there the layout must use the fewest wilds.
+    end = {"kind": "run", "cards": ["3d", "4d", "2d"], "wild_index": 2, "suit": 1, "rank": 3}
+    with pytest.raises(MeldError, match="lie on the table as 2d 3d 4d"):
+        Meld.from_json(end)
+
+
 def test_laid_cards_keep_their_places() -> None:
     meld = arrange(cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh"))
     # Kh would need the ace to go high and the 2 (not at the bottom) to turn wild.

@@ -263,7 +263,9 @@ def test_extend_one_agrees_with_reference(meld_cards: list[int], card: int) -> N
         return
     assert got == expected
     assert Meld.from_json(got.to_json()) == got
-    assert arrange(got.cards).clean == got.clean
+    # the fewest wilds the cards allow, but for a wild pinned inside a run
+    pinned = got.wild_index is not None and 0 < got.wild_index < got.size - 1
+    assert arrange(got.cards).clean == got.clean or pinned
 
 
 @settings(max_examples=300)

@@ -412,7 +412,9 @@ def _is_table_layout(meld: Meld) -> bool:
 
     Each natural at its place, at most one wild (not at its own place), never two
     natural aces, no more wilds than the cards need, and a wild at the low end only when
-    there is no room above (checked field by field; sets have one layout only).
+    there is no room above (checked field by field; sets have one layout only).  A wild
+    inside the run stays there until it is replaced, so it may outlast the need for it:
+    ``Jd Qd 2d(=Kd) Ad`` grown down to ``3d`` could lie clean from ``Ad`` to ``Qd``.
     """
     cards, index, suit, lo = meld.cards, meld.wild_index, meld.suit, meld.rank
     if meld.kind != "run" or type(suit) is not int or type(lo) is not int:
@@ -433,4 +435,5 @@ def _is_table_layout(meld: Meld) -> bool:
     if index == 0 and hi < HIGH_ACE:
         return False  # a wild stands high when there is room
     canonical = _arrange(cards)
-    return canonical is not None and canonical.clean == (index is None)
+    pinned = index is not None and 0 < index < len(cards) - 1
+    return canonical is not None and (pinned or canonical.clean == (index is None))
