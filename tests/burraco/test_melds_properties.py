@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.cards import JOKER, RANK_OF, SUIT_OF, format_cards
+from rummykit.cards import JOKER, RANK_OF, SUIT_OF, format_cards, parse_cards
 from rummykit.games.burraco.melds import (
     Meld,
     arrange,
@@ -328,6 +328,41 @@ def test_table_walks_agree_with_reference() -> None:
                 if not fits:
                     break
                 meld = extend(meld, [rng.choice(sorted(fits))])
+
+
+def test_every_run_the_table_reaches_reads_back_from_its_json() -> None:
+    """Every run of one suit grown card by card from every three-card start (two decks:
+    each card at most twice; wilds the suit's own 2, another 2 and a joker): its layout
+    is read back from JSON as it is, and it holds the fewest wilds its cards allow unless
+    its wild is pinned inside it."""
+    pool = parse_cards("Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd 2c Jk")
+    starts = set()
+    for three in itertools.combinations_with_replacement(pool, 3):
+        try:
+            starts.add(arrange(three))
+        except MeldError:
+            continue
+    seen, frontier = set(starts), list(starts)
+    while frontier:
+        grown = []
+        for meld in frontier:
+            for card in pool:
+                if meld.cards.count(card) == 2:
+                    continue
+                try:
+                    bigger = extend(meld, [card])
+                except MeldError:
+                    continue
+                if bigger not in seen:
+                    seen.add(bigger)
+                    grown.append(bigger)
+        frontier = grown
+    for meld in seen:
+        assert Meld.from_json(meld.to_json()) == meld, meld
+        pinned = meld.wild_index is not None and 0 < meld.wild_index < meld.size - 1
+        assert arrange(meld.cards).clean == meld.clean or pinned, meld
+    assert len(seen) > 1000  # the walk reached runs of every length up to 14
+    assert max(meld.size for meld in seen) == 14
 
 
 # ---------------------------------------------------------------------------------------
