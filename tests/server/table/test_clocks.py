@@ -126,7 +126,7 @@ def test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays(
 ) -> None:
     client = clock_client
     client.post("/api/session", json={"nickname": "slow"})
-    # a new deal while the stand-in's first turn ends the game (one deal in hundreds)
+    # a new deal while the game ends before the person's next turn (a deal in hundreds)
     for _deal in range(5):
         message = _stand_in_turn(client, clock, game, rules, seats)
         if message is not None:
