@@ -1,6 +1,6 @@
-"""Reading a table socket of the test client: the next state that matches, the next
-message of a kind, a message within a time limit, what came before a ping's answer, or
-proof that nothing was pending.
+"""Reading a table socket of the test client: the next state that matches (or the end
+of the game), the next message of a kind, a message within a time limit, what came
+before a ping's answer, or proof that nothing was pending.
 
 Starlette's test socket blocks until a message comes, so these wait on the message
 itself; a table that sends nothing more fails the test by its own limits (or
@@ -24,6 +24,18 @@ def next_state(ws: Any, predicate: Callable[..., Any]) -> dict[str, Any]:
         if message["type"] == "state" and predicate(message):
             return message
     raise AssertionError("no such state came")
+
+
+def next_state_or_end(ws: Any, predicate: Callable[..., Any]) -> dict[str, Any] | None:
+    """The next ``state`` message that ``predicate`` takes, or ``None`` once the game is
+    over (a ``game_over`` came first): for a test whose deal may end the game early."""
+    for _ in range(SEARCHED):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "game_over":
+            return None
+        if message["type"] == "state" and predicate(message):
+            return message
+    raise AssertionError("no such state came, and the game did not end")
 
 
 def next_of_type(ws: Any, kind: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from tests.kit.databases import make_settings
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.players import connect, new_player
 from tests.kit.runners import RecordingRunner
-from tests.kit.sockets import next_state, nothing_happens
+from tests.kit.sockets import next_state, next_state_or_end, nothing_happens
 
 
 @pytest.fixture
@@ -65,16 +65,6 @@ def test_a_table_of_people_gets_the_default_turn_time_and_bank(clock_client: Tes
     assert catalog["default_time_bank_seconds"] == 90.0
 
 
-def _state_or_end(ws: Any, predicate: Any) -> dict[str, Any] | None:
-    """The next state that ``predicate`` takes, or ``None`` once the game is over."""
-    while True:
-        message: dict[str, Any] = ws.receive_json()
-        if message["type"] == "game_over":
-            return None
-        if message["type"] == "state" and predicate(message):
-            return message
-
-
 def _stand_in_turn(
     client: TestClient, clock: FakeClock, game: str, rules: dict[str, Any], seats: int
 ) -> dict[str, Any] | None:
@@ -94,19 +84,20 @@ def _stand_in_turn(
         nothing_happens(ws)  # into the bank, not yet out of time
         clock.advance(0.2)
         actors: list[str] = []
-        while True:  # until the next turn (a bot's, or a new round's)
-            message = _state_or_end(ws, lambda m: m["last_action"] is not None)
+        while True:  # until the next turn (a bot's, or a new round's), or the game's end
+            message = next_state_or_end(ws, lambda m: m["last_action"] is not None)
             if message is None:
-                assert actors and set(actors) == {"timeout"}
-                return None
+                break
             if message["last_action"]["seat"] == 0:
                 actors.append(message["last_action"]["actor"])
             if message["turn"] is not None and message["turn"]["deadline"] != turn["deadline"]:
                 break
         assert actors and set(actors) == {"timeout"}
+        if message is None:
+            return None
         turns = [message["turn"]["player"]]
         while not (message["legal_actions"] and message["turn"]["player"] == 0):
-            message = _state_or_end(ws, lambda m: m["turn"] is not None)
+            message = next_state_or_end(ws, lambda m: m["turn"] is not None)
             if message is None:
                 return None
             if message["turn"]["player"] != turns[-1]:
@@ -131,7 +122,7 @@ def test_a_long_turn_draws_on_the_bank_then_the_stand_in_plays(
         message = _stand_in_turn(client, clock, game, rules, seats)
         if message is not None:
             break
-    assert message is not None, "five deals in a row ended on the stand-in's first turn"
+    assert message is not None, "five deals in a row ended before the person's next turn"
     # the bank was spent: this turn has its turn time only
     assert message["turn"]["banks"] == [0.0] + [3.0] * (seats - 1)
     assert message["turn"]["seconds_left"] == pytest.approx(5.0)

@@ -112,6 +112,13 @@ class Meld:
         return len(self.cards) >= BURRACO_SIZE
 
     @property
+    def gap_wild(self) -> bool:
+        """Whether a run's wild fills a gap (not at either end): there it stays until its
+        natural card replaces it (RULES.md 1.4)."""
+        index = self.wild_index
+        return self.kind == "run" and index is not None and 0 < index < len(self.cards) - 1
+
+    @property
     def wild(self) -> Card | None:
         """The card used as a wild, if any."""
         return None if self.wild_index is None else self.cards[self.wild_index]
@@ -435,5 +442,4 @@ def _is_table_layout(meld: Meld) -> bool:
     if index == 0 and hi < HIGH_ACE:
         return False  # a wild stands high when there is room
     canonical = _arrange(cards)
-    pinned = index is not None and 0 < index < len(cards) - 1
-    return canonical is not None and (pinned or canonical.clean == (index is None))
+    return canonical is not None and (meld.gap_wild or canonical.clean == (index is None))

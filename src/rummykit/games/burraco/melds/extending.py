@@ -56,10 +56,9 @@ from rummykit.games.core import MeldError
 
 def _gap_wild(meld: Meld) -> int | None:
     """The place of a run's wild that fills a gap (it cannot move), else ``None``."""
-    index = meld.wild_index
-    if meld.kind != "run" or index is None or index == 0 or index == len(meld.cards) - 1:
+    if meld.wild_index is None or not meld.gap_wild:
         return None
-    return meld.rank + index
+    return meld.rank + meld.wild_index
 
 
 def _extend_run(meld: Meld, suit: int, card: Card) -> Meld | None:
