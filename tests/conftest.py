@@ -36,7 +36,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 logging.getLogger("rummykit").addHandler(logging.NullHandler())
 
 WEB_TESTS = Path(__file__).resolve().parent / "web"
-BROWSER_FIXTURES = frozenset({"browser", "live_server"})
+BROWSER_FIXTURES = frozenset({"playwright", "live_server"})
 """The fixtures that make a test under ``tests/web`` a browser test."""
 
 ONE_SITE_AT_A_TIME = frozenset(
@@ -404,6 +404,41 @@ playouts and the bots' whole games went first; the server's own tests mostly sta
 """
 
 
+LONG_BROWSER_TESTS: dict[str, tuple[str, ...]] = {
+    "tests/web/test_play_three_thirteen.py": (
+        "test_a_whole_three_thirteen_game_against_a_bot",  # 233 s
+    ),
+    "tests/web/test_phone_long_games.py": (),  # every test: 27 to 101 s
+    "tests/web/test_motion.py": (
+        "test_cards_travel_through_a_whole_game_and_leave_nothing_behind",  # 98 s
+    ),
+    "tests/web/test_play_burraco.py": (
+        "test_a_whole_quick_burraco_hand_against_a_bot",  # 84 s
+    ),
+    "tests/web/test_replay_moves.py": (
+        "test_the_replay_lists_the_moves_and_names_its_buttons",  # 79 s
+    ),
+    "tests/web/test_review.py": (
+        "test_the_review_shows_intervals_and_calls_only_marked_decisions_mistakes",  # 62 s
+    ),
+    "tests/web/test_hint_target.py": (),  # every test: 36 to 52 s
+    "tests/web/test_turn_based.py": (
+        "test_a_turn_based_table_from_the_dialog_to_the_count_of_your_turns",  # 50 s
+    ),
+    "tests/web/test_moderation.py": (),  # every test: 16 to 47 s
+    "tests/web/test_phone_layout.py": (
+        "test_four_players_on_a_phone_keep_the_hand_in_view",  # 39 s
+    ),
+    "tests/web/test_burraco_four.py": (),  # every test: 27 to 38 s
+    "tests/web/test_screens.py": (),  # every test: 31 and 38 s
+}
+"""The longest browser tests, longest first (in the same form as :data:`SLOW`), which
+go first of the browser tests: handed out last, one of them would keep the run going
+on one process long after the others had ended.  Measured in a full run of
+``pytest -n 4`` on two cores (2026-12-07), where a browser test took three to five
+times its time alone."""
+
+
 def is_slow(node_id: str, slow: Mapping[str, tuple[str, ...]] = SLOW) -> bool:
     """Whether the test ``node_id`` is one of ``slow`` (see :data:`SLOW`).
 
@@ -419,6 +454,21 @@ def is_slow(node_id: str, slow: Mapping[str, tuple[str, ...]] = SLOW) -> bool:
         return False
     names = slow[file]
     return not names or rest.split("[")[0].split("::")[-1] in names
+
+
+def browser_rank(node_id: str) -> int:
+    """Where the browser test ``node_id`` goes among the others: its file's place in
+    :data:`LONG_BROWSER_TESTS` if it is listed there, else after them all.
+
+    >>> browser_rank("tests/web/test_phone_long_games.py::test_x[en]")
+    1
+    >>> browser_rank("tests/web/test_motion.py::test_a_card_moves")
+    12
+    """
+    for rank, (file, names) in enumerate(LONG_BROWSER_TESTS.items()):
+        if is_slow(node_id, {file: names}):
+            return rank
+    return len(LONG_BROWSER_TESTS)
 
 
 def markers_of(
@@ -441,15 +491,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # The browser tests go last: their session's Playwright keeps an event loop running
     # in the process, where a later test's asyncio.run() would fail.  Within each group
     # the files with slow tests go first (each file kept whole, so that its shared set-up
-    # is made once), so that the run does not end waiting on a few long tests handed out
-    # last: pytest-xdist gives each process the next tests as it frees up.
+    # is made once), and the longest browser tests first of theirs, so that the run does
+    # not end waiting on a few long tests handed out last: pytest-xdist gives each process
+    # the next tests as it frees up.
     slow_files = {item.nodeid.partition("::")[0] for item in items if is_slow(item.nodeid)}
-    items.sort(
-        key=lambda item: (
-            Path(item.path).is_relative_to(WEB_TESTS),
-            item.nodeid.partition("::")[0] not in slow_files,
-        )
-    )
+
+    def place(item: pytest.Item) -> tuple[bool, int]:
+        if Path(item.path).is_relative_to(WEB_TESTS):
+            return True, browser_rank(item.nodeid)
+        return False, int(item.nodeid.partition("::")[0] not in slow_files)
+
+    items.sort(key=place)
     for item in items:
         callspec = getattr(item, "callspec", None)
         params = callspec.params if callspec is not None else {}

@@ -1,5 +1,5 @@
 """The test markers: registered in pyproject.toml, set by tests/conftest.py, and the
-list of slow tests names tests that exist."""
+lists of slow tests and of the longest browser tests name tests that exist."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SLOW, WEB_TESTS, is_slow, markers_of
+from tests.conftest import LONG_BROWSER_TESTS, SLOW, WEB_TESTS, is_slow, markers_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,8 +25,10 @@ def test_the_markers_are_registered() -> None:
 def test_browser_tests_are_those_under_tests_web_that_start_a_browser_or_server() -> None:
     page = WEB_TESTS / "test_play_burraco.py"
     node = "tests/web/test_play_burraco.py::test_x"
-    assert markers_of(page, node, ("new_page", "browser", "live_server"), {}) == {"browser"}
+    started = ("new_page", "browser", "playwright", "live_server")
+    assert markers_of(page, node, started, {}) == {"browser"}
     assert markers_of(page, node, ("live_server",), {}) == {"browser"}
+    assert markers_of(page, node, ("pages", "whole_browser", "playwright"), {}) == {"browser"}
     words = WEB_TESTS / "test_words.py"
     assert markers_of(words, "tests/web/test_words.py::test_x", ("request",), {}) == set()
     engine = ROOT / "tests" / "burraco" / "test_turns.py"
@@ -69,7 +71,12 @@ def test_a_listed_test_is_slow_in_every_case() -> None:
     assert not is_slow("tests/test_markers.py::test_a_listed_test_is_slow_in_every_case")
 
 
-SLOW_TESTS = [(file, name) for file, names in SLOW.items() for name in names or ("",)]
+LISTED_TESTS = [
+    (file, name)
+    for listed in (SLOW, LONG_BROWSER_TESTS)
+    for file, names in listed.items()
+    for name in names or ("",)
+]
 
 
 @functools.cache
@@ -80,8 +87,8 @@ def functions_of(file: str) -> frozenset[str]:
     return frozenset(node.name for node in ast.walk(tree) if isinstance(node, functions))
 
 
-@pytest.mark.parametrize(("file", "name"), SLOW_TESTS)
-def test_every_slow_entry_names_a_test_that_exists(file: str, name: str) -> None:
+@pytest.mark.parametrize(("file", "name"), LISTED_TESTS)
+def test_every_listed_entry_names_a_test_that_exists(file: str, name: str) -> None:
     assert (ROOT / file).is_file(), file
     if name:
         assert name in functions_of(file)

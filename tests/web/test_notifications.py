@@ -53,9 +53,9 @@ def notify_server(
 
 @pytest.fixture
 def pages(
-    browser: Browser, notify_server: LiveServer, request: pytest.FixtureRequest
+    whole_browser: Browser, notify_server: LiveServer, request: pytest.FixtureRequest
 ) -> Iterator[MakePage]:
-    with page_maker(browser, notify_server.url, request) as make:
+    with page_maker(whole_browser, notify_server.url, request) as make:
         yield make
 
 
