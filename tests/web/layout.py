@@ -3,7 +3,6 @@ what is wrong (empty when all is well)."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -54,11 +53,14 @@ def once_empty(player: Player, check: str, arg: Any = None, *, timeout_ms: int =
     nothing, else its answer when ``timeout_ms`` have passed: the hand, the pile and the
     melds measure their room after a state is drawn, so a layout settles over a few
     frames."""
-    with contextlib.suppress(PlaywrightTimeout):
-        player.page.wait_for_function(
-            f"(arg) => ({check})(arg).length === 0", arg=arg, timeout=timeout_ms
-        )
-    return player.page.evaluate(check, arg)
+    try:  # an empty list is true in the page: the wait ends with the answer
+        return player.page.wait_for_function(
+            f"(arg) => {{ const bad = ({check})(arg); return bad.length === 0 && bad; }}",
+            arg=arg,
+            timeout=timeout_ms,
+        ).json_value()
+    except PlaywrightTimeout:
+        return player.page.evaluate(check, arg)
 
 
 def check_turn(player: Player, name: str) -> None:
