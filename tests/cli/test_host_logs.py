@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.kit import http_clients
 from tests.kit.databases import postgres_schema
 from tests.kit.processes import bare_environment, site_environment
 from tests.kit.redis import REDIS_URL, new_prefix
@@ -114,7 +115,7 @@ def serve(
     def healthy() -> bool:
         assert server.process.poll() is None, server.stderr[-3000:]
         try:
-            return httpx.get(f"{url}/healthz", timeout=2).is_success
+            return http_clients.get(f"{url}/healthz", timeout=2).is_success
         except httpx.HTTPError:
             return False
 
@@ -136,8 +137,8 @@ def open_a_table(url: str) -> tuple[str, str]:
     table's id and the second guest's."""
     ids: list[str] = []
     with (
-        httpx.Client(base_url=url, timeout=30) as host,
-        httpx.Client(base_url=url, timeout=30) as guest,
+        http_clients.client(base_url=url, timeout=30) as host,
+        http_clients.client(base_url=url, timeout=30) as guest,
     ):
         for client in (host, guest):
             session = client.post("/api/session", json={"nickname": "Host"})

@@ -17,6 +17,7 @@ from websockets.sync.client import connect as ws_connect
 from rummykit.server.accounts.malformed_http import http_protocol
 from rummykit.server.app import create_app
 from rummykit.server.settings import Settings
+from tests.kit import http_clients
 from tests.kit.apps import routes_built
 from tests.kit.threaded import ThreadedServer
 
@@ -117,7 +118,7 @@ class Player:
     def __init__(self, server: LiveServer, name: str) -> None:
         self.server = server
         self.name = name
-        self.http = httpx.Client(base_url=server.url, timeout=30)
+        self.http = http_clients.client(base_url=server.url, timeout=30)
         response = self.http.post("/api/session", json={"nickname": name})
         assert response.status_code == 200, response.text
         self.cookie = str(response.cookies["rummykit_session"])

@@ -17,6 +17,7 @@ from typing import Any, Self
 
 import httpx
 
+from tests.kit import http_clients
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.threaded import free_port
@@ -115,7 +116,7 @@ class ServerProcess(Started):
         def healthy() -> bool:
             assert self.alive(), self.log.read_text()[-3000:]
             with contextlib.suppress(httpx.HTTPError):
-                return httpx.get(f"{self.url}/healthz", timeout=2).is_success
+                return http_clients.get(f"{self.url}/healthz", timeout=2).is_success
             return False
 
         wait_until(healthy, timeout, what="the server's start", interval=0.1)

@@ -22,6 +22,7 @@ from websockets.sync.client import connect
 
 from rummykit.games.core import rules_from_json
 from rummykit.games.registry import game_named
+from tests.kit import http_clients
 from tests.kit.databases import POSTGRES_URL
 from tests.kit.factories import table_body
 from tests.kit.processes import (
@@ -105,7 +106,7 @@ class Site(Started):
             if not worker.alive():
                 continue
             try:
-                health = httpx.get(f"http://127.0.0.1:{worker.port}/healthz", timeout=5)
+                health = http_clients.get(f"http://127.0.0.1:{worker.port}/healthz", timeout=5)
                 counts.append((health.json()["tables"], index))
             except httpx.HTTPError:
                 continue
@@ -139,7 +140,9 @@ class Seat:
         self.willing = willing
         self.ports: list[int] | None = None  # the workers reached; None: any live one
         port = site.any_port(self.rng)
-        response = httpx.post(f"http://127.0.0.1:{port}/api/session", json={"nickname": name})
+        response = http_clients.post(
+            f"http://127.0.0.1:{port}/api/session", json={"nickname": name}
+        )
         response.raise_for_status()
         self.cookie = str(response.cookies["rummykit_session"])
         self.sent: dict[int, str] = {}
@@ -158,7 +161,7 @@ class Seat:
 
         def answer() -> dict[str, Any] | None:
             try:
-                response = httpx.post(
+                response = http_clients.post(
                     f"http://127.0.0.1:{port or self.site.any_port(self.rng)}{path}",
                     json=body,
                     cookies={"rummykit_session": self.cookie},
@@ -308,7 +311,7 @@ def play_through(
         assert person.failure is None, f"{person.name}: {person.failure!r}"
         assert person.over is not None, f"{person.name}'s game did not end"
         assert person.seen_at[-1] > ended, f"{person.name}'s game ended before the disturbance did"
-        record = httpx.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
+        record = http_clients.get(f"{site.workers[0].url}/api/tables/{table_id}/record").json()
         for number in person.acknowledged:
             assert record["actions"][number] == person.sent[number]
         silences.append(round(person.longest_silence(started, ended), 2))

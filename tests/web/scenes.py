@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from tests.kit import http_clients
 from tests.kit.scripted import Policy, first_legal, play_to_end
 from tests.web.driver import SESSION_COOKIE, Player, Socket, session_of
 
@@ -20,7 +21,7 @@ PASSWORD = "correct-horse-battery"
 
 def guest(base_url: str, nickname: str) -> httpx.Client:
     """A client signed in as a new guest ``nickname`` (close it when done)."""
-    client = httpx.Client(base_url=base_url, timeout=30)
+    client = http_clients.client(base_url=base_url, timeout=30)
     answer = client.post("/api/session", json={"nickname": nickname})
     assert answer.status_code == 200, answer.text
     return client
@@ -28,7 +29,7 @@ def guest(base_url: str, nickname: str) -> httpx.Client:
 
 def registered(base_url: str, name: str) -> tuple[httpx.Client, str]:
     """A client signed in to a new account ``name`` (close it when done); its id."""
-    client = httpx.Client(base_url=base_url, timeout=30)
+    client = http_clients.client(base_url=base_url, timeout=30)
     answer = client.post("/api/register", json={"name": name, "password": PASSWORD})
     assert answer.status_code == 200, answer.text
     return client, answer.json()["player_id"]

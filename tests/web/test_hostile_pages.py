@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Request, Route, expect
 
+from tests.kit import http_clients
 from tests.web.conftest import LiveServer, page_maker
 from tests.web.driver import Player
 from tests.web.scenes import draw_rather_than_take, play_seat
@@ -52,7 +52,7 @@ class HostileServer:
         return self.server.url
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
-        response = httpx.request(
+        response = http_clients.request(
             method,
             self.url + path,
             json=body,
@@ -67,7 +67,7 @@ class HostileServer:
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HostileServer]:
     database = tmp_path_factory.mktemp("hostile") / "rummykit.sqlite3"
     with LiveServer(database) as first:
-        guest = httpx.post(f"{first.url}/api/session", json={"nickname": "Mallory"})
+        guest = http_clients.post(f"{first.url}/api/session", json={"nickname": "Mallory"})
         assert guest.status_code == 200, guest.text
         cookie = guest.cookies["rummykit_session"]
         player_id = guest.json()["player_id"]

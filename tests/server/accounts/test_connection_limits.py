@@ -20,6 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from tests.kit import http_clients
 from tests.kit.factories import table_body
 from tests.kit.processes import (
     ServerProcess,
@@ -71,7 +72,7 @@ def server(
 
 def guest(server: Server, name: str) -> tuple[str, str]:
     """A new guest's session cookie and a table they made (two bots, not seated)."""
-    with httpx.Client(base_url=server.url, timeout=30) as http:
+    with http_clients.client(base_url=server.url, timeout=30) as http:
         http.post("/api/session", json={"nickname": name}).raise_for_status()
         body = table_body("three-thirteen", "greedy", "greedy", sit=False)
         created = http.post("/api/tables", json=body)
@@ -217,7 +218,7 @@ def test_connections_past_the_ceiling_are_answered_503(server: Server) -> None:
             answer = connection.recv(65536)
             held.append(connection)
             assert answer.startswith(b"HTTP/1.1 200 "), answer
-        busy = httpx.get(f"{server.url}/healthz", timeout=30)
+        busy = http_clients.get(f"{server.url}/healthz", timeout=30)
         assert busy.status_code == 503
         assert busy.json()["error"]["code"] == "server_busy"
         assert busy.headers["retry-after"].isdigit()
@@ -228,7 +229,7 @@ def test_connections_past_the_ceiling_are_answered_503(server: Server) -> None:
         for connection in held:
             connection.close()
     wait_until(
-        lambda: httpx.get(f"{server.url}/healthz", timeout=30).status_code == 200,
+        lambda: http_clients.get(f"{server.url}/healthz", timeout=30).status_code == 200,
         30,
         what="the server no longer busy",
         interval=0.2,
@@ -241,7 +242,7 @@ def test_more_idle_connections_than_open_files_do_not_lock_everyone_out(server: 
 
     def answered() -> bool:
         with contextlib.suppress(httpx.HTTPError):
-            return httpx.get(f"{server.url}/healthz", timeout=5).status_code == 200
+            return http_clients.get(f"{server.url}/healthz", timeout=5).status_code == 200
         return False
 
     try:  # the idle ones are cut after HEADER_SECONDS, so others are let in again

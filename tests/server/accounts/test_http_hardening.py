@@ -31,6 +31,7 @@ from rummykit.server.accounts.security import (
 )
 from rummykit.server.api import records
 from rummykit.server.bots.service import BotRunner
+from tests.kit import http_clients
 from tests.kit.apps import OpenClient
 from tests.kit.databases import make_settings
 from tests.kit.live import LiveServer
@@ -294,8 +295,8 @@ def test_a_real_server_refuses_huge_bodies_early_and_goes_on(live: LiveServer) -
         status, body = _answer(sock)
     assert status == 404 and body["error"]["code"] == "not_found"
     base = f"http://127.0.0.1:{live.port}"
-    assert httpx.get(f"{base}/healthz").json()["ok"] is True
-    guest = httpx.post(f"{base}/api/session", json={"nickname": "after"})
+    assert http_clients.get(f"{base}/healthz").json()["ok"] is True
+    guest = http_clients.post(f"{base}/api/session", json={"nickname": "after"})
     assert guest.status_code == 200 and guest.json()["name"] == "after"
 
 

@@ -12,10 +12,10 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.kit import http_clients
 from tests.kit.databases import new_postgres_schema
 from tests.kit.processes import BotWorkerProcess, ServerProcess, free_port, site_environment
 from tests.kit.scripted import expected_actions
@@ -80,7 +80,7 @@ def test_bot_workers_play_a_table_and_one_killed_costs_a_retry(
     server: ServerProcess, bots: BotWorkers
 ) -> None:
     first = bots.start()
-    with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
+    with http_clients.client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
         http.post("/api/session", json={"nickname": "host"}).raise_for_status()
         created = http.post(
             "/api/tables",
@@ -109,7 +109,7 @@ def test_bot_workers_play_a_table_and_one_killed_costs_a_retry(
 
 def test_a_hint_comes_from_the_bot_workers(server: ServerProcess, bots: BotWorkers) -> None:
     bots.start()
-    with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
+    with http_clients.client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
         http.post("/api/session", json={"nickname": "asker"}).raise_for_status()
         cookie = http.cookies["rummykit_session"]
         created = http.post(

@@ -25,9 +25,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
+from tests.kit import http_clients
 from tests.kit.factories import HUMAN, table_body
 from tests.kit.site import SERVICES, Seat, Site, substitute_moves
 from tests.kit.stall_proxy import Relay
@@ -155,7 +155,7 @@ def test_every_player_follows_a_cut_owner_s_table(
         assert person.failure is None, f"{person.name}: {person.failure!r}"
         assert person.over is not None, f"{person.name}'s table is stuck"
         assert person.seen_at[-1] > released_at, f"{person.name}'s game ended in the cut"
-        record = httpx.get(
+        record = http_clients.get(
             f"http://127.0.0.1:{third.port}/api/tables/{table_id}/record", timeout=30
         ).json()
         substituted += substitute_moves(record, person)

@@ -11,13 +11,13 @@ import contextlib
 import json
 from typing import Any
 
-import httpx
 import pytest
 from redis.asyncio import Redis
 from websockets.sync.client import connect
 
 from rummykit.server.accounts.socket_caps import LocalSockets
 from rummykit.server.cluster.redis_sockets import RedisSockets
+from tests.kit import http_clients
 from tests.kit.live import LiveServer
 from tests.kit.redis import REDIS_URL, new_prefix
 from tests.kit.workers import OpenWorkers
@@ -104,7 +104,7 @@ def test_one_player_s_sockets_at_two_workers_count_together(
     workers: tuple[LiveServer, LiveServer],
 ) -> None:
     first, second = workers
-    with httpx.Client(base_url=first.url, timeout=60) as http:
+    with http_clients.client(base_url=first.url, timeout=60) as http:
         http.post("/api/session", json={"nickname": "two-workers"}).raise_for_status()
         cookie = http.cookies["rummykit_session"]
         created = http.post(

@@ -9,12 +9,12 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from rummykit.server.accounts.throttles import LimitsUnavailable, Throttled
 from rummykit.server.cluster.redis_throttles import RedisWindow, shared_limits
+from tests.kit import http_clients
 from tests.kit.apps import OpenClient
 from tests.kit.players import credentials
 from tests.kit.processes import ServerProcess
@@ -93,7 +93,7 @@ def test_logins_spread_over_two_workers_are_checked_five_times(
     workers: list[ServerProcess],
 ) -> None:
     async def flood() -> list[int]:
-        async with httpx.AsyncClient(timeout=60) as client:
+        async with http_clients.async_client(timeout=60) as client:
 
             async def login(index: int) -> int:
                 server = workers[index % 2]

@@ -32,6 +32,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.kit import http_clients
 from tests.kit.factories import HUMAN
 from tests.kit.site import LEASE_SECONDS, SERVICES, Seat, Site, quick_burraco, substitute_moves
 from tests.kit.stall_proxy import Relay
@@ -118,7 +119,7 @@ def test_a_willing_player_is_served_again_within_seconds(
     assert person.over is not None, "the table is stuck"
 
     stranded = person.stranded(cut_at)
-    record = httpx.get(
+    record = http_clients.get(
         f"http://127.0.0.1:{worker_b.port}/api/tables/{table_id}/record", timeout=30
     ).json()
     substituted = substitute_moves(record, person)
@@ -171,7 +172,7 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
 
     def join_at_a() -> None:
         with contextlib.suppress(httpx.HTTPError):
-            httpx.post(
+            http_clients.post(
                 f"http://127.0.0.1:{worker_a.port}/api/tables/{waiting}/join",
                 json={"seat": 1},
                 cookies={"rummykit_session": guest.cookie},
@@ -183,7 +184,7 @@ def test_a_frozen_owner_s_row_locks_hold_up_no_one(
 
     def seated_at_b() -> float | None:
         """When B seated the guest; ``None`` while it answers "try again"."""
-        response = httpx.post(
+        response = http_clients.post(
             f"http://127.0.0.1:{worker_b.port}/api/tables/{waiting}/join",
             json={"seat": 1},
             cookies={"rummykit_session": guest.cookie},

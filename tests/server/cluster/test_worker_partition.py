@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-import httpx
 import pytest
 
+from tests.kit import http_clients
 from tests.kit.factories import HUMAN
 from tests.kit.scripted import expected_actions
 from tests.kit.site import SERVICES, Seat, Site, quick_burraco
@@ -107,7 +107,7 @@ def test_a_cut_off_worker_stops_before_its_tables_move(site: Site, relay: Relay,
     # (then also logged as taken_over) or by the person's socket arriving first
     taken = event_time(log_b, "restored", table_id)
     assert stopped < taken, f"A stopped at {stopped}, B took the table at {taken}"
-    record = httpx.get(
+    record = http_clients.get(
         f"http://127.0.0.1:{worker_b.port}/api/tables/{table_id}/record", timeout=30
     ).json()
     for number in person.acknowledged:

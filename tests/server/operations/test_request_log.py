@@ -13,7 +13,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
-import httpx
 import pytest
 import uvicorn
 from starlette.applications import Starlette
@@ -27,6 +26,7 @@ from websockets.exceptions import InvalidStatus
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.operations.request_log import RequestLog
 from rummykit.server.storage.store import Storage
+from tests.kit import http_clients
 from tests.kit.apps import app_client
 from tests.kit.databases import make_settings
 from tests.kit.threaded import serving_in_loop
@@ -157,7 +157,7 @@ def test_a_post_dropped_before_its_answer_is_logged(caplog: pytest.LogCaptureFix
 
 def test_answered_requests_and_refusals_are_not_logged(caplog: pytest.LogCaptureFixture) -> None:
     async def scenario(port: int) -> None:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+        async with http_clients.async_client(base_url=f"http://127.0.0.1:{port}") as http:
             assert (await http.get("/fine")).text == "fine"
             assert (await http.post("/fine", json={"a": 1})).text == "fine"
             assert (await http.get("/slow", params={"seconds": "0.05"})).text == "late"
@@ -169,7 +169,7 @@ def test_answered_requests_and_refusals_are_not_logged(caplog: pytest.LogCapture
 
 def test_server_errors_are_logged(caplog: pytest.LogCaptureFixture) -> None:
     async def scenario(port: int) -> None:
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+        async with http_clients.async_client(base_url=f"http://127.0.0.1:{port}") as http:
             assert (await http.get("/unavailable")).status_code == 503
             assert (await http.get("/broken")).status_code == 500
 

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from rummykit.server.settings import Settings
 from rummykit.server.storage.models import SeatRow
+from tests.kit import http_clients
 from tests.kit.apps import OpenClient, routes_built
 from tests.kit.factories import store_table, three_thirteen_row
 from tests.kit.players import new_player
@@ -212,7 +213,7 @@ def two_servers(database: dict[str, Any], tmp_path: Path) -> Iterator[list[int]]
 
 
 def _session(port: int, name: str) -> str:
-    answer = httpx.post(f"http://127.0.0.1:{port}/api/session", json={"nickname": name})
+    answer = http_clients.post(f"http://127.0.0.1:{port}/api/session", json={"nickname": name})
     answer.raise_for_status()
     return str(answer.cookies["rummykit_session"])
 
@@ -224,7 +225,7 @@ def _fire_at(ports: Sequence[int], path: str, body: dict[str, Any], cookie: str)
     def send(index: int) -> httpx.Response:
         start.wait()
         url = f"http://127.0.0.1:{ports[index % len(ports)]}{path}"
-        return httpx.post(url, json=body, cookies={"rummykit_session": cookie}, timeout=120)
+        return http_clients.post(url, json=body, cookies={"rummykit_session": cookie}, timeout=120)
 
     with ThreadPoolExecutor(REQUESTS) as pool:
         return list(pool.map(send, range(REQUESTS)))

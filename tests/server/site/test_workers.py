@@ -17,8 +17,7 @@ import threading
 import time
 from typing import Any
 
-import httpx
-
+from tests.kit import http_clients
 from tests.kit.scripted import expected_actions
 from tests.kit.site import WORKERS, Seat, Site
 from tests.kit.wait import wait_until
@@ -94,7 +93,7 @@ def test_tables_go_on_across_workers_killed_mid_game(site: Site) -> None:
     assert kills == KILLS, "every game ended before the kills: make them longer"
     for (table_id, seats), (_, _, kinds, _) in zip(games, TABLES, strict=True):
         port = site.any_port(rng)
-        record = httpx.get(f"http://127.0.0.1:{port}/api/tables/{table_id}/record").json()
+        record = http_clients.get(f"http://127.0.0.1:{port}/api/tables/{table_id}/record").json()
         human_seats = {i for i, kind in enumerate(kinds) if kind == "human"}
         assert record["totals"] == seats[0].over["totals"]  # type: ignore[index]
         for person in seats:

@@ -21,6 +21,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.kit import http_clients
 from tests.kit.processes import (
     SCRIPTED_PLAY,
     ServerProcess,
@@ -43,7 +44,7 @@ def server(database: dict[str, Any], tmp_path: Path) -> Iterator[ServerProcess]:
 
 @pytest.fixture
 def http(server: ServerProcess) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as client:
+    with http_clients.client(base_url=f"http://127.0.0.1:{server.port}") as client:
         yield client
 
 
