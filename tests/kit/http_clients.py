@@ -28,9 +28,15 @@ def async_client(**options: Any) -> httpx.AsyncClient:
     return httpx.AsyncClient(verify=TLS, **options)
 
 
+CLIENT_OPTIONS = ("cookies", "timeout", "proxy", "trust_env")
+"""The options of :func:`request` that go to its client, as ``httpx.request`` takes them."""
+
+
 def request(method: str, url: str, **options: Any) -> httpx.Response:
-    """One request in a client of its own, as ``httpx.request`` makes it."""
-    with client() as http:
+    """One request in a client of its own, as ``httpx.request`` makes it (the client
+    takes the cookies and the time limit; httpx warns of cookies given to a request)."""
+    made = {name: options.pop(name) for name in CLIENT_OPTIONS if name in options}
+    with client(**made) as http:
         return http.request(method, url, **options)
 
 
