@@ -17,14 +17,24 @@ import httpx
 TLS = httpx.create_ssl_context()
 """The one TLS context of every client made here."""
 
+TIME_LIMIT = 60.0
+"""Seconds a client made here waits to connect, to send and for each answer, unless
+given a ``timeout`` of its own: httpx's default is 5 s, and a test server sharing two
+cores with browsers and other servers was seen leaving its event loop unrun for 5 s (a
+``loop_stalled`` line with 11 ms of its own work), so a test that is not about how fast
+an answer comes failed on it.  A test about time gives its own limit."""
+
 
 def client(**options: Any) -> httpx.Client:
-    """An ``httpx.Client`` with the shared TLS context (``options`` as httpx takes them)."""
+    """An ``httpx.Client`` with the shared TLS context and :data:`TIME_LIMIT` (``options``
+    as httpx takes them)."""
+    options.setdefault("timeout", TIME_LIMIT)
     return httpx.Client(verify=TLS, **options)
 
 
 def async_client(**options: Any) -> httpx.AsyncClient:
-    """An ``httpx.AsyncClient`` with the shared TLS context."""
+    """An ``httpx.AsyncClient`` with the shared TLS context and :data:`TIME_LIMIT`."""
+    options.setdefault("timeout", TIME_LIMIT)
     return httpx.AsyncClient(verify=TLS, **options)
 
 
