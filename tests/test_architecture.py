@@ -351,27 +351,34 @@ def docstring_rooms(path: Path) -> frozenset[str] | None:
     return frozenset(word.strip() for word in words.split(","))
 
 
-IMPORTS = list(imports_of(SOURCE))
+@pytest.fixture(scope="module")
+def source_imports() -> list[Import]:
+    """Every import of the source, read when a test first needs it rather than while the
+    tests are collected, which every test process does (parsing it takes most of a
+    second)."""
+    return list(imports_of(SOURCE))
 
 
-def test_every_layer_imports_only_the_layers_below_it() -> None:
-    assert layer_violations(IMPORTS) == []
+def test_every_layer_imports_only_the_layers_below_it(source_imports: list[Import]) -> None:
+    assert layer_violations(source_imports) == []
 
 
-def test_the_engine_layers_use_only_the_standard_library() -> None:
-    assert third_party_violations(IMPORTS) == []
+def test_the_engine_layers_use_only_the_standard_library(source_imports: list[Import]) -> None:
+    assert third_party_violations(source_imports) == []
 
 
 @pytest.mark.parametrize("package", packages_of(SOURCE))
 def test_no_import_cycle_between_the_modules_of_a_package_not_even_for_types(
-    package: str,
+    package: str, source_imports: list[Import]
 ) -> None:
-    assert cycle_in(IMPORTS, package) is None
-    assert cycle_in(IMPORTS, package, with_types=True) is None
+    assert cycle_in(source_imports, package) is None
+    assert cycle_in(source_imports, package, with_types=True) is None
 
 
-def test_no_import_cycle_anywhere_in_the_source_not_even_for_types() -> None:
-    assert cycle_in(IMPORTS, ROOT, with_types=True) is None
+def test_no_import_cycle_anywhere_in_the_source_not_even_for_types(
+    source_imports: list[Import],
+) -> None:
+    assert cycle_in(source_imports, ROOT, with_types=True) is None
 
 
 def test_every_layer_is_a_package_checked_for_cycles() -> None:
@@ -381,12 +388,16 @@ def test_every_layer_is_a_package_checked_for_cycles() -> None:
     assert ROOT in packages
 
 
-def test_every_server_room_imports_only_the_rooms_its_table_allows() -> None:
-    assert room_violations(IMPORTS) == []
+def test_every_server_room_imports_only_the_rooms_its_table_allows(
+    source_imports: list[Import],
+) -> None:
+    assert room_violations(source_imports) == []
 
 
-def test_no_import_cycle_between_the_modules_of_the_server_not_even_for_types() -> None:
-    assert cycle_in(IMPORTS, SERVER, with_types=True) is None
+def test_no_import_cycle_between_the_modules_of_the_server_not_even_for_types(
+    source_imports: list[Import],
+) -> None:
+    assert cycle_in(source_imports, SERVER, with_types=True) is None
 
 
 def test_the_server_rooms_form_no_circle() -> None:
@@ -404,8 +415,8 @@ def test_every_server_module_has_a_room_and_every_room_says_what_it_may_import()
             assert docstring_rooms(package) == allowed, f"the docstring of {room}"
 
 
-def test_only_storage_writes_sql() -> None:
-    assert sql_outside_storage(IMPORTS) == []
+def test_only_storage_writes_sql(source_imports: list[Import]) -> None:
+    assert sql_outside_storage(source_imports) == []
 
 
 def test_no_server_module_is_longer_than_the_limit() -> None:
@@ -417,10 +428,10 @@ def test_no_server_module_is_longer_than_the_limit() -> None:
     assert long == {}
 
 
-def test_every_package_has_a_layer() -> None:
+def test_every_package_has_a_layer(source_imports: list[Import]) -> None:
     layers = {layer_of(module) for module in module_names(SOURCE)}
     assert layers == set(ALLOWED)
-    assert {layer_of(each.importer) for each in IMPORTS} <= set(ALLOWED)
+    assert {layer_of(each.importer) for each in source_imports} <= set(ALLOWED)
 
 
 # The checks themselves, on a small package written for the purpose.

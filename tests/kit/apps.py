@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,7 +19,7 @@ from rummykit.server.app import create_app
 from rummykit.server.bots.service import BotRunner
 from rummykit.server.clock import Clock
 from rummykit.server.settings import Settings
-from tests.kit.databases import make_settings, sqlite_url_in
+from tests.kit.databases import copy_of, make_settings
 
 
 def routes_built(app: FastAPI) -> FastAPI:
@@ -60,12 +61,12 @@ def any_client(settings: Settings, bot_runner: BotRunner, clock: Clock) -> Itera
 
 @pytest.fixture(scope="module")
 def shared_app(
-    tmp_path_factory: pytest.TempPathFactory, bot_runner: BotRunner
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path, bot_runner: BotRunner
 ) -> Iterator[TestClient]:
     """One app for a module's tests that only read what it serves (pages, schemas,
     headers, health) and store nothing another test would see; use it through
     :func:`reading_client`."""
-    settings = make_settings(sqlite_url_in(tmp_path_factory.mktemp("shared-app")))
+    settings = make_settings(copy_of(migrated_sqlite, tmp_path_factory.mktemp("shared-app")))
     with app_client(settings, runner=bot_runner) as client:
         yield client
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from alembic import command
@@ -26,6 +27,7 @@ from rummykit.server.settings import Settings
 from rummykit.server.storage.engine import make_engine
 from rummykit.server.storage.migrate import alembic_config
 from tests.kit.apps import app_client, client_at, error_code, serving
+from tests.kit.databases import make_settings
 from tests.kit.passwords import FakeHashes
 from tests.kit.players import credentials
 from tests.kit.wait import wait_until_async
@@ -409,7 +411,11 @@ def test_nicknames_are_trimmed_and_kept_short(settings: Settings, bot_runner: Bo
 # -- the migration ---------------------------------------------------------------------------
 
 
-def test_the_migration_renames_login_names_equal_but_for_case(settings: Settings) -> None:
+def test_the_migration_renames_login_names_equal_but_for_case(
+    empty_database: dict[str, Any],
+) -> None:
+    settings = make_settings(**empty_database)
+
     def upgrade_to(revision: str) -> Callable[[Connection], None]:
         def upgrade(connection: Connection) -> None:
             config = alembic_config()

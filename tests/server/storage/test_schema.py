@@ -27,9 +27,9 @@ def _differences(connection: Connection) -> list[object]:
 # SQLite cannot reflect the indexes on lower(name): those two are compared on PostgreSQL
 @pytest.mark.filterwarnings("ignore:Skipped unsupported reflection of expression-based index")
 @pytest.mark.filterwarnings("ignore:autogenerate skipping metadata-specified expression-based")
-def test_the_migrated_schema_is_the_models_schema(database: dict[str, Any]) -> None:
+def test_the_migrated_schema_is_the_models_schema(empty_database: dict[str, Any]) -> None:
     async def run() -> None:
-        storage = await open_storage(**database)
+        storage = await open_storage(**empty_database)
         async with storage.engine.connect() as connection:
             assert await connection.run_sync(_differences) == []
         await storage.close()
