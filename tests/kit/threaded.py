@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
+import os
+import random
 import socket
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tests.kit.wait import wait_until, wait_until_async
@@ -18,12 +21,48 @@ if TYPE_CHECKING:
     import uvicorn
 
 
+FIRST_PORT = 20_000
+"""The first port the tests' servers are given: below Linux's ephemeral ports (32768 on),
+which the system hands out to any socket bound to port 0, and above Ray's workers' ports
+(10002 to 19999)."""
+
+PORTS_PER_PROCESS = 2_000
+"""How many ports each pytest-xdist process has to itself."""
+
+RANGES = 6
+"""How many processes' ranges there are (up to port 32000): a seventh process shares
+the first's."""
+
+
+def own_ports(worker: str) -> Iterator[int]:
+    """The ports of the test process ``worker`` (pytest-xdist's name, ``gw0`` and on),
+    one after the other and round again, from a place drawn at random (so that two runs
+    at once seldom start at the same port)."""
+    number = worker.removeprefix("gw")
+    first = FIRST_PORT + (int(number) if number.isdigit() else 0) % RANGES * PORTS_PER_PROCESS
+    start = random.randrange(PORTS_PER_PROCESS)
+    ports = [first + (start + step) % PORTS_PER_PROCESS for step in range(PORTS_PER_PROCESS)]
+    return itertools.cycle(ports)
+
+
+_PORTS = own_ports(os.environ.get("PYTEST_XDIST_WORKER", "gw0"))
+
+
 def free_port() -> int:
-    """A port of 127.0.0.1 nobody listens on at this moment."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A port of 127.0.0.1 nobody listens on at this moment, from this test process's own
+    range.  A port drawn by the system (bind to port 0) could be drawn again by another
+    test process while its server was killed and not yet started again, and that
+    process's server would then answer on it: ports of one range go to one process, and
+    in turn, so that one is handed out again only after all the others."""
+    for _ in range(PORTS_PER_PROCESS):
+        port = next(_PORTS)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:  # in use, or its last connections still closing
+                continue
+            return port
+    raise RuntimeError(f"none of this test process's {PORTS_PER_PROCESS} ports is free")
 
 
 class ThreadedServer:
